@@ -1,0 +1,39 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import type { components, paths } from "./schema.d.ts";
+
+export type { components, paths };
+export type ApiError = components["schemas"]["Error"];
+
+export type ApiClientOptions = {
+  /** Origin of the platform; "" for same-origin (the web apps). */
+  baseUrl?: string;
+  /** The stored session token, read on every call. */
+  getToken?: () => string | null | undefined;
+  /** Sent as X-Community when the host alone does not name the community. */
+  community?: () => string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+/** The typed client both web apps (and integrators' TypeScript) use for every call. */
+export function createApiClient(opts: ApiClientOptions = {}) {
+  const client = createClient<paths>({ baseUrl: opts.baseUrl ?? "", ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const auth: Middleware = {
+    onRequest({ request }) {
+      const token = opts.getToken?.();
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      const community = opts.community?.();
+      if (community) request.headers.set("X-Community", community);
+      return request;
+    },
+  };
+  client.use(auth);
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Narrows an unknown error body to the platform's `{ code, msg }` shape (code 1000 when absent, as the spec says). */
+export function toApiError(body: unknown, status?: number): ApiError {
+  if (body && typeof body === "object" && "code" in body && "msg" in body) return body as ApiError;
+  return { code: status === 503 ? 503 : 1000, msg: "Server is unavailable" };
+}

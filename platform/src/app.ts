@@ -1,0 +1,92 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { accountRouter } from "./account/index.ts";
+import { authRouter } from "./auth/index.ts";
+import { communityRouter, communityStaticRouter } from "./community/index.ts";
+import type { Deps } from "./context.ts";
+import { mountDocs } from "./http/docs.ts";
+import type { AppEnv } from "./http/env.ts";
+import { errorHandler } from "./http/error-handler.ts";
+import { originCheck, payloadTooLarge, requestContext, securityHeaders } from "./http/middleware.ts";
+import { createRouter } from "./http/openapi.ts";
+import { ErrorCode } from "./lib/errors.ts";
+import { mailDevRouter } from "./mail/dev-routes.ts";
+import { mountWebApps } from "./web/static.ts";
+
+export type AppOptions = {
+  /** Returns the TCP peer address (the node adapter provides it; tests leave it out). */
+  remoteAddr?: (c: Context<AppEnv>) => string | undefined;
+  /** Readiness beyond the database (e.g. workers started). */
+  isReady?: () => boolean;
+};
+
+export const API_TITLE = "Tuesday API";
+export const API_VERSION = "1.0.0";
+
+/** Builds the whole HTTP application. Never listens: server.ts does. */
+export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "Session token `<id>.<secret>` returned by the sign-in calls",
+  });
+
+  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  app.use("*", securityHeaders({ hsts: deps.config.isProduction }));
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: queries may carry one-time tokens, which never reach a log line.
+    deps.log.info(
+      { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.onError(errorHandler(deps.log));
+  app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.db`select 1`;
+    } catch {
+      return c.json({ status: "unavailable", db: false }, 503);
+    }
+    const ready = opts.isReady ? opts.isReady() : true;
+    return c.json({ status: ready ? "ok" : "starting", db: true }, ready ? 200 : 503);
+  });
+  mountDocs(app);
+
+  const remote = opts.remoteAddr ?? (() => undefined);
+  for (const prefix of ["/api/*", "/community/*", "/dev/*"]) {
+    app.use(prefix, bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge }));
+    app.use(prefix, requestContext(deps, remote));
+    app.use(prefix, originCheck());
+  }
+
+  app.route("/api", authRouter());
+  app.route("/api", accountRouter());
+  app.route("/api", communityRouter());
+  app.route("/", communityStaticRouter());
+  if (deps.config.devTools) app.route("/", mailDevRouter());
+
+  app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));
+  mountWebApps(app, deps);
+  return app;
+}
+
+export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {
+  return app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description:
+        "Tuesday: white-label community networking. Every call runs in one community (tenant), chosen by the Host header, else the X-Community header, else the communityId query parameter, else the default community. Errors always have the shape {code, msg}.",
+    },
+    servers: [{ url: "/" }],
+  });
+}

@@ -1,0 +1,107 @@
+import type { Ctx } from "../context.ts";
+import { accessDenied, conflict, notFound } from "../lib/errors.ts";
+import type { CommunityRow } from "../tenancy/queries.ts";
+import type { TenantConfig } from "../tenancy/schema.ts";
+import { applyTenants } from "../tenancy/service.ts";
+import type { CommunityPublic } from "./schemas.ts";
+
+export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "config" | "navigation">, url: string): CommunityPublic {
+  const c = row.config;
+  return {
+    id: row.id,
+    domain: row.domain,
+    parentCommunityDomain: c.parentCommunityDomain ?? null,
+    communityUrl: url,
+    lang: c.lang,
+    langChoices: c.langChoices,
+    title: c.title,
+    description: c.description,
+    landingTitle: c.landingTitle,
+    landingCopy: c.landingCopy,
+    imgUrl: c.imgUrl ?? null,
+    logoUrl: c.logoUrl ?? null,
+    transparent: c.transparent,
+    shortLanding: c.shortLanding,
+    isTimCommunity: c.isTimCommunity,
+    moderationRequired: c.moderationRequired,
+    authConfig: c.authConfig.map((a) => ({
+      authType: a.authType,
+      externalContent: a.externalContent ?? null,
+      buttonLabel: a.oauth2?.buttonLabel ?? null,
+    })),
+    contactsConfig: c.contactsConfig,
+    requiredContacts: c.requiredContacts,
+    requiredContactsMin: c.requiredContactsMin,
+    shownContacts: c.shownContacts,
+    stepsConfig: c.stepsConfig,
+    senderEmail: c.senderEmail,
+    brandConfig: {
+      title: c.brandConfig.title,
+      logoUrl: c.brandConfig.logoUrl ?? null,
+      siteUrl: c.brandConfig.siteUrl ?? null,
+      primaryColor: c.brandConfig.primaryColor,
+      accentColor: c.brandConfig.accentColor,
+    },
+    policyLinks: { terms: c.policyLinks.terms ?? null, privacy: c.policyLinks.privacy ?? null, asPlainText: c.policyLinks.asPlainText },
+    navigationConfig: row.navigation ?? c.navigationConfig ?? null,
+  };
+}
+
+async function publicById(ctx: Ctx, id: string): Promise<CommunityPublic> {
+  const row = await ctx.deps.tenants.getRow(id);
+  if (!row) throw notFound("Community not found");
+  return toPublicCommunity(row, ctx.deps.tenants.toTenant(row).url);
+}
+
+/** Public community data is readable by anyone: it is what the login page of that domain shows. */
+export async function getCommunityById(ctx: Ctx, id: string): Promise<CommunityPublic> {
+  return publicById(ctx, id);
+}
+
+export async function getCommunityByDomain(ctx: Ctx, domain: string): Promise<CommunityPublic> {
+  const tenant = await ctx.deps.tenants.byHost(domain);
+  if (!tenant) throw notFound("Community not found");
+  return publicById(ctx, tenant.id);
+}
+
+/**
+ * The communities a user belongs to. Only the user themself (or an operator) may ask: another
+ * user's memberships are not public.
+ */
+export async function getCommunitiesByUserId(ctx: Ctx, userId: string): Promise<CommunityPublic[]> {
+  const a = ctx.actor;
+  if (a.kind !== "operator" && !(a.kind === "user" && (a.userId === userId || a.isOperator))) throw notFound("User not found");
+  const rows = await ctx.db<{ id: string }[]>`
+    select c.id from communities c
+    where c.id in (select community_id from participants where user_id = ${userId})
+       or c.id = (select home_community_id from users where id = ${userId} and deleted_at is null)
+    order by c.id`;
+  return Promise.all(rows.map((r) => publicById(ctx, r.id)));
+}
+
+/** Platform operators only: creates a community from a full tenant config. */
+export async function createCommunity(ctx: Ctx, config: TenantConfig): Promise<CommunityPublic> {
+  const a = ctx.actor;
+  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  if (await ctx.deps.tenants.getRow(config.id)) throw conflict(`Community "${config.id}" already exists`);
+  const taken = await ctx.db`select 1 from community_domains where domain = any(${[config.domain, ...config.aliases]})`;
+  if (taken.length) throw conflict("One of the domains is already used by another community");
+  await applyTenants(ctx.db, [{ config, landing: {}, navigation: config.navigationConfig ?? null, dir: "" }]);
+  ctx.deps.tenants.invalidate();
+  return publicById(ctx, config.id);
+}
+
+export async function getLandingDocument(ctx: Ctx, id: string, suffix: string): Promise<Record<string, unknown>> {
+  const row = await ctx.deps.tenants.getRow(id);
+  const doc = row?.landing[suffix];
+  if (!doc) throw notFound("Landing document not found");
+  return doc;
+}
+
+export async function getNavigationDocument(ctx: Ctx, id: string) {
+  const row = await ctx.deps.tenants.getRow(id);
+  if (!row) throw notFound("Community not found");
+  const nav = row.navigation ?? row.config.navigationConfig;
+  if (!nav) throw notFound("This community uses the default navigation");
+  return nav;
+}

@@ -1,0 +1,42 @@
+import type { Logger } from "pino";
+import type { AppConfig } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import type { Jobs } from "./jobs/jobs.ts";
+import type { Tenant } from "./tenancy/schema.ts";
+import type { TenantDirectory } from "./tenancy/service.ts";
+
+/** Who is acting. A verb's first line checks it. */
+export type Actor =
+  | { kind: "anonymous" }
+  | { kind: "user"; userId: string; sessionId: string; isOperator: boolean }
+  /** The operator CLI, with the database credentials in hand. */
+  | { kind: "operator" }
+  /** A background job. */
+  | { kind: "system"; job: string };
+
+export type UserActor = Extract<Actor, { kind: "user" }>;
+
+/** Long-lived collaborators, built once by the server, the CLI or a test. */
+export type Deps = {
+  db: Db;
+  config: AppConfig;
+  tenants: TenantDirectory;
+  jobs: Jobs;
+  log: Logger;
+};
+
+/** Everything a service verb needs for one unit of work. `db` may be a transaction. */
+export type Ctx = {
+  tenant: Tenant;
+  actor: Actor;
+  requestId: string;
+  log: Logger;
+  db: Db;
+  deps: Deps;
+  /** Client IP (for rate limits), when known. */
+  ip: string | undefined;
+};
+
+export function withDb(ctx: Ctx, db: Db): Ctx {
+  return { ...ctx, db };
+}

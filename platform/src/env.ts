@@ -1,0 +1,68 @@
+import path from "node:path";
+import { z } from "zod";
+import type { AppConfig } from "./config.ts";
+
+/**
+ * The only place that reads process.env. Parsed once at start; a bad value prints every problem
+ * and exits, so a misconfigured server never half-starts.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEFAULT_TENANT: z.string().optional(),
+  TENANTS_DIR: z.string().optional(),
+  TENANT_URL_TEMPLATE: z.string().optional(),
+  ADMIN_REGISTRATION_SECRET: z.string().min(16).optional(),
+  GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_ISSUERS: z.string().default("https://accounts.google.com,accounts.google.com"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  LINKEDIN_SEARCH_URL: z.string().url().optional(),
+  SEED_DEMO: z.enum(["0", "1"]).optional(),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      console.error(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+    }
+    process.exit(1);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === "production";
+  // Secrets that tenant files refer to by name (OAuth2 client secrets): TUESDAY_SECRET_<NAME>.
+  const secrets: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith("TUESDAY_SECRET_") && value) secrets[key.slice("TUESDAY_SECRET_".length)] = value;
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    defaultTenant: e.DEFAULT_TENANT,
+    tenantsDir: path.resolve(e.TENANTS_DIR ?? "tenants"),
+    tenantUrlTemplate:
+      e.TENANT_URL_TEMPLATE ?? (isProduction ? "https://{domain}" : `http://{id}.localhost:${e.PORT}`),
+    adminRegistrationSecret: e.ADMIN_REGISTRATION_SECRET,
+    google: {
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuers: e.GOOGLE_ISSUERS.split(",").map((s) => s.trim()).filter(Boolean),
+      clientId: e.GOOGLE_CLIENT_ID,
+    },
+    linkedinSearchUrl: e.LINKEDIN_SEARCH_URL,
+    secrets,
+    devTools: !isProduction,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !isProduction,
+  };
+}

@@ -1,0 +1,44 @@
+import type { ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "pino";
+import { ZodError } from "zod";
+import { AppError, ErrorCode, statusOf } from "../lib/errors.ts";
+import type { AppEnv } from "./env.ts";
+import { validationError } from "./openapi.ts";
+
+function fromHttpException(err: HTTPException): AppError {
+  switch (err.status) {
+    case 400:
+      return new AppError(ErrorCode.VALIDATION, err.message || "Bad request");
+    case 401:
+      return new AppError(ErrorCode.UNAUTHENTICATED, err.message || "Authentication required");
+    case 403:
+      return new AppError(ErrorCode.ACCESS_DENIED, err.message || "Access Denied");
+    case 404:
+      return new AppError(ErrorCode.NOT_FOUND, err.message || "Not found");
+    case 413:
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, "Request body is too large");
+    case 415:
+      return new AppError(ErrorCode.UNSUPPORTED_MEDIA, err.message || "Unsupported media type");
+    default:
+      return new AppError(err.status >= 500 ? ErrorCode.GENERIC : ErrorCode.VALIDATION, err.message || "Request failed");
+  }
+}
+
+/** The one place errors become responses: `{ code, msg, requestId, errors? }`. */
+export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    const requestId = c.get("requestId");
+    let appErr: AppError;
+    if (err instanceof AppError) appErr = err;
+    else if (err instanceof ZodError) appErr = validationError(err.issues);
+    else if (err instanceof HTTPException) appErr = fromHttpException(err);
+    else if (err instanceof SyntaxError) appErr = new AppError(ErrorCode.VALIDATION, "Malformed JSON in request body");
+    else {
+      (c.get("ctx")?.log ?? rootLog).error({ err, requestId }, "unhandled error");
+      appErr = new AppError(ErrorCode.GENERIC, "Server side error. Please try again later");
+    }
+    const body = { code: appErr.code, msg: appErr.message, requestId, ...(appErr.errors ? { errors: appErr.errors } : {}) };
+    return c.json(body, statusOf(appErr.code), appErr.headers);
+  };
+}

@@ -1,0 +1,100 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { validateSessionToken, SESSION_COOKIE } from "../auth/session.ts";
+import type { Actor, Deps } from "../context.ts";
+import { AppError, ErrorCode, accessDenied, notFound } from "../lib/errors.ts";
+import type { AppEnv } from "./env.ts";
+
+export function clientIp(headers: Headers, remote: string | undefined): string | undefined {
+  // Behind a proxy the platform trusts the first X-Forwarded-For hop; the spec's client also sends X-Public-IP.
+  const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return fwd || remote || undefined;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+/**
+ * Resolves the tenant and the actor and builds the request's service context.
+ * Used on /api, /community and the web apps; every later handler reads `c.get("ctx")`.
+ */
+export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.get("requestId");
+    const tenant = await deps.tenants.resolve({
+      host: c.req.header("x-forwarded-host") && !deps.config.isProduction ? c.req.header("x-forwarded-host") : c.req.header("host"),
+      communityHeader: c.req.header("x-community"),
+      communityQuery: c.req.query("communityId"),
+    });
+    if (!tenant) throw notFound("Community not found");
+    let actor: Actor = { kind: "anonymous" };
+    const token = bearerToken(c.req.header("authorization")) ?? getCookie(c, SESSION_COOKIE);
+    if (token) {
+      const result = await validateSessionToken(deps.db, token, tenant.id);
+      if (result) actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator };
+    }
+    const log = deps.log.child({
+      requestId,
+      community: tenant.id,
+      ...(actor.kind === "user" ? { userId: actor.userId } : {}),
+    });
+    c.set("ctx", { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(c.req.raw.headers, getRemoteAddr(c)) });
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for every state-changing request, JSON included (Hono's csrf() only guards form
+ * content types). A browser always sends Origin on such requests; it must be this host or one of
+ * the tenant's configured domains. Non-browser clients (no Origin, no Sec-Fetch-Site) pass.
+ */
+export function originCheck(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const site = c.req.header("sec-fetch-site");
+    const origin = c.req.header("origin");
+    if (site === "cross-site") throw accessDenied("Cross-site request refused");
+    if (origin !== undefined) {
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host.toLowerCase();
+      } catch {
+        throw accessDenied("Cross-site request refused");
+      }
+      const host = (c.req.header("host") ?? "").toLowerCase();
+      const tenant = c.get("ctx")?.tenant;
+      const allowed = new Set([host, ...(tenant ? [tenant.domain, ...tenant.config.aliases, new URL(tenant.url).host] : [])]);
+      if (!allowed.has(originHost)) throw accessDenied("Cross-site request refused");
+    }
+    return next();
+  };
+}
+
+/** Security headers for every response. The web apps' CSP allows only same-origin code. */
+export function securityHeaders(opts: { hsts: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    if (opts.hsts) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    h.set("X-Content-Type-Options", "nosniff");
+    // Pages carry one-time tokens in their query (magic links, recovery); never leak them onward.
+    h.set("Referrer-Policy", "no-referrer");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    if (!h.has("Content-Security-Policy")) {
+      h.set(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+      );
+    }
+  };
+}
+
+export function payloadTooLarge(): never {
+  throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, "Request body is too large");
+}

@@ -1,0 +1,70 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { AppError, ErrorCode, type FieldErrors } from "../lib/errors.ts";
+import type { AppEnv } from "./env.ts";
+
+export const ErrorSchema = z
+  .object({
+    code: z.number().int().openapi({ example: 1011 }),
+    msg: z.string().openapi({ example: "Invalid login or password" }),
+    requestId: z.string().optional(),
+    errors: z.record(z.string(), z.string()).optional().openapi({ description: "Problems by field, for forms" }),
+  })
+  .openapi("Error");
+
+const errorContent = { "application/json": { schema: ErrorSchema } };
+
+/** Error responses for a route's `responses`: `...errors(400, 401)`. */
+export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 501 | 502)[]) {
+  const text: Record<number, string> = {
+    400: "Invalid input",
+    401: "Not signed in, or the session expired, or wrong credentials",
+    403: "Not allowed",
+    404: "Not found (also for another community's ids)",
+    409: "Conflict",
+    413: "Body too large",
+    415: "Unsupported media type",
+    429: "Rate limited; see Retry-After",
+    501: "Not configured",
+    502: "Upstream service failed",
+  };
+  return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? "Error", content: errorContent }])) as {
+    [K in (typeof statuses)[number]]: { description: string; content: typeof errorContent };
+  };
+}
+
+/** A required JSON request body (without `required`, a wrong content type would skip validation). */
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, description, content: { "application/json": { schema } } } as const;
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } } as const;
+}
+
+export const OkSchema = z.object({ ok: z.literal(true) }).openapi("Ok");
+
+/** Turns a zod failure into the one error shape, with problems keyed by field path. */
+export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[]): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  const first = issues[0];
+  const where = first?.path.length ? `${first.path.map(String).join(".")}: ` : "";
+  return new AppError(ErrorCode.VALIDATION, `Invalid input: ${where}${first?.message ?? "bad request"}`, { errors: fields });
+}
+
+/** Every module builds its router with this, so validation failures share one hook. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error.issues);
+    },
+  });
+}
+
+export function ctxOf(c: Context<AppEnv>) {
+  return c.get("ctx");
+}

@@ -1,0 +1,141 @@
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Deps } from "../context.ts";
+import type { Db } from "../db/client.ts";
+
+/**
+ * One job kind: a queue name, a zod payload (always carrying communityId) and an idempotent
+ * handler. Handlers may run more than once for the same payload (retries, crashes): they must
+ * check what is already done.
+ */
+export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
+  name: string;
+  schema: S;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  handle: (deps: Deps, data: z.infer<S>) => Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds job definitions of every payload type
+export type AnyJobDef = JobDef<any>;
+
+export type SendOptions = { db?: Db; singletonKey?: string; startAfterSeconds?: number };
+
+/** pg-boss talks through our transaction, so a job is enqueued only if the row that caused it commits. */
+function bossDb(db: Db): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values: unknown[]) => ({
+      rows: await db.unsafe(text, values as never[]),
+    }),
+  };
+}
+
+export class Jobs {
+  private readonly defs = new Map<string, AnyJobDef>();
+  private working = false;
+
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
+
+  /** Connects pg-boss (creating its schema on first use) and registers the queues of `defs`. */
+  static async start(databaseUrl: string, log: Logger, defs: AnyJobDef[], opts: { schedule?: boolean } = {}): Promise<Jobs> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      max: 4,
+      schedule: opts.schedule ?? false,
+      supervise: opts.schedule ?? false,
+      application_name: "tuesday-jobs",
+    });
+    boss.on("error", (err) => log.error({ err }, "pg-boss error"));
+    await boss.start();
+    const jobs = new Jobs(boss, log);
+    for (const def of defs) await jobs.register(def);
+    return jobs;
+  }
+
+  async register(def: AnyJobDef): Promise<void> {
+    this.defs.set(def.name, def);
+    await this.boss.createQueue(def.name, {
+      name: def.name,
+      retryLimit: def.retryLimit ?? 5,
+      retryDelay: def.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+    });
+  }
+
+  async send<S extends z.ZodType<{ communityId: string }>>(
+    def: JobDef<S>,
+    data: z.infer<S>,
+    opts: SendOptions = {},
+  ): Promise<string | null> {
+    const payload = def.schema.parse(data) as object;
+    return this.boss.send(def.name, payload, {
+      ...(opts.db ? { db: bossDb(opts.db) } : {}),
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
+  }
+
+  private async runOne(deps: Deps, def: AnyJobDef, job: PgBoss.Job<unknown>): Promise<boolean> {
+    const parsed = def.schema.safeParse(job.data);
+    if (!parsed.success) {
+      // A payload that can never succeed is failed without retries eating the queue.
+      this.log.error({ job: def.name, id: job.id, issues: parsed.error.issues }, "job payload invalid");
+      await this.boss.fail(def.name, job.id, { error: "invalid payload" });
+      return false;
+    }
+    try {
+      await def.handle(deps, parsed.data);
+      await this.boss.complete(def.name, job.id);
+      return true;
+    } catch (err) {
+      this.log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry");
+      await this.boss.fail(def.name, job.id, { error: err instanceof Error ? err.message : String(err) });
+      return false;
+    }
+  }
+
+  /** Starts polling workers for every registered queue (the server does this). */
+  async work(deps: Deps, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+    this.working = true;
+    for (const def of this.defs.values()) {
+      await this.boss.work(
+        def.name,
+        { batchSize: 5, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+        async (batch) => {
+          for (const job of batch) {
+            const parsed = def.schema.safeParse(job.data);
+            if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
+            await def.handle(deps, parsed.data);
+          }
+        },
+      );
+    }
+  }
+
+  /**
+   * Fetches and runs whatever is queued now for `name` (or every queue), returning how many jobs
+   * succeeded. The CLI and tests use it to process deterministically through pg-boss.
+   */
+  async drain(deps: Deps, name?: string): Promise<number> {
+    let done = 0;
+    const names = name ? [name] : [...this.defs.keys()];
+    for (const n of names) {
+      const def = this.defs.get(n);
+      if (!def) throw new Error(`unknown job ${n}`);
+      for (;;) {
+        const batch = await this.boss.fetch<unknown>(n, { batchSize: 20 });
+        if (!batch.length) break;
+        for (const job of batch) if (await this.runOne(deps, def, job)) done++;
+      }
+    }
+    return done;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: this.working, timeout: 10_000, wait: true });
+  }
+}

@@ -1,0 +1,33 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { randomInt } from "node:crypto";
+
+/** A random token of `bytes` bytes from the CSPRNG, base32 (lowercase, no padding). */
+export function randomToken(bytes = 20): string {
+  const buf = new Uint8Array(bytes);
+  crypto.getRandomValues(buf);
+  return encodeBase32LowerCaseNoPadding(buf);
+}
+
+export function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+export function hashHex(secret: string): string {
+  return encodeHexLowerCase(hashSecret(secret));
+}
+
+export function secretsEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && constantTimeEqual(a, b);
+}
+
+/** Compares two strings in time independent of where they differ (lengths are hashed first). */
+export function stringsEqual(a: string, b: string): boolean {
+  return constantTimeEqual(hashSecret(a), hashSecret(b));
+}
+
+/** A numeric one-time code of `digits` digits, uniformly drawn. */
+export function numericCode(digits = 6): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, "0");
+}

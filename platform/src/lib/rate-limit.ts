@@ -1,0 +1,35 @@
+import type { Db } from "../db/client.ts";
+import { rateLimited } from "./errors.ts";
+
+export type Limit = { limit: number; windowSeconds: number };
+
+/**
+ * Fixed-window counter in PostgreSQL, so every server instance shares it. Counts one hit and
+ * throws 429 (with Retry-After) once the window holds more than `limit` hits.
+ */
+export async function consumeRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+  const [row] = await db<{ hits: number; retryAfter: number }[]>`
+    insert into rate_limits as r (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
+      window_start = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
+    returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"`;
+  if (row && row.hits > limit) throw rateLimited(row.retryAfter);
+}
+
+/** Throws 429 when the window is already full, without counting a hit (for "failures only" limits). */
+export async function assertUnderRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+  const [row] = await db<{ hits: number; retryAfter: number }[]>`
+    select hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"
+    from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`;
+  if (row && row.hits >= limit) throw rateLimited(row.retryAfter);
+}
+
+/** Counts a hit without throwing (used to record a failure after the fact). */
+export async function recordRateLimitHit(db: Db, key: string, limit: Limit): Promise<void> {
+  await consumeRateLimit(db, key, { ...limit, limit: Number.MAX_SAFE_INTEGER });
+}
+
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db`delete from rate_limits where key = ${key}`;
+}

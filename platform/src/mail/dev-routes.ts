@@ -1,0 +1,32 @@
+import type { Hono } from "hono";
+import { createRouter } from "../http/openapi.ts";
+import type { AppEnv } from "../http/env.ts";
+import { escapeHtml } from "./templates.ts";
+import { getOutbox, listOutbox } from "./queries.ts";
+
+/** /dev/mail: the dev outbox in a browser (development only; never mounted in production). */
+export function mailDevRouter(): Hono<AppEnv> {
+  const app = createRouter();
+  app.get("/dev/mail", async (c) => {
+    const { db } = c.get("ctx");
+    const rows = await listOutbox(db, { to: c.req.query("to"), limit: 100 });
+    const items = rows
+      .map(
+        (r) =>
+          `<tr><td>${r.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td><td>${escapeHtml(r.communityId)}</td><td>${escapeHtml(r.toEmail)}</td><td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td><td>${r.status}</td></tr>`,
+      )
+      .join("");
+    return c.html(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Dev outbox</title><style>body{font-family:system-ui;margin:24px}td,th{padding:6px 10px;border-bottom:1px solid #ddd;text-align:left}</style></head><body><h1>Dev outbox</h1><p>Mail is kept here because SMTP_URL is not set.</p><table><tr><th>When (UTC)</th><th>Community</th><th>To</th><th>Subject</th><th>Status</th></tr>${items || '<tr><td colspan="5">No mail yet.</td></tr>'}</table></body></html>`,
+    );
+  });
+  app.get("/dev/mail/:id{[0-9a-f-]{36}}", async (c) => {
+    const row = await getOutbox(c.get("ctx").db, c.req.param("id"));
+    if (!row) return c.html("<p>Not found</p>", 404);
+    // The stored HTML is our own rendered template; shown in a sandboxed frame all the same.
+    return c.html(
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(row.subject)}</title></head><body style="font-family:system-ui;margin:24px"><p><a href="/dev/mail">&larr; outbox</a></p><p><b>To:</b> ${escapeHtml(row.toEmail)}<br><b>From:</b> ${escapeHtml(row.fromEmail)}<br><b>Subject:</b> ${escapeHtml(row.subject)}</p><pre style="white-space:pre-wrap;background:#f6f6f6;padding:12px">${escapeHtml(row.text)}</pre></body></html>`,
+    );
+  });
+  return app;
+}

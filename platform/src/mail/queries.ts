@@ -1,0 +1,70 @@
+import type { Db } from "../db/client.ts";
+
+export type OutboxRow = {
+  id: string;
+  communityId: string;
+  toEmail: string;
+  fromEmail: string;
+  template: string;
+  lang: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  transport: string | null;
+  messageId: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_email as "fromEmail", template, lang,
+  subject, html, text, status, attempts, transport, message_id as "messageId", created_at as "createdAt", sent_at as "sentAt"`;
+
+export async function insertOutbox(
+  db: Db,
+  row: { communityId: string; toEmail: string; fromEmail: string; template: string; lang: string; subject: string; html: string; text: string; dedupeKey: string | null },
+): Promise<{ id: string; inserted: boolean }> {
+  const [ins] = await db<{ id: string }[]>`
+    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text)
+    values (${row.communityId}, ${row.dedupeKey}, ${row.toEmail}, ${row.fromEmail}, ${row.template}, ${row.lang},
+            ${row.subject}, ${row.html}, ${row.text})
+    on conflict (dedupe_key) do nothing
+    returning id`;
+  if (ins) return { id: ins.id, inserted: true };
+  const [existing] = await db<{ id: string }[]>`select id from mail_outbox where dedupe_key = ${row.dedupeKey}`;
+  if (!existing) throw new Error("outbox dedupe lookup failed");
+  return { id: existing.id, inserted: false };
+}
+
+/** Locks the row for sending so two workers never send the same mail; null when already sent. */
+export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db<OutboxRow[]>`
+    select ${db.unsafe(COLUMNS)} from mail_outbox where id = ${id} and status <> 'sent' for update skip locked`;
+  return row;
+}
+
+export async function markSent(db: Db, id: string, transport: string, messageId: string | null): Promise<void> {
+  await db`update mail_outbox set status = 'sent', sent_at = now(), transport = ${transport}, message_id = ${messageId},
+           attempts = attempts + 1, error = null where id = ${id}`;
+}
+
+export async function markAttemptFailed(db: Db, id: string, error: string): Promise<void> {
+  await db`update mail_outbox set attempts = attempts + 1, error = ${error} where id = ${id}`;
+}
+
+export async function listOutbox(
+  db: Db,
+  filter: { communityId?: string | undefined; to?: string | undefined; limit?: number },
+): Promise<OutboxRow[]> {
+  return db<OutboxRow[]>`
+    select ${db.unsafe(COLUMNS)} from mail_outbox
+    where (${filter.communityId ?? null}::text is null or community_id = ${filter.communityId ?? null})
+      and (${filter.to ?? null}::text is null or to_email = ${filter.to ?? null})
+    order by created_at desc, id limit ${filter.limit ?? 50}`;
+}
+
+export async function getOutbox(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db<OutboxRow[]>`select ${db.unsafe(COLUMNS)} from mail_outbox where id = ${id}`;
+  return row;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { withTx } from "../db/client.ts";
+import type { JobDef } from "../jobs/jobs.ts";
+import { claimOutbox, markAttemptFailed, markSent } from "./queries.ts";
+import { mailTransport } from "./transport.ts";
+
+const MailSendSchema = z.object({ communityId: z.string(), mailId: z.string().uuid() });
+
+/**
+ * Delivers one outbox row. Idempotent: a sent row is skipped, and the row lock keeps two workers
+ * from sending it at once.
+ */
+export const mailSendJob: JobDef<typeof MailSendSchema> = {
+  name: "mail.send",
+  schema: MailSendSchema,
+  retryLimit: 8,
+  retryDelaySeconds: 15,
+  handle: async (deps, { mailId }) => {
+    const transport = mailTransport(deps.config.smtpUrl);
+    try {
+      await withTx(deps.db, async (tx) => {
+        const row = await claimOutbox(tx, mailId);
+        if (!row) return;
+        const info = await transport.transporter.sendMail({
+          from: row.fromEmail,
+          to: row.toEmail,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          headers: { "X-Tuesday-Mail-Id": row.id },
+        });
+        await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
+      });
+    } catch (err) {
+      await markAttemptFailed(deps.db, mailId, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  },
+};

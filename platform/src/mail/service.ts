@@ -1,0 +1,39 @@
+import type { Ctx } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import type { Lang } from "../tenancy/schema.ts";
+import { insertOutbox } from "./queries.ts";
+import { mailSendJob } from "./send-job.ts";
+import { type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
+
+export type QueueMailInput<N extends TemplateName> = {
+  to: string;
+  template: N;
+  lang: Lang;
+  vars: TemplateVars[N];
+  /** Same key, same mail: a retried caller never queues it twice. */
+  dedupeKey?: string;
+};
+
+/**
+ * Renders a mail in the tenant's branding, stores it in the outbox and enqueues its delivery in
+ * the same transaction, so a crash either loses both or keeps both (and the job sends it).
+ */
+export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "tenant" | "deps">, input: QueueMailInput<N>): Promise<string> {
+  const rendered = renderMail(ctx.tenant, input.lang, input.template, input.vars);
+  const from = `${ctx.tenant.config.brandConfig.title} <${ctx.tenant.config.senderEmail}>`;
+  return withTx(ctx.db, async (tx) => {
+    const { id, inserted } = await insertOutbox(tx, {
+      communityId: ctx.tenant.id,
+      toEmail: input.to,
+      fromEmail: from,
+      template: input.template,
+      lang: input.lang,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      dedupeKey: input.dedupeKey ?? null,
+    });
+    if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
+    return id;
+  });
+}

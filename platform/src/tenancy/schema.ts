@@ -1,0 +1,171 @@
+import { z } from "zod";
+
+export const LANGS = ["en", "ru"] as const;
+export const LangSchema = z.enum(LANGS);
+export type Lang = z.infer<typeof LangSchema>;
+
+export const AUTH_TYPES = ["EMAIL", "GOOGLE", "MAGIC", "OTP", "NONE", "OAUTH2"] as const;
+export const AuthTypeSchema = z.enum(AUTH_TYPES);
+export type AuthType = z.infer<typeof AuthTypeSchema>;
+
+export const CONTACT_TYPES = [
+  "EMAIL",
+  "PHONE",
+  "FACEBOOK",
+  "INSTAGRAM",
+  "LINKEDIN",
+  "VK",
+  "TELEGRAM",
+  "GITHUB",
+  "TWITTER",
+  "SLACK",
+  "DISCORD",
+  "CALENDLY",
+] as const;
+export const ContactTypeSchema = z.enum(CONTACT_TYPES);
+export type ContactType = z.infer<typeof ContactTypeSchema>;
+
+export const TENANT_SCHEMA_VERSION = 1;
+
+const Slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and hyphens, 2-63 characters");
+const HostName = z
+  .string()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "a lowercase host name");
+const Url = z.string().regex(/^(https?:\/\/|\/)/, "an absolute http(s) URL or a path starting with /");
+
+/** OAuth2 / OpenID Connect provider of a tenant. The client secret is named, never written here. */
+export const OAuth2ProviderSchema = z.strictObject({
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  /** Name of the secret: the server reads it from the environment variable TUESDAY_SECRET_<name>. */
+  clientSecretRef: z.string().regex(/^[A-Z0-9_]+$/).optional(),
+  authorizationEndpoint: z.string().url().optional(),
+  tokenEndpoint: z.string().url().optional(),
+  jwksUri: z.string().url().optional(),
+  scopes: z.array(z.string()).default(["openid", "email", "profile"]),
+  buttonLabel: z.string().optional(),
+});
+
+export const AuthConfigEntrySchema = z.strictObject({
+  authType: AuthTypeSchema,
+  /** Free-form provider data; `codeUrl` as in the spec, plus `clientId` for GOOGLE. */
+  externalContent: z
+    .strictObject({ codeUrl: z.string().optional(), clientId: z.string().optional() })
+    .optional(),
+  oauth2: OAuth2ProviderSchema.optional(),
+});
+
+export const StepsConfigSchema = z.strictObject({
+  profile: z.boolean().default(true),
+  lookingFor: z.boolean().default(true),
+  contacts: z.boolean().default(true),
+  networks: z.boolean().default(true),
+  avatar: z.boolean().default(true),
+  about: z.boolean().default(true),
+});
+
+export const STANDARD_TABS = ["my_communities", "participants", "contacts", "events", "chats", "profile", "admin"] as const;
+
+export const NavigationTabSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  label: z.string().optional(),
+  order: z.number().int(),
+  forceEnabled: z.boolean().default(false),
+});
+export const CustomTabSchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  url: Url,
+  order: z.number().int(),
+  external: z.boolean().default(false),
+});
+export const NavigationConfigSchema = z.strictObject({
+  tabs: z.partialRecord(z.enum(STANDARD_TABS), NavigationTabSchema).default({}),
+  custom: z.array(CustomTabSchema).default([]),
+});
+export type NavigationConfig = z.infer<typeof NavigationConfigSchema>;
+
+export const BrandConfigSchema = z.strictObject({
+  title: z.string().min(1),
+  logoUrl: Url.optional(),
+  siteUrl: z.string().url().optional(),
+  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#3b5bdb"),
+  accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#f08c00"),
+});
+
+/** tenants/<slug>/tenant.json. `version` lets the schema evolve; apply refuses unknown versions. */
+export const TenantConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    version: z.literal(TENANT_SCHEMA_VERSION),
+    id: Slug,
+    domain: HostName,
+    aliases: z.array(HostName).default([]),
+    parentCommunityDomain: HostName.optional(),
+    isDefault: z.boolean().default(false),
+    lang: LangSchema.default("en"),
+    langChoices: z.array(LangSchema).min(1).default(["en", "ru"]),
+    timeZone: z.string().default("UTC"),
+    title: z.string().min(1),
+    description: z.string().default(""),
+    landingTitle: z.string().default("Start networking with members of the community"),
+    landingCopy: z.string().default(""),
+    imgUrl: Url.optional(),
+    logoUrl: Url.optional(),
+    transparent: z.boolean().default(false),
+    shortLanding: z.boolean().default(false),
+    isTimCommunity: z.boolean().default(false),
+    /** New participants start `confirmed` unless the community moderates them first. */
+    moderationRequired: z.boolean().default(false),
+    authConfig: z.array(AuthConfigEntrySchema).min(1),
+    contactsConfig: z.array(ContactTypeSchema).default([...CONTACT_TYPES]),
+    requiredContacts: z.array(ContactTypeSchema).default(["FACEBOOK", "LINKEDIN"]),
+    requiredContactsMin: z.number().int().min(0).default(1),
+    shownContacts: z.array(ContactTypeSchema).default(["TELEGRAM", "INSTAGRAM", "LINKEDIN", "FACEBOOK"]),
+    stepsConfig: StepsConfigSchema.default({
+      profile: true,
+      lookingFor: true,
+      contacts: true,
+      networks: true,
+      avatar: true,
+      about: true,
+    }),
+    senderEmail: z.string().email(),
+    brandConfig: BrandConfigSchema,
+    policyLinks: z
+      .strictObject({ terms: Url.optional(), privacy: Url.optional(), asPlainText: z.boolean().default(false) })
+      .default({ asPlainText: false }),
+    navigationConfig: NavigationConfigSchema.optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (!t.langChoices.includes(t.lang)) {
+      ctx.addIssue({ code: "custom", path: ["lang"], message: `must be one of langChoices (${t.langChoices.join(", ")})` });
+    }
+    const seen = new Set<string>();
+    t.authConfig.forEach((entry, i) => {
+      if (seen.has(entry.authType)) {
+        ctx.addIssue({ code: "custom", path: ["authConfig", i, "authType"], message: `${entry.authType} is listed twice` });
+      }
+      seen.add(entry.authType);
+      if (entry.authType === "OAUTH2" && !entry.oauth2) {
+        ctx.addIssue({ code: "custom", path: ["authConfig", i, "oauth2"], message: "OAUTH2 needs an oauth2 provider block" });
+      }
+    });
+  });
+
+export type TenantConfigInput = z.input<typeof TenantConfigSchema>;
+export type TenantConfig = z.infer<typeof TenantConfigSchema>;
+
+/** A landing document is free-form JSON for the welcome page; only its top level must be an object. */
+export const LandingDocumentSchema = z.record(z.string(), z.unknown());
+
+/** The loaded, resolved tenant the request runs in. */
+export type Tenant = {
+  id: string;
+  domain: string;
+  config: TenantConfig;
+  /** Public base URL built from configuration (never from the request's Host header). */
+  url: string;
+};

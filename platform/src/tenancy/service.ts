@@ -1,0 +1,118 @@
+import type { Db } from "../db/client.ts";
+import { withTx } from "../db/client.ts";
+import { notFound } from "../lib/errors.ts";
+import type { TenantBundle } from "./load.ts";
+import { type CommunityRow, findCommunityById, findCommunityIdByDomain, listCommunities, upsertCommunity } from "./queries.ts";
+import type { Tenant, TenantConfig } from "./schema.ts";
+
+export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template: string, port?: number): string {
+  return template
+    .replaceAll("{id}", config.id)
+    .replaceAll("{domain}", config.domain)
+    .replaceAll("{port}", String(port ?? ""))
+    .replace(/\/+$/, "");
+}
+
+export type ApplyReport = { id: string; created: boolean }[];
+
+/** Upserts tenant bundles (all or nothing). */
+export async function applyTenants(db: Db, bundles: TenantBundle[]): Promise<ApplyReport> {
+  return withTx(db, async (tx) => {
+    const report: ApplyReport = [];
+    for (const b of bundles) {
+      report.push(await upsertCommunity(tx, { config: b.config, landing: b.landing, navigation: b.navigation }));
+    }
+    return report;
+  });
+}
+
+export type ResolveInput = { host: string | undefined; communityHeader: string | undefined; communityQuery: string | undefined };
+
+/**
+ * Finds the tenant of a request: Host (a configured domain or `<id>.localhost`), then the
+ * X-Community header, then the communityId query parameter, then the default tenant.
+ * Rows are cached briefly; `invalidate()` after apply makes changes visible at once in-process.
+ */
+export class TenantDirectory {
+  private byId = new Map<string, { tenant: Tenant; row: CommunityRow; at: number }>();
+  private byDomain = new Map<string, { id: string | null; at: number }>();
+  private ttlMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: { urlTemplate: string; port?: number; defaultTenant?: string | undefined; ttlMs?: number },
+  ) {
+    this.ttlMs = opts.ttlMs ?? 5_000;
+  }
+
+  invalidate(): void {
+    this.byId.clear();
+    this.byDomain.clear();
+  }
+
+  toTenant(row: Pick<CommunityRow, "id" | "domain" | "config">): Tenant {
+    return { id: row.id, domain: row.domain, config: row.config, url: tenantUrl(row.config, this.opts.urlTemplate, this.opts.port) };
+  }
+
+  async getRow(id: string): Promise<CommunityRow | undefined> {
+    const hit = this.byId.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    const row = await findCommunityById(this.db, id);
+    if (!row) return undefined;
+    this.byId.set(id, { tenant: this.toTenant(row), row, at: Date.now() });
+    return row;
+  }
+
+  async get(id: string): Promise<Tenant | undefined> {
+    const row = await this.getRow(id);
+    return row ? this.toTenant(row) : undefined;
+  }
+
+  async require(id: string): Promise<Tenant> {
+    const t = await this.get(id);
+    if (!t) throw notFound("Community not found");
+    return t;
+  }
+
+  async byHost(hostHeader: string | undefined): Promise<Tenant | undefined> {
+    if (!hostHeader) return undefined;
+    const host = hostHeader.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+    const cached = this.byDomain.get(host);
+    let id: string | null | undefined = cached && Date.now() - cached.at < this.ttlMs ? cached.id : undefined;
+    if (id === undefined) {
+      id = (await findCommunityIdByDomain(this.db, host)) ?? null;
+      if (!id && host.endsWith(".localhost")) {
+        const label = host.slice(0, -".localhost".length);
+        if (!label.includes(".") && (await this.getRow(label))) id = label;
+      }
+      this.byDomain.set(host, { id, at: Date.now() });
+    }
+    return id ? this.get(id) : undefined;
+  }
+
+  async byIdOrDomain(value: string | undefined): Promise<Tenant | undefined> {
+    if (!value) return undefined;
+    const v = value.trim().toLowerCase();
+    return (await this.get(v)) ?? (await this.byHost(v));
+  }
+
+  async defaultTenant(): Promise<Tenant | undefined> {
+    if (this.opts.defaultTenant) return this.get(this.opts.defaultTenant);
+    const rows = await listCommunities(this.db);
+    const row = rows.find((r) => r.config.isDefault) ?? rows[0];
+    return row ? this.toTenant(row) : undefined;
+  }
+
+  async resolve(input: ResolveInput): Promise<Tenant | undefined> {
+    return (
+      (await this.byHost(input.host)) ??
+      (await this.byIdOrDomain(input.communityHeader)) ??
+      (await this.byIdOrDomain(input.communityQuery)) ??
+      (await this.defaultTenant())
+    );
+  }
+
+  async list(): Promise<Tenant[]> {
+    return (await listCommunities(this.db)).map((r) => this.toTenant(r));
+  }
+}

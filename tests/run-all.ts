@@ -1,0 +1,65 @@
+/**
+ * `npm test`: the whole suite. Vitest (unit + API integration on a real PostgreSQL), then the
+ * browser tests in system Chromium. Without Chromium the browser tests are skipped loudly, and
+ * REQUIRE_E2E=1 (set by .ci/run) turns that skip into a failure. Ends with one plain line:
+ * "tests: N passed, N failed, N skipped".
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const tmp = path.join(root, ".tmp");
+fs.mkdirSync(tmp, { recursive: true });
+const extraArgs = process.argv.slice(2);
+
+type Count = { passed: number; failed: number; skipped: number };
+const total: Count = { passed: 0, failed: 0, skipped: 0 };
+let failedStep = false;
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+// 1. Vitest
+const vitestJson = path.join(tmp, "vitest.json");
+fs.rmSync(vitestJson, { force: true });
+const vitestCode = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...extraArgs]);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests;
+  total.skipped += r.numPendingTests + r.numTodoTests;
+}
+if (vitestCode !== 0) failedStep = true;
+
+// 2. Browser tests (Playwright driving the system Chromium)
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const e2eConfig = path.join(root, "tests/e2e/playwright.config.ts");
+if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {
+  if (!fs.existsSync(chromium)) {
+    const banner = "!".repeat(78);
+    console.error(`\n${banner}\n!! Chromium was not found at ${chromium}: the browser tests are SKIPPED.\n!! Install it (apt-get install -y chromium) or set CHROMIUM_PATH.\n${banner}\n`);
+    if (process.env.REQUIRE_E2E === "1") {
+      console.error("REQUIRE_E2E=1: a skipped browser suite is a failure.");
+      failedStep = true;
+      total.failed += 1;
+    } else total.skipped += 1;
+  } else {
+    const pwJson = path.join(tmp, "playwright.json");
+    fs.rmSync(pwJson, { force: true });
+    const code = run("npx", ["playwright", "test", "-c", e2eConfig], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+    if (fs.existsSync(pwJson)) {
+      const r = JSON.parse(fs.readFileSync(pwJson, "utf8")) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } };
+      total.passed += r.stats.expected + r.stats.flaky;
+      total.failed += r.stats.unexpected;
+      total.skipped += r.stats.skipped;
+    }
+    if (code !== 0) failedStep = true;
+  }
+}
+
+if (failedStep && total.failed === 0) total.failed = 1;
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(failedStep ? 1 : 0);

@@ -1,0 +1,50 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import type { TestProject } from "vitest/node";
+import { createDb } from "../../platform/src/db/client.ts";
+import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
+import { migrate } from "../../platform/src/db/migrate.ts";
+import { Jobs } from "../../platform/src/jobs/jobs.ts";
+import { allJobs } from "../../platform/src/jobs/registry.ts";
+
+export const TEMPLATE_DB = "tuesday_template";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL), with a template database
+ * that is migrated and has pg-boss installed. Each test file clones it (see harness.ts).
+ */
+export default async function setup(project: TestProject) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  let dir: string | undefined;
+  if (!serverUrl) {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-test-pg-"));
+    await fs.chmod(dir, 0o755);
+    const pg = await startEmbeddedPostgres(path.join(dir, "pg"), { persistent: false });
+    serverUrl = pg.url;
+    stop = pg.stop;
+  }
+  const admin = createDb(serverUrl, { max: 1 });
+  await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
+  await admin.unsafe(`create database ${TEMPLATE_DB}`);
+  const templateUrl = serverUrl.replace(/\/[^/]*$/, `/${TEMPLATE_DB}`);
+  const db = createDb(templateUrl, { max: 2 });
+  await migrate(db);
+  await db.end();
+  const jobs = await Jobs.start(templateUrl, pino({ level: "silent" }), allJobs);
+  await jobs.stop();
+  await admin.end();
+  project.provide("pgServerUrl", serverUrl);
+  return async () => {
+    if (stop) await stop().catch(() => {});
+    if (dir) await fs.rm(dir, { recursive: true, force: true }).catch(() => {});
+  };
+}

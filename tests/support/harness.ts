@@ -1,0 +1,111 @@
+import pino from "pino";
+import { inject } from "vitest";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createApp } from "../../platform/src/app.ts";
+import { type AppConfig, testConfig } from "../../platform/src/config.ts";
+import type { Deps } from "../../platform/src/context.ts";
+import { createDb, type Db } from "../../platform/src/db/client.ts";
+import type { AppEnv } from "../../platform/src/http/env.ts";
+import { Jobs } from "../../platform/src/jobs/jobs.ts";
+import { allJobs } from "../../platform/src/jobs/registry.ts";
+import { type OutboxRow, listOutbox } from "../../platform/src/mail/queries.ts";
+import { TenantConfigSchema, type TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import { applyTenants, TenantDirectory } from "../../platform/src/tenancy/service.ts";
+import { TEMPLATE_DB } from "./global-setup.ts";
+import { tenantFixture } from "./tenants.ts";
+
+export type RequestOptions = {
+  /** Tenant id: the request goes to Host `<id>.localhost`. */
+  tenant?: string;
+  token?: string;
+  body?: unknown;
+  /** Raw body (already encoded); wins over `body`. */
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+};
+
+export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+export type TestEnv = {
+  db: Db;
+  deps: Deps;
+  app: OpenAPIHono<AppEnv>;
+  config: AppConfig;
+  dbUrl: string;
+  /** Adds (or replaces) tenants; returns their ids. */
+  addTenants: (...tenants: TenantConfigInput[]) => Promise<string[]>;
+  request: <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+  /** Mail to `to`, newest first. */
+  mailTo: (to: string) => Promise<OutboxRow[]>;
+  /** Runs queued jobs through pg-boss until none is left. */
+  drainJobs: (name?: string) => Promise<number>;
+  close: () => Promise<void>;
+};
+
+let counter = 0;
+
+/**
+ * A fresh database cloned from the migrated template, the real app and real pg-boss (workers
+ * not polling: tests drain queues explicitly). Tenants `alpha` and `beta` exist by default.
+ */
+export async function createTestEnv(opts: { config?: Partial<AppConfig>; tenants?: TenantConfigInput[] } = {}): Promise<TestEnv> {
+  const serverUrl = inject("pgServerUrl");
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = createDb(serverUrl, { max: 1 });
+  await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  const db = createDb(dbUrl, { max: 5 });
+  const log = pino({ level: process.env.TEST_LOG ?? "silent" });
+  const config = testConfig(opts.config);
+  const jobs = await Jobs.start(dbUrl, log, allJobs);
+  const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
+  const deps: Deps = { db, config, tenants, jobs, log };
+
+  const addTenants = async (...inputs: TenantConfigInput[]) => {
+    const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
+    await applyTenants(db, bundles);
+    tenants.invalidate();
+    return bundles.map((b) => b.config.id);
+  };
+  await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
+  const app = createApp(deps);
+
+  const request = async <T,>(method: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { host: `${ro.tenant ?? "alpha"}.localhost:3000`, ...ro.headers };
+    if (ro.token) headers.authorization = `Bearer ${ro.token}`;
+    let body: BodyInit | undefined = ro.rawBody;
+    if (body === undefined && ro.body !== undefined) {
+      body = typeof ro.body === "string" ? ro.body : JSON.stringify(ro.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+
+  return {
+    db,
+    deps,
+    app,
+    config,
+    dbUrl,
+    addTenants,
+    request,
+    mailTo: (to) => listOutbox(db, { to }),
+    drainJobs: (n) => jobs.drain(deps, n),
+    close: async () => {
+      await jobs.stop();
+      await db.end({ timeout: 5 });
+      const a = createDb(serverUrl, { max: 1 });
+      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    globalSetup: ["./tests/support/global-setup.ts"],
+    include: ["platform/src/**/*.test.ts", "cli/src/**/*.test.ts", "tests/api/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+    reporters: process.env.CI ? ["default"] : ["default"],
+  },
+});
