@@ -22,13 +22,37 @@ async function freePort(): Promise<number> {
  * Starts (initialising on first use) a PostgreSQL cluster under `dir`. The data survives restarts;
  * the port is picked free at every start so several instances run side by side.
  */
+/**
+ * When a cluster is already running on `dir` (e.g. `npm start` while the CLI runs), its
+ * postmaster.pid names the port: connect to it instead of starting a second postmaster.
+ */
+async function runningClusterPort(databaseDir: string): Promise<number | undefined> {
+  const pidFile = await fs.readFile(path.join(databaseDir, "postmaster.pid"), "utf8").catch(() => undefined);
+  if (!pidFile) return undefined;
+  const [pidLine, , , portLine] = pidFile.split("\n");
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!pid || !port) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined; // stale pid file: PostgreSQL removes it on its own start
+  }
+  return port;
+}
+
 export async function startEmbeddedPostgres(
   dir: string,
   opts: { log?: (line: string) => void; persistent?: boolean } = {},
 ): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(dir);
-  const port = await freePort();
   const password = "tuesday-local";
+  const runningPort = await runningClusterPort(databaseDir);
+  if (runningPort) {
+    // Someone else owns the postmaster; we only borrow it and must not stop it.
+    return { url: `postgres://tuesday:${password}@127.0.0.1:${runningPort}/postgres`, stop: async () => {} };
+  }
+  const port = await freePort();
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const pg = new EmbeddedPostgres({
     databaseDir,
