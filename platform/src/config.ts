@@ -17,9 +17,23 @@ export type AppConfig = {
   google: { jwksUrl: string; issuers: string[]; clientId: string | undefined };
   linkedinSearchUrl: string | undefined;
   secrets: Record<string, string>;
+  /** Trust X-Forwarded-For / X-Forwarded-Host (only behind a proxy that sets them). */
+  trustProxy: boolean;
   /** /dev/mail and other development pages. */
   devTools: boolean;
   seedDemo: boolean;
+  images: ImagesConfig;
+};
+
+export type ImagesConfig = {
+  /** Largest accepted image file (upload or fetched link), in bytes. */
+  maxBytes: number;
+  /** Whole budget for fetching an image link, redirects included. */
+  fetchTimeoutMs: number;
+  /** Lets image links reach private, loopback and link-local addresses. Never in production. */
+  allowPrivateFetch: boolean;
+  /** Single addresses exempt from the private-address refusal (e.g. an intranet image host). */
+  fetchAllowedIps: string[];
 };
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -39,8 +53,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     google: { jwksUrl: "http://127.0.0.1:1/jwks", issuers: ["https://accounts.google.com"], clientId: undefined },
     linkedinSearchUrl: undefined,
     secrets: {},
+    // The harness has no TCP peer; tests name the client through X-Forwarded-For.
+    trustProxy: true,
     devTools: true,
     seedDemo: false,
+    images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },
     ...overrides,
   };
 }

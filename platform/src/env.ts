@@ -23,6 +23,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   LINKEDIN_SEARCH_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
+  IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -62,7 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     linkedinSearchUrl: e.LINKEDIN_SEARCH_URL,
     secrets,
+    trustProxy: e.TRUST_PROXY === "1",
     devTools: !isProduction,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !isProduction,
+    images: {
+      maxBytes: e.IMAGE_MAX_BYTES,
+      fetchTimeoutMs: e.IMAGE_FETCH_TIMEOUT_MS,
+      allowPrivateFetch: e.IMAGE_ALLOW_PRIVATE_FETCH === "1",
+      fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
+    },
   };
 }

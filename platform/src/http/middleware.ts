@@ -5,10 +5,16 @@ import type { Actor, Deps } from "../context.ts";
 import { AppError, ErrorCode, accessDenied, notFound } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 
-export function clientIp(headers: Headers, remote: string | undefined): string | undefined {
-  // Behind a proxy the platform trusts the first X-Forwarded-For hop; the spec's client also sends X-Public-IP.
-  const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return fwd || remote || undefined;
+/**
+ * The client address for rate limits: the TCP peer, or, only when the operator says a proxy sets
+ * it (TRUST_PROXY=1), the first X-Forwarded-For hop. Otherwise a client could pick its own IP.
+ */
+export function clientIp(headers: Headers, remote: string | undefined, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (fwd) return fwd;
+  }
+  return remote || undefined;
 }
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -25,7 +31,7 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
   return async (c, next) => {
     const requestId = c.get("requestId");
     const tenant = await deps.tenants.resolve({
-      host: c.req.header("x-forwarded-host") && !deps.config.isProduction ? c.req.header("x-forwarded-host") : c.req.header("host"),
+      host: (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host"),
       communityHeader: c.req.header("x-community"),
       communityQuery: c.req.query("communityId"),
     });
@@ -41,7 +47,7 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
       community: tenant.id,
       ...(actor.kind === "user" ? { userId: actor.userId } : {}),
     });
-    c.set("ctx", { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(c.req.raw.headers, getRemoteAddr(c)) });
+    c.set("ctx", { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(c.req.raw.headers, getRemoteAddr(c), deps.config.trustProxy) });
     await next();
   };
 }

@@ -26,7 +26,8 @@ export type SendOptions = { db?: Db; singletonKey?: string; startAfterSeconds?: 
 function bossDb(db: Db): PgBoss.Db {
   return {
     executeSql: async (text: string, values: unknown[]) => ({
-      rows: await db.unsafe(text, values as never[]),
+      // pg-boss leaves unset options undefined; postgres.js refuses undefined parameters.
+      rows: await db.unsafe(text, values.map((v) => (v === undefined ? null : v)) as never[]),
     }),
   };
 }
