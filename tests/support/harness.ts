@@ -34,6 +34,7 @@ export type TestEnv = {
   dbUrl: string;
   /** Adds (or replaces) tenants; returns their ids. */
   addTenants: (...tenants: TenantConfigInput[]) => Promise<string[]>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely; assertions check their shape
   request: <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
   /** Mail to `to`, newest first. */
   mailTo: (to: string) => Promise<OutboxRow[]>;

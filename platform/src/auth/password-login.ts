@@ -1,7 +1,37 @@
 import type { Ctx } from "../context.ts";
-import type { LoginResult } from "./sign-in.ts";
+import { AppError, ErrorCode } from "../lib/errors.ts";
+import { assertUnderRateLimit, consumeRateLimit, type Limit, recordRateLimitHit, resetRateLimit } from "../lib/rate-limit.ts";
+import { verifyPassword } from "./password.ts";
+import { completeSignIn, type LoginResult } from "./sign-in.ts";
+import { findUserByEmail, normalizeEmail } from "./users.ts";
 
-/** EMAIL sign-in: e-mail + password. (Filled in by the password work.) */
-export async function loginWithPassword(_ctx: Ctx, _input: { email: string; password: string }): Promise<LoginResult> {
-  throw new Error("not implemented");
+/** Failed passwords per e-mail, and all login attempts per client IP. */
+export const LOGIN_FAILURES_PER_EMAIL: Limit = { limit: 10, windowSeconds: 15 * 60 };
+export const LOGIN_ATTEMPTS_PER_IP: Limit = { limit: 100, windowSeconds: 15 * 60 };
+
+export const invalidCredentials = () => new AppError(ErrorCode.INVALID_CREDENTIALS, "Invalid login or password");
+
+export function loginFailureKey(communityId: string, email: string): string {
+  return `login:fail:${communityId}:${normalizeEmail(email).toLowerCase()}`;
+}
+
+/**
+ * EMAIL sign-in: e-mail + password. A wrong password, an unknown account and an account without a
+ * password answer the same 1011 in about the same time, so the answer never reveals an account.
+ * Once an address has 10 failures in the window even the right password is refused, otherwise
+ * the limit would tell a guesser when they hit.
+ */
+export async function loginWithPassword(ctx: Ctx, input: { email: string; password: string }): Promise<LoginResult> {
+  if (ctx.ip) await consumeRateLimit(ctx.db, `login:ip:${ctx.tenant.id}:${ctx.ip}`, LOGIN_ATTEMPTS_PER_IP);
+  const failKey = loginFailureKey(ctx.tenant.id, input.email);
+  await assertUnderRateLimit(ctx.db, failKey, LOGIN_FAILURES_PER_EMAIL);
+
+  const user = await findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await recordRateLimitHit(ctx.db, failKey, LOGIN_FAILURES_PER_EMAIL);
+    throw invalidCredentials();
+  }
+  await resetRateLimit(ctx.db, failKey);
+  return completeSignIn(ctx, user, "EMAIL");
 }

@@ -1,0 +1,74 @@
+import type { Db } from "../db/client.ts";
+
+export type AccountTokenKind = "recovery" | "email_confirm";
+
+/** Makes every still-open token of this kind for the user unusable (a newer one superseded them). */
+export async function consumeOpenAccountTokens(db: Db, userId: string, kind: AccountTokenKind): Promise<void> {
+  await db`update auth_tokens set consumed_at = now() where user_id = ${userId} and kind = ${kind} and consumed_at is null`;
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<boolean> {
+  const rows = await db`
+    update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+    where id = ${userId} and deleted_at is null returning id`;
+  return rows.length > 0;
+}
+
+/** Sets a new password hash; the caller proved the address, so it is also marked verified. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, opts: { verifyEmail: boolean }): Promise<void> {
+  await db`
+    update users set password_hash = ${passwordHash}, updated_at = now(),
+      email_verified_at = ${opts.verifyEmail ? db`coalesce(email_verified_at, now())` : db`email_verified_at`}
+    where id = ${userId} and deleted_at is null`;
+}
+
+export async function setPolicyAgreed(db: Db, userId: string): Promise<void> {
+  await db`update users set policy_agreed_at = now(), updated_at = now() where id = ${userId} and policy_agreed_at is null`;
+}
+
+/** The first accepted invitation wins; later ones leave invited_by alone. */
+export async function setInvitedByIfUnset(db: Db, userId: string, participantId: string): Promise<void> {
+  await db`update users set invited_by = ${participantId}, updated_at = now() where id = ${userId} and invited_by is null`;
+}
+
+export async function findParticipantInCommunity(db: Db, communityId: string, participantId: string): Promise<{ id: string; userId: string } | undefined> {
+  const [row] = await db<{ id: string; userId: string }[]>`
+    select id, user_id as "userId" from participants where community_id = ${communityId} and id = ${participantId}`;
+  return row;
+}
+
+/** Makes the user a confirmed admin of the community, creating the participant row if needed. */
+export async function upsertAdminParticipant(db: Db, communityId: string, userId: string): Promise<string> {
+  const [row] = await db<{ id: string }[]>`
+    insert into participants (community_id, user_id, role, moderation_status)
+    values (${communityId}, ${userId}, 'admin', 'confirmed')
+    on conflict (community_id, user_id) do update set role = 'admin', moderation_status = 'confirmed', updated_at = now()
+    returning id`;
+  if (!row) throw new Error("participant upsert returned nothing");
+  return row.id;
+}
+
+/**
+ * Soft delete: the row stays (other rows may point at it) but loses its e-mail and password, so
+ * the address can register again; sessions, identities, memberships and open tokens go.
+ */
+export async function softDeleteUser(db: Db, userId: string): Promise<void> {
+  const [old] = await db<{ email: string | null }[]>`select email from users where id = ${userId} for update`;
+  await db`delete from sessions where user_id = ${userId}`;
+  await db`delete from user_identities where user_id = ${userId}`;
+  await db`delete from participants where user_id = ${userId}`;
+  await db`delete from auth_tokens where user_id = ${userId} or (${old?.email ?? null}::citext is not null and email = ${old?.email ?? null})`;
+  await db`
+    update users set deleted_at = now(), email = null, password_hash = null, updated_at = now()
+    where id = ${userId} and deleted_at is null`;
+}
+
+export type SessionInfoRow = { userId: string; communityId: string; authMethod: string; createdAt: Date; lastVerifiedAt: Date };
+
+export async function findSessionInfo(db: Db, sessionId: string): Promise<SessionInfoRow | undefined> {
+  const [row] = await db<SessionInfoRow[]>`
+    select user_id as "userId", community_id as "communityId", auth_method as "authMethod",
+           created_at as "createdAt", last_verified_at as "lastVerifiedAt"
+    from sessions where id = ${sessionId}`;
+  return row;
+}
