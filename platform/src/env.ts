@@ -31,7 +31,9 @@ const EnvSchema = z.object({
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files use it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       console.error(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
