@@ -1,7 +1,17 @@
 import { createRouter } from "../http/openapi.ts";
+import { registerContactTypes } from "./routes/contact-types.ts";
+import { registerCurrentParticipant } from "./routes/current-participant.ts";
+import { registerCurrentUser } from "./routes/current-user.ts";
+import { registerMyPermissions } from "./routes/my-permissions.ts";
+import { registerSetLang } from "./routes/set-lang.ts";
 
 /** current-user, current-participant, permissions, constants. */
 export function accountRouter() {
   const app = createRouter();
+  registerCurrentUser(app);
+  registerCurrentParticipant(app);
+  registerSetLang(app);
+  registerMyPermissions(app);
+  registerContactTypes(app);
   return app;
 }

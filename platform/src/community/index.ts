@@ -1,4 +1,5 @@
 import { createRouter } from "../http/openapi.ts";
+import { registerAssets } from "./routes/assets.ts";
 import { registerCreate } from "./routes/create.ts";
 import { registerGetByDomain } from "./routes/get-by-domain.ts";
 import { registerGetById } from "./routes/get-by-id.ts";
@@ -18,5 +19,6 @@ export function communityRouter() {
 export function communityStaticRouter() {
   const app = createRouter();
   registerStaticDocuments(app);
+  registerAssets(app);
   return app;
 }

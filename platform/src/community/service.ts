@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Ctx } from "../context.ts";
 import { accessDenied, conflict, notFound } from "../lib/errors.ts";
 import type { CommunityRow } from "../tenancy/queries.ts";
@@ -104,4 +106,30 @@ export async function getNavigationDocument(ctx: Ctx, id: string) {
   const nav = row.navigation ?? row.config.navigationConfig;
   if (!nav) throw notFound("This community uses the default navigation");
   return nav;
+}
+
+const ASSET_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  ico: "image/x-icon",
+  txt: "text/plain; charset=utf-8",
+};
+
+/**
+ * A static file from the tenant's folder (tenants/<id>/<file>): logos and plain-text policies
+ * referenced from tenant.json. Only a flat file name with a known extension is served, so
+ * neither tenant.json nor anything outside the folder can be reached.
+ */
+export async function getCommunityAsset(ctx: Ctx, id: string, file: string): Promise<{ body: Uint8Array; contentType: string }> {
+  const ext = /^[a-z0-9][a-z0-9_-]*\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
+  const contentType = ext ? ASSET_TYPES[ext] : undefined;
+  if (!contentType || !(await ctx.deps.tenants.getRow(id))) throw notFound("Asset not found");
+  try {
+    return { body: await fs.readFile(path.join(ctx.deps.config.tenantsDir, id, file)), contentType };
+  } catch {
+    throw notFound("Asset not found");
+  }
 }

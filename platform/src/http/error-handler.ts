@@ -1,6 +1,7 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
+import postgres from "postgres";
 import { ZodError } from "zod";
 import { AppError, ErrorCode, statusOf } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
@@ -25,6 +26,14 @@ function fromHttpException(err: HTTPException): AppError {
   }
 }
 
+/**
+ * PostgreSQL refuses NUL characters in text and jsonb (22021, 22P05). They only arrive from
+ * client input, so they are the client's mistake: a 400, wherever in the code they surface.
+ */
+function isUnstorableText(err: unknown): boolean {
+  return err instanceof postgres.PostgresError && (err.code === "22021" || err.code === "22P05");
+}
+
 /** The one place errors become responses: `{ code, msg, requestId, errors? }`. */
 export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
@@ -33,6 +42,7 @@ export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
     if (err instanceof AppError) appErr = err;
     else if (err instanceof ZodError) appErr = validationError(err.issues);
     else if (err instanceof HTTPException) appErr = fromHttpException(err);
+    else if (isUnstorableText(err)) appErr = new AppError(ErrorCode.VALIDATION, "Invalid input: text must not contain NUL characters");
     else if (err instanceof SyntaxError) appErr = new AppError(ErrorCode.VALIDATION, "Malformed JSON in request body");
     else {
       (c.get("ctx")?.log ?? rootLog).error({ err, requestId }, "unhandled error");

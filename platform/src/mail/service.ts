@@ -1,7 +1,8 @@
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
-import { insertOutbox } from "./queries.ts";
+import { accessDenied } from "../lib/errors.ts";
+import { insertOutbox, listOutbox, type OutboxRow } from "./queries.ts";
 import { mailSendJob } from "./send-job.ts";
 import { type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
 
@@ -36,4 +37,14 @@ export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "t
     if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
     return id;
   });
+}
+
+/** The outbox, newest first: operators only (the CLI's `tuesday mail list`). Lists every community unless one is named. */
+export async function listMail(
+  ctx: Pick<Ctx, "actor" | "db">,
+  filter: { communityId?: string | undefined; to?: string | undefined; limit?: number | undefined },
+): Promise<OutboxRow[]> {
+  const a = ctx.actor;
+  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  return listOutbox(ctx.db, { communityId: filter.communityId, to: filter.to, limit: Math.min(Math.max(filter.limit ?? 20, 1), 500) });
 }

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import pino, { type Logger } from "pino";
+import type { AppConfig } from "../../platform/src/config.ts";
+import type { Ctx, Deps } from "../../platform/src/context.ts";
+import { loadConfig } from "../../platform/src/env.ts";
+import { createDeps, openDatabase, type Database } from "../../platform/src/runtime.ts";
+import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+
+/** A mistake of the person at the keyboard: printed as one line, no stack trace. */
+export class CliError extends Error {
+  constructor(
+    msg: string,
+    readonly exitCode = 1,
+  ) {
+    super(msg);
+    this.name = "CliError";
+  }
+}
+
+let verbose = false;
+export function setVerbose(on: boolean): void {
+  verbose = on;
+}
+export function isVerbose(): boolean {
+  return verbose;
+}
+
+/** Progress goes to stderr, so stdout stays clean for `--json` and pipes. */
+export function progress(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+// Info lines worth showing an operator without --verbose (starting PostgreSQL, migrations).
+const PROGRESS_MESSAGES = new Set(["starting embedded PostgreSQL", "migration applied"]);
+
+/** Platform log lines as plain text on stderr: warnings always, progress lines, the rest with --verbose. */
+export function cliLogger(): Logger {
+  return pino(
+    { level: "debug", base: undefined, timestamp: false },
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as { level: number; msg?: string; migration?: string; dir?: string; err?: { message?: string } };
+        const shown = entry.level >= 40 || verbose || (entry.level >= 30 && PROGRESS_MESSAGES.has(entry.msg ?? ""));
+        if (!shown) return;
+        const detail = entry.migration ?? entry.dir ?? entry.err?.message;
+        progress(`${entry.level >= 40 ? "warning: " : ""}${entry.msg ?? ""}${detail ? ` (${detail})` : ""}`);
+      },
+    },
+  );
+}
+
+export function cliConfig(): AppConfig {
+  return loadConfig();
+}
+
+export type CliDeps = { deps: Deps; database: Database };
+
+/**
+ * Opens the database (DATABASE_URL, else the embedded cluster under DATA_DIR/pg, borrowing the one
+ * `npm start` runs), applies migrations, starts pg-boss without workers, runs `fn`, and closes
+ * everything whatever happens, so the process can exit.
+ */
+export async function withDeps<T>(fn: (d: CliDeps) => Promise<T>): Promise<T> {
+  const config = cliConfig();
+  const log = cliLogger();
+  progress(config.databaseUrl ? "Connecting to the database..." : `Opening the embedded database in ${config.dataDir}/pg...`);
+  const database = await openDatabase(config, log);
+  let deps: Deps | undefined;
+  try {
+    deps = await createDeps(config, database, log, { schedule: false });
+    return await fn({ deps, database });
+  } finally {
+    await deps?.jobs.stop().catch(() => {});
+    await database.close().catch(() => {});
+  }
+}
+
+/** The context of a service verb run by the operator in one community. */
+export function operatorCtx(deps: Deps, tenant: Tenant): Ctx {
+  return {
+    tenant,
+    actor: { kind: "operator" },
+    requestId: `cli-${randomUUID()}`,
+    log: deps.log,
+    db: deps.db,
+    deps,
+    ip: undefined,
+  };
+}
+
+/** Columns padded to their widest cell. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}

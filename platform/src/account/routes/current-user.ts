@@ -1,0 +1,18 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonResponse } from "../../http/openapi.ts";
+import { CurrentUserSchema } from "../schemas.ts";
+import { getCurrentUser } from "../service.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/current-user",
+  tags: ["Account"],
+  summary: "The signed-in user, with their participants (current community first)",
+  security: [{ bearer: [] }],
+  responses: { 200: jsonResponse(CurrentUserSchema, "The current user"), ...errors(401) },
+});
+
+export function registerCurrentUser(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await getCurrentUser(c.get("ctx")), 200));
+}

@@ -1,0 +1,167 @@
+import { hashPassword, checkPasswordPolicy } from "../auth/password.ts";
+import { EmailSchema } from "../auth/schemas.ts";
+import { invalidateUserSessions } from "../auth/session.ts";
+import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
+import type { Ctx, UserActor } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { accessDenied, notFound, unauthenticated, validation } from "../lib/errors.ts";
+import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
+import {
+  findParticipantInCommunity,
+  listParticipantsOfUser,
+  markOperator,
+  updatePasswordHash,
+  updatePreferredLang,
+  upsertAdminParticipant,
+} from "./queries.ts";
+import type { ContactTypeInfo, CurrentParticipant, CurrentUser, ParticipantRole, Permission } from "./schemas.ts";
+
+function requireUser(ctx: Ctx): UserActor {
+  if (ctx.actor.kind !== "user") throw unauthenticated();
+  return ctx.actor;
+}
+
+/** Permissions in one community: by participant role there, or everything for a platform operator. */
+export function permissionsFor(role: ParticipantRole | undefined, isOperator: boolean): Permission[] {
+  if (isOperator || role === "admin") return ["CAN_VIEW_ADMIN_PANEL", "CAN_MODERATE_COMMUNITY"];
+  if (role === "moderator") return ["CAN_MODERATE_COMMUNITY"];
+  return [];
+}
+
+export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
+  const actor = requireUser(ctx);
+  const user = await findUserById(ctx.db, actor.userId);
+  // The session outlived its user (deleted meanwhile): as good as signed out.
+  if (!user) throw unauthenticated();
+  const participants = await listParticipantsOfUser(ctx.db, user.id, ctx.tenant.id);
+  const here = participants.find((p) => p.communityId === ctx.tenant.id);
+  const home = await ctx.deps.tenants.get(user.homeCommunityId);
+  return {
+    userId: user.id,
+    email: user.email,
+    role: here?.role === "admin" || user.isOperator ? "ROLE_ADMIN" : "ROLE_USER",
+    enabled: user.enabled,
+    preferredLang: user.preferredLang,
+    communityUrl: (home ?? ctx.tenant).url,
+    connectedCommunities: participants.map((p) => p.communityId),
+    connectedParticipants: participants.map((p) => ({
+      id: p.id,
+      communityId: p.communityId,
+      role: p.role,
+      moderationStatus: p.moderationStatus,
+    })),
+    emailVerified: user.emailVerifiedAt !== null,
+    policyAgreed: user.policyAgreedAt !== null,
+  };
+}
+
+/**
+ * The user's participant in the community of the request. A `communityId` naming another
+ * community is ignored: a session never reads outside the community it was made in.
+ */
+export async function getCurrentParticipant(ctx: Ctx, _input: { communityId?: string | undefined }): Promise<CurrentParticipant> {
+  const actor = requireUser(ctx);
+  const p = await findParticipantInCommunity(ctx.db, ctx.tenant.id, actor.userId);
+  if (!p) throw notFound("You are not a participant of this community");
+  return { ...p, createdAt: p.createdAt.toISOString() };
+}
+
+/** Accepts "en", "ru" and locales such as "ru-RU" (what browsers report). */
+export function parseLang(value: string): Lang | undefined {
+  const base = value.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return (LANGS as readonly string[]).includes(base) ? (base as Lang) : undefined;
+}
+
+/** The preferred language belongs to the user, across communities, so any supported language is accepted. */
+export async function setPreferredLang(ctx: Ctx, value: string): Promise<{ ok: true; preferredLang: Lang }> {
+  const actor = requireUser(ctx);
+  const lang = parseLang(value);
+  if (!lang) throw validation(`Unsupported language; use one of ${LANGS.join(", ")}`, { lang: `must be one of ${LANGS.join(", ")}` });
+  await updatePreferredLang(ctx.db, actor.userId, lang);
+  return { ok: true, preferredLang: lang };
+}
+
+/** Anonymous visitors and members without a role get an empty list, never an error. */
+export async function listMyPermissions(ctx: Ctx): Promise<Permission[]> {
+  if (ctx.actor.kind !== "user") return [];
+  const user = await findUserById(ctx.db, ctx.actor.userId);
+  if (!user?.enabled) return [];
+  const p = await findParticipantInCommunity(ctx.db, ctx.tenant.id, user.id);
+  return permissionsFor(p?.role, user.isOperator);
+}
+
+const CONTACT_TYPE_INFO: Record<ContactType, Omit<ContactTypeInfo, "type">> = {
+  EMAIL: { label: "E-mail", placeholder: "name@example.com", inputType: "email" },
+  PHONE: { label: "Phone", placeholder: "+1 555 123 4567", inputType: "tel" },
+  FACEBOOK: { label: "Facebook", placeholder: "https://www.facebook.com/username", prefix: "https://www.facebook.com/", inputType: "url" },
+  INSTAGRAM: { label: "Instagram", placeholder: "@username", prefix: "https://www.instagram.com/", inputType: "text" },
+  LINKEDIN: { label: "LinkedIn", placeholder: "https://www.linkedin.com/in/username", prefix: "https://www.linkedin.com/in/", inputType: "url" },
+  VK: { label: "VK", placeholder: "https://vk.com/username", prefix: "https://vk.com/", inputType: "url" },
+  TELEGRAM: { label: "Telegram", placeholder: "@username or https://t.me/username", prefix: "https://t.me/", inputType: "text" },
+  GITHUB: { label: "GitHub", placeholder: "https://github.com/username", prefix: "https://github.com/", inputType: "url" },
+  TWITTER: { label: "X (Twitter)", placeholder: "@username", prefix: "https://x.com/", inputType: "text" },
+  SLACK: { label: "Slack", placeholder: "Member ID or profile link", inputType: "text" },
+  DISCORD: { label: "Discord", placeholder: "username", inputType: "text" },
+  CALENDLY: { label: "Calendly", placeholder: "https://calendly.com/username", prefix: "https://calendly.com/", inputType: "url" },
+};
+
+/** Public: the contact types with what a form needs to render and normalise them. */
+export function listContactTypes(_ctx: Ctx): ContactTypeInfo[] {
+  return CONTACT_TYPES.map((type) => ({ type, ...CONTACT_TYPE_INFO[type] }));
+}
+
+export type CreateAdminInput = { email: string; password?: string | undefined; operator?: boolean };
+export type CreateAdminResult = {
+  userId: string;
+  email: string;
+  participantId: string;
+  userCreated: boolean;
+  participantCreated: boolean;
+  isOperator: boolean;
+};
+
+/**
+ * Makes `email` an admin of the context's community, creating the account when needed
+ * (operators only: the CLI, or a signed-in platform operator). A given password replaces the
+ * old one and ends the user's other sessions, as any password change does.
+ */
+export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): Promise<CreateAdminResult> {
+  const a = ctx.actor;
+  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  const parsedEmail = EmailSchema.safeParse(input.email);
+  if (!parsedEmail.success) throw validation("Invalid e-mail format", { email: "Invalid e-mail format" });
+  const email = parsedEmail.data;
+  // Hashing is slow (argon2id): done before the transaction opens.
+  const passwordHash = input.password ? await hashPassword(await checkPasswordPolicy(input.password)) : undefined;
+  return withTx(ctx.db, async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    let userCreated = false;
+    if (!user) {
+      user = await insertUser(tx, {
+        email,
+        passwordHash: passwordHash ?? null,
+        homeCommunityId: ctx.tenant.id,
+        preferredLang: ctx.tenant.config.lang,
+        emailVerified: true,
+        isOperator: input.operator ?? false,
+      });
+      userCreated = true;
+    } else {
+      if (passwordHash) {
+        await updatePasswordHash(tx, user.id, passwordHash);
+        await invalidateUserSessions(tx, user.id);
+      }
+      if (input.operator && !user.isOperator) await markOperator(tx, user.id);
+    }
+    const participant = await upsertAdminParticipant(tx, ctx.tenant.id, user.id);
+    ctx.log.info({ userId: user.id, community: ctx.tenant.id, operator: Boolean(input.operator) }, "community admin set");
+    return {
+      userId: user.id,
+      email,
+      participantId: participant.id,
+      userCreated,
+      participantCreated: participant.created,
+      isOperator: user.isOperator || Boolean(input.operator),
+    };
+  });
+}

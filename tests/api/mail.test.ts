@@ -1,0 +1,192 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/src/run-cli.ts";
+import { getOutbox } from "../../platform/src/mail/queries.ts";
+import { mailSendJob } from "../../platform/src/mail/send-job.ts";
+import { queueMail } from "../../platform/src/mail/service.ts";
+import { renderMail, type TemplateName, type TemplateVars } from "../../platform/src/mail/templates.ts";
+import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { tenantFixture } from "../support/tenants.ts";
+import { uniqueEmail } from "../support/users.ts";
+
+type Received = { from: string; to: string[]; raw: string };
+
+let env: TestEnv;
+let smtp: SMTPServer;
+let smtpPort: number;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  env = await createTestEnv({
+    tenants: [
+      tenantFixture("alpha", { isDefault: true, brandConfig: { title: "Alpha Club", primaryColor: "#112233" }, senderEmail: "news@alpha.example" }),
+      tenantFixture("beta", { lang: "ru", brandConfig: { title: "Бета Клуб" }, senderEmail: "hello@beta.example" }),
+    ],
+  });
+});
+afterAll(async () => {
+  await env?.close();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+/**
+ * The send job reads deps.config.smtpUrl when it runs, so one environment can deliver through the
+ * dev outbox, a real SMTP server or a dead one.
+ */
+async function withSmtp<T>(url: string | undefined, fn: () => Promise<T>): Promise<T> {
+  const before = env.deps.config.smtpUrl;
+  env.deps.config.smtpUrl = url;
+  try {
+    return await fn();
+  } finally {
+    env.deps.config.smtpUrl = before;
+  }
+}
+
+const liveSmtp = () => `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
+const tenant = (id: string): Promise<Tenant> => env.deps.tenants.require(id);
+const queue = async <N extends TemplateName>(id: string, to: string, template: N, vars: TemplateVars[N], lang: "en" | "ru" = "en", dedupeKey?: string) =>
+  queueMail({ db: env.db, tenant: await tenant(id), deps: env.deps }, { to, template, lang, vars, ...(dedupeKey ? { dedupeKey } : {}) });
+
+describe("templates", () => {
+  const cases: { [N in TemplateName]: TemplateVars[N] } = {
+    otp: { code: "482913", minutes: 10 },
+    magic_link: { link: "http://alpha.localhost:3000/auth-magic?token=abc", minutes: 15 },
+    recovery: { link: "http://alpha.localhost:3000/confirm-recovery?token=abc", minutes: 60 },
+    email_confirm: { link: "http://alpha.localhost:3000/confirm-email?token=abc" },
+    notice: { title: "Hello", paragraphs: ["Text"], action: { label: "Open", link: "http://alpha.localhost:3000/" } },
+  };
+
+  it.each(["en", "ru"] as const)("every template in %s carries the tenant's brand title and colour", async (lang) => {
+    const t = await tenant("alpha");
+    for (const [name, vars] of Object.entries(cases) as [TemplateName, TemplateVars[TemplateName]][]) {
+      const mail = renderMail(t, lang, name, vars);
+      expect(mail.html, name).toContain("Alpha Club");
+      expect(mail.html, name).toContain("#112233");
+      expect(mail.text, name).toContain("Alpha Club");
+      if (name !== "notice") expect(mail.subject, name).toContain("Alpha Club");
+    }
+    const otp = renderMail(t, lang, "otp", cases.otp);
+    expect(otp.subject).toContain("482913");
+    expect(otp.text).toContain(lang === "ru" ? "Код для входа" : "Your sign-in code");
+  });
+
+  it("escapes what it interpolates into HTML", async () => {
+    const t = await tenant("alpha");
+    const mail = renderMail(t, "en", "notice", { title: "<script>x</script>", paragraphs: ['"><img src=x>'] });
+    expect(mail.html).not.toContain("<script>x");
+    expect(mail.html).not.toContain('"><img');
+  });
+
+  it("queued mail is From the tenant's brand and senderEmail, in the recipient's language", async () => {
+    const to = uniqueEmail("ru");
+    await queue("beta", to, "magic_link", { link: "http://beta.localhost:3000/x", minutes: 15 }, "ru");
+    const [row] = await env.mailTo(to);
+    expect(row).toMatchObject({ fromEmail: "Бета Клуб <hello@beta.example>", lang: "ru", subject: "Вход в Бета Клуб", status: "queued", communityId: "beta" });
+  });
+});
+
+describe("delivery", () => {
+  it("without SMTP_URL the job marks the row sent through the dev outbox", async () => {
+    const to = uniqueEmail("outbox");
+    const id = await queue("alpha", to, "otp", { code: "111222", minutes: 10 });
+    expect((await getOutbox(env.db, id))?.status).toBe("queued");
+    await withSmtp(undefined, () => env.drainJobs(mailSendJob.name));
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", transport: "outbox", attempts: 1, sentAt: expect.any(Date) });
+  });
+
+  it("with SMTP_URL nodemailer delivers to a real SMTP server", async () => {
+    const to = uniqueEmail("smtp");
+    const id = await queue("alpha", to, "otp", { code: "333444", minutes: 10 });
+    const count = received.length;
+    await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name));
+    const got = received.slice(count).filter((m) => m.to.includes(to));
+    expect(got).toHaveLength(1);
+    const msg = got[0];
+    expect(msg?.from).toBe("news@alpha.example");
+    expect(msg?.raw).toMatch(/^From: Alpha Club <news@alpha\.example>$/m);
+    expect(msg?.raw).toMatch(new RegExp(`^To: ${to.replace(/\./g, "\\.")}$`, "m"));
+    expect(msg?.raw).toMatch(/^Subject: 333444 is your Alpha Club sign-in code$/m);
+    expect(msg?.raw.toLowerCase()).toContain(`x-tuesday-mail-id: ${id}`);
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", transport: "smtp", messageId: expect.stringContaining("@") });
+  });
+
+  it("a refused connection keeps the mail queued, counts the attempt, and the retry delivers it", async () => {
+    const to = uniqueEmail("retry");
+    const id = await queue("alpha", to, "otp", { code: "555666", minutes: 10 });
+    const done = await withSmtp("smtp://127.0.0.1:1?connectionTimeout=2000", () => env.drainJobs(mailSendJob.name));
+    expect(done).toBe(0);
+    const row = await getOutbox(env.db, id);
+    expect(row).toMatchObject({ status: "queued", attempts: 1, sentAt: null });
+    // pg-boss holds the job for a later retry (not failed, not completed).
+    const [job] = await env.db<{ state: string; startAfter: Date }[]>`
+      select state, start_after as "startAfter" from pgboss.job where name = ${mailSendJob.name} and data->>'mailId' = ${id}`;
+    expect(job?.state).toBe("retry");
+    expect(job?.startAfter.getTime()).toBeGreaterThan(Date.now());
+
+    // The retry is scheduled with a back-off; bring it forward instead of sleeping.
+    await env.db`update pgboss.job set start_after = now() where name = ${mailSendJob.name} and data->>'mailId' = ${id}`;
+    const count = received.length;
+    await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name));
+    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", transport: "smtp", attempts: 2 });
+  });
+
+  it("sending the same mail twice delivers it once", async () => {
+    const to = uniqueEmail("twice");
+    const id = await queue("alpha", to, "otp", { code: "777888", minutes: 10 });
+    const count = received.length;
+    await withSmtp(liveSmtp(), async () => {
+      await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
+      await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
+      // A duplicate job for the same row, as after a crash between send and complete.
+      await env.deps.jobs.send(mailSendJob, { communityId: "alpha", mailId: id });
+      await env.drainJobs(mailSendJob.name);
+    });
+    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("the same dedupe key queues one mail", async () => {
+    const to = uniqueEmail("dedupe");
+    const a = await queue("alpha", to, "otp", { code: "101010", minutes: 10 }, "en", `test-${to}`);
+    const b = await queue("alpha", to, "otp", { code: "101010", minutes: 10 }, "en", `test-${to}`);
+    expect(b).toBe(a);
+    expect(await env.mailTo(to)).toHaveLength(1);
+  });
+});
+
+describe("tuesday mail list", () => {
+  it("shows the mail", async () => {
+    const to = uniqueEmail("cli");
+    await queue("beta", to, "otp", { code: "909090", minutes: 10 }, "ru");
+    await withSmtp(undefined, () => env.drainJobs(mailSendJob.name));
+    const r = await runCli(["mail", "list", "--community", "beta", "--limit", "5"], { databaseUrl: env.dbUrl });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/CREATED \(UTC\)\s+COMMUNITY\s+TO\s+STATUS\s+SUBJECT/);
+    expect(r.stdout).toContain(to);
+    expect(r.stdout).toMatch(/sent\/outbox\s+909090 — код для входа в Бета Клуб/);
+    expect(r.stdout).not.toMatch(/\salpha\s/);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { createUser } from "../support/users.ts";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(async () => env?.close());
+
+describe("security headers on every response", () => {
+  it.each([
+    ["GET", "/api/permission/my", 200],
+    ["GET", "/api/current-user", 401],
+    ["GET", "/api/no-such-route", 404],
+    ["POST", "/api/auth/login", 400],
+    ["GET", "/healthz", 200],
+    ["GET", "/community/alpha/landing-xx.json", 404],
+    ["GET", "/dev/mail", 200],
+    ["GET", "/", undefined],
+  ] as const)("%s %s", async (method, path, status) => {
+    const res = await env.request(method, path, method === "POST" ? { rawBody: "{", headers: { "content-type": "application/json" } } : {});
+    if (status !== undefined) expect(res.status).toBe(status);
+    expect(res.status).toBeLessThan(500);
+    const h = res.headers;
+    expect(h.get("x-content-type-options")).toBe("nosniff");
+    expect(h.get("referrer-policy")).toBe("no-referrer");
+    expect(h.get("content-security-policy")).toMatch(/default-src 'self'|default-src 'none'/);
+    expect(h.get("content-security-policy")).toMatch(/frame-ancestors 'none'|sandbox/);
+    expect(h.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    expect(h.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("gives every request its own X-Request-Id, also in the error body", async () => {
+    const a = await env.request("GET", "/api/current-user");
+    const b = await env.request("GET", "/api/current-user");
+    expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+    expect(a.body.requestId).toBe(a.headers.get("x-request-id"));
+  });
+
+  it("sends no HSTS in development (plain http on localhost)", async () => {
+    const res = await env.request("GET", "/healthz");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("cross-site request refusal on state-changing calls", () => {
+  const setLang = (token: string, lang: string, headers: Record<string, string>) =>
+    env.request("POST", "/api/current-user/lang", { token, rawBody: lang, headers: { "content-type": "text/plain", ...headers } });
+  const langOf = async (token: string) => (await env.request("GET", "/api/current-user", { token })).body.preferredLang;
+
+  it("refuses a POST from another origin with 403, and nothing changes", async () => {
+    const { token } = await createUser(env);
+    for (const origin of ["http://evil.example", "null", "http://beta.localhost:3000", "http://alpha.localhost:3000.evil.example", "not a url"]) {
+      const res = await setLang(token, "ru", { origin });
+      expect(res.status, origin).toBe(403);
+      expect(res.body).toMatchObject({ code: 1005, msg: expect.any(String) });
+    }
+    expect(await langOf(token)).toBe("en");
+  });
+
+  it("refuses Sec-Fetch-Site cross-site with 403, even without Origin", async () => {
+    const { token } = await createUser(env);
+    const res = await setLang(token, "ru", { "sec-fetch-site": "cross-site" });
+    expect(res.status).toBe(403);
+    expect(await langOf(token)).toBe("en");
+  });
+
+  it("lets the tenant's own origins through", async () => {
+    const { token } = await createUser(env);
+    for (const [origin, lang] of [
+      ["http://alpha.localhost:3000", "ru"],
+      ["https://alpha.test.example", "en"],
+    ] as const) {
+      const res = await setLang(token, lang, { origin, "sec-fetch-site": "same-origin" });
+      expect(res.status, origin).toBe(200);
+      expect(await langOf(token)).toBe(lang);
+    }
+  });
+
+  it("lets non-browser clients (no Origin, no Sec-Fetch-Site) through", async () => {
+    const { token } = await createUser(env);
+    expect((await setLang(token, "ru", {})).status).toBe(200);
+  });
+
+  it("does not apply to safe methods", async () => {
+    const res = await env.request("GET", "/api/permission/my", { headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("guards the sign-in call too", async () => {
+    const res = await env.request("POST", "/api/auth/login", {
+      body: { authType: "EMAIL", email: "x@example.com", password: "whatever-password" },
+      headers: { origin: "http://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 1005 });
+  });
+});
