@@ -11,8 +11,11 @@ import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { originCheck, payloadTooLarge, requestContext, securityHeaders } from "./http/middleware.ts";
 import { createRouter } from "./http/openapi.ts";
+import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia } from "./images/index.ts";
 import { ErrorCode } from "./lib/errors.ts";
 import { mailDevRouter } from "./mail/dev-routes.ts";
+import { onboardingRouter } from "./onboarding/index.ts";
+import { participantRouter } from "./participant/index.ts";
 import { mountWebApps } from "./web/static.ts";
 
 export type AppOptions = {
@@ -61,8 +64,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   mountDocs(app);
 
   const remote = opts.remoteAddr ?? (() => undefined);
+  // The image upload carries a file: it alone gets a larger limit, still bounded and streamed.
+  app.use(IMAGE_UPLOAD_API_PATH, bodyLimit({ maxSize: imageUploadBodyLimit(deps.config), onError: payloadTooLarge }));
+  const defaultBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge });
   for (const prefix of ["/api/*", "/community/*", "/dev/*"]) {
-    app.use(prefix, bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge }));
+    app.use(prefix, (c, next) => (c.req.path === IMAGE_UPLOAD_API_PATH ? next() : defaultBodyLimit(c, next)));
     app.use(prefix, requestContext(deps, remote));
     app.use(prefix, originCheck());
   }
@@ -70,8 +76,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", authRouter());
   app.route("/api", accountRouter());
   app.route("/api", communityRouter());
+  app.route("/api", participantRouter());
+  app.route("/api", onboardingRouter());
   app.route("/", communityStaticRouter());
+  app.route("/api", imagesRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
+  mountMedia(app, deps);
 
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));
   mountWebApps(app, deps);

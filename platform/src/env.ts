@@ -48,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith("TUESDAY_SECRET_") && value) secrets[key.slice("TUESDAY_SECRET_".length)] = value;
   }
+  // The demo tenant's SSO client secret, for the development identity provider only.
+  if (!isProduction) secrets.DEMO_SSO ??= "tuesday-dev-sso-secret";
   return {
     env: e.NODE_ENV,
     isProduction,

@@ -1,4 +1,5 @@
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./env.ts";
@@ -6,6 +7,7 @@ import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
 import { applyTenants } from "./tenancy/service.ts";
 import { seedDemo } from "./seed/demo.ts";
+import { createDevOidcHandler, DEV_OIDC_PATH, devOidcClients } from "./dev/oidc.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {
@@ -23,15 +25,26 @@ async function main(): Promise<void> {
     remoteAddr: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
     isReady: () => ready,
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+  const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
+  const honoListener = getRequestListener(app.fetch);
+  // Development only: the demo tenants' SSO provider, served by this process.
+  const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
+  const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
+  const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
+  const server = http.createServer((req, res) => {
+    if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
+    void honoListener(req, res);
+  });
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
     ready = true;
-    const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
     const lines = [
       "",
       `Tuesday is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s) on port ${info.port}.`,
       ...tenants.map((t) => `  ${t.config.title.padEnd(28)} ${t.url}`),
       `  API reference               http://localhost:${info.port}/api/docs`,
       ...(config.devTools ? [`  Dev outbox (mail)           http://localhost:${info.port}/dev/mail`] : []),
+      ...(devOidc ? [`  Dev SSO provider            ${devIssuer}`] : []),
       "Press Ctrl-C to stop.",
       "",
     ];

@@ -7,7 +7,10 @@ export function safeBackTo(value: string | null | undefined): string | null {
   if (!value) return null;
   const v = value.trim();
   if (v.length > 2048 || !v.startsWith("/") || v.startsWith("//") || v.startsWith("/\\")) return null;
-  if (/[\u0000-\u001f\u007f\\]/.test(v)) return null;
+  for (const ch of v) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || ch === "\\") return null;
+  }
   try {
     const parsed = new URL(v, "http://same.invalid");
     if (parsed.host !== "same.invalid") return null;

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { type QuestionFile, QuestionsFileSchema } from "../onboarding/schemas.ts";
 import { LandingDocumentSchema, NavigationConfigSchema, type NavigationConfig, type TenantConfig, TenantConfigSchema } from "./schema.ts";
 
 export type TenantBundle = {
@@ -8,6 +9,8 @@ export type TenantBundle = {
   /** Landing documents by suffix: "" for landing.json, "-ru" for landing-ru.json, ... */
   landing: Record<string, Record<string, unknown>>;
   navigation: NavigationConfig | null;
+  /** Onboarding questions from questions.json; undefined leaves the community's questions as they are. */
+  questions?: QuestionFile[] | undefined;
   dir: string;
 };
 
@@ -41,7 +44,14 @@ async function readJson(file: string, problems: string[]): Promise<unknown> {
   }
 }
 
-/** Reads and validates one tenant folder: tenant.json, navigation.json (optional), landing*.json. */
+async function exists(file: string): Promise<boolean> {
+  return fs
+    .stat(file)
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Reads and validates one tenant folder: tenant.json, navigation.json and questions.json (optional), landing*.json. */
 export async function loadTenantDir(dir: string): Promise<TenantBundle> {
   const problems: string[] = [];
   const tenantFile = path.join(dir, "tenant.json");
@@ -71,6 +81,17 @@ export async function loadTenantDir(dir: string): Promise<TenantBundle> {
     }
   }
 
+  let questions: QuestionFile[] | undefined;
+  const questionsFile = path.join(dir, "questions.json");
+  if (await exists(questionsFile)) {
+    const questionsRaw = await readJson(questionsFile, problems);
+    if (questionsRaw !== undefined) {
+      const parsed = QuestionsFileSchema.safeParse(questionsRaw);
+      if (parsed.success) questions = parsed.data.questions;
+      else problems.push(...describeIssues(questionsFile, parsed.error));
+    }
+  }
+
   const landing: Record<string, Record<string, unknown>> = {};
   for (const name of (await fs.readdir(dir)).sort()) {
     const m = /^landing([a-z0-9_-]*)\.json$/i.exec(name);
@@ -84,7 +105,7 @@ export async function loadTenantDir(dir: string): Promise<TenantBundle> {
   }
 
   if (problems.length || !config) throw new TenantValidationError(problems);
-  return { config, landing, navigation: navigation ?? config.navigationConfig ?? null, dir };
+  return { config, landing, navigation: navigation ?? config.navigationConfig ?? null, questions, dir };
 }
 
 /** Every tenant folder under `root` (folders holding a tenant.json). Problems of all tenants are reported together. */

@@ -2,7 +2,14 @@ import type { Db } from "../db/client.ts";
 import { withTx } from "../db/client.ts";
 import { notFound } from "../lib/errors.ts";
 import type { TenantBundle } from "./load.ts";
-import { type CommunityRow, findCommunityById, findCommunityIdByDomain, listCommunities, upsertCommunity } from "./queries.ts";
+import {
+  type CommunityRow,
+  findCommunityById,
+  findCommunityIdByDomain,
+  listCommunities,
+  upsertCommunity,
+  upsertCommunityQuestions,
+} from "./queries.ts";
 import type { Tenant, TenantConfig } from "./schema.ts";
 
 export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template: string, port?: number): string {
@@ -15,12 +22,13 @@ export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template:
 
 export type ApplyReport = { id: string; created: boolean }[];
 
-/** Upserts tenant bundles (all or nothing). */
+/** Upserts tenant bundles, with their onboarding questions when the bundle has them (all or nothing). */
 export async function applyTenants(db: Db, bundles: TenantBundle[]): Promise<ApplyReport> {
   return withTx(db, async (tx) => {
     const report: ApplyReport = [];
     for (const b of bundles) {
       report.push(await upsertCommunity(tx, { config: b.config, landing: b.landing, navigation: b.navigation }));
+      if (b.questions) await upsertCommunityQuestions(tx, b.config.id, b.questions);
     }
     return report;
   });

@@ -1,0 +1,18 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonResponse } from "../../http/openapi.ts";
+import { ParticipantProfileSchema } from "../schemas.ts";
+import { getOwnProfile } from "../service.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/participant/profile",
+  tags: ["Participant"],
+  summary: "The member's own profile, every field",
+  security: [{ bearer: [] }],
+  responses: { 200: jsonResponse(ParticipantProfileSchema, "Own profile"), ...errors(401, 404) },
+});
+
+export function registerOwnProfile(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await getOwnProfile(c.get("ctx")), 200));
+}

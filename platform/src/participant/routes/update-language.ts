@@ -1,0 +1,19 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
+import { updateLanguage } from "../preferences.ts";
+import { LanguageResultSchema, UpdateLanguageSchema } from "../schemas.ts";
+
+const route = createRoute({
+  method: "post",
+  path: "/participant/update-language",
+  tags: ["Participant"],
+  summary: "The member's language in this community",
+  security: [{ bearer: [] }],
+  request: { body: jsonBody(UpdateLanguageSchema) },
+  responses: { 200: jsonResponse(LanguageResultSchema, "Saved"), ...errors(400, 401, 404) },
+});
+
+export function registerUpdateLanguage(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await updateLanguage(c.get("ctx"), c.req.valid("json")), 200));
+}
