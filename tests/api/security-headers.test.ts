@@ -97,3 +97,19 @@ describe("cross-site request refusal on state-changing calls", () => {
     expect(res.body).toMatchObject({ code: 1005 });
   });
 });
+
+describe("in production", () => {
+  it("sends HSTS on every response", async () => {
+    const prod = await createTestEnv({ config: { isProduction: true, env: "production", devTools: false } });
+    try {
+      for (const path of ["/healthz", "/api/permission/my", "/api/no-such-route"]) {
+        const res = await prod.request("GET", path);
+        expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      }
+      // The dev outbox does not exist in production.
+      expect((await prod.request("GET", "/dev/mail")).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -49,7 +49,9 @@ let counter = 0;
  * A fresh database cloned from the migrated template, the real app and real pg-boss (workers
  * not polling: tests drain queues explicitly). Tenants `alpha` and `beta` exist by default.
  */
-export async function createTestEnv(opts: { config?: Partial<AppConfig>; tenants?: TenantConfigInput[] } = {}): Promise<TestEnv> {
+export async function createTestEnv(
+  opts: { config?: Partial<AppConfig>; tenants?: TenantConfigInput[]; /** Receives every log line at trace level. */ logLines?: string[] } = {},
+): Promise<TestEnv> {
   const serverUrl = inject("pgServerUrl");
   const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = createDb(serverUrl, { max: 1 });
@@ -57,7 +59,10 @@ export async function createTestEnv(opts: { config?: Partial<AppConfig>; tenants
   await admin.end();
   const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const db = createDb(dbUrl, { max: 5 });
-  const log = pino({ level: process.env.TEST_LOG ?? "silent" });
+  const lines = opts.logLines;
+  const log = lines
+    ? pino({ level: "trace" }, { write: (line: string) => void lines.push(line) })
+    : pino({ level: process.env.TEST_LOG ?? "silent" });
   const config = testConfig(opts.config);
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
