@@ -20,6 +20,12 @@ export function mailDevRouter(): Hono<AppEnv> {
       `<!doctype html><html><head><meta charset="utf-8"><title>Dev outbox</title><style>body{font-family:system-ui;margin:24px}td,th{padding:6px 10px;border-bottom:1px solid #ddd;text-align:left}</style></head><body><h1>Dev outbox</h1><p>Mail is kept here because SMTP_URL is not set.</p><table><tr><th>When (UTC)</th><th>Community</th><th>To</th><th>Subject</th><th>Status</th></tr>${items || '<tr><td colspan="5">No mail yet.</td></tr>'}</table></body></html>`,
     );
   });
+  // For browser tests and scripts: the newest mail first, optionally for one address.
+  app.get("/dev/mail.json", async (c) => {
+    const { db } = c.get("ctx");
+    const rows = await listOutbox(db, { to: c.req.query("to"), limit: 100 });
+    return c.json(rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() })));
+  });
   app.get("/dev/mail/:id{[0-9a-f-]{36}}", async (c) => {
     const row = await getOutbox(c.get("ctx").db, c.req.param("id"));
     if (!row) return c.html("<p>Not found</p>", 404);

@@ -1,6 +1,197 @@
-import type { Hono } from "hono";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
 
-/** Serves the built member app at / and the console at /console (filled in with the web apps). */
-export function mountWebApps(_app: Hono<AppEnv>, _deps: Deps): void {}
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** A built single-page app: where its dist is, and which URL prefix serves it. */
+export type WebApp = { name: string; label: string; dir: string; mount: "/" | "/console" };
+
+export const WEB_APPS: WebApp[] = [
+  { name: "member-web", label: "The member app", dir: path.join(ROOT, "member-web"), mount: "/" },
+  { name: "admin-console", label: "The admin console", dir: path.join(ROOT, "admin-console"), mount: "/console" },
+];
+
+/** Paths owned by the platform itself: never answered with an app's index.html. */
+const RESERVED = ["/api/", "/community/", "/dev/", "/media/"];
+const RESERVED_EXACT = new Set(["/api", "/community", "/dev", "/media", "/healthz", "/readyz"]);
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+// Vite puts content-hashed files under assets/: their URL changes whenever their bytes do.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600";
+const NO_CACHE = "no-cache";
+
+type BuildState = { status: "running" | "failed"; startedAt: number; log: string[] };
+const builds = new Map<string, BuildState>();
+
+function distDir(web: WebApp): string {
+  return path.join(web.dir, "dist");
+}
+
+function isBuilt(web: WebApp): boolean {
+  return fs.existsSync(path.join(distDir(web), "index.html"));
+}
+
+/**
+ * Development only: one background `vite build` per app whose dist is missing. The server never
+ * waits for it; pages show a self-refreshing notice meanwhile.
+ */
+export function startBuild(web: WebApp, deps: Pick<Deps, "log">): void {
+  const current = builds.get(web.name);
+  if (current?.status === "running") return;
+  const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
+  const state: BuildState = { status: "running", startedAt: Date.now(), log: [] };
+  builds.set(web.name, state);
+  deps.log.info({ app: web.name }, "web app not built yet: running vite build in the background");
+  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: web.dir, stdio: ["ignore", "pipe", "pipe"] });
+  const keep = (chunk: Buffer) => {
+    state.log.push(chunk.toString());
+    if (state.log.length > 50) state.log.shift();
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  child.on("error", (err) => {
+    state.status = "failed";
+    deps.log.error({ app: web.name, err }, "vite build could not start");
+  });
+  child.on("exit", (code) => {
+    if (code === 0) {
+      builds.delete(web.name);
+      deps.log.info({ app: web.name, seconds: Math.round((Date.now() - state.startedAt) / 1000) }, "web app built");
+    } else {
+      state.status = "failed";
+      deps.log.error({ app: web.name, code, output: state.log.join("").slice(-2000) }, "vite build failed");
+    }
+  });
+}
+
+function page(title: string, body: string, refresh: boolean): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${
+    refresh ? '<meta http-equiv="refresh" content="3">' : ""
+  }<title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f5f7fb;color:#1f2430;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;border-radius:16px;box-shadow:0 8px 24px rgb(16 24 40/8%);padding:32px 28px;max-width:440px;text-align:center}code{background:#f1f3f5;padding:2px 6px;border-radius:4px}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function notReady(c: Context<AppEnv>, web: WebApp, deps: Deps, build: (web: WebApp) => void): Response {
+  const headers = { "Cache-Control": "no-store", "Retry-After": "3" };
+  if (!deps.config.devTools) {
+    return c.html(
+      page(
+        "Not built",
+        `<h1>${web.label} is not built</h1><p>This server runs in production mode and found no <code>${web.name}/dist</code>.</p><p>Build it with <code>npm run build</code> before starting the server.</p>`,
+        false,
+      ),
+      503,
+      headers,
+    );
+  }
+  if (builds.get(web.name)?.status === "failed") {
+    return c.html(
+      page(
+        "Build failed",
+        `<h1>${web.label} did not build</h1><p>The background <code>vite build</code> failed; the server log has the details.</p><p>Fix it and run <code>npm run build:web</code>, then reload.</p>`,
+        false,
+      ),
+      503,
+      headers,
+    );
+  }
+  build(web);
+  return c.html(page("Building…", `<h1>The app is being built…</h1><p>This takes a few seconds on the first start. The page reloads by itself.</p>`, true), 503, headers);
+}
+
+/** Resolves a URL path inside dist without ever leaving it; undefined when there is no such file. */
+function fileIn(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0")) return undefined;
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (full !== root && !full.startsWith(`${root}${path.sep}`)) return undefined;
+  try {
+    return fs.statSync(full).isFile() ? full : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string): Promise<Response> {
+  const stat = await fs.promises.stat(file);
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers = { "Content-Type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  return c.body(new Uint8Array(await fs.promises.readFile(file)), 200, headers);
+}
+
+function appFor(apps: WebApp[], pathname: string): { web: WebApp; rest: string } | { redirect: string } | undefined {
+  if (RESERVED_EXACT.has(pathname) || RESERVED.some((p) => pathname.startsWith(p))) return undefined;
+  const consoleApp = apps.find((w) => w.mount === "/console");
+  const member = apps.find((w) => w.mount === "/");
+  if (consoleApp && pathname === "/console") return { redirect: "/console/" };
+  if (consoleApp && pathname.startsWith("/console/")) return { web: consoleApp, rest: pathname.slice("/console".length) };
+  return member ? { web: member, rest: pathname } : undefined;
+}
+
+/**
+ * Serves the built member app at / and the console at /console (mounted after every API route):
+ * real files with a year's cache for hashed assets, index.html never cached, and index.html for
+ * any other page path so client-side routes survive a reload.
+ */
+export type MountOptions = {
+  apps?: WebApp[];
+  /** Starts the background build of a missing app (development); tests pass their own. */
+  build?: (web: WebApp) => void;
+};
+
+export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions = {}): void {
+  const apps = opts.apps ?? WEB_APPS;
+  const build = opts.build ?? ((web: WebApp) => startBuild(web, deps));
+  // A fresh clone in development has no dist yet: start building right away, not on the first visit.
+  if (deps.config.env === "development") {
+    for (const web of apps) if (!isBuilt(web)) build(web);
+  }
+
+  app.on(["GET", "HEAD"], "*", async (c) => {
+    const target = appFor(apps, c.req.path);
+    if (!target) return c.notFound();
+    if ("redirect" in target) return c.redirect(target.redirect, 301);
+    const { web, rest } = target;
+    if (!isBuilt(web)) return notReady(c, web, deps, build);
+    const root = distDir(web);
+    const file = rest === "/" ? undefined : fileIn(root, rest);
+    if (file) {
+      const isIndex = path.basename(file) === "index.html";
+      const hashed = rest.startsWith("/assets/");
+      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
+    }
+    // A missing script or image is a 404, not an HTML page the browser would try to run.
+    if (rest.startsWith("/assets/") || path.extname(rest).toLowerCase() in TYPES) return c.notFound();
+    return serveFile(c, path.join(root, "index.html"), NO_CACHE);
+  });
+}

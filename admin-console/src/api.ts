@@ -1,0 +1,43 @@
+import { createApiClient, toApiError } from "@tuesday/api-client";
+
+/** The same `token` key as the member app: one session per browser and domain. */
+export const TOKEN_KEY = "token";
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeToken(token: string | null): void {
+  if (token === null) localStorage.removeItem(TOKEN_KEY);
+  else localStorage.setItem(TOKEN_KEY, token);
+}
+
+/** The generated, typed client: every console call to /api goes through it. */
+export const api = createApiClient({ getToken: readToken });
+
+/** A failed call with its HTTP status, which react-admin's checkError reads. */
+export class ConsoleApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = "ConsoleApiError";
+  }
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
+  const result = await promise;
+  if (result.error !== undefined || !result.response.ok) {
+    const err = toApiError(result.error, result.response.status);
+    throw new ConsoleApiError(err.msg, result.response.status, err.code);
+  }
+  return result.data as T;
+}

@@ -1,0 +1,27 @@
+import { Admin, CustomRoutes } from "react-admin";
+import { Route } from "react-router-dom";
+import { AccountPage } from "./account-page.tsx";
+import { authProvider } from "./auth-provider.ts";
+import { Dashboard } from "./dashboard.tsx";
+import { ConsoleLayout } from "./layout.tsx";
+import { dataProvider } from "./data-provider.ts";
+import { i18nProvider } from "./i18n.ts";
+
+/** The console for community admins and moderators; one folder per resource joins <Admin> later. */
+export function App() {
+  return (
+    <Admin
+      title="Tuesday console"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      dashboard={Dashboard}
+      layout={ConsoleLayout}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/account" element={<AccountPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

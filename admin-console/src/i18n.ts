@@ -1,0 +1,96 @@
+import polyglotI18nProvider from "ra-i18n-polyglot";
+import englishMessages from "ra-language-english";
+import type { TranslationMessages } from "react-admin";
+
+const tuesdayEn = {
+  tuesday: {
+    dashboard: {
+      title: "Dashboard",
+      community: "Community",
+      signedInAs: "Signed in as",
+      domain: "Domain",
+      languages: "Languages",
+      methods: "Sign-in methods",
+      memberApp: "Open the member app",
+      resourcesSoon: "Participants, moderation and mailings will appear in the menu as they arrive.",
+      loadFailed: "The community could not be loaded.",
+    },
+    account: { title: "My account", permissions: "Permissions" },
+    auth: {
+      not_allowed: "This account cannot open the console: it needs admin or moderator rights in this community.",
+      invalid_login: "Invalid login or password",
+      method_not_allowed: "Password sign-in is not enabled for this community.",
+      rate_limited: "Too many attempts. Please wait a little and try again.",
+      sign_in_error: "Sign-in failed. Please try again.",
+      sign_in_required: "Please sign in.",
+    },
+  },
+};
+
+const tuesdayRu: typeof tuesdayEn = {
+  tuesday: {
+    dashboard: {
+      title: "Панель",
+      community: "Сообщество",
+      signedInAs: "Вы вошли как",
+      domain: "Домен",
+      languages: "Языки",
+      methods: "Способы входа",
+      memberApp: "Открыть приложение участника",
+      resourcesSoon: "Участники, модерация и рассылки появятся в меню по мере готовности.",
+      loadFailed: "Не удалось загрузить сообщество.",
+    },
+    account: { title: "Мой аккаунт", permissions: "Права" },
+    auth: {
+      not_allowed: "Этот аккаунт не может открыть консоль: нужны права администратора или модератора сообщества.",
+      invalid_login: "Неверный логин или пароль",
+      method_not_allowed: "Вход по паролю не включён в этом сообществе.",
+      rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
+      sign_in_error: "Не удалось войти. Попробуйте ещё раз.",
+      sign_in_required: "Пожалуйста, войдите.",
+    },
+  },
+};
+
+/** react-admin's own texts in Russian, for what the console shows today; the rest falls back to English. */
+const raRu = {
+  ra: {
+    ...englishMessages.ra,
+    action: { ...englishMessages.ra.action, logout: "Выйти", refresh: "Обновить", close: "Закрыть", cancel: "Отмена" },
+    auth: {
+      ...englishMessages.ra.auth,
+      username: "Электронная почта",
+      password: "Пароль",
+      sign_in: "Войти",
+      sign_in_error: "Не удалось войти. Попробуйте ещё раз.",
+      logout: "Выйти",
+      user_menu: "Профиль",
+      auth_check_error: "Пожалуйста, войдите, чтобы продолжить",
+    },
+    page: { ...englishMessages.ra.page, dashboard: "Панель", loading: "Загрузка", error: "Что-то пошло не так", not_found: "Не найдено" },
+    message: { ...englishMessages.ra.message, loading: "Загрузка…", error: "Ошибка сервера" },
+    notification: { ...englishMessages.ra.notification, logged_out: "Сеанс завершён, войдите снова." },
+    configurable: { ...englishMessages.ra.configurable },
+  },
+};
+
+const raEn = { ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: "E-mail" } } };
+
+const messages: Record<"en" | "ru", TranslationMessages> = {
+  en: { ...englishMessages, ...raEn, ...tuesdayEn },
+  ru: { ...englishMessages, ...raRu, ...tuesdayRu } as TranslationMessages,
+};
+
+/** The member app's stored language (`local`) is the console's starting language too. */
+function initialLocale(): "en" | "ru" {
+  try {
+    return localStorage.getItem("local") === "ru" ? "ru" : "en";
+  } catch {
+    return "en";
+  }
+}
+
+export const i18nProvider = polyglotI18nProvider((locale) => (locale === "ru" ? messages.ru : messages.en), initialLocale(), [
+  { locale: "en", name: "English" },
+  { locale: "ru", name: "Русский" },
+]);

@@ -1,0 +1,56 @@
+import { type ApiError, createApiClient, toApiError } from "@tuesday/api-client";
+import { storage } from "../lib/storage.ts";
+
+/** A failed call, always in the platform's `{code, msg}` shape (spec 8). */
+export class ApiFailure extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly fields: Record<string, string>;
+  constructor(error: ApiError, status: number) {
+    // Square brackets are stripped from server messages (spec 8).
+    super(error.msg.replace(/[[\]]/g, ""));
+    this.name = "ApiFailure";
+    this.code = error.code;
+    this.status = status;
+    this.fields = error.errors ?? {};
+  }
+}
+
+export const SESSION_EXPIRED_EVENT = "tuesday:session-expired";
+export const SERVER_UNAVAILABLE_EVENT = "tuesday:server-unavailable";
+
+/** The one API client of the app: the generated, typed one. */
+export const api = createApiClient({ getToken: () => storage.token() });
+
+api.use({
+  onResponse({ request, response }) {
+    // A stored session the server no longer accepts: forget it and go to the login page (spec 8).
+    if (response.status === 401 && request.headers.has("Authorization")) {
+      storage.clearSession();
+      window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    }
+    if (response.status === 503) window.dispatchEvent(new Event(SERVER_UNAVAILABLE_EVENT));
+    return response;
+  },
+});
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** Unwraps an openapi-fetch result: the data, or an ApiFailure. Network failures become 503. */
+export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await promise;
+  } catch {
+    window.dispatchEvent(new Event(SERVER_UNAVAILABLE_EVENT));
+    throw new ApiFailure({ code: 503, msg: "Server is unavailable" }, 503);
+  }
+  if (result.error !== undefined || !result.response.ok) {
+    throw new ApiFailure(toApiError(result.error, result.response.status), result.response.status);
+  }
+  return result.data as T;
+}
+
+export function isApiFailure(err: unknown): err is ApiFailure {
+  return err instanceof ApiFailure;
+}

@@ -1,0 +1,209 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { accountQueries, type CurrentUser } from "../api/account.ts";
+import { isApiFailure } from "../api/client.ts";
+import type { Community } from "../api/community.ts";
+import { AccountDeletedPage } from "../features/auth/account-deleted-page.tsx";
+import { AuthMagicPage } from "../features/auth/auth-magic-page.tsx";
+import { ConfirmRecoveryPage } from "../features/auth/confirm-recovery-page.tsx";
+import { ConfirmedPage } from "../features/auth/confirmed-page.tsx";
+import { LastStepPage } from "../features/auth/last-step-page.tsx";
+import { LoginPage } from "../features/auth/login-page.tsx";
+import { OneTimeCodePage } from "../features/auth/one-time-code-page.tsx";
+import { RecoveryPage } from "../features/auth/recovery-page.tsx";
+import { RegistrationPage } from "../features/auth/registration-page.tsx";
+import { NotFoundPage } from "../features/shell/not-found-page.tsx";
+import { RootError, RootLayout, RoutePending } from "../features/shell/root-layout.tsx";
+import { WelcomePage } from "../features/welcome/welcome-page.tsx";
+import { session } from "../lib/session.ts";
+import { storage } from "../lib/storage.ts";
+import { adoptPreferredLanguage } from "./language.ts";
+
+export type RouterContext = { queryClient: QueryClient; community: Community };
+
+/** Search validation: only non-empty string values of the named keys; the keys stay optional. */
+function strings<K extends string>(...keys: K[]) {
+  return (search: Record<string, unknown>): Partial<Record<K, string>> => {
+    const out: Partial<Record<K, string>> = {};
+    for (const key of keys) {
+      const v = search[key];
+      if (typeof v === "string" && v.length > 0) out[key] = v;
+    }
+    return out;
+  };
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RootError,
+  notFoundComponent: NotFoundPage,
+});
+
+/** Signed-out screens; a signed-in visitor goes to the default page instead (spec 2.2). */
+const guestLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "guest",
+  beforeLoad: () => {
+    if (session.isSignedIn()) throw redirect({ to: "/my_communities" });
+  },
+});
+
+/** Signed-in screens: auth gating in one pathless layout (spec 2.2, 4.1). */
+const memberLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "member",
+  beforeLoad: async ({ context, location }) => {
+    if (!session.isSignedIn()) {
+      // Only an /event/ path is remembered for after the login (spec 2.2).
+      if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
+      throw redirect({ to: "/" });
+    }
+    let user: CurrentUser;
+    try {
+      user = await context.queryClient.ensureQueryData(accountQueries.currentUser());
+    } catch (err) {
+      if (isApiFailure(err) && err.status === 401) {
+        session.end();
+        throw redirect({ to: "/login" });
+      }
+      throw err;
+    }
+    storage.setAuthorities(user.role);
+    adoptPreferredLanguage(context.community, user.preferredLang);
+    if (user.role === "ROLE_ADMIN") return { user };
+    const path = location.pathname;
+    if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
+    const needsParticipant = ["/my_communities", "/participants", "/events"].includes(path) || path.startsWith("/event/");
+    if (needsParticipant && user.connectedParticipants.length === 0) {
+      storage.setRedirect(location.href);
+      throw redirect({ to: "/questions" });
+    }
+    return { user };
+  },
+});
+
+const welcomeRoute = createRoute({ getParentRoute: () => guestLayout, path: "/", component: WelcomePage });
+
+const loginRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: "/login",
+  validateSearch: strings("error"),
+  component: function LoginRoute() {
+    return <LoginPage ssoError={loginRoute.useSearch().error === "sso_failed"} />;
+  },
+});
+
+const registrationRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: "/registration",
+  validateSearch: strings("email"),
+  component: function RegistrationRoute() {
+    return <RegistrationPage initialEmail={registrationRoute.useSearch().email} />;
+  },
+});
+
+const recoveryRoute = createRoute({ getParentRoute: () => guestLayout, path: "/recovery", component: RecoveryPage });
+const oneTimeCodeRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: "/one-time-code",
+  validateSearch: strings("email"),
+  component: function OneTimeCodeRoute() {
+    return <OneTimeCodePage initialEmail={oneTimeCodeRoute.useSearch().email} />;
+  },
+});
+const accountDeletedRoute = createRoute({ getParentRoute: () => guestLayout, path: "/account-deleted", component: AccountDeletedPage });
+
+// Open to everyone: a link from an e-mail may be opened signed in or out.
+const confirmRecoveryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/confirm-recovery",
+  validateSearch: strings("code"),
+  component: function ConfirmRecoveryRoute() {
+    return <ConfirmRecoveryPage code={confirmRecoveryRoute.useSearch().code} />;
+  },
+});
+const authMagicRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/auth-magic",
+  validateSearch: strings("url_auth_token", "back_to"),
+  component: function AuthMagicRoute() {
+    const search = authMagicRoute.useSearch();
+    return <AuthMagicPage token={search.url_auth_token} backTo={search.back_to} />;
+  },
+});
+const confirmedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/confirmed",
+  validateSearch: strings("code"),
+  component: function ConfirmedRoute() {
+    return <ConfirmedPage code={confirmedRoute.useSearch().code} />;
+  },
+});
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage });
+
+// Signed-in pages load lazily (spec 2.1): a visitor on the sign-in screens never downloads them.
+const myCommunitiesRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/my_communities",
+  component: lazyRouteComponent(() => import("../features/communities/my-communities-page.tsx"), "MyCommunitiesPage"),
+});
+const profileRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/profile",
+  component: lazyRouteComponent(() => import("../features/profile/profile-page.tsx"), "ProfilePage"),
+});
+const questionsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/questions",
+  component: lazyRouteComponent(() => import("../features/questions/questions-page.tsx"), "QuestionsPage"),
+});
+const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
+const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
+// The bar's other sections arrive with later work; until then they say so instead of redirecting.
+const sectionRoutes = (["participants", "contacts", "events", "chats"] as const).map((section) =>
+  createRoute({
+    getParentRoute: () => memberLayout,
+    path: `/${section}`,
+    component: function SectionRoute() {
+      return <SectionPlaceholder section={section} />;
+    },
+  }),
+);
+
+/** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
+const fallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "$",
+  beforeLoad: ({ location }) => {
+    if (session.isSignedIn()) throw redirect({ to: "/my_communities" });
+    if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
+    throw redirect({ to: "/" });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, lastStepRoute, ...sectionRoutes]),
+  confirmRecoveryRoute,
+  authMagicRoute,
+  confirmedRoute,
+  notFoundRoute,
+  fallbackRoute,
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,55 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { accountQueries } from "../api/account.ts";
+import { api } from "../api/client.ts";
+import { session } from "../lib/session.ts";
+import { storage } from "../lib/storage.ts";
+import { safePath } from "../lib/validation.ts";
+
+export type SignInResult = { token: string; firstLogin: boolean; backTo?: string | null | undefined };
+
+/** POST /api/auth/login answers a session (200) or "sent" (202); a password or code must give a session. */
+export function expectSession(result: SignInResult | { status: string }): SignInResult {
+  if ("token" in result) return result;
+  throw new Error(`Expected a session, got ${result.status}`);
+}
+
+/**
+ * Spec 4.3: store the session, clear the drafts, then pick the destination: the explicit back-to
+ * or the stored redirect; admins go there (or to my communities); members with a participant go
+ * there or to my communities; members without one go there or to /questions.
+ */
+export async function completeSignIn(queryClient: QueryClient, result: SignInResult): Promise<string> {
+  queryClient.removeQueries({ queryKey: ["account"] });
+  session.start(result.token, result.firstLogin);
+  const target = safePath(result.backTo) ?? safePath(storage.redirect());
+  storage.setRedirect(null);
+
+  const user = await queryClient.fetchQuery(accountQueries.currentUser());
+  storage.setAuthorities(user.role);
+
+  const invitedBy = localStorage.getItem("invitedBy");
+  if (result.firstLogin && invitedBy) {
+    // Spec 4.3: the invitation is accepted on the first login; a failure is ignored.
+    try {
+      await api.POST("/api/invitation/{id}", { params: { path: { id: invitedBy } } });
+    } catch {
+      // ignored on purpose
+    }
+    localStorage.removeItem("invitedBy");
+  }
+
+  if (user.role === "ROLE_ADMIN") return target ?? "/my_communities";
+  if (user.connectedParticipants.length > 0) return target ?? "/my_communities";
+  return target ?? "/questions";
+}
+
+/** Logging out clears the session here and on the server, then the caller goes to /login (spec 2.4). */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.POST("/api/auth/logout");
+  } catch {
+    // Signing out locally is what matters to the user.
+  }
+  session.end();
+  queryClient.clear();
+}

@@ -1,0 +1,92 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, call } from "../../api/client.ts";
+import { completeSignIn } from "../../app/sign-in.ts";
+import { useErrorText } from "../../lib/use-error-text.ts";
+import { isPasswordLength } from "../../lib/validation.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { AuthCard } from "./auth-card.tsx";
+
+/** /confirm-recovery?code=…: a new password; success signs the user in. */
+export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
+  const { t } = useTranslation("auth");
+  const tErr = useTranslation("errors").t;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!code) {
+    return (
+      <AuthCard title={t("confirmRecovery.title")}>
+        <Alert kind="error">{t("confirmRecovery.noCode")}</Alert>
+        <Link to="/recovery" className="btn btn-secondary btn-block">
+          {t("confirmRecovery.requestAgain")}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = isPasswordLength(password);
+    setPasswordError(ok ? null : tErr("passwordLength"));
+    setRepeatError(password === repeat ? null : tErr("passwordsDontMatch"));
+    if (!ok || password !== repeat) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await call(api.POST("/api/auth/confirm-recovery", { body: { code, password } }));
+      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t("confirmRecovery.title")}>
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("confirmRecovery.title")}>
+        <Field
+          label={t("confirmRecovery.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            setPasswordError(null);
+          }}
+          error={passwordError}
+          hint={tErr("passwordHint")}
+          required
+        />
+        <Field
+          label={t("confirmRecovery.repeatPassword")}
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(v) => {
+            setRepeat(v);
+            setRepeatError(null);
+          }}
+          error={repeatError}
+          required
+        />
+        <Button type="submit" block busy={busy}>
+          {t("confirmRecovery.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

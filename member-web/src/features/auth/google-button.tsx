@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+type GoogleId = {
+  initialize(opts: { client_id: string; callback: (response: { credential?: string }) => void }): void;
+  renderButton(el: HTMLElement, opts: Record<string, string | number>): void;
+};
+type GoogleWindow = Window & { google?: { accounts?: { id?: GoogleId } } };
+
+const SCRIPT_SRC = "https://accounts.google.com/gsi/client";
+let scriptPromise: Promise<GoogleId> | null = null;
+
+function loadGoogleIdentity(): Promise<GoogleId> {
+  scriptPromise ??= new Promise<GoogleId>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = SCRIPT_SRC;
+    script.async = true;
+    script.onload = () => {
+      const id = (window as GoogleWindow).google?.accounts?.id;
+      if (id) resolve(id);
+      else reject(new Error("Google Identity Services did not initialise"));
+    };
+    script.onerror = () => reject(new Error("Google Identity Services could not be loaded"));
+    document.head.appendChild(script);
+  }).catch((err: unknown) => {
+    scriptPromise = null;
+    throw err;
+  });
+  return scriptPromise;
+}
+
+/**
+ * The identity-provider button (spec 2.3): Google renders it and hands back an ID token, which
+ * the caller sends to the server. A failure here is only logged, as the spec says for this screen.
+ */
+export function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idToken: string) => void }) {
+  const { t, i18n } = useTranslation("auth");
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+
+  useEffect(() => {
+    let cancelled = false;
+    loadGoogleIdentity()
+      .then((google) => {
+        if (cancelled || !ref.current) return;
+        google.initialize({
+          client_id: clientId,
+          callback: (response) => {
+            if (response.credential) onTokenRef.current(response.credential);
+          },
+        });
+        google.renderButton(ref.current, { theme: "outline", size: "large", width: 320, text: "signin_with", locale: i18n.language });
+      })
+      .catch((err: unknown) => {
+        console.warn("Google sign-in unavailable", err);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, i18n.language]);
+
+  return (
+    <div className="google-button">
+      <span className="visually-hidden">{t("login.google")}</span>
+      <div ref={ref} />
+      {failed ? <p className="muted small">{t("login.googleUnavailable")}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, call } from "../../api/client.ts";
+import { brandTitle } from "../../app/branding.ts";
+import { useCommunity } from "../../app/community-context.tsx";
+import { completeSignIn, expectSession } from "../../app/sign-in.ts";
+import { storage } from "../../lib/storage.ts";
+import { useEmailField } from "../../lib/use-email-field.ts";
+import { useErrorText } from "../../lib/use-error-text.ts";
+import { isPasswordLength } from "../../lib/validation.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { PolicyCheckbox } from "./policy-checkbox.tsx";
+
+/** /registration: e-mail, password twice, the policy box; then an automatic sign-in (spec 2.3, 4.3). */
+export function RegistrationPage({ initialEmail }: { initialEmail: string | undefined }) {
+  const { t } = useTranslation("auth");
+  const tCommon = useTranslation("common").t;
+  const tErr = useTranslation("errors").t;
+  const community = useCommunity();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const email = useEmailField(initialEmail ?? storage.email() ?? "");
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [agreed, setAgreed] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.validate();
+    const passwordOk = isPasswordLength(password);
+    setPasswordError(passwordOk ? null : tErr("passwordLength"));
+    const same = password === repeat;
+    setRepeatError(same ? null : tErr("passwordsDontMatch"));
+    if (!value || !passwordOk || !same || !agreed) return;
+    setError(null);
+    setBusy(true);
+    try {
+      await call(api.POST("/api/auth/register-user", { body: { email: value, password, agreePolicy: true } }));
+      const result = expectSession(await call(api.POST("/api/auth/login", { body: { authType: "EMAIL", email: value, password } })));
+      // After registering, the stored post-login redirect no longer applies (spec 4.3).
+      storage.setRedirect(null);
+      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t("registration.title")}
+      subtitle={t("registration.subtitle", { community: brandTitle(community) })}
+      footer={
+        <p>
+          {t("registration.haveAccount")} <Link to="/login">{t("registration.logIn")}</Link>
+        </p>
+      }
+    >
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("registration.title")}>
+        <Field
+          label={tCommon("email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={tCommon("emailPlaceholder")}
+          value={email.value}
+          onChange={email.setValue}
+          error={email.error ? tErr(email.error) : null}
+          required
+        />
+        <Field
+          label={tCommon("password")}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            setPasswordError(null);
+          }}
+          error={passwordError}
+          hint={tErr("passwordHint")}
+          required
+        />
+        <Field
+          label={t("registration.repeatPassword")}
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(v) => {
+            setRepeat(v);
+            setRepeatError(null);
+          }}
+          error={repeatError}
+          required
+        />
+        <PolicyCheckbox checked={agreed} onChange={setAgreed} />
+        <Button type="submit" block busy={busy} disabled={!agreed}>
+          {t("registration.submit")}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

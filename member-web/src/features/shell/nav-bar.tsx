@@ -1,0 +1,104 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { accountQueries, isAdmin } from "../../api/account.ts";
+import { communityQueries } from "../../api/community.ts";
+import { brandTitle } from "../../app/branding.ts";
+import { useCommunity } from "../../app/community-context.tsx";
+import { signOut } from "../../app/sign-in.ts";
+import { BrandMark } from "./brand-mark.tsx";
+import { LanguageSelect } from "./language-select.tsx";
+import { buildNavItems, type NavItem } from "./nav-items.ts";
+
+function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const { t } = useTranslation("nav");
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const label = item.label ?? (item.kind === "standard" ? t(item.id) : item.id);
+  const className = `nav-link${item.desktopOnly ? " nav-desktop-only" : ""}`;
+  if (item.external || !item.href.startsWith("/") || item.href.startsWith("/console")) {
+    const newTab = item.kind === "custom" && item.external;
+    return (
+      <a className={className} href={item.href} {...(newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})} onClick={onNavigate}>
+        {label}
+      </a>
+    );
+  }
+  const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+  return (
+    <Link className={className} to={item.href} aria-current={active ? "page" : undefined} onClick={onNavigate}>
+      {label}
+    </Link>
+  );
+}
+
+/** The signed-in bar (spec 2.4); on narrow screens the links open in a menu. */
+export function NavBar() {
+  const { t } = useTranslation("nav");
+  const community = useCommunity();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigation = useQuery(communityQueries.navigation(community.id)).data ?? null;
+  const user = useQuery(accountQueries.currentUser()).data;
+  const permissions = useQuery(accountQueries.permissions()).data ?? [];
+
+  // A new page closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const items = buildNavItems({
+    navigation: navigation ?? community.navigationConfig,
+    transparent: community.transparent,
+    isAdmin: isAdmin(permissions),
+    networkingEnabled: user?.enabled ?? true,
+  });
+
+  const logout = async () => {
+    await signOut(queryClient);
+    await navigate({ to: "/login" });
+  };
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to="/my_communities" className="brand">
+          <BrandMark size={32} />
+          <span className="brand-title">{brandTitle(community)}</span>
+        </Link>
+        <button type="button" className="btn btn-ghost menu-button" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen(true)}>
+          <span aria-hidden="true">☰</span> {t("menu")}
+        </button>
+        {menuOpen ? <button type="button" className="menu-backdrop" aria-label={t("menu")} tabIndex={-1} onClick={() => setMenuOpen(false)} /> : null}
+        <nav id="main-nav" className={`main-nav${menuOpen ? " open" : ""}`} aria-label={t("mainLabel")}>
+          <ul>
+            {items.map((item) => (
+              <li key={`${item.kind}:${item.id}`} className={item.desktopOnly ? "nav-desktop-only" : undefined}>
+                <NavLink item={item} onNavigate={() => setMenuOpen(false)} />
+              </li>
+            ))}
+          </ul>
+          <div className="nav-actions">
+            <LanguageSelect />
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
+              {t("logOut")}
+            </button>
+            <button type="button" className="btn btn-ghost menu-cancel" onClick={() => setMenuOpen(false)}>
+              {t("cancel", { ns: "common" })}
+            </button>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Navigation } from "../../api/community.ts";
+
+export const STANDARD_TABS = ["my_communities", "participants", "contacts", "events", "chats", "profile", "admin"] as const;
+export type StandardTab = (typeof STANDARD_TABS)[number];
+
+export type NavItem =
+  | { kind: "standard"; id: StandardTab; label: string | null; order: number; href: string; desktopOnly: boolean; external: boolean }
+  | { kind: "custom"; id: string; label: string; order: number; href: string; desktopOnly: false; external: boolean };
+
+const HREF: Record<StandardTab, string> = {
+  my_communities: "/my_communities",
+  participants: "/participants",
+  contacts: "/contacts",
+  events: "/events",
+  chats: "/chats",
+  profile: "/profile",
+  // The admin area is the console, a separate app on the same domain.
+  admin: "/console/",
+};
+
+export type NavInput = {
+  navigation: Navigation | null;
+  transparent: boolean;
+  isAdmin: boolean;
+  networkingEnabled: boolean;
+};
+
+/**
+ * The bar of spec 2.4: standard tabs under their conditions (members list only in transparent
+ * communities, admin only for admins, only the profile when networking is off), then the
+ * community's navigation.json: enabled, label and order per tab, forceEnabled to show a tab its
+ * condition would hide, and custom tabs; everything sorted by order.
+ */
+export function buildNavItems({ navigation, transparent, isAdmin, networkingEnabled }: NavInput): NavItem[] {
+  const items: NavItem[] = [];
+  STANDARD_TABS.forEach((id, index) => {
+    const cfg = navigation?.tabs?.[id];
+    if (cfg && cfg.enabled === false) return;
+    const forced = cfg?.forceEnabled === true;
+    if (!networkingEnabled && id !== "profile") return;
+    if (id === "participants" && !transparent && !forced) return;
+    if (id === "admin" && !isAdmin) return;
+    items.push({
+      kind: "standard",
+      id,
+      label: cfg?.label ?? null,
+      order: cfg?.order ?? (index + 1) * 10,
+      href: HREF[id],
+      desktopOnly: id === "profile",
+      external: id === "admin",
+    });
+  });
+  if (networkingEnabled) {
+    for (const custom of navigation?.custom ?? []) {
+      items.push({ kind: "custom", id: custom.id, label: custom.label, order: custom.order, href: custom.url, desktopOnly: false, external: custom.external });
+    }
+  }
+  // Stable: equal orders keep the standard sequence.
+  return items.map((item, i) => ({ item, i })).sort((a, b) => a.item.order - b.item.order || a.i - b.i).map((x) => x.item);
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
+import { session, useToken } from "../../lib/session.ts";
+import { Button } from "../../ui/button.tsx";
+import { PageSpinner } from "../../ui/spinner.tsx";
+import { PublicHeader } from "../welcome/public-header.tsx";
+import { NavBar } from "./nav-bar.tsx";
+import { Toasts } from "./toasts.tsx";
+
+/** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
+const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
+
+export function RootLayout() {
+  const token = useToken();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation("nav");
+
+  useEffect(() => {
+    const onExpired = () => {
+      session.changed();
+      queryClient.removeQueries({ queryKey: ["account"] });
+      // The magic-link page handles its own failures (spec 4.1).
+      if (window.location.pathname !== "/auth-magic") void navigate({ to: "/login" });
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [navigate, queryClient]);
+
+  const showBar = token !== null && !BARLESS.includes(pathname);
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        {t("skipToContent")}
+      </a>
+      {showBar ? <NavBar /> : null}
+      {token === null && pathname === "/" ? <PublicHeader /> : null}
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+export function RootError({ reset }: ErrorComponentProps) {
+  const { t } = useTranslation("common");
+  return (
+    <main className="page page-narrow page-center" id="content">
+      <h1>Oops!</h1>
+      <p>{t("somethingBroken")}</p>
+      <Button onClick={() => (reset ? reset() : window.location.reload())}>{t("retry")}</Button>
+    </main>
+  );
+}
+
+/** Shown while a route's guard or lazy page is loading. */
+export function RoutePending() {
+  const { t } = useTranslation("common");
+  return <PageSpinner label={t("loading")} />;
+}

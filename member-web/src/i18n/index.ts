@@ -1,0 +1,41 @@
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { en } from "./en.ts";
+import { ru } from "./ru.ts";
+
+export const LANGS = ["en", "ru"] as const;
+export type Lang = (typeof LANGS)[number];
+export const NAMESPACES = Object.keys(en) as (keyof typeof en)[];
+
+/** The spec maps the stored language to these locales (1. "ru-RU and en-US"). */
+export const LOCALES: Record<Lang, string> = { en: "en-US", ru: "ru-RU" };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
+}
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    resources: typeof en;
+  }
+}
+
+export async function initI18n(lang: Lang): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: "en",
+    supportedLngs: [...LANGS],
+    ns: NAMESPACES,
+    defaultNS: "common",
+    resources: { en, ru },
+    // React escapes on render; texts never go in as HTML.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lang;
+  i18next.on("languageChanged", (lng) => {
+    document.documentElement.lang = lng;
+  });
+  return i18next;
+}

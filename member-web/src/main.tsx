@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { api, call } from "./api/client.ts";
+import { type Community, communityQueries, DEFAULT_COMMUNITY } from "./api/community.ts";
+import { applyBranding } from "./app/branding.ts";
+import { CommunityProvider } from "./app/community-context.tsx";
+import { pickLanguage } from "./app/language.ts";
+import { createAppRouter } from "./app/router.tsx";
+import { initI18n } from "./i18n/index.ts";
+import { session } from "./lib/session.ts";
+import { storage } from "./lib/storage.ts";
+import "./styles.css";
+
+/**
+ * Spec 4.1 step 3: a `token` query parameter is a one-time transfer code (from SSO or another
+ * community). It is exchanged for a session here and removed from the address bar either way.
+ */
+async function takeTransferCode(): Promise<void> {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get("token");
+  if (!code) return;
+  url.searchParams.delete("token");
+  url.searchParams.delete("firstLogin");
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  try {
+    const result = await call(api.POST("/api/auth/transfer/exchange", { body: { code } }));
+    storage.clearAll();
+    session.start(result.token, result.firstLogin);
+  } catch {
+    // An expired or used code leaves the visitor signed out; the login page is one click away.
+  }
+}
+
+async function start(): Promise<void> {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  });
+  await takeTransferCode();
+  let community: Community;
+  try {
+    community = await queryClient.fetchQuery(communityQueries.current());
+  } catch {
+    community = DEFAULT_COMMUNITY;
+  }
+  if (community.id) storage.setReferenceCommunityId(community.id);
+  applyBranding(community);
+  const i18n = await initI18n(pickLanguage(community));
+  void queryClient.prefetchQuery(communityQueries.navigation(community.id));
+
+  const router = createAppRouter({ queryClient, community });
+  const rootEl = document.getElementById("root");
+  if (!rootEl) throw new Error("#root is missing from index.html");
+  createRoot(rootEl).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <CommunityProvider community={community}>
+            <RouterProvider router={router} />
+          </CommunityProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

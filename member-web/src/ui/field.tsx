@@ -1,0 +1,42 @@
+import { type InputHTMLAttributes, useId } from "react";
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "id"> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  hint?: string | undefined;
+};
+
+/** A labelled input; its error and hint are tied to it for screen readers. */
+export function Field({ label, value, onChange, error, hint, required, ...rest }: FieldProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        required={required}
+        {...rest}
+      />
+      {hint && !error ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+test.describe("e-mail + password (founders)", () => {
+  test("register (policy box gates the button), log out, wrong password, log in again", async ({ page }) => {
+    const email = uniqueEmail("reg");
+    const password = "Tuesday-e2e-password-42";
+
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/registration$/);
+
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+    await page.getByLabel("Repeat the password").fill(password);
+    const submit = page.getByRole("button", { name: "Create account" });
+    await expect(submit).toBeDisabled();
+    await page.getByRole("checkbox").check();
+    await expect(submit).toBeEnabled();
+
+    // Mismatched passwords are caught in the page.
+    await page.getByLabel("Repeat the password").fill(`${password}-typo`);
+    await submit.click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await page.getByLabel("Repeat the password").fill(password);
+    await submit.click();
+
+    // Registration signs in at once.
+    await expect(page).toHaveURL(SIGNED_IN_URL);
+    expect(await storedToken(page)).not.toBeNull();
+
+    await page.goto(tenantUrl(TENANTS.founders, "/profile"));
+    await expect(page.getByTestId("profile-email")).toHaveText(email);
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+
+    // The same address cannot register twice.
+    await page.goto(tenantUrl(TENANTS.founders, "/registration"));
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+    await page.getByLabel("Repeat the password").fill(password);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("alert")).toContainText("This e-mail is already registered");
+
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password-123");
+    await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+    await expect(page.getByRole("alert")).toHaveText("Invalid login or password");
+    expect(await storedToken(page)).toBeNull();
+
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(SIGNED_IN_URL);
+    expect(await storedToken(page)).not.toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("firstLogin"))).toBe("false");
+  });
+});

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { apiLogin, registerUser, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, transferUrl, uniqueEmail } from "./support.ts";
+
+test.describe("start-up session handling (spec 4.1)", () => {
+  test("a ?token= transfer code becomes a session and leaves the address bar", async ({ page, request }) => {
+    const email = uniqueEmail("transfer");
+    const password = "Transfer-e2e-password-1";
+    await registerUser(request, TENANTS.founders, email, password);
+    const apiToken = await apiLogin(request, TENANTS.founders, email, password);
+    const url = await transferUrl(request, TENANTS.founders, apiToken, TENANTS.founders);
+    expect(url).toContain("token=");
+
+    await page.goto(url);
+    await expect(page).toHaveURL(SIGNED_IN_URL);
+    expect(page.url()).not.toContain("token=");
+    const token = await storedToken(page);
+    expect(token).not.toBeNull();
+    expect(token).not.toBe(apiToken);
+
+    // A code works once: opening the same URL again in a fresh browser leaves the visitor signed out.
+    const other = await page.context().browser()?.newContext();
+    if (!other) throw new Error("no browser");
+    const again = await other.newPage();
+    await again.goto(url);
+    await expect(again).toHaveURL(tenantUrl(TENANTS.founders, "/"));
+    expect(await storedToken(again)).toBeNull();
+    await other.close();
+  });
+
+  test("a stored token the server no longer accepts is cleared and the member goes to login", async ({ page }) => {
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await page.evaluate(() => localStorage.setItem("token", "aaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb"));
+    await page.goto(tenantUrl(TENANTS.founders, "/my_communities"));
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
+
+export const TENANTS = { founders: "founders", tochka: "tochka", devguild: "devguild" } as const;
+
+/** A page URL on a tenant's own domain (the browser resolves *.localhost to loopback). */
+export function tenantUrl(tenant: string, path = "/"): string {
+  return `http://${tenant}.localhost:${E2E_PORT}${path}`;
+}
+
+/** Node-side calls go to 127.0.0.1 and name the tenant in the Host header. */
+function apiTarget(tenant: string, path: string) {
+  return { url: `http://127.0.0.1:${E2E_PORT}${path}`, headers: { Host: `${tenant}.localhost:${E2E_PORT}` } };
+}
+
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@e2e.example`;
+}
+
+type Mail = { id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** Waits for a mail to `to` newer than `after` (ISO time) in the dev outbox; newest first. */
+export async function waitForMail(request: APIRequestContext, to: string, opts: { after?: string; match?: RegExp } = {}): Promise<Mail> {
+  const target = apiTarget(TENANTS.founders, `/dev/mail.json?to=${encodeURIComponent(to)}`);
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(target.url, { headers: target.headers });
+        expect(res.ok()).toBe(true);
+        const mails = (await res.json()) as Mail[];
+        found = mails.find((m) => (!opts.after || m.createdAt > opts.after) && (!opts.match || opts.match.test(m.text)));
+        return found !== undefined;
+      },
+      { timeout: 10_000, message: `no mail to ${to}` },
+    )
+    .toBe(true);
+  if (!found) throw new Error("unreachable");
+  return found;
+}
+
+export function codeFrom(mail: Mail): string {
+  const m = /\b(\d{6})\b/.exec(mail.text);
+  if (!m?.[1]) throw new Error(`no code in mail "${mail.subject}"`);
+  return m[1];
+}
+
+export function linkFrom(mail: Mail, path: string): string {
+  const m = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[/?]/g, "\\$&")}[^\\s"'<>]*`).exec(mail.text);
+  if (!m) throw new Error(`no ${path} link in mail "${mail.subject}"`);
+  return m[0];
+}
+
+/** Creates an account through the API, as the registration page would. */
+export async function registerUser(request: APIRequestContext, tenant: string, email: string, password: string): Promise<void> {
+  const t = apiTarget(tenant, "/api/auth/register-user");
+  const res = await request.post(t.url, { headers: t.headers, data: { email, password, agreePolicy: true } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A community admin, made with the server's admin registration secret (set in the config). */
+export async function registerAdmin(request: APIRequestContext, tenant: string, email: string, password: string): Promise<void> {
+  const t = apiTarget(tenant, `/api/auth/register-admin?secret=${encodeURIComponent(ADMIN_SECRET)}`);
+  const res = await request.post(t.url, { headers: t.headers, data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("token"));
+}
+
+/** Where a fresh member lands after signing in (spec 4.3): /questions without a participant, else my communities. */
+export const SIGNED_IN_URL = /\/(questions|my_communities)$/;
+
+/** Signs in through the API and returns the session token. */
+export async function apiLogin(request: APIRequestContext, tenant: string, email: string, password: string): Promise<string> {
+  const t = apiTarget(tenant, "/api/auth/login");
+  const res = await request.post(t.url, { headers: t.headers, data: { authType: "EMAIL", email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A one-time transfer URL (…?token=<code>) into `communityId`, issued for a signed-in user. */
+export async function transferUrl(request: APIRequestContext, tenant: string, token: string, communityId: string): Promise<string> {
+  const t = apiTarget(tenant, "/api/auth/transfer");
+  const res = await request.post(t.url, { headers: { ...t.headers, Authorization: `Bearer ${token}` }, data: { communityId } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
