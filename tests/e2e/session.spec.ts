@@ -28,7 +28,8 @@ test.describe("start-up session handling (spec 4.1)", () => {
   });
 
   test("a stored token the server no longer accepts is cleared and the member goes to login", async ({ page }) => {
-    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    // Plant the token from a same-origin page that is not the app, so no live app sees it first.
+    await page.goto(tenantUrl(TENANTS.founders, "/healthz"));
     await page.evaluate(() => localStorage.setItem("token", "aaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb"));
     await page.goto(tenantUrl(TENANTS.founders, "/my_communities"));
     await expect(page).toHaveURL(/\/login$/);

@@ -1,4 +1,5 @@
 import { type ApiError, createApiClient, toApiError } from "@tuesday/api-client";
+import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 
 /** A failed call, always in the platform's `{code, msg}` shape (spec 8). */
@@ -26,7 +27,7 @@ api.use({
   onResponse({ request, response }) {
     // A stored session the server no longer accepts: forget it and go to the login page (spec 8).
     if (response.status === 401 && request.headers.has("Authorization")) {
-      storage.clearSession();
+      session.expire();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
     if (response.status === 503) window.dispatchEvent(new Event(SERVER_UNAVAILABLE_EVENT));

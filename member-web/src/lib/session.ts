@@ -2,6 +2,9 @@ import { useSyncExternalStore } from "react";
 import { storage } from "./storage.ts";
 
 const listeners = new Set<() => void>();
+// Set when the server refused the stored session: the member then goes to /login, not to the
+// welcome page that a never-signed-in visitor sees, whichever guard notices first (spec 8).
+let expired = false;
 
 function notify(): void {
   for (const l of listeners) l();
@@ -17,6 +20,7 @@ export const session = {
   token: () => storage.token(),
   isSignedIn: () => storage.token() !== null,
   start(token: string, firstLogin: boolean): void {
+    expired = false;
     storage.setSession(token, firstLogin);
     storage.clearDrafts();
     notify();
@@ -25,7 +29,17 @@ export const session = {
     storage.clearSession();
     notify();
   },
-  /** For code that cleared storage itself (the API client on a 401). */
+  /** The server answered 401 to the stored token (the API client calls this). */
+  expire(): void {
+    expired = true;
+    storage.clearSession();
+    notify();
+  },
+  /** True from expire() until the next sign-in (or page load): private paths then lead to /login. */
+  isExpired(): boolean {
+    return expired;
+  },
+  /** For code that changed storage itself. */
   changed: notify,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

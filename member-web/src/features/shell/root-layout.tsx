@@ -3,7 +3,7 @@ import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
-import { session, useToken } from "../../lib/session.ts";
+import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
 import { PublicHeader } from "../welcome/public-header.tsx";
@@ -22,10 +22,9 @@ export function RootLayout() {
 
   useEffect(() => {
     const onExpired = () => {
-      session.changed();
       queryClient.removeQueries({ queryKey: ["account"] });
       // The magic-link page handles its own failures (spec 4.1).
-      if (window.location.pathname !== "/auth-magic") void navigate({ to: "/login" });
+      if (window.location.pathname !== "/auth-magic" ) void navigate({ to: "/login" });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
