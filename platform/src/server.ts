@@ -6,7 +6,7 @@ import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
 import { applyTenants } from "./tenancy/service.ts";
-import { seedDemo } from "./seed/demo.ts";
+import { demoBannerLines, describeSeed, seedDemo } from "./seed/demo.ts";
 import { createDevOidcHandler, DEV_OIDC_PATH, devOidcClients } from "./dev/oidc.ts";
 
 /** The only file that opens ports and starts workers. */
@@ -18,7 +18,6 @@ async function main(): Promise<void> {
   const bundles = await loadTenantsDir(config.tenantsDir);
   await applyTenants(database.db, bundles);
   const deps = await createDeps(config, database, log, { schedule: true });
-  if (config.seedDemo) await seedDemo(deps);
   let ready = false;
   await deps.jobs.work(deps);
   const app = createApp(deps, {
@@ -31,6 +30,8 @@ async function main(): Promise<void> {
   const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
   const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
   const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
+  const stopSeeding = new AbortController();
+  let seeding: Promise<void> = Promise.resolve();
   const server = http.createServer((req, res) => {
     if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
     void honoListener(req, res);
@@ -45,10 +46,17 @@ async function main(): Promise<void> {
       `  API reference               http://localhost:${info.port}/api/docs`,
       ...(config.devTools ? [`  Dev outbox (mail)           http://localhost:${info.port}/dev/mail`] : []),
       ...(devOidc ? [`  Dev SSO provider            ${devIssuer}`] : []),
+      ...demoBannerLines(config, tenants.map((t) => t.id)),
       "Press Ctrl-C to stop.",
       "",
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
+    // Demo members are filled in after the server answers, so a first start is ready at once.
+    if (config.seedDemo) {
+      seeding = seedDemo(deps, { signal: stopSeeding.signal })
+        .then((report) => void process.stdout.write(`${describeSeed(report)}\n`))
+        .catch((err) => log.error({ err }, "seeding demo members failed"));
+    }
   });
 
   let stopping = false;
@@ -60,7 +68,10 @@ async function main(): Promise<void> {
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    stopSeeding.abort();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // The seed stops between batches (each one transaction); the next start completes it.
+    await seeding;
     await deps.jobs.stop().catch((err) => log.error({ err }, "stopping jobs failed"));
     await database.close().catch((err) => log.error({ err }, "stopping database failed"));
     process.stdout.write("Tuesday stopped.\n");
