@@ -3203,6 +3203,561 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/community/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member directory: search, filters, 0-based pages
+         * @description Confirmed members with an enabled profile. Visible to confirmed members when the community is transparent, otherwise to its admins and moderators only (403, code 1005). Searches rank by relevance; otherwise complete profiles come first, then the newest. Contacts follow each member's privacy setting.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description Words matched against name, company, position, tags, about and the lookingFor texts (the last word as a prefix), or a name with typos */
+                    search?: string;
+                    /** @description Only members with this tag (exact spelling, see /options) */
+                    tag?: string;
+                    /** @description Only members who share their location in this city (case-insensitive) */
+                    city?: string;
+                    /** @description looking for, can help with, need help with, meet new people, open to any suggestions, other */
+                    lookingFor?: "LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER";
+                };
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of member cards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names and photos of members for pickers (e.g. a new chat), without the viewer
+         * @description Same visibility and search as /participants; 0-based pages.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description Words matched against name, company, position, tags, about and the lookingFor texts (the last word as a prefix), or a name with typos */
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryPickerPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/preview/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The welcome page's teaser: member count and a few first names and photos; works signed out
+         * @description Never shows members who chose PRIVATE privacy; no last names, contacts or other fields.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Count and up to 8 members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryPreview"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filter choices of the directory: shared cities, top tags, lookingFor, with counts
+         * @description Same visibility as /participants.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Filter choices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryOptions"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/top-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community's most used tags with counts
+         * @description Any participant of the community (counts only, e.g. for tag suggestions), its staff and operators.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Tags, most used first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopTags"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members who share their location, with coordinates, for the map
+         * @description Same visibility as /participants.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sharing members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryLocations"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/participant/{id}/participants-with-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members who share their location near participant {id}, nearest first (haversine distance)
+         * @description Within radiusKm of {id}'s coordinates; by the same city when {id} has a city but no coordinates. Empty with origin null when {id} does not share a location with this viewer. Same visibility as /community/{id}/participants.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    radiusKm?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A participant of the current community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nearby members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DirectoryNearby"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/community/{id}/navigation.json": {
         parameters: {
             query?: never;
@@ -4222,6 +4777,131 @@ export interface components {
                 optionIds?: string[];
                 text?: string | null;
             }[];
+        };
+        DirectoryPage: {
+            items: components["schemas"]["DirectoryCard"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+            /** @description Matching members, counted up to 1000 */
+            total: number;
+            /** @description More than 1000 members match: total is a lower bound */
+            totalCapped: boolean;
+        };
+        DirectoryCard: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            firstName: string;
+            lastName: string;
+            company: string | null;
+            position: string | null;
+            /** @description Avatar image (see /api/images) */
+            avatar: {
+                [key: string]: unknown;
+            } | null;
+            tags: string[];
+            /** @description Only when the member shares the location */
+            city: string | null;
+            lookingFor: ("LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER")[];
+            contacts: components["schemas"]["Contacts"] & unknown;
+            phone: string | null;
+            hasHiddenContacts: boolean;
+            /** @description The viewer sees no contacts until their own profile is complete */
+            contactsLocked: boolean;
+            /**
+             * @description Admins and moderators only
+             * @enum {string}
+             */
+            moderationStatus?: "pending" | "confirmed" | "rejected";
+        };
+        DirectoryPickerPage: {
+            items: components["schemas"]["DirectoryPickerItem"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        DirectoryPickerItem: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** @description Avatar image (see /api/images) */
+            avatar: {
+                [key: string]: unknown;
+            } | null;
+        };
+        DirectoryPreview: {
+            /** @description Confirmed members of the community */
+            count: number;
+            /** @description Up to 8 members who did not choose PRIVATE privacy, those with a photo first */
+            items: {
+                /** Format: uuid */
+                id: string;
+                firstName: string;
+                /** @description Avatar image (see /api/images) */
+                avatar: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+        };
+        DirectoryOptions: {
+            /** @description Shared cities, most members first */
+            cities: {
+                city: string;
+                count: number;
+            }[];
+            tags: components["schemas"]["TagCount"][];
+            /** @description Every choice, with its count */
+            lookingFor: {
+                /**
+                 * @description looking for, can help with, need help with, meet new people, open to any suggestions, other
+                 * @enum {string}
+                 */
+                value: "LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER";
+                count: number;
+            }[];
+        };
+        TagCount: {
+            tag: string;
+            count: number;
+        };
+        TopTags: {
+            items: components["schemas"]["TagCount"][];
+        };
+        DirectoryLocations: {
+            items: components["schemas"]["DirectoryLocation"][];
+            hasMore: boolean;
+        };
+        DirectoryLocation: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            firstName: string;
+            lastName: string;
+            city: string | null;
+            latitude: number;
+            longitude: number;
+            /** @description Avatar image (see /api/images) */
+            avatar: {
+                [key: string]: unknown;
+            } | null;
+        };
+        DirectoryNearby: {
+            /** @description Where the search starts; null when the participant shares no location with this viewer */
+            origin: {
+                /** Format: uuid */
+                id: string;
+                city: string | null;
+                latitude: number | null;
+                longitude: number | null;
+            } | null;
+            radiusKm: number;
+            items: (components["schemas"]["DirectoryLocation"] & {
+                latitude?: number | null;
+                longitude?: number | null;
+                distanceKm: number | null;
+            })[];
         };
         Navigation: {
             /** @default {} */

@@ -6,6 +6,7 @@ import { accountRouter } from "./account/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
+import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", communityRouter());
   app.route("/api", participantRouter());
   app.route("/api", onboardingRouter());
+  app.route("/api", directoryRouter());
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());

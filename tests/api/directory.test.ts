@@ -1,0 +1,558 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The harness (and with it the app) first: it loads the zod OpenAPI extension the schemas rely on.
+import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { explainDirectorySearch, withSearchSettings } from "../../platform/src/directory/queries.ts";
+import { parseSearch } from "../../platform/src/directory/service.ts";
+import { tenantFixture } from "../support/tenants.ts";
+import { type CreatedUser, createUser } from "../support/users.ts";
+
+let env: TestEnv;
+
+type Profile = {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  position?: string;
+  about?: string;
+  tags?: string[];
+  city?: string;
+  shareLocation?: boolean;
+  latitude?: number;
+  longitude?: number;
+  contacts?: Record<string, string>;
+  privacy?: "NONE" | "PRIVATE" | "CUSTOM";
+  hiddenContacts?: string[];
+  lookingFor?: string[];
+  lookingForText?: string;
+  canHelpWithText?: string;
+  avatar?: Record<string, unknown>;
+  /** Sets profile_completed_at (default true): members see contacts only with a complete profile. */
+  complete?: boolean;
+  status?: "pending" | "confirmed" | "rejected";
+  profileEnabled?: boolean;
+};
+
+type Member = CreatedUser & { id: string };
+
+/** A signed-in participant of `tenant` with the given profile, written straight to its row. */
+async function member(tenant: string, p: Profile = {}, role: "member" | "moderator" | "admin" = "member"): Promise<Member> {
+  const u = await createUser(env, { tenant, role });
+  const id = u.participantId ?? "";
+  const db = env.db;
+  await db`
+    update participants set
+      first_name = ${p.firstName ?? "Test"}, last_name = ${p.lastName ?? "Member"},
+      company = ${p.company ?? null}, position = ${p.position ?? null}, about = ${p.about ?? null},
+      tags = ${p.tags ?? []}::text[], city = ${p.city ?? null}, share_location = ${p.shareLocation ?? false},
+      latitude = ${p.latitude ?? null}, longitude = ${p.longitude ?? null},
+      contacts = ${db.json(p.contacts ?? {})}, privacy = ${p.privacy ?? "NONE"},
+      hidden_contacts = ${p.hiddenContacts ?? []}::text[], looking_for = ${p.lookingFor ?? []}::text[],
+      looking_for_text = ${p.lookingForText ?? null}, can_help_with_text = ${p.canHelpWithText ?? null},
+      avatar = ${p.avatar ? db.json(p.avatar as Record<string, string>) : null},
+      profile_completed_at = ${p.complete === false ? null : new Date()},
+      moderation_status = ${p.status ?? "confirmed"}, profile_enabled = ${p.profileEnabled ?? true}
+    where id = ${id}`;
+  return { ...u, id };
+}
+
+const avatar = (n: number) => ({ id: `av${n}`, key: `k${n}`, sizes: { "108": `/media/a${n}/108.jpg`, "256": `/media/a${n}/256.jpg` } });
+
+function list(tenant: string, token: string | undefined, query = "") {
+  return env.request("GET", `/api/community/${tenant}/participants${query}`, { tenant, token });
+}
+
+function names(body: { items: { firstName: string; lastName: string }[] }): string[] {
+  return body.items.map((i) => `${i.firstName} ${i.lastName}`);
+}
+
+const search = (tenant: string, token: string, text: string) => list(tenant, token, `?search=${encodeURIComponent(text)}`);
+
+// Search corpus: its own tenant so every result set is exact.
+let srchViewer: Member;
+beforeAll(async () => {
+  env = await createTestEnv();
+  await env.addTenants(
+    tenantFixture("gamma", { transparent: false }),
+    tenantFixture("srch"),
+    tenantFixture("pages"),
+    tenantFixture("geo"),
+  );
+  srchViewer = await member("srch", { firstName: "Viewer", lastName: "Person" });
+  await member("srch", {
+    firstName: "Anastasia",
+    lastName: "Ivanova",
+    company: "Яндекс",
+    position: "Product manager",
+    tags: ["Fintech", "AI"],
+    about: "Строю платёжные сервисы для малого бизнеса",
+    city: "Moscow",
+    shareLocation: true,
+    lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
+  });
+  await member("srch", {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    company: "Analytical Engines",
+    position: "Programmer",
+    tags: ["Math", "Poetry"],
+    about: "First programmer, writes notes on the engine",
+    lookingForText: "investors for a startup",
+    city: "London",
+    shareLocation: true,
+    lookingFor: ["LOOKING_FOR"],
+  });
+  await member("srch", {
+    firstName: "Дмитрий",
+    lastName: "Смирнов",
+    company: "Acme Robotics",
+    position: "CTO",
+    tags: ["Robotics", "Hardware"],
+    about: "Building warehouse robots",
+    city: " moscow",
+    shareLocation: true,
+  });
+  await member("srch", {
+    firstName: "Grace",
+    lastName: "Hopper",
+    company: "Navy Labs",
+    position: "Admiral",
+    tags: ["Compilers", "AI"],
+    about: "Debugging moths out of relays",
+    canHelpWithText: "COBOL migrations",
+    city: "Arlington",
+    shareLocation: false,
+  });
+});
+afterAll(async () => env?.close());
+
+describe("GET /api/community/{id}/participants: search", () => {
+  it.each([
+    ["full name", "Anastasia Ivanova", ["Anastasia Ivanova"]],
+    ["a partial name (prefix)", "Anast", ["Anastasia Ivanova"]],
+    ["a partial last name", "ivan", ["Anastasia Ivanova"]],
+    ["a name with a typo", "Lovelcae", ["Ada Lovelace"]],
+    ["a full name with a typo", "Grace Hoper", ["Grace Hopper"]],
+    ["a company", "acme", ["Дмитрий Смирнов"]],
+    ["a company in Russian, lower case", "яндекс", ["Anastasia Ivanova"]],
+    ["a position", "admiral", ["Grace Hopper"]],
+    ["a tag", "compilers", ["Grace Hopper"]],
+    ["about text", "warehouse robots", ["Дмитрий Смирнов"]],
+    ["Russian about text", "платёжные сервисы", ["Anastasia Ivanova"]],
+    ["a Russian name", "Смирнов", ["Дмитрий Смирнов"]],
+    ["a Russian name, partial and lower case", "дмит", ["Дмитрий Смирнов"]],
+    ["the lookingFor text", "investors", ["Ada Lovelace"]],
+    ["the can-help-with text", "cobol", ["Grace Hopper"]],
+  ])("finds by %s (%s)", async (_what, text, expected) => {
+    const res = await search("srch", srchViewer.token, text);
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(expected);
+    expect(res.body).toMatchObject({ page: 0, size: 20, hasMore: false, total: expected.length, totalCapped: false });
+  });
+
+  it("ranks by relevance and finds nothing for unrelated words", async () => {
+    const ai = await search("srch", srchViewer.token, "AI");
+    expect(names(ai.body).sort()).toEqual(["Anastasia Ivanova", "Grace Hopper"]);
+    expect((await search("srch", srchViewer.token, "zzyzx qwerty")).body).toMatchObject({ items: [], total: 0, hasMore: false });
+  });
+
+  it("treats tsquery syntax as plain words", async () => {
+    for (const text of ["ada & | ! ( ) :* '", "'; drop table participants; --", "<->", "\\", "%_"]) {
+      const res = await search("srch", srchViewer.token, text);
+      expect(res.status, text).toBe(200);
+    }
+    expect(names((await search("srch", srchViewer.token, "(lovelace):*!")).body)).toEqual(["Ada Lovelace"]);
+    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", name: "ada love lace" });
+    expect(parseSearch("!!! ...")).toBeNull();
+  });
+
+  it("filters by tag, shared city and lookingFor", async () => {
+    const byTag = await list("srch", srchViewer.token, "?tag=AI");
+    expect(names(byTag.body).sort()).toEqual(["Anastasia Ivanova", "Grace Hopper"]);
+    const byCity = await list("srch", srchViewer.token, "?city=MOSCOW");
+    expect(names(byCity.body).sort()).toEqual(["Anastasia Ivanova", "Дмитрий Смирнов"]);
+    // Grace lives in Arlington but does not share it: the filter must not reveal her.
+    expect((await list("srch", srchViewer.token, "?city=Arlington")).body.items).toEqual([]);
+    expect(names((await list("srch", srchViewer.token, "?lookingFor=CAN_HELP_WITH")).body)).toEqual(["Anastasia Ivanova"]);
+    expect(names((await list("srch", srchViewer.token, "?lookingFor=LOOKING_FOR&search=ada")).body)).toEqual(["Ada Lovelace"]);
+  });
+
+  it("shows the city only when it is shared", async () => {
+    const res = await list("srch", srchViewer.token);
+    const byName = new Map(res.body.items.map((i: { lastName: string; city: string | null }) => [i.lastName, i.city]));
+    expect(byName.get("Ivanova")).toBe("Moscow");
+    expect(byName.get("Hopper")).toBeNull();
+  });
+
+  // At 5,000 rows a sequential read is the cheaper plan, so scans are priced out here: PostgreSQL
+  // still picks one when no index can serve a predicate. The benchmark (100,000 members, no hints)
+  // shows the GIN indexes in the plan and fails the run on a Seq Scan.
+  it("is written so indexes serve every directory query (5,000 members, sequential scans priced out)", async () => {
+    await env.addTenants(tenantFixture("bulk"));
+    await env.db`
+      insert into users (email, home_community_id, email_verified_at)
+      select 'bulk-' || g || '@example.com', 'bulk', now() from generate_series(1, 5000) g`;
+    await env.db`
+      insert into participants (community_id, user_id, moderation_status, first_name, last_name, company, tags)
+      select 'bulk', u.id, 'confirmed', (array['Anna', 'Boris', 'Chen', 'Dana', 'Emil'])[1 + n % 5],
+             translate(left(md5(u.id::text), 10), '0123456789', 'ghijklmnop'), 'Company ' || (n % 97), array['tag' || (n % 50)]
+      from (select id, row_number() over () as n from users where home_community_id = 'bulk') u`;
+    await env.db`analyze participants`;
+    await env.db`analyze users`;
+    const [one] = await env.db<{ lastName: string }[]>`select last_name as "lastName" from participants where community_id = 'bulk' limit 1`;
+    const terms = parseSearch(`Anna ${one?.lastName}`);
+    const plan = await withSearchSettings(env.db, terms, async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      return explainDirectorySearch(tx, { communityId: "bulk", search: terms }, { limit: 21, offset: 0 });
+    });
+    expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
+    expect(plan).not.toMatch(/Seq Scan on participants/);
+    const byTag = await env.db.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      return explainDirectorySearch(tx as unknown as typeof env.db, { communityId: "bulk", search: null, tag: "tag7" }, { limit: 21, offset: 0 });
+    });
+    expect(byTag).not.toMatch(/Seq Scan on participants/);
+  });
+});
+
+describe("GET /api/community/{id}/participants: privacy", () => {
+  it("hides CUSTOM-hidden contacts and all contacts of PRIVATE members from every member view; the admin sees all", async () => {
+    const tg = "https://t.me/secret_custom_tg";
+    const custom = await member("alpha", {
+      firstName: "Custom",
+      lastName: "Hiddenova",
+      contacts: { LINKEDIN: "https://www.linkedin.com/in/custom-h", TELEGRAM: tg, EMAIL: "custom-h@example.com" },
+      privacy: "CUSTOM",
+      hiddenContacts: ["TELEGRAM"],
+      city: "Porto",
+      shareLocation: true,
+      latitude: 41.15,
+      longitude: -8.61,
+    });
+    const priv = await member("alpha", {
+      firstName: "Private",
+      lastName: "Hiddenova",
+      contacts: { LINKEDIN: "https://www.linkedin.com/in/private-secret-li" },
+      privacy: "PRIVATE",
+      avatar: avatar(1),
+    });
+    const viewer = await member("alpha", { firstName: "Curious", lastName: "Viewer" });
+    const admin = await member("alpha", { firstName: "Admin", lastName: "Person" }, "admin");
+
+    const seen = await search("alpha", viewer.token, "Hiddenova");
+    expect(seen.status).toBe(200);
+    const byId = new Map(seen.body.items.map((i: { id: string }) => [i.id, i]));
+    expect(byId.get(custom.id)).toMatchObject({
+      contacts: { LINKEDIN: "https://www.linkedin.com/in/custom-h", EMAIL: "custom-h@example.com" },
+      hasHiddenContacts: true,
+      contactsLocked: false,
+    });
+    expect(byId.get(custom.id)).not.toHaveProperty("contacts.TELEGRAM");
+    expect(byId.get(custom.id)).not.toHaveProperty("moderationStatus");
+    expect(byId.get(priv.id)).toMatchObject({ contacts: {}, phone: null, hasHiddenContacts: true });
+
+    // No member-facing directory answer carries the hidden values, whatever the endpoint.
+    for (const path of [
+      "/api/community/alpha/participants",
+      "/api/community/alpha/participants?size=100",
+      "/api/community/alpha/participants?search=custom",
+      "/api/community/alpha/participants-list?search=hiddenova",
+      "/api/community/alpha/participants/locations",
+      "/api/community/alpha/options",
+      `/api/participant/${custom.id}/participants-with-location?radiusKm=20000`,
+      "/api/community/alpha/preview/participants",
+    ]) {
+      const res = await env.request("GET", path, { tenant: "alpha", token: viewer.token });
+      expect(res.status, path).toBe(200);
+      expect(JSON.stringify(res.body), path).not.toContain(tg);
+      expect(JSON.stringify(res.body), path).not.toContain("private-secret-li");
+    }
+
+    const asAdmin = await search("alpha", admin.token, "Hiddenova");
+    const adminView = new Map(asAdmin.body.items.map((i: { id: string }) => [i.id, i]));
+    expect(adminView.get(custom.id)).toMatchObject({ contacts: { TELEGRAM: tg }, moderationStatus: "confirmed" });
+    expect(adminView.get(priv.id)).toMatchObject({ contacts: { LINKEDIN: "https://www.linkedin.com/in/private-secret-li" } });
+  });
+
+  it("shows cards but no contacts to a member whose own profile is incomplete", async () => {
+    await member("alpha", { firstName: "Open", lastName: "Contactson", contacts: { LINKEDIN: "https://www.linkedin.com/in/open-c" } });
+    const incomplete = await member("alpha", { firstName: "New", lastName: "Comer", complete: false });
+    const res = await search("alpha", incomplete.token, "Contactson");
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(1);
+    expect(res.body.items[0]).toMatchObject({ firstName: "Open", contacts: {}, contactsLocked: true });
+  });
+
+  it("never lists pending, rejected, profile-disabled or deleted members", async () => {
+    const viewer = await member("alpha");
+    await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"], status: "pending" });
+    await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"], status: "rejected" });
+    await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"], profileEnabled: false });
+    const gone = await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"] });
+    await env.db`update users set deleted_at = now() where id = ${gone.user.id}`;
+    const shown = await member("alpha", { firstName: "Zelda", lastName: "Listed" });
+    const res = await search("alpha", viewer.token, "Zelda");
+    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([shown.id]);
+    expect((await list("alpha", viewer.token, "?tag=Unlistedtag")).body.items).toEqual([]);
+    const picker = await env.request("GET", "/api/community/alpha/participants-list?search=zelda", { tenant: "alpha", token: viewer.token });
+    expect(picker.body.items.map((i: { id: string }) => i.id)).toEqual([shown.id]);
+    const tags = await env.request("GET", "/api/community/alpha/top-tags?limit=100", { tenant: "alpha", token: viewer.token });
+    expect(tags.body.items.map((t: { tag: string }) => t.tag)).not.toContain("Unlistedtag");
+  });
+});
+
+describe("paging, participants-list and preview", () => {
+  let viewer: Member;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    viewer = await member("pages", { firstName: "Page", lastName: "Viewer", avatar: avatar(0) });
+    for (let i = 0; i < 5; i++) {
+      const m = await member("pages", {
+        firstName: `Member${i}`,
+        lastName: "Paged",
+        complete: i % 2 === 0,
+        privacy: i === 4 ? "PRIVATE" : "NONE",
+        ...(i < 2 ? { avatar: avatar(i + 1) } : {}),
+      });
+      ids.push(m.id);
+    }
+  });
+
+  it("pages with hasMore and a stable order: complete profiles first, then newest", async () => {
+    const seen: string[] = [];
+    for (let page = 0; page < 3; page++) {
+      const res = await list("pages", viewer.token, `?page=${page}&size=2`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ page, size: 2, hasMore: page < 2, total: 6, totalCapped: false });
+      seen.push(...res.body.items.map((i: { id: string }) => i.id));
+    }
+    expect(new Set(seen).size).toBe(6);
+    // Complete: viewer, Member0, Member2, Member4 (newest first); then Member3, Member1.
+    expect(seen).toEqual([ids[4], ids[2], ids[0], viewer.id, ids[3], ids[1]]);
+    expect((await list("pages", viewer.token, "?page=7&size=2")).body).toMatchObject({ items: [], hasMore: false, total: 6 });
+    const searched = await search("pages", viewer.token, "paged");
+    expect(searched.body).toMatchObject({ total: 5, hasMore: false });
+    const page2 = await list("pages", viewer.token, "?search=paged&page=2&size=2");
+    expect(page2.body).toMatchObject({ total: 5, hasMore: false });
+    expect(page2.body.items).toHaveLength(1);
+    expect((await list("pages", viewer.token, "?search=paged&page=9&size=2")).body).toMatchObject({ items: [], total: 5 });
+  });
+
+  it("participants-list gives light items without the viewer", async () => {
+    const res = await env.request("GET", "/api/community/pages/participants-list?size=3", { tenant: "pages", token: viewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 0, size: 3, hasMore: true });
+    expect(Object.keys(res.body.items[0]).sort()).toEqual(["avatar", "firstName", "id", "lastName"]);
+    const all = await env.request("GET", "/api/community/pages/participants-list?size=100", { tenant: "pages", token: viewer.token });
+    expect(all.body.items.map((i: { id: string }) => i.id).sort()).toEqual([...ids].sort());
+    const one = await env.request("GET", "/api/community/pages/participants-list?search=member3", { tenant: "pages", token: viewer.token });
+    expect(one.body.items.map((i: { id: string }) => i.id)).toEqual([ids[3]]);
+  });
+
+  it("preview works signed out: count and up to 8 first names and photos, never PRIVATE members", async () => {
+    const res = await env.request("GET", "/api/community/pages/preview/participants", { tenant: "pages" });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(6);
+    const items: { id: string; firstName: string; avatar: unknown }[] = res.body.items;
+    expect(items.map((i) => i.id)).not.toContain(ids[4]);
+    expect(items).toHaveLength(5);
+    // Photos first.
+    expect(items.slice(0, 3).every((i) => i.avatar !== null)).toBe(true);
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(["avatar", "firstName", "id"]);
+    expect(JSON.stringify(res.body)).not.toContain("Paged");
+  });
+});
+
+describe("options, top-tags, locations, participants-with-location", () => {
+  it("options: shared cities grouped, top tags and every lookingFor choice with counts", async () => {
+    const res = await env.request("GET", "/api/community/srch/options", { tenant: "srch", token: srchViewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.cities).toEqual([
+      { city: "Moscow", count: 2 },
+      { city: "London", count: 1 },
+    ]);
+    expect(res.body.tags[0]).toEqual({ tag: "AI", count: 2 });
+    expect(res.body.tags).toHaveLength(7);
+    expect(res.body.lookingFor).toEqual([
+      { value: "LOOKING_FOR", count: 2 },
+      { value: "CAN_HELP_WITH", count: 1 },
+      { value: "NEED_HELP_WITH", count: 0 },
+      { value: "MEET_NEW_PEOPLE", count: 0 },
+      { value: "OPEN_TO_ANY", count: 0 },
+      { value: "OTHER", count: 0 },
+    ]);
+  });
+
+  it("top-tags: most used first, limited", async () => {
+    const res = await env.request("GET", "/api/community/srch/top-tags?limit=2", { tenant: "srch", token: srchViewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([
+      { tag: "AI", count: 2 },
+      { tag: "Compilers", count: 1 },
+    ]);
+  });
+
+  let lisbon: Member;
+  let porto: Member;
+  let madrid: Member;
+  let hidden: Member;
+  let geoViewer: Member;
+  beforeAll(async () => {
+    lisbon = await member("geo", { firstName: "Lia", lastName: "Lisbon", city: "Lisbon", shareLocation: true, latitude: 38.72, longitude: -9.14 });
+    porto = await member("geo", { firstName: "Pia", lastName: "Porto", city: "Porto", shareLocation: true, latitude: 41.15, longitude: -8.61 });
+    madrid = await member("geo", { firstName: "Mia", lastName: "Madrid", city: "Madrid", shareLocation: true, latitude: 40.42, longitude: -3.7 });
+    hidden = await member("geo", { firstName: "Hal", lastName: "Hidden", city: "Lisbon", shareLocation: false, latitude: 38.7, longitude: -9.1 });
+    geoViewer = await member("geo", { firstName: "Geo", lastName: "Viewer", city: "Porto", shareLocation: true });
+  });
+
+  it("locations: members who share coordinates only", async () => {
+    const res = await env.request("GET", "/api/community/geo/participants/locations", { tenant: "geo", token: geoViewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.hasMore).toBe(false);
+    expect(res.body.items.map((i: { id: string }) => i.id).sort()).toEqual([lisbon.id, porto.id, madrid.id].sort());
+    expect(res.body.items.find((i: { id: string }) => i.id === porto.id)).toMatchObject({ city: "Porto", latitude: 41.15, longitude: -8.61 });
+    const one = await env.request("GET", "/api/community/geo/participants/locations?limit=1", { tenant: "geo", token: geoViewer.token });
+    expect(one.body).toMatchObject({ hasMore: true });
+    expect(one.body.items).toHaveLength(1);
+  });
+
+  it("participants-with-location: nearest first by haversine distance, within the radius, sharers only", async () => {
+    const res = await env.request("GET", `/api/participant/${lisbon.id}/participants-with-location?radiusKm=600`, { tenant: "geo", token: geoViewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.origin).toMatchObject({ id: lisbon.id, city: "Lisbon" });
+    expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([porto.id, madrid.id]);
+    expect(res.body.items[0].distanceKm).toBeGreaterThan(270);
+    expect(res.body.items[0].distanceKm).toBeLessThan(280);
+    expect(res.body.items[1].distanceKm).toBeGreaterThan(495);
+    expect(res.body.items[1].distanceKm).toBeLessThan(510);
+    const near = await env.request("GET", `/api/participant/${lisbon.id}/participants-with-location?radiusKm=300`, { tenant: "geo", token: geoViewer.token });
+    expect(near.body.items.map((i: { id: string }) => i.id)).toEqual([porto.id]);
+  });
+
+  it("participants-with-location: by city without coordinates; nothing when the origin does not share", async () => {
+    const byCity = await env.request("GET", `/api/participant/${geoViewer.id}/participants-with-location`, { tenant: "geo", token: geoViewer.token });
+    expect(byCity.status).toBe(200);
+    expect(byCity.body.items.map((i: { id: string; distanceKm: number | null }) => [i.id, i.distanceKm])).toEqual([[porto.id, null]]);
+    const res = await env.request("GET", `/api/participant/${hidden.id}/participants-with-location?radiusKm=600`, { tenant: "geo", token: geoViewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ origin: null, items: [] });
+    // The owner may search around their own unshared location.
+    const own = await env.request("GET", `/api/participant/${hidden.id}/participants-with-location?radiusKm=600`, { tenant: "geo", token: hidden.token });
+    expect(own.body.items.map((i: { id: string }) => i.id)).toEqual([lisbon.id, porto.id, madrid.id]);
+  });
+});
+
+describe("visibility", () => {
+  const everyList = (id: string, pid: string) => [
+    `/api/community/${id}/participants`,
+    `/api/community/${id}/participants-list`,
+    `/api/community/${id}/options`,
+    `/api/community/${id}/participants/locations`,
+    `/api/participant/${pid}/participants-with-location`,
+  ];
+
+  it("a non-transparent community: a member gets 403 (1005) on the lists, its admin and moderator get them", async () => {
+    const m = await member("gamma", { firstName: "Gamma", lastName: "Member", city: "Oslo", shareLocation: true, latitude: 59.9, longitude: 10.7 });
+    const admin = await member("gamma", {}, "admin");
+    const mod = await member("gamma", {}, "moderator");
+    for (const path of everyList("gamma", m.id)) {
+      const res = await env.request("GET", path, { tenant: "gamma", token: m.token });
+      expect(res.status, path).toBe(403);
+      expect(res.body, path).toMatchObject({ code: 1005, msg: expect.any(String) });
+      for (const staff of [admin, mod]) expect((await env.request("GET", path, { tenant: "gamma", token: staff.token })).status, path).toBe(200);
+    }
+    const asAdmin = await list("gamma", admin.token);
+    expect(asAdmin.body.items.map((i: { id: string }) => i.id)).toContain(m.id);
+    // Counts only: a member may read them even here.
+    expect((await env.request("GET", "/api/community/gamma/top-tags", { tenant: "gamma", token: m.token })).status).toBe(200);
+    expect((await env.request("GET", "/api/community/gamma/preview/participants", { tenant: "gamma" })).status).toBe(200);
+  });
+
+  it("signed out: 401 on everything but the preview; a pending member or a non-member: 403", async () => {
+    const m = await member("alpha");
+    for (const path of [...everyList("alpha", m.id), "/api/community/alpha/top-tags"]) {
+      const res = await env.request("GET", path, { tenant: "alpha" });
+      expect(res.status, path).toBe(401);
+      expect(res.body, path).toMatchObject({ code: 1004 });
+    }
+    const pending = await member("alpha", { status: "pending" });
+    const outsider = await createUser(env, { tenant: "alpha", role: null });
+    for (const path of everyList("alpha", m.id)) {
+      expect((await env.request("GET", path, { tenant: "alpha", token: pending.token })).status, path).toBe(403);
+      expect((await env.request("GET", path, { tenant: "alpha", token: outsider.token })).status, path).toBe(403);
+    }
+    expect((await env.request("GET", "/api/community/alpha/top-tags", { tenant: "alpha", token: outsider.token })).status).toBe(403);
+    expect((await env.request("GET", "/api/community/alpha/top-tags", { tenant: "alpha", token: pending.token })).status).toBe(200);
+  });
+
+  it("an operator sees the list of any community", async () => {
+    const op = await createUser(env, { tenant: "gamma", role: null, operator: true });
+    expect((await list("gamma", op.token)).status).toBe(200);
+  });
+});
+
+describe("cross-tenant", () => {
+  it("another community's id is a 404 on every endpoint; an alpha session on beta is signed out", async () => {
+    const a = await member("alpha", { firstName: "Alpha", lastName: "Person" });
+    const b = await member("beta", { firstName: "Beta", lastName: "Person", city: "Riga", shareLocation: true, latitude: 56.95, longitude: 24.1 });
+    const betaPaths = [
+      "/api/community/beta/participants",
+      "/api/community/beta/participants-list",
+      "/api/community/beta/preview/participants",
+      "/api/community/beta/options",
+      "/api/community/beta/top-tags",
+      "/api/community/beta/participants/locations",
+      `/api/participant/${b.id}/participants-with-location`,
+    ];
+    for (const path of betaPaths) {
+      const res = await env.request("GET", path, { tenant: "alpha", token: a.token });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toMatchObject({ code: 1002 });
+      expect(JSON.stringify(res.body), path).not.toContain("Riga");
+    }
+    // The same paths on beta's host with alpha's session: the session is worth nothing there.
+    for (const path of betaPaths.filter((p) => !p.includes("/preview/"))) {
+      const res = await env.request("GET", path, { tenant: "beta", token: a.token });
+      expect(res.status, path).toBe(401);
+    }
+    const preview = await env.request("GET", "/api/community/beta/preview/participants", { tenant: "beta", token: a.token });
+    expect(preview.status).toBe(200);
+    // beta's own member sees beta, and none of alpha's people.
+    const own = await list("beta", b.token, "?search=person");
+    expect(own.body.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+  });
+});
+
+describe("bad input is a 400, never a 500", () => {
+  it.each([
+    "/api/community/alpha/participants?size=1000",
+    "/api/community/alpha/participants?size=0",
+    "/api/community/alpha/participants?page=-1",
+    "/api/community/alpha/participants?page=abc",
+    "/api/community/alpha/participants?page=1.5",
+    "/api/community/alpha/participants?page=600&size=20",
+    `/api/community/alpha/participants?search=${"a".repeat(1000)}`,
+    "/api/community/alpha/participants?lookingFor=NOPE",
+    `/api/community/alpha/participants?tag=${"t".repeat(60)}`,
+    "/api/community/alpha/participants-list?size=101",
+    "/api/community/alpha/top-tags?limit=0",
+    "/api/community/alpha/top-tags?limit=abc",
+    "/api/community/alpha/participants/locations?limit=100000",
+    "/api/participant/not-a-uuid/participants-with-location",
+    "/api/participant/00000000-0000-4000-8000-000000000000/participants-with-location?radiusKm=-5",
+    `/api/community/${"x".repeat(80)}/participants`,
+  ])("%s", async (path) => {
+    const m = await member("alpha");
+    const res = await env.request("GET", path, { tenant: "alpha", token: m.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 1001, msg: expect.any(String) });
+  });
+
+  it("an unknown participant is a 404, odd search text is fine", async () => {
+    const m = await member("alpha");
+    const res = await env.request("GET", "/api/participant/00000000-0000-4000-8000-000000000000/participants-with-location", { tenant: "alpha", token: m.token });
+    expect(res.status).toBe(404);
+    for (const text of ["\u0000", "😀😀", "%00", "a".repeat(200), "'", "\\"]) {
+      expect((await search("alpha", m.token, text)).status, JSON.stringify(text)).toBe(200);
+    }
+  });
+});
