@@ -123,12 +123,13 @@ create table intro_requests (
 );
 create index intro_requests_to on intro_requests (community_id, to_participant_id, created_at desc);
 
--- The admin's pair score (internalAdminScore, 0..1): an override / strong prior in relevance.
+-- The admin's pair score (internalAdminScore, 0..10 as on the admin "score match" page): an
+-- override / strong prior in relevance.
 create table admin_pair_scores (
   community_id      text not null,
   participant_low   uuid not null,
   participant_high  uuid not null,
-  score             real not null check (score >= 0 and score <= 1),
+  score             real not null check (score >= 0 and score <= 10),
   set_by            uuid references users(id) on delete set null,
   updated_at        timestamptz not null default now(),
   primary key (community_id, participant_low, participant_high),
