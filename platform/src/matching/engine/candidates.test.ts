@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { buildCandidateGraph } from "./candidates.ts";
+import { buildCommunityModel } from "./corpus.ts";
+import { scorePair } from "./relevance.ts";
+import { syntheticCommunity } from "./synthetic.ts";
+import { member } from "./testing.ts";
+
+describe("candidate graph", () => {
+  it("is sparse: at most k candidates per member, bounded index work", () => {
+    const model = buildCommunityModel(syntheticCommunity(2000, 21));
+    const g = buildCandidateGraph(model, { seed: 1 });
+    const { k, memberBudget } = model.weights.candidates;
+    expect(g.edgeU.length).toBeLessThanOrEqual(g.n * k);
+    expect(g.edgeU.length).toBeGreaterThan(g.n * 5);
+    expect(g.stats.postingsRead).toBeLessThanOrEqual(g.n * memberBudget);
+    // Admin-scored partners are re-scored on top of the pool.
+    expect(g.stats.rescored).toBeLessThanOrEqual(g.n * model.weights.candidates.rescorePool + 2 * model.adminScore.size);
+    for (let v = 0; v < g.n; v++) expect((g.topK.offsets[v + 1] as number) - (g.topK.offsets[v] as number)).toBeLessThanOrEqual(k);
+    // Edges are sorted, unique, u < v, and weigh round(relevance * 1e6).
+    for (let e = 0; e < g.edgeU.length; e++) {
+      const u = g.edgeU[e] as number;
+      const v = g.edgeV[e] as number;
+      expect(u).toBeLessThan(v);
+      if (e > 0) expect(u > (g.edgeU[e - 1] as number) || (u === g.edgeU[e - 1] && v > (g.edgeV[e - 1] as number))).toBe(true);
+      if (e % 97 === 0) expect(g.weight[e]).toBe(Math.round(scorePair(model, g.memberOf[u] as number, g.memberOf[v] as number) * 1e6));
+    }
+  });
+
+  it("finds nearly all of each member's true top-k (checked against all pairs on a small community)", () => {
+    const model = buildCommunityModel(syntheticCommunity(300, 22));
+    const g = buildCandidateGraph(model, { seed: 1 });
+    const k = model.weights.candidates.k;
+    let found = 0;
+    let wanted = 0;
+    for (let vu = 0; vu < g.n; vu++) {
+      const u = g.memberOf[vu] as number;
+      const all: { v: number; s: number }[] = [];
+      for (let vv = 0; vv < g.n; vv++) {
+        const v = g.memberOf[vv] as number;
+        if (v === u || model.excluded.has(u < v ? u * model.n + v : v * model.n + u)) continue;
+        all.push({ v: vv, s: scorePair(model, u, v) });
+      }
+      all.sort((x, y) => y.s - x.s);
+      const top = new Set(Array.from(g.topK.items.subarray(g.topK.offsets[vu], g.topK.offsets[vu + 1])));
+      for (const x of all.slice(0, k)) {
+        wanted++;
+        if (top.has(x.v)) found++;
+      }
+    }
+    expect(found / wanted).toBeGreaterThan(0.9);
+  });
+
+  it("bounds the work on a feature everybody has (postings cap)", () => {
+    const members = Array.from({ length: 600 }, (_, i) => member(`m${i}`, { tags: ["Startups", `t${i % 50}`] }));
+    const model = buildCommunityModel({ members }, { weights: { candidates: { postingsCap: 50, memberBudget: 10_000 } } });
+    const g = buildCandidateGraph(model, { seed: 1 });
+    // Per member: "Startups" capped at 50 postings + its rare tag's 12 postings.
+    expect(g.stats.postingsRead).toBe(600 * (50 + 12));
+    // Members still find the others with their rare tag.
+    for (let vu = 0; vu < 20; vu++) {
+      const top = Array.from(g.topK.items.subarray(g.topK.offsets[vu], g.topK.offsets[vu + 1]));
+      expect(top.filter((vv) => vv % 50 === vu % 50)).toHaveLength(11);
+    }
+  });
+
+  it("includes admin-scored pairs even when they share nothing", () => {
+    const members = [member("a", { tags: ["x"] }), member("b", { tags: ["x"] }), member("c", { tags: ["y"] })];
+    const model = buildCommunityModel({ members, adminScores: [{ a: "a", b: "c", score: 8 }] });
+    const g = buildCandidateGraph(model, { seed: 1 });
+    const edges = Array.from(g.edgeU, (u, e) => `${u}-${g.edgeV[e]}`);
+    expect(edges).toContain("0-2");
+  });
+});

@@ -1,0 +1,385 @@
+/**
+ * The sparse candidate graph: top-k partners per eligible member, found through one
+ * inverted index over tags, stemmed need / offer terms, answers and city — never by
+ * scoring all n^2 pairs.
+ *
+ * Every feature f of the index has postings (member v, document weight D_v[f]) and every
+ * member u a query vector Q_u[f], chosen so that sum_f Q_u[f] * D_v[f] is the linear part
+ * of relevance(u, v) (tags, answers and city exactly; the two complementarity directions
+ * with weight maxShare each, an upper bound of the real max/min mix). For u we walk the
+ * postings of its features, rarest (highest query weight) first, accumulate that proxy in
+ * a dense scratch array, keep the best `rescorePool` members, re-score them exactly with
+ * `scorePair`, and keep the best k. A feature's postings are stored in a seeded random
+ * member order and read from a per-(u, f) rotating offset, so when a very common feature's
+ * list is longer than `postingsCap` the part we read is a fair sample; such features carry
+ * little IDF anyway. Work per member is bounded by `memberBudget` postings.
+ */
+import type { CommunityModel } from "./corpus.ts";
+import { Rng, mix32, permutation, seedOf } from "./random.ts";
+import { scorePair } from "./relevance.ts";
+
+/** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
+export const WEIGHT_SCALE = 1_000_000;
+
+export interface CandidateGraph {
+  /** Vertices are the eligible members, 0..n-1. */
+  n: number;
+  /** Vertex -> model member index. */
+  memberOf: Int32Array;
+  /** Edges with edgeU < edgeV, sorted by (u, v). */
+  edgeU: Int32Array;
+  edgeV: Int32Array;
+  score: Float64Array;
+  /** round(score * WEIGHT_SCALE), always >= 1. */
+  weight: Int32Array;
+  /** Per vertex, its own top-k list (vertex ids, best first) — the recommendations pool. */
+  topK: { offsets: Int32Array; items: Int32Array };
+  stats: { postingsRead: number; features: number; rescored: number };
+}
+
+export interface CandidateOptions {
+  seed: number | string;
+}
+
+interface Index {
+  offsets: Int32Array;
+  members: Int32Array;
+  weights: Float32Array;
+  features: number;
+}
+
+/** Query (and document) features of member i, appended to `feat` / `w`. */
+function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[]): void {
+  const c = m.components;
+  const share = m.weights.complementarity.maxShare;
+  const nTags = m.tagNames.length;
+  const nTerms = m.termNames.length;
+  const nAns = m.answerNames.length;
+  const tagNorm = m.tagNorm[i] as number;
+  if (c.tags > 0 && tagNorm > 0) {
+    for (let p = m.tags.offsets[i] as number; p < (m.tags.offsets[i + 1] as number); p++) {
+      const t = m.tags.items[p] as number;
+      feat.push(t);
+      w.push(((query ? c.tags : 1) * (m.tagIdf[t] as number)) / tagNorm);
+    }
+  }
+  if (c.complementarity > 0) {
+    // Feature "need:t" (base nTags) is matched by the querying member's offer, and vice versa.
+    for (let p = m.need.offsets[i] as number; p < (m.need.offsets[i + 1] as number); p++) {
+      feat.push(query ? nTags + nTerms + (m.need.items[p] as number) : nTags + (m.need.items[p] as number));
+      w.push((query ? c.complementarity * share : 1) * (m.need.weights[p] as number));
+    }
+    for (let p = m.offer.offsets[i] as number; p < (m.offer.offsets[i + 1] as number); p++) {
+      feat.push(query ? nTags + (m.offer.items[p] as number) : nTags + nTerms + (m.offer.items[p] as number));
+      w.push((query ? c.complementarity * share : 1) * (m.offer.weights[p] as number));
+    }
+  }
+  const ansNorm = m.answerNorm[i] as number;
+  if (c.answers > 0 && ansNorm > 0) {
+    for (let p = m.answers.offsets[i] as number; p < (m.answers.offsets[i + 1] as number); p++) {
+      const a = m.answers.items[p] as number;
+      feat.push(nTags + 2 * nTerms + a);
+      w.push(((query ? c.answers : 1) * (m.answerIdf[a] as number)) / ansNorm);
+    }
+  }
+  const city = m.cityId[i] as number;
+  if (c.city > 0 && city >= 0) {
+    feat.push(nTags + 2 * nTerms + nAns + city);
+    w.push(query ? c.city : 1);
+  }
+}
+
+function buildIndex(m: CommunityModel, order: Int32Array): Index {
+  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length;
+  const counts = new Int32Array(features + 1);
+  const feat: number[] = [];
+  const w: number[] = [];
+  for (const i of order) {
+    feat.length = 0;
+    w.length = 0;
+    memberFeatures(m, i, false, feat, w);
+    for (const f of feat) counts[f + 1] = (counts[f + 1] as number) + 1;
+  }
+  for (let f = 0; f < features; f++) counts[f + 1] = (counts[f + 1] as number) + (counts[f] as number);
+  const total = counts[features] as number;
+  const members = new Int32Array(total);
+  const weights = new Float32Array(total);
+  const fill = counts.slice(0, features);
+  for (const i of order) {
+    feat.length = 0;
+    w.length = 0;
+    memberFeatures(m, i, false, feat, w);
+    for (let k = 0; k < feat.length; k++) {
+      const f = feat[k] as number;
+      const at = fill[f] as number;
+      members[at] = i;
+      weights[at] = w[k] as number;
+      fill[f] = at + 1;
+    }
+  }
+  return { offsets: counts, members, weights, features };
+}
+
+/** Bounded min-heap of (score, member), ties broken by a seeded rank (lower rank wins). */
+class TopHeap {
+  readonly score: Float64Array;
+  readonly item: Int32Array;
+  size = 0;
+
+  constructor(
+    readonly capacity: number,
+    private readonly rank: Int32Array,
+  ) {
+    this.score = new Float64Array(capacity);
+    this.item = new Int32Array(capacity);
+  }
+
+  /** True when (s1, i1) ranks below (s2, i2). */
+  private worse(s1: number, i1: number, s2: number, i2: number): boolean {
+    return s1 < s2 || (s1 === s2 && (this.rank[i1] as number) > (this.rank[i2] as number));
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  /** Lowest score kept (the root); meaningful once the heap is full. */
+  minScore(): number {
+    return this.score[0] as number;
+  }
+
+  push(s: number, i: number): void {
+    if (this.size < this.capacity) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!this.worse(s, i, this.score[parent] as number, this.item[parent] as number)) break;
+        this.score[at] = this.score[parent] as number;
+        this.item[at] = this.item[parent] as number;
+        at = parent;
+      }
+      this.score[at] = s;
+      this.item[at] = i;
+      return;
+    }
+    if (!this.worse(this.score[0] as number, this.item[0] as number, s, i)) return;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.size) break;
+      const right = child + 1;
+      if (right < this.size && this.worse(this.score[right] as number, this.item[right] as number, this.score[child] as number, this.item[child] as number)) child = right;
+      if (!this.worse(this.score[child] as number, this.item[child] as number, s, i)) break;
+      this.score[at] = this.score[child] as number;
+      this.item[at] = this.item[child] as number;
+      at = child;
+    }
+    this.score[at] = s;
+    this.item[at] = i;
+  }
+
+  /** Contents best first (destroys the heap order). */
+  drainBestFirst(outItems: number[], outScores: number[]): void {
+    const idx = Array.from({ length: this.size }, (_, k) => k);
+    idx.sort((x, y) => {
+      const sx = this.score[x] as number;
+      const sy = this.score[y] as number;
+      if (sx !== sy) return sy - sx;
+      return (this.rank[this.item[x] as number] as number) - (this.rank[this.item[y] as number] as number);
+    });
+    for (const k of idx) {
+      outItems.push(this.item[k] as number);
+      outScores.push(this.score[k] as number);
+    }
+    this.size = 0;
+  }
+}
+
+/** Builds the candidate graph over the model's eligible members. */
+export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
+  const { k, rescorePool, postingsCap, memberBudget } = m.weights.candidates;
+  const seed = seedOf(options.seed);
+  const rng = new Rng(seed);
+  const n = m.n;
+
+  const vertexOf = new Int32Array(n).fill(-1);
+  const memberList: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (m.eligible[i]) {
+      vertexOf[i] = memberList.length;
+      memberList.push(i);
+    }
+  }
+  const memberOf = Int32Array.from(memberList);
+  const nv = memberOf.length;
+
+  // Seeded order: postings order, and the tie-break rank between equal scores.
+  const perm = permutation(nv, rng);
+  const order = Int32Array.from(perm, (p) => memberOf[p] as number);
+  const rank = new Int32Array(n);
+  order.forEach((i, r) => {
+    rank[i] = r;
+  });
+
+  const index = buildIndex(m, order);
+  // Float32 and "0 = untouched" (every contribution is > 0) keep the randomly accessed
+  // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
+  const acc = new Float32Array(n);
+  const memberMult = m.memberMultiplier;
+  const rescoredMark = new Int32Array(n);
+  const banned = new Int32Array(n);
+  const touched = new Int32Array(n);
+  const pool = new TopHeap(rescorePool, rank);
+  const best = new TopHeap(k, rank);
+  const qFeat: number[] = [];
+  const qW: number[] = [];
+  const qOrder: number[] = [];
+  const poolItems: number[] = [];
+  const poolScores: number[] = [];
+  const topOffsets = new Int32Array(nv + 1);
+  const topItems: number[] = [];
+  const topScores: number[] = [];
+  let postingsRead = 0;
+  let rescored = 0;
+
+  for (let vu = 0; vu < nv; vu++) {
+    const u = memberOf[vu] as number;
+    const stamp = u + 1;
+    banned[u] = stamp;
+    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
+
+    qFeat.length = 0;
+    qW.length = 0;
+    memberFeatures(m, u, true, qFeat, qW);
+    qOrder.length = 0;
+    for (let q = 0; q < qFeat.length; q++) qOrder.push(q);
+    qOrder.sort((x, y) => (qW[y] as number) - (qW[x] as number) || (qFeat[x] as number) - (qFeat[y] as number));
+
+    let nTouched = 0;
+    let budget = memberBudget;
+    for (const q of qOrder) {
+      if (budget <= 0) break;
+      const f = qFeat[q] as number;
+      const qw = qW[q] as number;
+      const start = index.offsets[f] as number;
+      const len = (index.offsets[f + 1] as number) - start;
+      if (len === 0) continue;
+      const take = Math.min(len, postingsCap, budget);
+      budget -= take;
+      postingsRead += take;
+      let at = take === len ? 0 : mix32(u ^ seed, f) % len;
+      for (let t = 0; t < take; t++) {
+        const p = start + at;
+        const v = index.members[p] as number;
+        const a = acc[v] as number;
+        if (a === 0) touched[nTouched++] = v;
+        acc[v] = a + qw * (index.weights[p] as number);
+        if (++at === len) at = 0;
+      }
+    }
+
+    pool.clear();
+    // Most touched members fall below the pool's current minimum: reject them inline.
+    let floor = -1;
+    for (let t = 0; t < nTouched; t++) {
+      const v = touched[t] as number;
+      const a = acc[v] as number;
+      acc[v] = 0;
+      if (a < floor || banned[v] === stamp) continue;
+      const sc = a * (memberMult[v] as number);
+      if (sc < floor) continue;
+      pool.push(sc, v);
+      if (pool.size === rescorePool) floor = pool.minScore();
+    }
+    poolItems.length = 0;
+    poolScores.length = 0;
+    pool.drainBestFirst(poolItems, poolScores);
+    // Admin-scored pairs are always candidates: the admin's word is a strong prior.
+    for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
+      const v = m.adminPartnersOf.items[p] as number;
+      if (m.eligible[v] && banned[v] !== stamp) poolItems.push(v);
+    }
+
+    best.clear();
+    for (const v of poolItems) {
+      if (rescoredMark[v] === stamp) continue; // already re-scored (admin partner also in the pool)
+      rescoredMark[v] = stamp;
+      rescored++;
+      const s = scorePair(m, u, v);
+      if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+    }
+    poolItems.length = 0;
+    poolScores.length = 0;
+    best.drainBestFirst(poolItems, poolScores);
+    for (let r = 0; r < poolItems.length; r++) {
+      topItems.push(vertexOf[poolItems[r] as number] as number);
+      topScores.push(poolScores[r] as number);
+    }
+    topOffsets[vu + 1] = topItems.length;
+  }
+
+  // Edges = union of the top-k lists: bucket by the lower vertex, sort each small bucket by
+  // the upper one, drop duplicates (a pair in both lists has the same, symmetric score).
+  const total = topItems.length;
+  const bucket = new Int32Array(nv + 1);
+  for (let vu = 0; vu < nv; vu++) {
+    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
+      const lo = Math.min(vu, topItems[p] as number);
+      bucket[lo + 1] = (bucket[lo + 1] as number) + 1;
+    }
+  }
+  for (let i = 0; i < nv; i++) bucket[i + 1] = (bucket[i + 1] as number) + (bucket[i] as number);
+  const fill = bucket.slice(0, nv);
+  const other = new Int32Array(total);
+  const otherScore = new Float64Array(total);
+  for (let vu = 0; vu < nv; vu++) {
+    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
+      const vv = topItems[p] as number;
+      const lo = Math.min(vu, vv);
+      const at = fill[lo] as number;
+      other[at] = Math.max(vu, vv);
+      otherScore[at] = topScores[p] as number;
+      fill[lo] = at + 1;
+    }
+  }
+  const edgeUList: number[] = [];
+  const edgeVList: number[] = [];
+  const scoreList: number[] = [];
+  for (let lo = 0; lo < nv; lo++) {
+    const start = bucket[lo] as number;
+    const end = bucket[lo + 1] as number;
+    // Insertion sort: buckets hold ~k entries.
+    for (let i = start + 1; i < end; i++) {
+      const o = other[i] as number;
+      const sc = otherScore[i] as number;
+      let j = i - 1;
+      while (j >= start && (other[j] as number) > o) {
+        other[j + 1] = other[j] as number;
+        otherScore[j + 1] = otherScore[j] as number;
+        j--;
+      }
+      other[j + 1] = o;
+      otherScore[j + 1] = sc;
+    }
+    for (let i = start; i < end; i++) {
+      if (i > start && other[i] === other[i - 1]) continue;
+      edgeUList.push(lo);
+      edgeVList.push(other[i] as number);
+      scoreList.push(otherScore[i] as number);
+    }
+  }
+  const edgeU = Int32Array.from(edgeUList);
+  const edgeV = Int32Array.from(edgeVList);
+  const score = Float64Array.from(scoreList);
+  const weight = Int32Array.from(score, (x) => Math.round(x * WEIGHT_SCALE));
+  return {
+    n: nv,
+    memberOf,
+    edgeU,
+    edgeV,
+    score,
+    weight,
+    topK: { offsets: topOffsets, items: Int32Array.from(topItems) },
+    stats: { postingsRead, features: index.features, rescored },
+  };
+}

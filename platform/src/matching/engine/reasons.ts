@@ -1,0 +1,247 @@
+/**
+ * Why two members were matched: structured reasons built from the relevance breakdown
+ * (stored with the match, shown to both members) and their EN / RU sentences. A reason is
+ * about the pair (A, B); the renderer phrases it from one viewer's side.
+ */
+import type { CommunityModel } from "./corpus.ts";
+import { type RelevanceBreakdown, relevance } from "./relevance.ts";
+import { Stemmer, tokenizeWithSurface } from "./text.ts";
+import type { Gender } from "./types.ts";
+
+export type MatchReason =
+  | { kind: "admin_pick" }
+  | { kind: "shared_tags"; tags: string[] }
+  /**
+   * a_to_b: A can help with what B looks for. `terms` are phrases in the seeker's own words
+   * ("grant writing for nonprofits"), strongest first.
+   */
+  | { kind: "can_help_with"; direction: "a_to_b" | "b_to_a"; terms: string[] }
+  /** `city` is the display name, `key` the normalised city. */
+  | { kind: "same_city"; city: string; key: string }
+  | { kind: "shared_answers"; count: number };
+
+export type RecommendationWhy = "odd_count" | "no_free_candidate";
+
+const surfaceStemmer = new Stemmer();
+
+function sharedTags(m: CommunityModel, a: number, b: number, max: number): string[] {
+  const shared: number[] = [];
+  const items = m.tags.items;
+  let i = m.tags.offsets[a] as number;
+  let j = m.tags.offsets[b] as number;
+  while (i < (m.tags.offsets[a + 1] as number) && j < (m.tags.offsets[b + 1] as number)) {
+    const x = items[i] as number;
+    const y = items[j] as number;
+    if (x === y) {
+      shared.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  // Rarest (highest IDF) first: "you both care about Rust" says more than "about Startups".
+  shared.sort((x, y) => (m.tagIdf[y] as number) - (m.tagIdf[x] as number) || x - y);
+  return shared.slice(0, max).map((t) => m.tagNames[t] as string);
+}
+
+/** Punctuation between two words ends a phrase ("fundraising, pitch decks" is two). */
+const PHRASE_BREAK = /[,.;:!?()\n]/;
+
+/** A phrase that opened the member's sentence ("Scaling a startup") reads lower-case mid-sentence. */
+function displayPhrase(text: string, before: string): string {
+  const sentenceStart = /(^|[.!?]\s*)$/.test(before.trimEnd()) || before.trim() === "";
+  return sentenceStart && /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * What `helper` offers of what `seeker` needs, in the seeker's own words, best first: runs
+ * of consecutive matching words of the seeker's "looking for" / "need help with" become one
+ * phrase ("grant writing for nonprofits"), ranked by the TF-IDF weight they carry.
+ */
+function helpTerms(m: CommunityModel, helper: number, seeker: number, max: number): string[] {
+  const weightOf = new Map<string, number>();
+  const o = m.offer;
+  const nd = m.need;
+  let i = o.offsets[helper] as number;
+  let j = nd.offsets[seeker] as number;
+  while (i < (o.offsets[helper + 1] as number) && j < (nd.offsets[seeker + 1] as number)) {
+    const x = o.items[i] as number;
+    const y = nd.items[j] as number;
+    if (x === y) {
+      weightOf.set(m.termNames[x] as string, (o.weights[i] as number) * (nd.weights[j] as number));
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  if (weightOf.size === 0) return [];
+  const s = m.members[seeker];
+  const phrases: { text: string; before: string; terms: string[]; weight: number }[] = [];
+  for (const text of [s?.lookingFor ?? "", s?.needHelpWith ?? ""]) {
+    const tokens = tokenizeWithSurface(text, surfaceStemmer);
+    let run: typeof tokens = [];
+    const close = (): void => {
+      const first = run[0];
+      const last = run[run.length - 1];
+      if (first && last) {
+        const terms = [...new Set(run.map((t) => t.term))];
+        phrases.push({ text: text.slice(first.start, last.end), before: text.slice(0, first.start), terms, weight: terms.reduce((sum, t) => sum + (weightOf.get(t) ?? 0), 0) });
+      }
+      run = [];
+    };
+    for (const tok of tokens) {
+      const prev = run[run.length - 1];
+      if (prev && PHRASE_BREAK.test(text.slice(prev.end, tok.start))) close();
+      if (weightOf.has(tok.term)) run.push(tok);
+      else close();
+    }
+    close();
+  }
+  phrases.sort((p, q) => q.weight - p.weight);
+  const out: string[] = [];
+  const covered = new Set<string>();
+  for (const p of phrases) {
+    if (p.terms.every((t) => covered.has(t))) continue;
+    const shown = displayPhrase(p.text, p.before);
+    if (!out.includes(shown)) out.push(shown);
+    for (const t of p.terms) covered.add(t);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/**
+ * Reasons for the pair (a, b) (model indices or ids), strongest first. Pass the breakdown
+ * when it is already computed.
+ */
+export function explainPair(m: CommunityModel, aRef: number | string, bRef: number | string, breakdown?: RelevanceBreakdown): MatchReason[] {
+  const resolve = (ref: number | string): number => {
+    const i = typeof ref === "number" ? ref : m.indexOf.get(ref);
+    if (i === undefined || i < 0 || i >= m.n) throw new Error(`matching: unknown member ${String(ref)}`);
+    return i;
+  };
+  const a = resolve(aRef);
+  const b = resolve(bRef);
+  const r = breakdown ?? relevance(m, a, b).breakdown;
+  const cfg = m.weights.reasons;
+  const ranked: { reason: MatchReason; weight: number }[] = [];
+  if (r.admin && r.admin.score >= m.weights.admin.pickThreshold) ranked.push({ reason: { kind: "admin_pick" }, weight: Number.POSITIVE_INFINITY });
+  if (r.tags.similarity > 0) {
+    const tags = sharedTags(m, a, b, cfg.maxItems);
+    if (tags.length > 0) ranked.push({ reason: { kind: "shared_tags", tags }, weight: r.tags.contribution });
+  }
+  const comp = m.components.complementarity;
+  for (const [direction, sim, helper, seeker] of [
+    ["a_to_b", r.complementarity.aToB, a, b],
+    ["b_to_a", r.complementarity.bToA, b, a],
+  ] as const) {
+    if (sim < cfg.minComplementarity) continue;
+    const terms = helpTerms(m, helper, seeker, cfg.maxItems);
+    if (terms.length > 0) ranked.push({ reason: { kind: "can_help_with", direction, terms }, weight: comp * sim });
+  }
+  if (r.city.same) {
+    const id = m.cityId[a] as number;
+    const display = m.cityNames[id] ?? "";
+    const key = m.cityKeys[id] ?? "";
+    ranked.push({ reason: { kind: "same_city", city: display, key }, weight: r.city.contribution });
+  }
+  if (r.answers.shared >= cfg.minSharedAnswers) ranked.push({ reason: { kind: "shared_answers", count: r.answers.shared }, weight: r.answers.contribution });
+  ranked.sort((x, y) => y.weight - x.weight);
+  return ranked.map((x) => x.reason);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rendering
+
+export type Lang = "en" | "ru";
+
+export interface RenderOptions {
+  lang: Lang;
+  /** Which member of the pair reads the sentence. */
+  viewer: "a" | "b";
+  /** Gender of the other member; unknown -> neutral wording. */
+  partnerGender?: Gender | null;
+}
+
+/** Russian genitive ("из Москвы") and English names of the cities the normaliser knows. */
+const CITY_RU_GENITIVE: Record<string, string> = {
+  moscow: "Москвы",
+  "saint petersburg": "Санкт-Петербурга",
+  london: "Лондона",
+  berlin: "Берлина",
+  tbilisi: "Тбилиси",
+  yerevan: "Еревана",
+  almaty: "Алматы",
+  dubai: "Дубая",
+  belgrade: "Белграда",
+  lisbon: "Лиссабона",
+  limassol: "Лимассола",
+  "new york": "Нью-Йорка",
+  "san francisco": "Сан-Франциско",
+  novosibirsk: "Новосибирска",
+  yekaterinburg: "Екатеринбурга",
+  kazan: "Казани",
+  minsk: "Минска",
+  kyiv: "Киева",
+  paris: "Парижа",
+  amsterdam: "Амстердама",
+};
+
+function titleCase(s: string): string {
+  return s.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+function ruPlural(n: number, one: string, few: string, many: string): string {
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return one;
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
+  return many;
+}
+
+/** One reason as a sentence for the viewer. */
+export function renderReason(reason: MatchReason, o: RenderOptions): string {
+  const g = o.partnerGender ?? null;
+  const ru = o.lang === "ru";
+  switch (reason.kind) {
+    case "admin_pick":
+      return ru ? "Эту пару подобрала команда сообщества" : "The community team picked this match for you";
+    case "shared_tags":
+      return ru ? `Вам обоим интересны темы: ${reason.tags.join(", ")}` : `You both care about ${reason.tags.join(", ")}`;
+    case "can_help_with": {
+      const list = reason.terms.join(", ");
+      const partnerHelps = (reason.direction === "b_to_a") === (o.viewer === "a");
+      if (partnerHelps) {
+        if (ru) return `${g === "female" ? "Она" : g === "male" ? "Он" : "Ваш контакт"} может помочь с тем, что вы ищете: ${list}`;
+        return `${g === "female" ? "She" : g === "male" ? "He" : "They"} can help with what you look for: ${list}`;
+      }
+      if (ru) return `Вы можете помочь с тем, что ${g === "female" ? "она ищет" : g === "male" ? "он ищет" : "ищет ваш контакт"}: ${list}`;
+      return `You can help with what ${g === "female" ? "she looks" : g === "male" ? "he looks" : "they look"} for: ${list}`;
+    }
+    case "same_city": {
+      const genitive = CITY_RU_GENITIVE[reason.key];
+      if (ru) return genitive ? `Вы оба из ${genitive}` : `Вы из одного города: ${reason.city}`;
+      return `You are both in ${genitive ? titleCase(reason.key) : reason.city}`;
+    }
+    case "shared_answers":
+      return ru
+        ? `Вы одинаково ответили на ${reason.count} ${ruPlural(reason.count, "вопрос", "вопроса", "вопросов")} анкеты`
+        : `You answered ${reason.count} onboarding ${reason.count === 1 ? "question" : "questions"} the same way`;
+  }
+}
+
+export function renderReasons(reasons: readonly MatchReason[], o: RenderOptions): string[] {
+  return reasons.map((r) => renderReason(r, o));
+}
+
+/** Why a member got a recommendation instead of a weekly pair. */
+export function renderRecommendationWhy(why: RecommendationWhy, lang: Lang): string {
+  if (why === "odd_count") {
+    return lang === "ru"
+      ? "На этой неделе число участников нечётное, поэтому вместо пары мы предлагаем ваш лучший доступный контакт"
+      : "This week the number of members was odd, so instead of a pair here is your best available contact";
+  }
+  return lang === "ru"
+    ? "Ваши лучшие кандидаты на этой неделе уже в парах, поэтому мы предлагаем лучший доступный контакт"
+    : "Your best matches were already paired this week, so here is your best available contact";
+}

@@ -1,0 +1,237 @@
+/**
+ * Relevance of two members of one community, in [0, 1]:
+ *
+ *   base  = w.tags * tagCos + w.complementarity * comp + w.answers * answerCos + w.city * sameCity
+ *   comp  = maxShare * max(aToB, bToA) + (1 - maxShare) * min(aToB, bToA)
+ *   prior = admin score present ? (override ? admin/10 : (1-s) * base + s * admin/10) : base
+ *   score = prior * memberMultiplier(a) * memberMultiplier(b) * pairMultiplier(a, b)
+ *
+ * (an admin override is final: feedback multipliers do not touch it). tagCos / answerCos are
+ * cosines of IDF-weighted binary vectors, aToB = cos(offer(a), need(b)) over L2-normalised
+ * TF-IDF vectors, i.e. "A can help with what B looks for". The score is symmetric:
+ * relevance(a, b) === relevance(b, a), with the two directions swapped in the breakdown.
+ */
+import { type CommunityModel, PACK, pairKey } from "./corpus.ts";
+import type { ExclusionReason } from "./types.ts";
+
+export interface RelevanceBreakdown {
+  /** Each `contribution` is the component's share of `base` (weight x similarity). */
+  tags: { similarity: number; contribution: number };
+  complementarity: { aToB: number; bToA: number; similarity: number; contribution: number };
+  answers: { similarity: number; shared: number; contribution: number };
+  city: { same: boolean; contribution: number };
+  /** Sum of the contributions, before the admin score and feedback. */
+  base: number;
+  /** internalAdminScore (0..scale) and how it was applied. */
+  admin: { score: number; mode: "prior" | "override"; value: number } | null;
+  feedback: { pairMultiplier: number; memberMultiplierA: number; memberMultiplierB: number };
+  /** Set when the pair may not be matched (the score is still computed for admins). */
+  excluded: ExclusionReason | null;
+}
+
+export interface Relevance {
+  score: number;
+  breakdown: RelevanceBreakdown;
+}
+
+/**
+ * Cosine of two IDF-weighted id sets stored in `packed` (sorted ids at ia / ib, lengths
+ * la / lb, norms na / nb).
+ */
+function setCosine(packed: Float64Array, idf: Float64Array, ia: number, la: number, na: number, ib: number, lb: number, nb: number): number {
+  if (na === 0 || nb === 0) return 0;
+  let i = ia;
+  const ie = ia + la;
+  let j = ib;
+  const je = ib + lb;
+  let dot = 0;
+  while (i < ie && j < je) {
+    const x = packed[i] as number;
+    const y = packed[j] as number;
+    if (x === y) {
+      const w = idf[x] as number;
+      dot += w * w;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return Math.min(1, dot / (na * nb));
+}
+
+function sharedCount(packed: Float64Array, ia: number, la: number, ib: number, lb: number): number {
+  let i = ia;
+  let j = ib;
+  let count = 0;
+  while (i < ia + la && j < ib + lb) {
+    const x = packed[i] as number;
+    const y = packed[j] as number;
+    if (x === y) {
+      count++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return count;
+}
+
+/** Dot product of two L2-normalised sparse vectors in `packed` (ids at ia, weights at ia + la). */
+function dot(packed: Float64Array, ia: number, la: number, ib: number, lb: number): number {
+  let i = ia;
+  const ie = ia + la;
+  let j = ib;
+  const je = ib + lb;
+  let s = 0;
+  while (i < ie && j < je) {
+    const x = packed[i] as number;
+    const y = packed[j] as number;
+    if (x === y) {
+      s += (packed[i + la] as number) * (packed[j + lb] as number);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return Math.min(1, s);
+}
+
+interface Components {
+  tags: number;
+  aToB: number;
+  bToA: number;
+  answers: number;
+  sameCity: boolean;
+}
+
+/** Reusable output of `components` (the hot path allocates nothing). */
+const scratch: Components = { tags: 0, aToB: 0, bToA: 0, answers: 0, sameCity: false };
+
+/** The similarity components of members a and b, read from their packed records. */
+function components(m: CommunityModel, a: number, b: number, out: Components): Components {
+  const P = m.packed;
+  const pa = m.packedAt[a] as number;
+  const pb = m.packedAt[b] as number;
+  const ta = P[pa + PACK.tags] as number;
+  const tb = P[pb + PACK.tags] as number;
+  const na = P[pa + PACK.need] as number;
+  const nb = P[pb + PACK.need] as number;
+  const oa = P[pa + PACK.offer] as number;
+  const ob = P[pb + PACK.offer] as number;
+  const aa = P[pa + PACK.answers] as number;
+  const ab = P[pb + PACK.answers] as number;
+  // Record layout after the header: tags, need ids, need weights, offer ids, offer weights, answers.
+  const tagA = pa + PACK.header;
+  const tagB = pb + PACK.header;
+  const needA = tagA + ta;
+  const needB = tagB + tb;
+  const offerA = needA + 2 * na;
+  const offerB = needB + 2 * nb;
+  const ansA = offerA + 2 * oa;
+  const ansB = offerB + 2 * ob;
+  const c = m.components;
+  out.tags = c.tags > 0 ? setCosine(P, m.tagIdf, tagA, ta, P[pa + PACK.tagNorm] as number, tagB, tb, P[pb + PACK.tagNorm] as number) : 0;
+  out.aToB = c.complementarity > 0 ? dot(P, offerA, oa, needB, nb) : 0;
+  out.bToA = c.complementarity > 0 ? dot(P, offerB, ob, needA, na) : 0;
+  out.answers = c.answers > 0 ? setCosine(P, m.answerIdf, ansA, aa, P[pa + PACK.answerNorm] as number, ansB, ab, P[pb + PACK.answerNorm] as number) : 0;
+  const city = P[pa + PACK.city] as number;
+  out.sameCity = city >= 0 && city === P[pb + PACK.city];
+  return out;
+}
+
+function combine(m: CommunityModel, aToB: number, bToA: number): number {
+  const share = m.weights.complementarity.maxShare;
+  return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
+}
+
+function finish(m: CommunityModel, u: number, v: number, base: number): number {
+  const flags = (m.pairFlags[u] as number) & (m.pairFlags[v] as number);
+  const key = flags === 0 ? -1 : pairKey(m.n, u, v);
+  const admin = flags & 1 ? m.adminScore.get(key) : undefined;
+  let score = base;
+  if (admin !== undefined) {
+    const a = admin / m.weights.admin.scale;
+    if (m.weights.admin.mode === "override") return a;
+    const s = m.weights.admin.priorStrength;
+    score = (1 - s) * base + s * a;
+  }
+  const mult = (m.memberMultiplier[u] as number) * (m.memberMultiplier[v] as number) * (flags & 2 ? (m.pairMultiplier.get(key) ?? 1) : 1);
+  return Math.min(1, Math.max(0, score * mult));
+}
+
+/** Relevance of members u and v (model indices): the hot path, no allocation. */
+export function scorePair(m: CommunityModel, u: number, v: number): number {
+  if (u === v) return 0;
+  // Canonical order so that both directions compute bit-identical floats.
+  const a = Math.min(u, v);
+  const b = Math.max(u, v);
+  const x = components(m, a, b, scratch);
+  const c = m.components;
+  const base = c.tags * x.tags + c.complementarity * combine(m, x.aToB, x.bToA) + c.answers * x.answers + (x.sameCity ? c.city : 0);
+  return finish(m, a, b, base);
+}
+
+function sharedAnswers(m: CommunityModel, a: number, b: number): number {
+  const P = m.packed;
+  const start = (i: number): number => {
+    const p = m.packedAt[i] as number;
+    return p + PACK.header + (P[p + PACK.tags] as number) + 2 * (P[p + PACK.need] as number) + 2 * (P[p + PACK.offer] as number);
+  };
+  const la = P[(m.packedAt[a] as number) + PACK.answers] as number;
+  const lb = P[(m.packedAt[b] as number) + PACK.answers] as number;
+  return sharedCount(P, start(a), la, start(b), lb);
+}
+
+function indexOfMember(m: CommunityModel, ref: string | number): number {
+  const i = typeof ref === "number" ? ref : m.indexOf.get(ref);
+  if (i === undefined || i < 0 || i >= m.n) throw new Error(`matching: unknown member ${String(ref)}`);
+  return i;
+}
+
+/**
+ * Relevance with its breakdown (admin "score assistance" and the reasons). `a` and `b` are
+ * participant ids or model indices; `aToB` in the breakdown means "A can help B".
+ */
+export function relevance(m: CommunityModel, aRef: string | number, bRef: string | number): Relevance {
+  const a = indexOfMember(m, aRef);
+  const b = indexOfMember(m, bRef);
+  const c = m.components;
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  const x = a === b ? { tags: 0, aToB: 0, bToA: 0, answers: 0, sameCity: false } : components(m, lo, hi, { ...scratch });
+  // components() works on the canonical order (lo, hi); swap the directions back for (a, b).
+  const aToB = a === lo ? x.aToB : x.bToA;
+  const bToA = a === lo ? x.bToA : x.aToB;
+  const tagSim = x.tags;
+  const compSim = combine(m, aToB, bToA);
+  const ansSim = x.answers;
+  const sameCity = x.sameCity;
+  const base = c.tags * tagSim + c.complementarity * compSim + c.answers * ansSim + (sameCity ? c.city : 0);
+  const key = pairKey(m.n, a, b);
+  const admin = m.adminScore.get(key);
+  const breakdown: RelevanceBreakdown = {
+    tags: { similarity: tagSim, contribution: c.tags * tagSim },
+    complementarity: { aToB, bToA, similarity: compSim, contribution: c.complementarity * compSim },
+    answers: { similarity: ansSim, shared: a === b ? 0 : sharedAnswers(m, a, b), contribution: c.answers * ansSim },
+    city: { same: sameCity, contribution: sameCity ? c.city : 0 },
+    base,
+    admin:
+      admin === undefined
+        ? null
+        : {
+            score: admin,
+            mode: m.weights.admin.mode,
+            value:
+              m.weights.admin.mode === "override"
+                ? admin / m.weights.admin.scale
+                : (1 - m.weights.admin.priorStrength) * base + (m.weights.admin.priorStrength * admin) / m.weights.admin.scale,
+          },
+    feedback: {
+      pairMultiplier: m.pairMultiplier.get(key) ?? 1,
+      memberMultiplierA: m.memberMultiplier[a] as number,
+      memberMultiplierB: m.memberMultiplier[b] as number,
+    },
+    excluded: a === b ? null : (m.excluded.get(key) ?? null),
+  };
+  return { score: scorePair(m, a, b), breakdown };
+}

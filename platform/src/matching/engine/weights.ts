@@ -1,0 +1,167 @@
+/**
+ * Every number that shapes relevance and pairing lives here. A tenant can override any of
+ * them with a partial object (`resolveWeights(override)` merges it over the defaults and
+ * validates it); the DB layer stores that object in the tenant config.
+ */
+
+export interface ComponentWeights {
+  /** IDF-weighted tag overlap (cosine of IDF-weighted tag sets). */
+  tags: number;
+  /** "Looking for" of one member vs "can help with" (+ about) of the other, both directions. */
+  complementarity: number;
+  /** Shared onboarding answer options, rarer answers counting more. */
+  answers: number;
+  /** Same normalised city. */
+  city: number;
+}
+
+export interface MatchingWeights {
+  /**
+   * Relative weights of the components. They are normalised to sum to 1, so the base score
+   * is a convex combination of components that are each in [0, 1].
+   */
+  components: ComponentWeights;
+  complementarity: {
+    /**
+     * The two directions (A helps B, B helps A) are combined as
+     * `maxShare * max + (1 - maxShare) * min`: one-sided help is valuable, mutual help more so.
+     */
+    maxShare: number;
+    /** The "about" text counts this much relative to "can help with" on the offering side. */
+    aboutWeight: number;
+  };
+  admin: {
+    /**
+     * internalAdminScore is on a 0..10 scale. "prior": the final score is
+     * `(1 - priorStrength) * computed + priorStrength * admin / 10`; "override": `admin / 10`.
+     */
+    mode: "prior" | "override";
+    priorStrength: number;
+    scale: number;
+    /** A pair at or above this admin score gets the "admin_pick" reason. */
+    pickThreshold: number;
+  };
+  feedback: {
+    /** Ratings are 1..5; at or above this a meeting counts as good (no penalty). */
+    goodRating: number;
+    /** Pair multiplier for the worst rating (1); linear up to 1 at goodRating. */
+    poorPairFloor: number;
+    /** "We did not meet" reported for a pair counts as this rating. */
+    noMeetingRating: number;
+    /** A member's mean received rating only counts after this many ratings. */
+    minRatings: number;
+    /** Multiplier lost by a member whose mean received rating is 1 (linear up to goodRating). */
+    poorMemberPenalty: number;
+    /** No-shows tolerated before a penalty ("repeated" no-shows rank lower). */
+    noShowAllowance: number;
+    /** Multiplier lost per no-show beyond the allowance. */
+    noShowPenalty: number;
+    /** A member's multiplier never goes below this. */
+    memberFloor: number;
+  };
+  candidates: {
+    /** Candidates kept per member in the sparse graph (the graph is the union of these lists). */
+    k: number;
+    /** Candidates per member re-scored exactly after the inverted-index pass (>= k). */
+    rescorePool: number;
+    /**
+     * At most this many postings are read from one feature's postings list; longer lists
+     * (very common tags/terms, which carry little IDF) are read as a rotating sample.
+     */
+    postingsCap: number;
+    /** At most this many postings are read per member in total (rarest features first). */
+    memberBudget: number;
+  };
+  /** Maximum-weight matching effort (see matching.ts). */
+  matching: {
+    /** Graphs up to this many members are solved exactly (blossom, O(n^3)). */
+    exactLimit: number;
+    /** Larger graphs: depth of the alternating path search after greedy + local moves. */
+    lkDepth: number;
+    /** ... and its maximum number of passes. */
+    lkPasses: number;
+  };
+  reasons: {
+    /** Tags / terms listed in one reason. */
+    maxItems: number;
+    /** A direction of complementarity is a reason only from this similarity up. */
+    minComplementarity: number;
+    /** Shared answers are a reason only from this many up. */
+    minSharedAnswers: number;
+  };
+}
+
+export const DEFAULT_WEIGHTS: MatchingWeights = {
+  components: { tags: 0.3, complementarity: 0.4, answers: 0.15, city: 0.15 },
+  complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
+  admin: { mode: "prior", priorStrength: 0.8, scale: 10, pickThreshold: 7 },
+  feedback: {
+    goodRating: 4,
+    poorPairFloor: 0.3,
+    noMeetingRating: 2,
+    minRatings: 2,
+    poorMemberPenalty: 0.4,
+    noShowAllowance: 1,
+    noShowPenalty: 0.15,
+    memberFloor: 0.4,
+  },
+  candidates: { k: 20, rescorePool: 40, postingsCap: 300, memberBudget: 4_000 },
+  matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
+  reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
+};
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** Per-tenant override: any subset of the weights. */
+export type MatchingWeightsOverride = DeepPartial<MatchingWeights>;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function merge(base: unknown, over: unknown, path: string): unknown {
+  if (over === undefined) return base;
+  if (isPlainObject(base)) {
+    if (!isPlainObject(over)) throw new Error(`matching weights: ${path} must be an object`);
+    const out: Record<string, unknown> = { ...base };
+    for (const [key, value] of Object.entries(over)) {
+      if (!(key in base)) throw new Error(`matching weights: unknown key ${path}.${key}`);
+      out[key] = merge(base[key], value, `${path}.${key}`);
+    }
+    return out;
+  }
+  if (typeof base !== typeof over) throw new Error(`matching weights: ${path} must be a ${typeof base}`);
+  return over;
+}
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new Error(`matching weights: ${message}`);
+}
+
+/** Defaults with the tenant override merged over them; throws on an unknown key or a bad value. */
+export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeights {
+  const w = merge(DEFAULT_WEIGHTS, override, "weights") as MatchingWeights;
+  const c = w.components;
+  for (const [key, value] of Object.entries(c)) check(Number.isFinite(value) && value >= 0, `components.${key} must be >= 0`);
+  check(c.tags + c.complementarity + c.answers + c.city > 0, "at least one component weight must be positive");
+  check(w.complementarity.maxShare >= 0.5 && w.complementarity.maxShare <= 1, "complementarity.maxShare must be in [0.5, 1]");
+  check(w.complementarity.aboutWeight >= 0, "complementarity.aboutWeight must be >= 0");
+  check(w.admin.mode === "prior" || w.admin.mode === "override", "admin.mode must be prior or override");
+  check(w.admin.priorStrength >= 0 && w.admin.priorStrength <= 1, "admin.priorStrength must be in [0, 1]");
+  check(w.admin.scale > 0, "admin.scale must be positive");
+  check(w.feedback.poorPairFloor >= 0 && w.feedback.poorPairFloor <= 1, "feedback.poorPairFloor must be in [0, 1]");
+  check(w.feedback.memberFloor >= 0 && w.feedback.memberFloor <= 1, "feedback.memberFloor must be in [0, 1]");
+  check(w.feedback.goodRating > 1, "feedback.goodRating must be > 1");
+  check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
+  check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
+  check(w.candidates.postingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
+  check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
+  return w;
+}
+
+/** Component weights scaled to sum to 1. */
+export function normalizedComponents(w: MatchingWeights): ComponentWeights {
+  const c = w.components;
+  const total = c.tags + c.complementarity + c.answers + c.city;
+  return { tags: c.tags / total, complementarity: c.complementarity / total, answers: c.answers / total, city: c.city / total };
+}
