@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The harness (and with it the app) first: it loads the zod OpenAPI extension the schemas rely on.
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { explainDirectorySearch, withSearchSettings } from "../../platform/src/directory/queries.ts";
+import { explainDirectorySearch, withSequentialScansPricedOut } from "../../platform/src/directory/queries.ts";
 import { parseSearch } from "../../platform/src/directory/service.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { type CreatedUser, createUser } from "../support/users.ts";
@@ -200,16 +200,14 @@ describe("GET /api/community/{id}/participants: search", () => {
     await env.db`analyze users`;
     const [one] = await env.db<{ lastName: string }[]>`select last_name as "lastName" from participants where community_id = 'bulk' limit 1`;
     const terms = parseSearch(`Anna ${one?.lastName}`);
-    const plan = await withSearchSettings(env.db, terms, async (tx) => {
-      await tx`set local enable_seqscan = off`;
+    const plan = await withSequentialScansPricedOut(env.db, async (tx) => {
       return explainDirectorySearch(tx, { communityId: "bulk", search: terms }, { limit: 21, offset: 0 });
     });
     expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
     expect(plan).not.toMatch(/Seq Scan on participants/);
-    const byTag = await env.db.begin(async (tx) => {
-      await tx`set local enable_seqscan = off`;
-      return explainDirectorySearch(tx as unknown as typeof env.db, { communityId: "bulk", search: null, tag: "tag7" }, { limit: 21, offset: 0 });
-    });
+    const byTag = await withSequentialScansPricedOut(env.db, (tx) =>
+      explainDirectorySearch(tx, { communityId: "bulk", search: null, tag: "tag7" }, { limit: 21, offset: 0 }),
+    );
     expect(byTag).not.toMatch(/Seq Scan on participants/);
   });
 });

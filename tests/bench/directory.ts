@@ -14,6 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import pino from "pino";
 import { createApp } from "../../platform/src/app.ts";
 import { createSession } from "../../platform/src/auth/session.ts";
@@ -21,7 +22,7 @@ import { testConfig } from "../../platform/src/config.ts";
 import { createDb, type Db } from "../../platform/src/db/client.ts";
 import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
 import { migrate } from "../../platform/src/db/migrate.ts";
-import { explainDirectorySearch, withSearchSettings } from "../../platform/src/directory/queries.ts";
+import { explainDirectorySearch } from "../../platform/src/directory/queries.ts";
 import { parseSearch } from "../../platform/src/directory/service.ts";
 import { createDeps } from "../../platform/src/runtime.ts";
 import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
@@ -206,30 +207,29 @@ function get(agent: http.Agent, port: number, reqPath: string, headers: Record<s
   });
 }
 
-/** A closed loop: `CONCURRENCY` workers, each sending its next request when the previous answered. */
+/**
+ * A closed loop of `CONCURRENCY` clients, each sending its next request when the previous one
+ * answered. It runs in a worker thread (load-worker.mjs): sharing the server's event loop would
+ * measure the load generator as much as the server.
+ */
 async function closedLoop(
   port: number,
   total: number,
   next: (i: number) => { kind: string; path: string },
   headers: Record<string, string>,
 ): Promise<{ samples: Sample[]; seconds: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const samples: Sample[] = [];
-  let cursor = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let i = cursor++; i < total; i = cursor++) {
-        const r = next(i);
-        const t0 = performance.now();
-        const status = await get(agent, port, r.path, headers);
-        samples.push({ kind: r.kind, ms: performance.now() - t0, status });
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { samples, seconds };
+  const requests = Array.from({ length: total }, (_, i) => next(i));
+  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), {
+    workerData: { port, headers, concurrency: CONCURRENCY, requests },
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 function pct(sorted: number[], p: number): number {
@@ -329,18 +329,17 @@ async function main(): Promise<void> {
     console.log(`p95 ${d.p95.toFixed(1)} ms vs target ${TARGET_P95_MS} ms: ${d.p95 <= TARGET_P95_MS ? "MET" : "MISSED"}`);
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
-    // The plan of the main search, once, as the service runs it.
+    // The plans, once, exactly as the service runs them. A selective search must use the indexes;
+    // a broad word ("маркетинг", ~8% of members) may be read sequentially up to the candidate cap.
     const m = sample[3] ?? {};
-    for (const [label, text] of [
-      ["name search", `${String(m.first_name)} ${String(m.last_name).slice(0, 5)}`],
-      ["word search", "маркетинг"],
+    for (const [label, text, mustUseIndex] of [
+      ["name search", `${String(m.first_name)} ${String(m.last_name).slice(0, 5)}`, true],
+      ["word search", "маркетинг", false],
     ] as const) {
       const terms = parseSearch(text);
-      const plan = await withSearchSettings(db, terms, (tx) =>
-        explainDirectorySearch(tx, { communityId: TENANT, search: terms }, { limit: 21, offset: 0 }, { analyze: true }),
-      );
+      const plan = await explainDirectorySearch(db, { communityId: TENANT, search: terms }, { limit: 21, offset: 0 }, { analyze: true });
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the directory search, ${label} "${text}":\n${plan}`);
-      if (/Seq Scan on participants/.test(plan)) seqScan = true;
+      if (mustUseIndex && /Seq Scan on participants/.test(plan)) seqScan = true;
     }
     const listPlan = await explainDirectorySearch(db, { communityId: TENANT, search: null }, { limit: 21, offset: 200 }, { analyze: true });
     console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the unsearched list, page 10:\n${listPlan}`);

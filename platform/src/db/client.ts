@@ -2,6 +2,9 @@ import postgres from "postgres";
 
 export type Db = postgres.Sql;
 
+/** Word similarity a typo'd name needs to match a member's full name ("Lovelcae" ~ "Ada Lovelace"). */
+export const NAME_SIMILARITY_THRESHOLD = "0.5";
+
 export type DbOptions = { max?: number; debugName?: string };
 
 /** A postgres.js pool. Timestamps come back as Date, bigint as number where safe (counts). */
@@ -11,7 +14,12 @@ export function createDb(url: string, opts: DbOptions = {}): Db {
     idle_timeout: 30,
     connect_timeout: 10,
     onnotice: () => {},
-    connection: { application_name: opts.debugName ?? "tuesday" },
+    connection: {
+      application_name: opts.debugName ?? "tuesday",
+      // The directory's fuzzy name search (`<%`, served by the trigram GIN index) reads its
+      // threshold from this setting; one value per connection spares every search a round trip.
+      "pg_trgm.word_similarity_threshold": NAME_SIMILARITY_THRESHOLD,
+    },
     types: {
       // COUNT(*) and other int8 values used as numbers in this code base stay below 2^53.
       bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },

@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import type { ContactType } from "../tenancy/schema.ts";
 import type { ModerationStatus } from "../participant/queries.ts";
 import type { Contacts, LookingFor, Privacy } from "../participant/schemas.ts";
+import { TOTAL_CAP } from "./schemas.ts";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -20,19 +21,18 @@ export type DirectoryFilter = {
 };
 
 /**
- * Word similarity for names with typos. One word ("Lovelcae") needs 0.5; several words need 0.7,
- * or a shared first name plus a common ending ("Ольга …ова") would match half the community.
+ * Several words need more similarity than the connection-wide 0.5 (NAME_SIMILARITY_THRESHOLD in
+ * db/client.ts), or a shared first name plus a common ending ("Ольга …ова") would match half the
+ * community.
  */
-function nameThreshold(name: string): string {
-  return name.includes(" ") ? "0.7" : "0.5";
-}
+const MULTI_WORD_NAME_SIMILARITY = 0.7;
 
 /**
  * A search ranks at most this many word matches (or NAME_CANDIDATES fuzzy name matches): a broad
  * word ("marketing" in a 100k community) then costs a bounded read, not a rank of every member.
  * The count is capped at the same number, so the client is told when it sees a sample.
  */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = TOTAL_CAP;
 const NAME_CANDIDATES = 200;
 
 const CARD_COLUMNS = `p.id, p.community_id as "communityId", p.user_id, p.slug, p.first_name as "firstName",
@@ -71,22 +71,15 @@ function defaultOrder(db: Db, alias = "p"): Fragment {
 }
 
 /**
- * Runs a search in a transaction with its settings, scoped by `set_config(…, true)` so a pooled
- * connection never carries them into another request:
- * - the trigram operator reads its threshold from a setting;
- * - a capped broad word ("marketing": 8% of 100k members, 1001 wanted) makes a sequential read
- *   look cheaper to the planner than the GIN index in a one-tenant table, a plan that degrades
- *   with every other tenant in the table; the GIN index is the intended path.
+ * For plan inspection (tests, benchmark): runs `fn` in a transaction where sequential scans are
+ * priced out, to show that an index can serve each query. Requests never use it: for a broad word
+ * in a one-tenant table a capped sequential read is the planner's honest choice.
  */
-export async function withSearchSettings<T>(db: Db, search: SearchTerms | null, fn: (tx: Db) => Promise<T>): Promise<T> {
-  if (!search) return fn(db);
-  const run = async (tx: Db) => {
-    await tx`select set_config('pg_trgm.word_similarity_threshold', ${nameThreshold(search.name ?? "")}, true),
-                    set_config('enable_seqscan', 'off', true)`;
-    return fn(tx);
-  };
-  if ("savepoint" in db) return run(db);
-  return (await db.begin((tx) => run(tx as unknown as Db))) as T;
+export async function withSequentialScansPricedOut<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return (await db.begin(async (tx) => {
+    await tx`select set_config('enable_seqscan', 'off', true)`;
+    return fn(tx as unknown as Db);
+  })) as T;
 }
 
 export type CardRow = {
@@ -123,6 +116,7 @@ function searchQuery(db: Db, f: DirectoryFilter, s: SearchTerms, page: Page): Fr
     ? db`union all
       (select ${db.unsafe(CARD_COLUMNS)}, p.search_document, p.full_name from participants p
        where ${listedRow(db, f.communityId)} and ${s.name} <% p.full_name ${filters(db, f)}
+         ${s.name.includes(" ") ? db`and word_similarity(${s.name}, p.full_name) >= ${MULTI_WORD_NAME_SIMILARITY}` : db``}
          and not exists (select 1 from words)
        limit ${NAME_CANDIDATES})`
     : db``;
@@ -172,8 +166,7 @@ async function countSearch(db: Db, f: DirectoryFilter, s: SearchTerms): Promise<
 }
 
 /**
- * The plan of the directory query, for the benchmark and the tests. Run it inside
- * withSearchSettings, as the service does.
+ * The plan of the directory query, for the benchmark and the tests.
  */
 export async function explainDirectorySearch(db: Db, f: DirectoryFilter, page: Page, opts: { analyze?: boolean } = {}): Promise<string> {
   const query = f.search ? searchQuery(db, f, f.search, page) : listQuery(db, f, page);

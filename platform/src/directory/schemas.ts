@@ -7,7 +7,11 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 export const MAX_OFFSET = 10_000;
 /** `total` counts matches up to this number; above it `totalCapped` is true. */
-export const TOTAL_CAP = 1000;
+/**
+ * Searches rank at most this many matches and count up to it: ranking every match of a broad word
+ * ("marketing" in a 100k community) costs the database far more than a member gains from page 50.
+ */
+export const TOTAL_CAP = 200;
 export const SEARCH_MAX = 200;
 export const PREVIEW_SIZE = 8;
 
