@@ -4783,9 +4783,9 @@ export interface components {
             page: number;
             size: number;
             hasMore: boolean;
-            /** @description Matching members, counted up to 1000 */
+            /** @description Matching members, counted up to 200 */
             total: number;
-            /** @description More than 1000 members match: total is a lower bound */
+            /** @description More than 200 members match: total is a lower bound */
             totalCapped: boolean;
         };
         DirectoryCard: {

@@ -54,6 +54,7 @@ const memberLayout = createRoute({
   id: "member",
   beforeLoad: async ({ context, location }) => {
     if (!session.isSignedIn()) {
+      if (session.isExpired()) throw redirect({ to: "/login" });
       // Only an /event/ path is remembered for after the login (spec 2.2).
       if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
       throw redirect({ to: "/" });
@@ -157,10 +158,37 @@ const questionsRoute = createRoute({
   path: "/questions",
   component: lazyRouteComponent(() => import("../features/questions/questions-page.tsx"), "QuestionsPage"),
 });
+const OnboardingPage = lazyRouteComponent(() => import("../features/onboarding/onboarding-page.tsx"), "OnboardingPage");
+const onboardingRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/onboarding",
+  validateSearch: strings("step"),
+  component: function OnboardingRoute() {
+    return <OnboardingPage step={onboardingRoute.useSearch().step} />;
+  },
+});
+const ParticipantsPage = lazyRouteComponent(() => import("../features/participants/participants-page.tsx"), "ParticipantsPage");
+const participantsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/participants",
+  validateSearch: strings("search"),
+  component: function ParticipantsRoute() {
+    return <ParticipantsPage search={participantsRoute.useSearch().search ?? ""} />;
+  },
+});
+// The full participant view is open to everyone, signed in or out (spec 2.2).
+const PublicProfilePage = lazyRouteComponent(() => import("../features/public-profile/public-profile-page.tsx"), "PublicProfilePage");
+const publicProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/u/$slug",
+  component: function PublicProfileRoute() {
+    return <PublicProfilePage slug={publicProfileRoute.useParams().slug} />;
+  },
+});
 const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 // The bar's other sections arrive with later work; until then they say so instead of redirecting.
-const sectionRoutes = (["participants", "contacts", "events", "chats"] as const).map((section) =>
+const sectionRoutes = (["contacts", "events", "chats"] as const).map((section) =>
   createRoute({
     getParentRoute: () => memberLayout,
     path: `/${section}`,
@@ -183,7 +211,8 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, lastStepRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, lastStepRoute, ...sectionRoutes]),
+  publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,
   confirmedRoute,

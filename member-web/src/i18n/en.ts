@@ -1,3 +1,5 @@
+import { membersEn } from "./members.en.ts";
+
 /** English texts, one namespace per feature; Russian mirrors these keys (ru.ts). */
 export const en = {
   common: {
@@ -46,7 +48,11 @@ export const en = {
       "1014": "Invalid password.",
       "1015": "This password is too easy to guess. Please choose another one.",
       "1016": "There is no recovery code in the request. Please use the link from the e-mail again.",
+      "1007": "The file is too large.",
       "1017": "This is not configured on the server.",
+      "1018": "Credits ran out. Please try again later.",
+      "1019": "Only JPG and PNG images are accepted.",
+      "1020": "An outside service did not answer. Please try again later.",
     },
   },
   nav: {
@@ -167,20 +173,7 @@ export const en = {
     recommendationsHint: "Every Tuesday you get a new contact to meet. Complete your profile so we can find the best match.",
     firstLoginWelcome: "Welcome to {{community}}!",
   },
-  profile: {
-    title: "Profile",
-    account: "Account",
-    emailLabel: "E-mail",
-    languageLabel: "Interface language",
-    logout: "Log out",
-    loggingOut: "Logging out…",
-    moreSoon: "Your profile details, photo and contacts will be editable here soon.",
-  },
-  questions: {
-    title: "Tell us about yourself",
-    text: "A few questions help us recommend the right people to you. The questions will appear here soon.",
-    toProfile: "Go to my profile",
-  },
+  ...membersEn,
   notFound: {
     title: "Page not found",
     home: "Go to the home page",
