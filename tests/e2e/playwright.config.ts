@@ -8,7 +8,8 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3311);
 export const ADMIN_SECRET = "e2e-admin-registration-secret-0123";
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = path.join(root, ".tmp/e2e-data");
+// Port and data dir per run can be chosen, so two checkouts or engineers never share a database.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: ".",
