@@ -39,8 +39,6 @@ const CARD_COLUMNS = `p.id, p.community_id as "communityId", p.user_id, p.slug, 
   p.last_name as "lastName", p.company, p.position, p.avatar, p.tags, p.city, p.share_location as "shareLocation",
   p.looking_for as "lookingFor", p.contacts, p.phone, p.privacy, p.hidden_contacts as "hiddenContacts",
   p.moderation_status as "moderationStatus", p.profile_completed_at, p.created_at`;
-const CARD_OUT = `r.id, r."communityId", r.slug, r."firstName", r."lastName", r.company, r.position, r.avatar, r.tags, r.city,
-  r."shareLocation", r."lookingFor", r.contacts, r.phone, r.privacy, r."hiddenContacts", r."moderationStatus"`;
 
 /** Members the directory may list, by the participant row alone (an index predicate of participants_directory_order). */
 function listedRow(db: Db, communityId: string): Fragment {
@@ -112,9 +110,11 @@ type Page = { limit: number; offset: number };
  */
 function searchQuery(db: Db, f: DirectoryFilter, s: SearchTerms, page: Page): Fragment {
   const tsq = db`to_tsquery('simple', ${s.tsquery})`;
+  // Candidates carry only what ranking needs; the cards are read for the page's rows alone.
+  const rankInputs = db`p.id, p.search_document, p.full_name, p.profile_completed_at, p.created_at, p.user_id`;
   const names = s.name
     ? db`union all
-      (select ${db.unsafe(CARD_COLUMNS)}, p.search_document, p.full_name from participants p
+      (select ${rankInputs} from participants p
        where ${listedRow(db, f.communityId)} and ${s.name} <% p.full_name ${filters(db, f)}
          ${s.name.includes(" ") ? db`and word_similarity(${s.name}, p.full_name) >= ${MULTI_WORD_NAME_SIMILARITY}` : db``}
          and not exists (select 1 from words)
@@ -123,15 +123,18 @@ function searchQuery(db: Db, f: DirectoryFilter, s: SearchTerms, page: Page): Fr
   const rank = s.name ? db`ts_rank(m.search_document, ${tsq}) + word_similarity(${s.name}, m.full_name)` : db`ts_rank(m.search_document, ${tsq})`;
   return db`
     with words as materialized (
-      select ${db.unsafe(CARD_COLUMNS)}, p.search_document, p.full_name from participants p
+      select ${rankInputs} from participants p
       where ${listedRow(db, f.communityId)} and p.search_document @@ ${tsq} ${filters(db, f)}
-      limit ${SEARCH_CANDIDATES + 1})
-    select ${db.unsafe(CARD_OUT)}, r.n::int as "candidates" from (
-      select m.*, count(*) over () as n from (select * from words ${names}) m
-      order by ${rank} desc, ${defaultOrder(db, "m")}
-    ) r
+      limit ${SEARCH_CANDIDATES + 1}),
+    ranked as (
+      select m.id, m.user_id, ${rank} as score, m.profile_completed_at, m.created_at, count(*) over () as n
+      from (select * from words ${names}) m
+      order by score desc, ${defaultOrder(db, "m")}
+      limit ${page.limit} offset ${page.offset})
+    select ${db.unsafe(CARD_COLUMNS)}, r.n::int as "candidates"
+    from ranked r join participants p on p.community_id = ${f.communityId} and p.id = r.id
     where ${accountLive(db, "r")}
-    limit ${page.limit} offset ${page.offset}`;
+    order by r.score desc, ${defaultOrder(db, "r")}`;
 }
 
 function listQuery(db: Db, f: DirectoryFilter, page: Page): Fragment {
