@@ -31,6 +31,9 @@ if (fs.existsSync(vitestJson)) {
   total.passed += r.numPassedTests;
   total.failed += r.numFailedTests;
   total.skipped += r.numPendingTests + r.numTodoTests;
+} else {
+  console.error("vitest wrote no report: counting the run as failed");
+  failedStep = true;
 }
 if (vitestCode !== 0) failedStep = true;
 
@@ -60,6 +63,8 @@ if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {
   }
 }
 
+// Either signal fails the run: a runner's exit code, or a failed test in its report.
+if (total.failed > 0) failedStep = true;
 if (failedStep && total.failed === 0) total.failed = 1;
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);

@@ -182,7 +182,9 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
     if (!target) return c.notFound();
     if ("redirect" in target) return c.redirect(target.redirect, 301);
     const { web, rest } = target;
-    if (!isBuilt(web)) return notReady(c, web, deps, build);
+    // A missing script or image is a 404, not an HTML page the browser would try to run.
+    const isAssetPath = rest.startsWith("/assets/") || path.extname(rest).toLowerCase() in TYPES;
+    if (!isBuilt(web)) return isAssetPath ? c.notFound() : notReady(c, web, deps, build);
     const root = distDir(web);
     const file = rest === "/" ? undefined : fileIn(root, rest);
     if (file) {
@@ -190,8 +192,7 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
       const hashed = rest.startsWith("/assets/");
       return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
     }
-    // A missing script or image is a 404, not an HTML page the browser would try to run.
-    if (rest.startsWith("/assets/") || path.extname(rest).toLowerCase() in TYPES) return c.notFound();
+    if (isAssetPath) return c.notFound();
     return serveFile(c, path.join(root, "index.html"), NO_CACHE);
   });
 }
