@@ -3,6 +3,7 @@ import { AppError } from "../../platform/src/lib/errors.ts";
 import { registerAdminCommands } from "./commands/admin.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerMailCommands } from "./commands/mail.ts";
+import { registerMatchingCommands } from "./commands/matching.ts";
 import { registerTenantCommands } from "./commands/tenant.ts";
 import { CliError, isVerbose, setVerbose } from "./runtime.ts";
 
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerTenantCommands(program);
   registerAdminCommands(program);
   registerMailCommands(program);
+  registerMatchingCommands(program);
   return program;
 }
 

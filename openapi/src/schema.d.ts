@@ -2084,6 +2084,9 @@ export interface paths {
                                 external?: boolean;
                             }[];
                         };
+                        matchingWeights?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -3758,6 +3761,1913 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matching/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The own weekly matching status: pause, skipped week, next contact date (community time zone) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchingStatus"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the weekly contact for 1 to 12 weeks, starting with the coming Tuesday */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PauseMatching"];
+                };
+            };
+            responses: {
+                /** @description The new status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchingStatus"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip one week's contact (default the coming Tuesday) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SkipMatchingWeek"];
+                };
+            };
+            responses: {
+                /** @description The new status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchingStatus"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume weekly contacts (clears a pause and a skipped week) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchingStatus"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/matching/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a week's matching: coverage, score distribution, members without a match, repeats
+         * @description A dry run: nothing is stored or sent. For a week already run, the stored stats (alreadyRun: true).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    week?: string;
+                };
+                header?: never;
+                path: {
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WeeklyMatchingReport"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My likes and not-interested marks
+         * @description Newest first, with each member's card (contacts as privacy allows).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RelationPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Like a member, or mark them not interested
+         * @description Upserts my relation with subjectId. A DISLIKE (not interested: reason NOT_INTERESTED, ALREADY_KNOW or OTHER) hides the member from my recommendations at once and keeps the pair out of every future matching.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RelationBody"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Relation"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My bookmarked members
+         * @description Newest first, with each member's card (contacts as privacy allows).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookmarks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmark a member
+         * @description {id} is the member's participant id. Idempotent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A participant of the current community; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Bookmarked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Remove a bookmark
+         * @description {id} is the member's participant id. Idempotent.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A participant of the current community; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Not bookmarked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/instant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Recommended tab
+         * @description My weekly, odd-out and on-demand contacts, newest first, each with the contact's card (contacts only once my own profile is complete), score and reasons in my language. Without `status` every result but DISMISSED. The first page tops up on-demand recommendations beyond the weekly one (at most 3 a week); NEW results become SEEN once listed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description Only results in this status; by default all but DISMISSED */
+                    status?: components["schemas"]["MatchingResultStatus"] & unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecommendationPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/matches-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All my matches with their feedback state
+         * @description Every result I ever had, newest first, including dismissed ones.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecommendationPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/get-relevance-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My relevance with a member, and why
+         * @description Score in [0, 1] with reasons in my language; 0 when either of us is outside matching.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description A member of the current community */
+                    participantId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Relevance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RelevanceRate"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/calc-relevance-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My relevance with up to 50 members
+         * @description Any id outside this community is a 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CalcRelevanceBody"];
+                };
+            };
+            responses: {
+                /** @description Scores */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CalcRelevanceResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/{id}/pending-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does my match {id} wait for meeting feedback?
+         * @description {id} is a matchingResultId of mine. Feedback is asked 7 days after the match until given.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A matching result (matchingResultId) of the signed-in member */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Feedback state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PendingScore"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My contacts who sent me an intro
+         * @description My results whose contact sent me an intro, newest intro first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchingRequestPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/update-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Meeting feedback
+         * @description A score 1..5 with optional notes, or noMeeting: true with a null score. matchingId is my matchingResultId. May be changed later.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateScoreBody"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PendingScore"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/update-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My private note about a contact
+         * @description matchingId is my matchingResultId; a null or empty note clears it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateNoteBody"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdateNoteResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/send-intro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect: send an intro
+         * @description Costs 10 credits (INTERESTED_CLICK) from the weekly allowance; when they ran out: 429 (code 1018) with the refill time in the message, errors.refillAt and Retry-After. When the member keeps contacts hidden the intro goes to the community's moderators (viaModerator), otherwise straight to the member. One intro per member (409 the second time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendIntroBody"];
+                };
+            };
+            responses: {
+                /** @description Sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendIntroResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My credits
+         * @description Balance of the weekly allowance, the cost of INTERESTED_CLICK and when the credits refill.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Credits */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Credits"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Intros sent to me
+         * @description scope=mine: intros to me, newest first (those held for the moderators appear once forwarded). scope=moderation (admins and moderators): intros waiting for a moderator.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description mine: intros sent to me; moderation (admins and moderators): intros waiting for a moderator */
+                    scope?: "mine" | "moderation";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntroRequestPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline an intro
+         * @description Only the recipient answers; an intro held for the moderators is forwarded (ACCEPTED) or declined by an admin or moderator. On ACCEPTED the sender is mailed the recipient's contacts as privacy allows. A second answer is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description An intro request of the current community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnswerRequestBody"];
+                };
+            };
+            responses: {
+                /** @description Answered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnswerRequestResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{id}/matches/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next pair to score
+         * @description {id} is the community id. The most relevant pair of the candidate graph without an admin score yet. Admins and moderators only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pair, or null */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NextPairToScore"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pairs/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's match history
+         * @description {id} is a participant id: their matches, newest first, with scores, admin scores and both sides' feedback. Admins and moderators only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A participant of the current community; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminMatchHistoryPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pairs/{id}/score-assistance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The relevance breakdown of a pair
+         * @description {id} and `with` are participant ids. Each component's weight, similarity and contribution (summing to base), the admin score, feedback multipliers, shared tags, complementarity terms and city. Admins and moderators only.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The other member of the pair */
+                    with: string;
+                };
+                header?: never;
+                path: {
+                    /** @description A participant of the current community; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Breakdown */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScoreAssistance"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pairs/{id}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a pair's admin score
+         * @description internalAdminScore 0..10 for {id} and subjectId; a strong prior in relevance from the next build of the model. Admins and moderators only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A participant of the current community; another community's id is a 404 */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminPairScoreBody"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPairScore"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/community/{id}/navigation.json": {
         parameters: {
             query?: never;
@@ -4902,6 +6812,482 @@ export interface components {
                 longitude?: number | null;
                 distanceKm: number | null;
             })[];
+        };
+        MatchingStatus: {
+            /** Format: uuid */
+            participantId: string;
+            /** @description The community's time zone; dates are local Tuesdays */
+            timeZone: string;
+            /** @description The next Tuesday */
+            comingWeek: string;
+            /** @description No weekly contact up to this Tuesday (inclusive) */
+            pausedUntil: string | null;
+            skippedWeek: string | null;
+            /** @description No contact on the coming Tuesday */
+            isPausedThisWeek: boolean;
+            /** @description The Tuesday the next weekly contact arrives */
+            nextMatchDate: string;
+        };
+        PauseMatching: {
+            /** @description How many weekly contacts to skip, starting with the coming Tuesday */
+            weeks: number;
+        };
+        SkipMatchingWeek: {
+            /** @description The Tuesday to skip; default the coming one */
+            week?: string;
+        };
+        WeeklyMatchingReport: {
+            communityId: string;
+            week: string;
+            seed: string;
+            dryRun: boolean;
+            /** @description The week is already stored: these are its stored stats */
+            alreadyRun: boolean;
+            stored: {
+                matches: number;
+                results: number;
+                mailsQueued: number;
+            };
+            stats: {
+                members: number;
+                eligible: number;
+                ineligible: {
+                    [key: string]: number;
+                };
+                edges: number;
+                pairs: number;
+                matchedMembers: number;
+                coverage: number;
+                totalScore: number;
+                scores: {
+                    min: number;
+                    p25: number;
+                    median: number;
+                    p75: number;
+                    max: number;
+                } | null;
+                withoutMatch: {
+                    participantId: string;
+                    name: string;
+                    /** @enum {string} */
+                    reason: "odd_count" | "no_free_candidate" | "no_candidates";
+                    recommendation: {
+                        participantId: string;
+                        name: string;
+                        score: number;
+                    } | null;
+                }[];
+                oddOut: {
+                    participantId: string;
+                    candidateId: string;
+                    score: number;
+                    /** @enum {string} */
+                    why: "odd_count" | "no_free_candidate";
+                    reasons: ({
+                        kind: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                }[];
+                /** @description Pairs matched before: always 0 */
+                repeats: number;
+            };
+        };
+        RelationPage: {
+            items: components["schemas"]["Relation"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        Relation: {
+            /** Format: uuid */
+            participantId: string;
+            /** Format: uuid */
+            subjectId: string;
+            /** @enum {string} */
+            relationType: "LIKE" | "DISLIKE";
+            /**
+             * @description Why not interested: not interested, already know, other
+             * @enum {string|null}
+             */
+            reason: "NOT_INTERESTED" | "ALREADY_KNOW" | "OTHER" | null;
+            note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            participant: components["schemas"]["MatchingMemberCard"];
+        };
+        MatchingMemberCard: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            firstName: string;
+            lastName: string;
+            company: string | null;
+            position: string | null;
+            /** @description Avatar image (see /api/images) */
+            avatar: {
+                [key: string]: unknown;
+            } | null;
+            tags: string[];
+            /** @description Only when the member shares the location */
+            city: string | null;
+            lookingFor: ("LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER")[];
+            contacts: components["schemas"]["Contacts"] & unknown;
+            phone: string | null;
+            hasHiddenContacts: boolean;
+            /** @description The viewer sees no contacts until their own profile is complete */
+            contactsLocked: boolean;
+        };
+        RelationBody: {
+            /** Format: uuid */
+            subjectId: string;
+            /** @enum {string} */
+            relationType: "LIKE" | "DISLIKE";
+            /**
+             * @description Why not interested: not interested, already know, other
+             * @enum {string|null}
+             */
+            reason?: "NOT_INTERESTED" | "ALREADY_KNOW" | "OTHER" | null;
+            note?: string | null;
+        };
+        BookmarkPage: {
+            items: components["schemas"]["Bookmark"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        Bookmark: {
+            /** Format: uuid */
+            subjectId: string;
+            /** Format: date-time */
+            createdAt: string;
+            participant: components["schemas"]["MatchingMemberCard"];
+        };
+        BookmarkState: {
+            /** Format: uuid */
+            subjectId: string;
+            bookmarked: boolean;
+        };
+        RecommendationPage: {
+            items: components["schemas"]["Recommendation"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        Recommendation: {
+            /** Format: uuid */
+            matchingResultId: string;
+            /** Format: uuid */
+            matchingId: string;
+            source: components["schemas"]["MatchSource"];
+            /** @description The Tuesday of a weekly match, YYYY-MM-DD */
+            week: string | null;
+            /** @description Relevance in [0, 1] */
+            score: number;
+            /** @description Why this contact, in the member's language */
+            reasons: string[];
+            reasonDetails: components["schemas"]["MatchReason"][];
+            /**
+             * @description Which side of the structured reasons the viewer is
+             * @enum {string}
+             */
+            viewerIs: "a" | "b";
+            status: components["schemas"]["MatchingResultStatus"];
+            introMessage: string | null;
+            /** Format: date-time */
+            introSentAt: string | null;
+            /** @description The member's private note about this contact */
+            note: string | null;
+            bookmarked: boolean;
+            feedback: components["schemas"]["MeetingFeedback"];
+            /** Format: date-time */
+            createdAt: string;
+            participant: components["schemas"]["MatchingMemberCard"];
+        };
+        /** @enum {string} */
+        MatchSource: "WEEKLY" | "ODD_OUT" | "INSTANT" | "ADMIN";
+        /** @description Structured reason about a pair (a, b); see `viewerIs`, or (participant, subject) on admin pages */
+        MatchReason: {
+            /** @enum {string} */
+            kind: "admin_pick";
+        } | {
+            /** @enum {string} */
+            kind: "shared_tags";
+            tags: string[];
+        } | {
+            /** @enum {string} */
+            kind: "can_help_with";
+            /** @enum {string} */
+            direction: "a_to_b" | "b_to_a";
+            terms: string[];
+        } | {
+            /** @enum {string} */
+            kind: "same_city";
+            city: string;
+            key: string;
+        } | {
+            /** @enum {string} */
+            kind: "shared_answers";
+            count: number;
+        };
+        /** @enum {string} */
+        MatchingResultStatus: "NEW" | "SEEN" | "CONNECTED" | "DISMISSED";
+        MeetingFeedback: {
+            score: number | null;
+            notes: string | null;
+            noMeeting: boolean;
+            /** Format: date-time */
+            feedbackAt: string | null;
+            /** @description The member is asked for meeting feedback now */
+            pending: boolean;
+            /**
+             * Format: date-time
+             * @description When feedback is asked: 7 days after the match
+             */
+            dueAt: string;
+        };
+        RelevanceRate: {
+            /** Format: uuid */
+            participantId: string;
+            /** @description Relevance in [0, 1]; 0 for a member outside matching */
+            score: number;
+            reasons: string[];
+            reasonDetails: components["schemas"]["MatchReason"][];
+            /**
+             * @description Why the pair is never matched, if so
+             * @enum {string|null}
+             */
+            excluded: "dislike" | "history" | "other" | null;
+        };
+        CalcRelevanceResult: {
+            items: {
+                /** Format: uuid */
+                participantId: string;
+                score: number;
+            }[];
+        };
+        CalcRelevanceBody: {
+            participantIds: string[];
+        };
+        PendingScore: {
+            /** Format: uuid */
+            matchingResultId: string;
+            pending: boolean;
+            /** Format: date-time */
+            dueAt: string;
+            feedback: components["schemas"]["MeetingFeedback"];
+        };
+        MatchingRequestPage: {
+            items: components["schemas"]["MatchingRequest"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        MatchingRequest: components["schemas"]["Recommendation"] & {
+            request: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "PENDING" | "ACCEPTED" | "DECLINED";
+                message: string;
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        UpdateScoreBody: {
+            /**
+             * Format: uuid
+             * @description The matchingResultId
+             */
+            matchingId: string;
+            /** @description Meeting rating 1..5; null with noMeeting */
+            score: number | null;
+            notes?: string | null;
+            /** @description We did not meet */
+            noMeeting?: boolean;
+        };
+        UpdateNoteResult: {
+            /** Format: uuid */
+            matchingResultId: string;
+            note: string | null;
+        };
+        UpdateNoteBody: {
+            /**
+             * Format: uuid
+             * @description The matchingResultId
+             */
+            matchingId: string;
+            note: string | null;
+        };
+        SendIntroResult: {
+            request: components["schemas"]["IntroRequest"];
+            credits: components["schemas"]["Credits"];
+        };
+        IntroRequest: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED" | "DECLINED";
+            message: string;
+            answer: string | null;
+            /** @description The recipient hides contacts: a moderator forwards the intro (spec 4.6) */
+            viaModerator: boolean;
+            /** Format: uuid */
+            matchingResultId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            from: components["schemas"]["MatchingMemberCard"];
+            to: components["schemas"]["MatchingMemberCard"];
+        };
+        Credits: {
+            balance: number;
+            /** @description Credits each week */
+            allowance: number;
+            costs: {
+                INTERESTED_CLICK: number;
+            };
+            /** Format: date-time */
+            periodStart: string;
+            /**
+             * Format: date-time
+             * @description The next refill: Tuesday 00:00 in the community's time zone
+             */
+            refillAt: string;
+        };
+        SendIntroBody: {
+            /**
+             * Format: uuid
+             * @description The sender's own participant id
+             */
+            from: string;
+            /** Format: uuid */
+            matchingResultId: string;
+            introMessage: string;
+        };
+        IntroRequestPage: {
+            items: components["schemas"]["IntroRequest"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        AnswerRequestResult: {
+            request: components["schemas"]["IntroRequest"];
+        };
+        AnswerRequestBody: {
+            /** @enum {string} */
+            answer: "ACCEPTED" | "DECLINED";
+            message?: string | null;
+        };
+        NextPairToScore: {
+            /** @description null when every candidate pair has an admin score */
+            pair: {
+                participant: components["schemas"]["MatchingMemberCard"];
+                subject: components["schemas"]["MatchingMemberCard"];
+                score: number;
+                reasons: string[];
+                reasonDetails: components["schemas"]["MatchReason"][];
+            } | null;
+            /** @description Candidate pairs still without an admin score */
+            unscored: number;
+        };
+        AdminMatchHistoryPage: {
+            items: components["schemas"]["AdminMatchHistoryItem"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        AdminMatchHistoryItem: {
+            /** Format: uuid */
+            matchingResultId: string;
+            /** Format: uuid */
+            matchingId: string;
+            source: components["schemas"]["MatchSource"];
+            week: string | null;
+            score: number;
+            status: components["schemas"]["MatchingResultStatus"];
+            /** Format: date-time */
+            introSentAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            internalAdminScore: number | null;
+            feedback: {
+                score: number | null;
+                notes: string | null;
+                noMeeting: boolean;
+                feedbackAt: string | null;
+            };
+            /** @description What the contact said, when they have a result for this match */
+            partnerFeedback: {
+                score: number | null;
+                noMeeting: boolean;
+                feedbackAt: string | null;
+            } | null;
+            subject: components["schemas"]["MatchingMemberCard"];
+        };
+        ScoreAssistance: {
+            participant: components["schemas"]["MatchingMemberCard"];
+            subject: components["schemas"]["MatchingMemberCard"];
+            score: number;
+            base: number;
+            terms: components["schemas"]["ScoreTerm"][];
+            sharedTags: string[];
+            complementarity: {
+                participantHelpsSubject: number;
+                subjectHelpsParticipant: number;
+                participantCanHelpWith: string[];
+                subjectCanHelpWith: string[];
+            };
+            city: {
+                same: boolean;
+                name: string | null;
+            };
+            answers: {
+                shared: number;
+                similarity: number;
+            };
+            /** @description The admin pair score and the value it gives before feedback */
+            admin: {
+                internalAdminScore: number;
+                /** @enum {string} */
+                mode: "prior" | "override";
+                value: number;
+            } | null;
+            feedback: {
+                pairMultiplier: number;
+                participantMultiplier: number;
+                subjectMultiplier: number;
+            };
+            /** @enum {string|null} */
+            excluded: "dislike" | "history" | "other" | null;
+            reasons: string[];
+            reasonDetails: components["schemas"]["MatchReason"][];
+        };
+        ScoreTerm: {
+            /** @enum {string} */
+            name: "tags" | "complementarity" | "answers" | "city";
+            /** @description Normalised component weight */
+            weight: number;
+            similarity: number;
+            /** @description weight x similarity; the terms sum to `base` */
+            contribution: number;
+        };
+        AdminPairScore: {
+            /** Format: uuid */
+            participantId: string;
+            /** Format: uuid */
+            subjectId: string;
+            internalAdminScore: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdminPairScoreBody: {
+            /** Format: uuid */
+            subjectId: string;
+            internalAdminScore: number;
         };
         Navigation: {
             /** @default {} */

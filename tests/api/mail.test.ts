@@ -76,6 +76,19 @@ describe("templates", () => {
     recovery: { link: "http://alpha.localhost:3000/confirm-recovery?token=abc", minutes: 60 },
     email_confirm: { link: "http://alpha.localhost:3000/confirm-email?token=abc" },
     notice: { title: "Hello", paragraphs: ["Text"], action: { label: "Open", link: "http://alpha.localhost:3000/" } },
+    weekly_match: {
+      name: "Ada",
+      contact: { name: "Grace Hopper", headline: "Admiral", avatarUrl: null, contacts: [{ label: "TELEGRAM", value: "@grace" }], hasHiddenContacts: false },
+      reasons: ["You both care about compilers"],
+      link: "http://alpha.localhost:3000/my_communities?match=abc",
+    },
+    weekly_reminder: { name: "Ada", week: "2025-03-11", skipLink: "http://alpha.localhost:3000/my_communities?skip=2025-03-11" },
+    meeting_followup: {
+      name: "Ada",
+      contactName: "Grace Hopper",
+      ratingLinks: [{ score: 5, link: "http://alpha.localhost:3000/contacts?feedback=abc&score=5" }],
+      noMeetingLink: "http://alpha.localhost:3000/contacts?feedback=abc&noMeeting=1",
+    },
   };
 
   it.each(["en", "ru"] as const)("every template in %s carries the tenant's brand title and colour", async (lang) => {

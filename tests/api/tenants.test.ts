@@ -99,6 +99,19 @@ describe("broken tenant folders are refused with the file and the field", () => 
     expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${path.join(dir, "founders", "tenant.json")}: brandConfig: .*font`)));
   });
 
+  it("matching weights the engine would refuse (unknown key, bad value)", async () => {
+    const { dir, problems } = await problemsAfter(async (d) => {
+      await editJson(path.join(d, "founders", "tenant.json"), (j) => {
+        j.matchingWeights = { components: { tags: 0.5, bogus: 1 } };
+      });
+      await editJson(path.join(d, "devguild", "tenant.json"), (j) => {
+        j.matchingWeights = { admin: { priorStrength: 3 } };
+      });
+    });
+    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${path.join(dir, "founders", "tenant.json")}: matchingWeights: .*bogus`)));
+    expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${path.join(dir, "devguild", "tenant.json")}: matchingWeights: .*priorStrength`)));
+  });
+
   it("a language outside langChoices", async () => {
     const { problems } = await problemsAfter((d) =>
       editJson(path.join(d, "devguild", "tenant.json"), (j) => {

@@ -15,12 +15,20 @@ export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
   retryLimit?: number;
   retryDelaySeconds?: number;
   handle: (deps: Deps, data: z.infer<S>) => Promise<void>;
+  /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
+  cron?: { expression: string; data: z.infer<S>; tz?: string };
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds job definitions of every payload type
 export type AnyJobDef = JobDef<any>;
 
-export type SendOptions = { db?: Db; singletonKey?: string; startAfterSeconds?: number };
+export type SendOptions = {
+  db?: Db;
+  singletonKey?: string;
+  /** With singletonKey: at most one job per key in each window of this many seconds (pg-boss throttling). */
+  singletonSeconds?: number;
+  startAfterSeconds?: number;
+};
 
 /** pg-boss talks through our transaction, so a job is enqueued only if the row that caused it commits. */
 function bossDb(db: Db): PgBoss.Db {
@@ -61,6 +69,7 @@ export class Jobs {
     boss.on("error", (err) => (jobs.stopping ? log.debug({ err: err.message }, "pg-boss during shutdown") : log.error({ err }, "pg-boss error")));
     await boss.start();
     for (const def of defs) await jobs.register(def);
+    if (opts.schedule) for (const def of defs) if (def.cron) await jobs.schedule(def, def.cron.expression, def.cron.data, { tz: def.cron.tz });
     return jobs;
   }
 
@@ -83,8 +92,14 @@ export class Jobs {
     return this.boss.send(def.name, payload, {
       ...(opts.db ? { db: bossDb(opts.db) } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.singletonSeconds ? { singletonSeconds: opts.singletonSeconds } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+  }
+
+  /** Creates or updates the cron schedule of a job (one per queue name). */
+  async schedule<S extends z.ZodType<{ communityId: string }>>(def: JobDef<S>, cron: string, data: z.infer<S>, opts: { tz?: string | undefined } = {}): Promise<void> {
+    await this.boss.schedule(def.name, cron, def.schema.parse(data) as object, { tz: opts.tz ?? "UTC" });
   }
 
   private async runOne(deps: Deps, def: AnyJobDef, job: PgBoss.Job<unknown>): Promise<boolean> {

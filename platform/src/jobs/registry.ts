@@ -1,5 +1,10 @@
 import { mailSendJob } from "../mail/send-job.ts";
+import { matchingFollowupJob } from "../matching/weekly/jobs/followup.ts";
+import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
+import { matchingReminderJob } from "../matching/weekly/jobs/reminder.ts";
+import { matchingScheduleJob } from "../matching/weekly/jobs/schedule.ts";
+import { matchingWeekJob } from "../matching/weekly/jobs/week.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob];

@@ -8,12 +8,47 @@ export type TemplateVars = {
   email_confirm: { link: string };
   /** A plain notice with a title, paragraphs and an optional call to action. */
   notice: { title: string; paragraphs: string[]; action?: { label: string; link: string } };
+  /** The Tuesday e-mail: this week's contact, why, and the connect link. */
+  weekly_match: {
+    name: string;
+    contact: ContactCard;
+    /** Reasons already rendered in the recipient's language. */
+    reasons: string[];
+    /** Set for an odd-member-out recommendation: why there is no pair this week. */
+    why?: string;
+    link: string;
+  };
+  /** The day before the run: a new contact comes tomorrow; skip this week? */
+  weekly_reminder: { name: string; week: string; skipLink: string };
+  /** A week after a match: did you meet? Rate 1..5 or say you did not meet. */
+  meeting_followup: { name: string; contactName: string; ratingLinks: { score: number; link: string }[]; noMeetingLink: string };
+};
+
+/** A member's card in an e-mail: only what the recipient may see (privacy applied by the caller). */
+export type ContactCard = {
+  name: string;
+  headline: string | null;
+  avatarUrl: string | null;
+  contacts: { label: string; value: string }[];
+  /** The contact keeps some contacts hidden: connect through the app. */
+  hasHiddenContacts: boolean;
 };
 export type TemplateName = keyof TemplateVars;
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-type Block = { heading: string; paragraphs: string[]; code?: string; action?: { label: string; link: string }; footnote?: string };
+type Block = {
+  heading: string;
+  paragraphs: string[];
+  code?: string;
+  card?: ContactCard;
+  /** Bullet points (e.g. the reasons of a match). */
+  list?: string[];
+  action?: { label: string; link: string };
+  /** Further links shown as a row of buttons (e.g. ratings). */
+  links?: { label: string; link: string }[];
+  footnote?: string;
+};
 
 const T = {
   en: {
@@ -50,6 +85,36 @@ const T = {
         heading: "Confirm your e-mail",
         paragraphs: [`Welcome to ${title}! Please confirm that this is your e-mail address.`],
         action: { label: "Confirm e-mail", link: v.link },
+      },
+    ],
+    weekly_match: (v: TemplateVars["weekly_match"], title: string): [string, Block] => [
+      `Your new contact in ${title} this week: ${v.contact.name}`,
+      {
+        heading: `Meet ${v.contact.name}`,
+        paragraphs: [`Hi ${v.name}! Here is your new contact in ${title} this week.`, ...(v.why ? [v.why] : [])],
+        card: v.contact,
+        ...(v.reasons.length ? { list: v.reasons } : {}),
+        action: { label: "Connect", link: v.link },
+        footnote: v.contact.hasHiddenContacts
+          ? "Some of this member's contacts are private: send an intro through the app and they will get back to you."
+          : "Say hello and agree on a time to meet this week.",
+      },
+    ],
+    weekly_reminder: (v: TemplateVars["weekly_reminder"], title: string): [string, Block] => [
+      `Tomorrow you get a new contact in ${title}`,
+      {
+        heading: "A new contact tomorrow",
+        paragraphs: [`Hi ${v.name}! Tomorrow (${v.week}) ${title} introduces you to a new member.`, "Busy this week? Skip it, and we will match you next Tuesday."],
+        action: { label: "Skip this week", link: v.skipLink },
+      },
+    ],
+    meeting_followup: (v: TemplateVars["meeting_followup"], title: string): [string, Block] => [
+      `${title}: did you meet ${v.contactName}?`,
+      {
+        heading: `Did you meet ${v.contactName}?`,
+        paragraphs: [`Hi ${v.name}! Last week ${title} introduced you to ${v.contactName}. How was the meeting? Your answer improves your next matches.`],
+        links: [...v.ratingLinks.map((r) => ({ label: `${"★".repeat(r.score)} ${r.score}`, link: r.link })), { label: "We did not meet", link: v.noMeetingLink }],
+        footnote: "Only the community team sees your rating.",
       },
     ],
     footer: (title: string) => `You receive this e-mail because of your account in ${title}.`,
@@ -90,6 +155,36 @@ const T = {
         action: { label: "Подтвердить e-mail", link: v.link },
       },
     ],
+    weekly_match: (v: TemplateVars["weekly_match"], title: string): [string, Block] => [
+      `Ваш новый контакт в ${title} на этой неделе: ${v.contact.name}`,
+      {
+        heading: `Знакомьтесь: ${v.contact.name}`,
+        paragraphs: [`Здравствуйте, ${v.name}! Вот ваш новый контакт в ${title} на этой неделе.`, ...(v.why ? [v.why] : [])],
+        card: v.contact,
+        ...(v.reasons.length ? { list: v.reasons } : {}),
+        action: { label: "Познакомиться", link: v.link },
+        footnote: v.contact.hasHiddenContacts
+          ? "Часть контактов участника скрыта: отправьте знакомство через приложение, и вам ответят."
+          : "Напишите и договоритесь о встрече на этой неделе.",
+      },
+    ],
+    weekly_reminder: (v: TemplateVars["weekly_reminder"], title: string): [string, Block] => [
+      `Завтра у вас новый контакт в ${title}`,
+      {
+        heading: "Завтра — новый контакт",
+        paragraphs: [`Здравствуйте, ${v.name}! Завтра (${v.week}) ${title} познакомит вас с новым участником.`, "Заняты на этой неделе? Пропустите её, и мы подберём пару в следующий вторник."],
+        action: { label: "Пропустить неделю", link: v.skipLink },
+      },
+    ],
+    meeting_followup: (v: TemplateVars["meeting_followup"], title: string): [string, Block] => [
+      `${title}: вы встретились с ${v.contactName}?`,
+      {
+        heading: `Вы встретились с ${v.contactName}?`,
+        paragraphs: [`Здравствуйте, ${v.name}! На прошлой неделе ${title} познакомил вас с ${v.contactName}. Как прошла встреча? Ваш ответ улучшит следующие подборки.`],
+        links: [...v.ratingLinks.map((r) => ({ label: `${"★".repeat(r.score)} ${r.score}`, link: r.link })), { label: "Мы не встретились", link: v.noMeetingLink }],
+        footnote: "Вашу оценку видит только команда сообщества.",
+      },
+    ],
     footer: (title: string) => `Вы получили это письмо, потому что у вас есть учётная запись в ${title}.`,
   },
 } as const;
@@ -101,6 +196,18 @@ export function escapeHtml(s: string): string {
 function absolute(url: string | undefined, base: string): string | undefined {
   if (!url) return undefined;
   return /^https?:\/\//.test(url) ? url : `${base}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+function cardHtml(card: ContactCard): string {
+  const avatar = card.avatarUrl
+    ? `<td width="72" style="vertical-align:top;padding-right:14px"><img src="${escapeHtml(card.avatarUrl)}" alt="" width="64" height="64" style="border-radius:32px;display:block"></td>`
+    : "";
+  const contacts = card.contacts.map((c) => `<div style="font-size:14px;color:#3e4c59">${escapeHtml(c.label)}: ${escapeHtml(c.value)}</div>`).join("");
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;border:1px solid #e4e7eb;border-radius:10px;width:100%"><tr><td style="padding:14px"><table role="presentation" cellpadding="0" cellspacing="0"><tr>${avatar}<td style="vertical-align:top"><div style="font-size:18px;font-weight:600">${escapeHtml(card.name)}</div>${card.headline ? `<div style="font-size:14px;color:#52606d;margin-bottom:6px">${escapeHtml(card.headline)}</div>` : ""}${contacts}</td></tr></table></td></tr></table>`;
+}
+
+function cardText(card: ContactCard): string[] {
+  return [card.name, ...(card.headline ? [card.headline] : []), ...card.contacts.map((c) => `${c.label}: ${c.value}`)];
 }
 
 function layout(tenant: Tenant, block: Block, footer: string): RenderedMail & { subject: "" } {
@@ -115,7 +222,10 @@ function layout(tenant: Tenant, block: Block, footer: string): RenderedMail & { 
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(block.heading)}</h1>
 ${block.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
 ${block.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:20px 0;font-family:monospace">${escapeHtml(block.code)}</p>` : ""}
+${block.card ? cardHtml(block.card) : ""}
+${block.list ? `<ul style="font-size:15px;line-height:1.5;margin:0 0 12px;padding-left:20px">${block.list.map((li) => `<li>${escapeHtml(li)}</li>`).join("")}</ul>` : ""}
 ${block.action ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.link)}" style="background:${color};color:#fff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(block.action.label)}</a></p><p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(block.action.link)}</p>` : ""}
+${block.links ? `<p style="margin:16px 0">${block.links.map((l) => `<a href="${escapeHtml(l.link)}" style="border:1px solid ${color};color:${color};text-decoration:none;padding:8px 14px;border-radius:8px;display:inline-block;margin:0 8px 8px 0">${escapeHtml(l.label)}</a>`).join("")}</p>` : ""}
 ${block.footnote ? `<p style="font-size:13px;color:#52606d;margin-top:20px">${escapeHtml(block.footnote)}</p>` : ""}
 </td></tr>
 <tr><td style="padding:16px 28px;font-size:12px;color:#7b8794;border-top:1px solid #e4e7eb">${escapeHtml(footer)}</td></tr>
@@ -127,7 +237,10 @@ ${block.footnote ? `<p style="font-size:13px;color:#52606d;margin-top:20px">${es
     "",
     ...block.paragraphs,
     ...(block.code ? ["", block.code] : []),
+    ...(block.card ? ["", ...cardText(block.card)] : []),
+    ...(block.list ? ["", ...block.list.map((li) => `- ${li}`)] : []),
     ...(block.action ? ["", `${block.action.label}: ${block.action.link}`] : []),
+    ...(block.links ? ["", ...block.links.map((l) => `${l.label}: ${l.link}`)] : []),
     ...(block.footnote ? ["", block.footnote] : []),
     "",
     "--",

@@ -1,4 +1,7 @@
-import { z } from "zod";
+// The zod that @hono/zod-openapi extends: these schemas are reused in route declarations, and
+// `.openapi()` must exist whichever module is imported first.
+import { z } from "@hono/zod-openapi";
+import { type MatchingWeightsOverride, resolveWeights } from "../matching/engine/weights.ts";
 
 export const LANGS = ["en", "ru"] as const;
 export const LangSchema = z.enum(LANGS);
@@ -138,8 +141,17 @@ export const TenantConfigSchema = z
       .strictObject({ terms: Url.optional(), privacy: Url.optional(), asPlainText: z.boolean().default(false) })
       .default({ asPlainText: false }),
     navigationConfig: NavigationConfigSchema.optional(),
+    /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
+    matchingWeights: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((t, ctx) => {
+    if (t.matchingWeights) {
+      try {
+        resolveWeights(t.matchingWeights as MatchingWeightsOverride);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", path: ["matchingWeights"], message: err instanceof Error ? err.message : String(err) });
+      }
+    }
     if (!t.langChoices.includes(t.lang)) {
       ctx.addIssue({ code: "custom", path: ["lang"], message: `must be one of langChoices (${t.langChoices.join(", ")})` });
     }

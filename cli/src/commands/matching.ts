@@ -1,0 +1,117 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { type Command, InvalidArgumentError } from "commander";
+import type { Deps } from "../../../platform/src/context.ts";
+import { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "../../../platform/src/matching/weekly/export.ts";
+import { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "../../../platform/src/matching/weekly/service.ts";
+import { CliError, operatorCtx, progress, withDeps } from "../runtime.ts";
+
+const STAGES: RunStage[] = ["loading", "graph", "matching", "storing", "mailing", "done"];
+
+/** One line per stage on stderr: `[###---] matching (120 members)`. */
+function progressBar(p: RunProgress): void {
+  const at = STAGES.indexOf(p.stage) + 1;
+  const width = STAGES.length;
+  progress(`[${"#".repeat(at)}${"-".repeat(width - at)}] ${p.stage}${p.detail ? ` (${p.detail})` : ""}`);
+}
+
+function tuesday(value: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.getUTCDay() !== 2) throw new InvalidArgumentError("a Tuesday as YYYY-MM-DD");
+  return value;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 || n > 1_000_000) throw new InvalidArgumentError("a whole number from 2 to 1000000");
+  return n;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export function describeRun(r: WeeklyRunReport): string {
+  const s = r.stats;
+  const lines = [
+    `Community ${r.communityId}, week of ${r.week}${r.dryRun ? " (dry run: nothing stored)" : ""}${r.alreadyRun ? " (already run: stored stats, nothing changed)" : ""}`,
+    `members: ${s.members}, eligible: ${s.eligible}${Object.keys(s.ineligible).length ? ` (not eligible: ${Object.entries(s.ineligible).map(([k, v]) => `${k} ${v}`).join(", ")})` : ""}`,
+    `candidate edges: ${s.edges}`,
+    `pairs: ${s.pairs}, coverage: ${pct(s.coverage)} (${s.matchedMembers} of ${s.eligible} members)`,
+    s.scores
+      ? `scores: min ${s.scores.min}, p25 ${s.scores.p25}, median ${s.scores.median}, p75 ${s.scores.p75}, max ${s.scores.max}`
+      : "scores: no pairs",
+    `members without a match: ${s.withoutMatch.length}`,
+    ...s.withoutMatch.map(
+      (w) => `  ${w.name || w.participantId} (${w.participantId}): ${w.reason}${w.recommendation ? ` -> recommended ${w.recommendation.name || w.recommendation.participantId} (${w.recommendation.score})` : ""}`,
+    ),
+    `odd-out recommendations: ${s.oddOut.length}`,
+    `repeats: ${s.repeats}`,
+  ];
+  if (!r.dryRun && !r.alreadyRun) lines.push(`stored: ${r.stored.matches} matches, ${r.stored.results} results; e-mails queued: ${r.stored.mailsQueued}`);
+  if (r.alreadyRun && r.stored.mailsQueued) lines.push(`e-mails queued: ${r.stored.mailsQueued}`);
+  return lines.join("\n");
+}
+
+async function writeAudit(dir: string, files: AuditFiles): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, "graph.txt"), files.graph);
+  await fs.writeFile(path.join(dir, "mapping.txt"), files.mapping);
+  await fs.writeFile(path.join(dir, "pairing.txt"), files.pairing);
+  process.stdout.write(
+    `Wrote ${path.join(dir, "graph.txt")}, mapping.txt, pairing.txt: ${files.members} members, ${files.edges} edges, ${files.pairs} pairs, total weight ${files.totalWeight}\n`,
+  );
+}
+
+async function requireTenant(deps: Deps, slug: string) {
+  const tenant = await deps.tenants.get(slug);
+  if (!tenant) throw new CliError(`community "${slug}" not found (see \`tuesday tenant list\`)`);
+  return tenant;
+}
+
+export function registerMatchingCommands(program: Command): void {
+  const matching = program.command("matching").description("Weekly matching: run or preview a week, export it for audit");
+  matching
+    .command("run")
+    .description("Pair a community for a week (default the coming Tuesday) and queue the Tuesday e-mails")
+    .requiredOption("--community <slug>", "community id")
+    .option("--week <date>", "the Tuesday of the week (YYYY-MM-DD)", tuesday)
+    .option("--dry-run", "compute and print the stats, store and send nothing")
+    .option("--no-mail", "store the run without queueing the e-mails (the weekly job queues them later)")
+    .option("--json", "print the report as JSON")
+    .action(async (opts: { community: string; week?: string; dryRun?: boolean; mail: boolean; json?: boolean }) => {
+      await withDeps(async ({ deps }) => {
+        const tenant = await requireTenant(deps, opts.community);
+        const report = await runWeeklyPairing(operatorCtx(deps, tenant), {
+          communityId: tenant.id,
+          week: opts.week,
+          dryRun: opts.dryRun ?? false,
+          mail: opts.mail,
+          onProgress: progressBar,
+        });
+        process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${describeRun(report)}\n`);
+      });
+    });
+  matching
+    .command("export")
+    .description("Write a week's candidate graph (graph.txt: `n m`, then `u v w`), mapping.txt and pairing.txt")
+    .option("--community <slug>", "community id")
+    .option("--week <date>", "the Tuesday of the week (YYYY-MM-DD)", tuesday)
+    .option("--synthetic <n>", "a generated community of n members instead (no database)", positiveInt)
+    .option("--seed <s>", "seed of the generated community", "1")
+    .option("--out <dir>", "output folder", ".")
+    .action(async (opts: { community?: string; week?: string; synthetic?: number; seed: string; out: string }) => {
+      if (opts.synthetic !== undefined) {
+        if (opts.community) throw new CliError("use either --community or --synthetic");
+        await writeAudit(opts.out, exportSyntheticAudit({ members: opts.synthetic, seed: opts.seed }));
+        return;
+      }
+      const slug = opts.community;
+      if (!slug) throw new CliError("--community <slug> or --synthetic <n> is required");
+      await withDeps(async ({ deps }) => {
+        const tenant = await requireTenant(deps, slug);
+        progressBar({ stage: "loading" });
+        const files = await exportWeeklyAudit(operatorCtx(deps, tenant), { communityId: tenant.id, week: opts.week });
+        progressBar({ stage: "done", detail: `week of ${files.week}` });
+        await writeAudit(opts.out, files);
+      });
+    });
+}

@@ -1,0 +1,38 @@
+import type { Ctx } from "../../context.ts";
+import { withTx } from "../../db/client.ts";
+import { notFound } from "../../lib/errors.ts";
+import { invalidateCommunityModel } from "../community-model.ts";
+import { requireMember } from "./members.ts";
+import { findMyResult, saveFeedback, saveNote } from "./queries.ts";
+import { feedbackOf } from "./recommendations.ts";
+import type { PendingScore, UpdateNoteBody, UpdateNoteResult, UpdateScoreBody } from "./schemas.ts";
+
+/**
+ * POST /matching/update-score: "did you meet?" — a rating 1..5 with optional notes, or "we did not
+ * meet". It may be changed later. Feedback feeds relevance (poorly rated pairs and members with
+ * repeated no-shows weigh less), so the cached model is dropped.
+ */
+export async function updateScore(ctx: Ctx, body: UpdateScoreBody): Promise<PendingScore> {
+  const me = await requireMember(ctx);
+  const row = await withTx(ctx.db, async (tx) => {
+    const found = await findMyResult(tx, ctx.tenant.id, me.participant.id, body.matchingId, { forUpdate: true });
+    if (!found) throw notFound("Match not found");
+    const noMeeting = body.noMeeting ?? false;
+    await saveFeedback(tx, ctx.tenant.id, found.id, { score: noMeeting ? null : body.score, notes: body.notes || null, noMeeting });
+    return findMyResult(tx, ctx.tenant.id, me.participant.id, found.id);
+  });
+  if (!row) throw notFound("Match not found");
+  invalidateCommunityModel(ctx.tenant.id);
+  const feedback = feedbackOf(row);
+  return { matchingResultId: row.id, pending: feedback.pending, dueAt: feedback.dueAt, feedback };
+}
+
+/** POST /matching/update-note: my private note about the contact of result {matchingId}; null clears it. */
+export async function updateNote(ctx: Ctx, body: UpdateNoteBody): Promise<UpdateNoteResult> {
+  const me = await requireMember(ctx);
+  const row = await findMyResult(ctx.db, ctx.tenant.id, me.participant.id, body.matchingId);
+  if (!row) throw notFound("Match not found");
+  const note = body.note || null;
+  await saveNote(ctx.db, ctx.tenant.id, row.id, note);
+  return { matchingResultId: row.id, note };
+}

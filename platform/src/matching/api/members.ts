@@ -1,0 +1,88 @@
+/**
+ * Who is calling and how other members look to them. Every member card this module returns is
+ * built by `toCard`, which asks visibleContacts (participant/privacy.ts) what the viewer may see.
+ */
+import { requireUser } from "../../auth/require.ts";
+import type { Ctx } from "../../context.ts";
+import type { CardRow } from "../../directory/queries.ts";
+import { accessDenied, notFound, validation } from "../../lib/errors.ts";
+import { isCommunityStaff, isOwner, type Viewer, visibleContacts } from "../../participant/privacy.ts";
+import { findParticipantByUser, type ParticipantRow } from "../../participant/queries.ts";
+import type { Lang } from "../../tenancy/schema.ts";
+import { findMember, listMembers, type MemberRow, preferredLangOf } from "./queries.ts";
+import type { MemberCard } from "./schemas.ts";
+
+export type Me = { participant: ParticipantRow; viewer: Viewer; lang: Lang };
+
+export function viewerOf(ctx: Ctx, p: ParticipantRow): Viewer {
+  return memberViewer(p, ctx.actor.kind === "user" && ctx.actor.isOperator);
+}
+
+/** How member `p` sees others (e.g. the sender of an intro, for the mail they get). */
+export function memberViewer(p: ParticipantRow, isOperator = false): Viewer {
+  return {
+    kind: "user",
+    userId: p.userId,
+    isOperator,
+    participant: { id: p.id, role: p.role, confirmed: p.moderationStatus === "confirmed", profileComplete: p.profileCompletedAt !== null },
+  };
+}
+
+/** The member's language in this community, within the community's choices. */
+export function langIn(ctx: Ctx, preferred: Lang | null | undefined): Lang {
+  const choices = ctx.tenant.config.langChoices;
+  return preferred && choices.includes(preferred) ? preferred : ctx.tenant.config.lang;
+}
+
+/** The signed-in participant of this community: 401 when signed out, 403 for a user who has not joined it. */
+export async function requireMember(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<Me> {
+  const actor = requireUser(ctx);
+  const participant = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
+  if (!participant) throw accessDenied("You are not a participant of this community");
+  const lang = langIn(ctx, await preferredLangOf(ctx.db, ctx.tenant.id, participant.id));
+  return { participant, viewer: viewerOf(ctx, participant), lang };
+}
+
+/** An admin or moderator of this community (or a platform operator with a participant here). */
+export async function requireStaff(ctx: Ctx): Promise<Me> {
+  const me = await requireMember(ctx);
+  if (!isCommunityStaff(me.viewer)) throw accessDenied("Only the community's admins and moderators can do this");
+  return me;
+}
+
+/** Another member of this community; another community's id (or a deleted account) is a 404, the caller's own a 400. */
+export async function requireOtherMember(ctx: Ctx, me: Me, id: string): Promise<MemberRow> {
+  const row = await findMember(ctx.db, ctx.tenant.id, id);
+  if (!row) throw notFound("Participant not found");
+  if (row.id === me.participant.id) throw validation("This is your own profile", { subjectId: "Choose another member" });
+  return row;
+}
+
+export function toCard(ctx: Ctx, viewer: Viewer, row: CardRow): MemberCard {
+  const view = visibleContacts(viewer, row, ctx.tenant);
+  return {
+    id: row.id,
+    slug: row.slug,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    position: row.position,
+    avatar: row.avatar,
+    tags: row.tags,
+    city: row.shareLocation || isOwner(viewer, row) ? row.city : null,
+    lookingFor: row.lookingFor,
+    contacts: view.contacts,
+    phone: view.phone,
+    hasHiddenContacts: view.hasHiddenContacts,
+    contactsLocked: view.contactsLocked,
+  };
+}
+
+/** Cards of `ids` as `viewer` sees them, by id (members whose account is gone are missing). */
+export async function cardsOf(ctx: Ctx, viewer: Viewer, ids: readonly string[]): Promise<Map<string, MemberCard>> {
+  const rows = await listMembers(ctx.db, ctx.tenant.id, ids);
+  return new Map(rows.map((r) => [r.id, toCard(ctx, viewer, r)]));
+}
+
+export const iso = (d: Date): string => d.toISOString();
+export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);

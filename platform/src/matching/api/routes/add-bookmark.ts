@@ -1,0 +1,21 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { BookmarkStateSchema, ParticipantIdParamSchema } from "../schemas.ts";
+import { addBookmark } from "../bookmarks.ts";
+
+const route = createRoute({
+  method: "post",
+  path: "/bookmarks/{id}",
+  tags: ["Bookmarks"],
+  summary: "Bookmark a member",
+  description:
+    "{id} is the member's participant id. Idempotent.",
+  security: [{ bearer: [] }],
+  request: { params: ParticipantIdParamSchema },
+  responses: { 200: jsonResponse(BookmarkStateSchema, "Bookmarked"), ...errors(400, 401, 403, 404) },
+});
+
+export function registerAddBookmark(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await addBookmark(c.get("ctx"), c.req.valid("param").id), 200));
+}

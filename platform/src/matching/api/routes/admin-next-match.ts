@@ -1,0 +1,21 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { CommunityIdParamSchema, NextPairSchema } from "../schemas.ts";
+import { nextPairToScore } from "../admin.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/{id}/matches/next",
+  tags: ["Admin"],
+  summary: "The next pair to score",
+  description:
+    "{id} is the community id. The most relevant pair of the candidate graph without an admin score yet. Admins and moderators only.",
+  security: [{ bearer: [] }],
+  request: { params: CommunityIdParamSchema },
+  responses: { 200: jsonResponse(NextPairSchema, "The pair, or null"), ...errors(401, 403, 404) },
+});
+
+export function registerAdminNextMatch(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await nextPairToScore(c.get("ctx"), c.req.valid("param").id), 200));
+}

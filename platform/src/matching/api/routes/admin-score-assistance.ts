@@ -1,0 +1,21 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { ParticipantIdParamSchema, ScoreAssistanceQuerySchema, ScoreAssistanceSchema } from "../schemas.ts";
+import { scoreAssistance } from "../admin.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/pairs/{id}/score-assistance",
+  tags: ["Admin"],
+  summary: "The relevance breakdown of a pair",
+  description:
+    "{id} and `with` are participant ids. Each component's weight, similarity and contribution (summing to base), the admin score, feedback multipliers, shared tags, complementarity terms and city. Admins and moderators only.",
+  security: [{ bearer: [] }],
+  request: { params: ParticipantIdParamSchema, query: ScoreAssistanceQuerySchema },
+  responses: { 200: jsonResponse(ScoreAssistanceSchema, "Breakdown"), ...errors(400, 401, 403, 404) },
+});
+
+export function registerAdminScoreAssistance(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await scoreAssistance(c.get("ctx"), c.req.valid("param").id, c.req.valid("query").with), 200));
+}

@@ -1,0 +1,21 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { BookmarkPageSchema, PageQuerySchema } from "../schemas.ts";
+import { listMyBookmarks } from "../bookmarks.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/bookmarks",
+  tags: ["Bookmarks"],
+  summary: "My bookmarked members",
+  description:
+    "Newest first, with each member's card (contacts as privacy allows).",
+  security: [{ bearer: [] }],
+  request: { query: PageQuerySchema },
+  responses: { 200: jsonResponse(BookmarkPageSchema, "One page"), ...errors(400, 401, 403) },
+});
+
+export function registerListBookmarks(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await listMyBookmarks(c.get("ctx"), c.req.valid("query")), 200));
+}

@@ -1,0 +1,21 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { PageQuerySchema, RecommendationPageSchema } from "../schemas.ts";
+import { listMatchesHistory } from "../recommendations.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/matching/matches-history",
+  tags: ["Matching"],
+  summary: "All my matches with their feedback state",
+  description:
+    "Every result I ever had, newest first, including dismissed ones.",
+  security: [{ bearer: [] }],
+  request: { query: PageQuerySchema },
+  responses: { 200: jsonResponse(RecommendationPageSchema, "One page"), ...errors(400, 401, 403) },
+});
+
+export function registerMatchesHistory(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await listMatchesHistory(c.get("ctx"), c.req.valid("query")), 200));
+}

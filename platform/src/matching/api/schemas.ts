@@ -1,0 +1,385 @@
+import { z } from "@hono/zod-openapi";
+import { DirectoryCardSchema } from "../../directory/schemas.ts";
+
+/** Paging of every list here: 0-based pages, as the directory's. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+const MAX_PAGE = 500;
+
+/** Credits (spec 9: INTERESTED_CLICK costs 10); the allowance refills every week. */
+export const CREDIT_COSTS = { INTERESTED_CLICK: 10 } as const;
+export const WEEKLY_CREDIT_ALLOWANCE = 50;
+
+/** On-demand recommendations beyond the weekly one: kept open at this many, at most this many per week. */
+export const INSTANT_OPEN_TARGET = 3;
+export const INSTANT_WEEKLY_CAP = 3;
+
+/** "Did you meet?" is asked this many days after the match. */
+export const FEEDBACK_DELAY_DAYS = 7;
+
+export const RELEVANCE_BATCH_MAX = 50;
+export const INTRO_MAX = 1000;
+export const NOTE_MAX = 1000;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0).openapi({ type: "integer", description: "0-based page number", example: 0 }),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_SIZE_MAX)
+    .default(PAGE_SIZE_DEFAULT)
+    .openapi({ type: "integer", description: `Page size, 1..${PAGE_SIZE_MAX}`, example: PAGE_SIZE_DEFAULT }),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+const uuidParam = (description: string) =>
+  z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description }) });
+
+export const ParticipantIdParamSchema = uuidParam("A participant of the current community; another community's id is a 404");
+export const ResultIdParamSchema = uuidParam("A matching result (matchingResultId) of the signed-in member");
+export const RequestIdParamSchema = uuidParam("An intro request of the current community");
+export const CommunityIdParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(63)
+    .openapi({ param: { name: "id", in: "path" }, description: "The current community's id; another community's id is a 404", example: "alpha" }),
+});
+
+/** A member as another member sees them: contacts only as privacy allows (visibleContacts). */
+export const MemberCardSchema = DirectoryCardSchema.omit({ moderationStatus: true }).openapi("MatchingMemberCard");
+export type MemberCard = z.infer<typeof MemberCardSchema>;
+
+export const ResultStatusSchema = z.enum(["NEW", "SEEN", "CONNECTED", "DISMISSED"]).openapi("MatchingResultStatus");
+export type ResultStatus = z.infer<typeof ResultStatusSchema>;
+export const MatchSourceSchema = z.enum(["WEEKLY", "ODD_OUT", "INSTANT", "ADMIN"]).openapi("MatchSource");
+
+/** The engine's structured reasons (see matching/engine/reasons.ts), for clients that phrase them themselves. */
+export const MatchReasonSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("admin_pick") }),
+    z.object({ kind: z.literal("shared_tags"), tags: z.array(z.string()) }),
+    z.object({ kind: z.literal("can_help_with"), direction: z.enum(["a_to_b", "b_to_a"]), terms: z.array(z.string()) }),
+    z.object({ kind: z.literal("same_city"), city: z.string(), key: z.string() }),
+    z.object({ kind: z.literal("shared_answers"), count: z.number().int() }),
+  ])
+  .openapi("MatchReason", { description: "Structured reason about a pair (a, b); see `viewerIs`, or (participant, subject) on admin pages" });
+
+export const FeedbackSchema = z
+  .object({
+    score: z.number().int().min(1).max(5).nullable(),
+    notes: z.string().nullable(),
+    noMeeting: z.boolean(),
+    feedbackAt: z.string().nullable().openapi({ format: "date-time" }),
+    pending: z.boolean().openapi({ description: "The member is asked for meeting feedback now" }),
+    dueAt: z.string().openapi({ format: "date-time", description: `When feedback is asked: ${FEEDBACK_DELAY_DAYS} days after the match` }),
+  })
+  .openapi("MeetingFeedback");
+export type Feedback = z.infer<typeof FeedbackSchema>;
+
+export const RecommendationSchema = z
+  .object({
+    matchingResultId: z.string().uuid(),
+    matchingId: z.string().uuid(),
+    source: MatchSourceSchema,
+    week: z.string().nullable().openapi({ description: "The Tuesday of a weekly match, YYYY-MM-DD" }),
+    score: z.number().openapi({ description: "Relevance in [0, 1]" }),
+    reasons: z.array(z.string()).openapi({ description: "Why this contact, in the member's language" }),
+    reasonDetails: z.array(MatchReasonSchema),
+    viewerIs: z.enum(["a", "b"]).openapi({ description: "Which side of the structured reasons the viewer is" }),
+    status: ResultStatusSchema,
+    introMessage: z.string().nullable(),
+    introSentAt: z.string().nullable().openapi({ format: "date-time" }),
+    note: z.string().nullable().openapi({ description: "The member's private note about this contact" }),
+    bookmarked: z.boolean(),
+    feedback: FeedbackSchema,
+    createdAt: z.string().openapi({ format: "date-time" }),
+    participant: MemberCardSchema,
+  })
+  .openapi("Recommendation");
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+const pageOf = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ items: z.array(item), page: z.number().int(), size: z.number().int(), hasMore: z.boolean() }).openapi(name);
+
+export const RecommendationPageSchema = pageOf(RecommendationSchema, "RecommendationPage");
+export type RecommendationPage = z.infer<typeof RecommendationPageSchema>;
+
+export const InstantQuerySchema = PageQuerySchema.extend({
+  status: ResultStatusSchema.optional().openapi({ description: "Only results in this status; by default all but DISMISSED" }),
+});
+export type InstantQuery = z.infer<typeof InstantQuerySchema>;
+
+// Relations -------------------------------------------------------------------------------
+
+export const RelationTypeSchema = z.enum(["LIKE", "DISLIKE"]);
+export const RelationReasonSchema = z.enum(["NOT_INTERESTED", "ALREADY_KNOW", "OTHER"]).openapi({
+  description: "Why not interested: not interested, already know, other",
+});
+
+export const RelationBodySchema = z
+  .strictObject({
+    subjectId: z.string().uuid(),
+    relationType: RelationTypeSchema,
+    reason: RelationReasonSchema.nullable().optional(),
+    note: z.string().trim().max(NOTE_MAX).nullable().optional(),
+  })
+  .openapi("RelationBody");
+export type RelationBody = z.infer<typeof RelationBodySchema>;
+
+export const RelationSchema = z
+  .object({
+    participantId: z.string().uuid(),
+    subjectId: z.string().uuid(),
+    relationType: RelationTypeSchema,
+    reason: RelationReasonSchema.nullable(),
+    note: z.string().nullable(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+    participant: MemberCardSchema,
+  })
+  .openapi("Relation");
+export type Relation = z.infer<typeof RelationSchema>;
+export const RelationPageSchema = pageOf(RelationSchema, "RelationPage");
+export type RelationPage = z.infer<typeof RelationPageSchema>;
+
+// Bookmarks -------------------------------------------------------------------------------
+
+export const BookmarkSchema = z
+  .object({ subjectId: z.string().uuid(), createdAt: z.string().openapi({ format: "date-time" }), participant: MemberCardSchema })
+  .openapi("Bookmark");
+export type Bookmark = z.infer<typeof BookmarkSchema>;
+export const BookmarkPageSchema = pageOf(BookmarkSchema, "BookmarkPage");
+export type BookmarkPage = z.infer<typeof BookmarkPageSchema>;
+export const BookmarkStateSchema = z.object({ subjectId: z.string().uuid(), bookmarked: z.boolean() }).openapi("BookmarkState");
+export type BookmarkState = z.infer<typeof BookmarkStateSchema>;
+
+// Relevance -------------------------------------------------------------------------------
+
+export const RelevanceQuerySchema = z.object({
+  participantId: z.string().uuid().openapi({ description: "A member of the current community" }),
+});
+
+export const RelevanceRateSchema = z
+  .object({
+    participantId: z.string().uuid(),
+    score: z.number().openapi({ description: "Relevance in [0, 1]; 0 for a member outside matching" }),
+    reasons: z.array(z.string()),
+    reasonDetails: z.array(MatchReasonSchema),
+    excluded: z.enum(["dislike", "history", "other"]).nullable().openapi({ description: "Why the pair is never matched, if so" }),
+  })
+  .openapi("RelevanceRate");
+export type RelevanceRate = z.infer<typeof RelevanceRateSchema>;
+
+export const CalcRelevanceBodySchema = z
+  .strictObject({ participantIds: z.array(z.string().uuid()).min(1).max(RELEVANCE_BATCH_MAX) })
+  .openapi("CalcRelevanceBody");
+
+export const CalcRelevanceResultSchema = z
+  .object({ items: z.array(z.object({ participantId: z.string().uuid(), score: z.number() })) })
+  .openapi("CalcRelevanceResult");
+export type CalcRelevanceResult = z.infer<typeof CalcRelevanceResultSchema>;
+
+export const PendingScoreSchema = z
+  .object({ matchingResultId: z.string().uuid(), pending: z.boolean(), dueAt: z.string().openapi({ format: "date-time" }), feedback: FeedbackSchema })
+  .openapi("PendingScore");
+export type PendingScore = z.infer<typeof PendingScoreSchema>;
+
+// Feedback and notes ----------------------------------------------------------------------
+
+export const UpdateScoreBodySchema = z
+  .strictObject({
+    matchingId: z.string().uuid().openapi({ description: "The matchingResultId" }),
+    score: z.number().int().min(1).max(5).nullable().openapi({ description: "Meeting rating 1..5; null with noMeeting" }),
+    notes: z.string().trim().max(NOTE_MAX).nullable().optional(),
+    noMeeting: z.boolean().optional().openapi({ description: "We did not meet" }),
+  })
+  .refine((b) => (b.noMeeting ? b.score === null : b.score !== null), {
+    message: "Give a score 1..5, or noMeeting: true with a null score",
+    path: ["score"],
+  })
+  .openapi("UpdateScoreBody");
+export type UpdateScoreBody = z.infer<typeof UpdateScoreBodySchema>;
+
+export const UpdateNoteBodySchema = z
+  .strictObject({ matchingId: z.string().uuid().openapi({ description: "The matchingResultId" }), note: z.string().trim().max(NOTE_MAX).nullable() })
+  .openapi("UpdateNoteBody");
+export type UpdateNoteBody = z.infer<typeof UpdateNoteBodySchema>;
+
+export const UpdateNoteResultSchema = z
+  .object({ matchingResultId: z.string().uuid(), note: z.string().nullable() })
+  .openapi("UpdateNoteResult");
+export type UpdateNoteResult = z.infer<typeof UpdateNoteResultSchema>;
+
+// Intros and requests ---------------------------------------------------------------------
+
+export const CreditsSchema = z
+  .object({
+    balance: z.number().int(),
+    allowance: z.number().int().openapi({ description: "Credits each week" }),
+    costs: z.object({ INTERESTED_CLICK: z.number().int() }),
+    periodStart: z.string().openapi({ format: "date-time" }),
+    refillAt: z.string().openapi({ format: "date-time", description: "The next refill: Tuesday 00:00 in the community's time zone" }),
+  })
+  .openapi("Credits");
+export type Credits = z.infer<typeof CreditsSchema>;
+
+export const SendIntroBodySchema = z
+  .strictObject({
+    from: z.string().uuid().openapi({ description: "The sender's own participant id" }),
+    matchingResultId: z.string().uuid(),
+    introMessage: z.string().trim().min(1).max(INTRO_MAX),
+  })
+  .openapi("SendIntroBody");
+export type SendIntroBody = z.infer<typeof SendIntroBodySchema>;
+
+export const RequestStatusSchema = z.enum(["PENDING", "ACCEPTED", "DECLINED"]);
+
+export const IntroRequestSchema = z
+  .object({
+    id: z.string().uuid(),
+    status: RequestStatusSchema,
+    message: z.string(),
+    answer: z.string().nullable(),
+    viaModerator: z.boolean().openapi({ description: "The recipient hides contacts: a moderator forwards the intro (spec 4.6)" }),
+    matchingResultId: z.string().uuid().nullable(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    answeredAt: z.string().nullable().openapi({ format: "date-time" }),
+    from: MemberCardSchema,
+    to: MemberCardSchema,
+  })
+  .openapi("IntroRequest");
+export type IntroRequest = z.infer<typeof IntroRequestSchema>;
+
+export const SendIntroResultSchema = z
+  .object({ request: IntroRequestSchema, credits: CreditsSchema })
+  .openapi("SendIntroResult");
+export type SendIntroResult = z.infer<typeof SendIntroResultSchema>;
+
+export const RequestsQuerySchema = PageQuerySchema.extend({
+  scope: z.enum(["mine", "moderation"]).default("mine").openapi({
+    description: "mine: intros sent to me; moderation (admins and moderators): intros waiting for a moderator",
+  }),
+});
+export type RequestsQuery = z.infer<typeof RequestsQuerySchema>;
+
+export const IntroRequestPageSchema = pageOf(IntroRequestSchema, "IntroRequestPage");
+export type IntroRequestPage = z.infer<typeof IntroRequestPageSchema>;
+
+export const AnswerBodySchema = z
+  .strictObject({ answer: z.enum(["ACCEPTED", "DECLINED"]), message: z.string().trim().max(INTRO_MAX).nullable().optional() })
+  .openapi("AnswerRequestBody");
+export type AnswerBody = z.infer<typeof AnswerBodySchema>;
+
+export const AnswerResultSchema = z.object({ request: IntroRequestSchema }).openapi("AnswerRequestResult");
+export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+
+export const MatchingRequestSchema = RecommendationSchema.extend({
+  request: z.object({
+    id: z.string().uuid(),
+    status: RequestStatusSchema,
+    message: z.string(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  }),
+}).openapi("MatchingRequest");
+export const MatchingRequestPageSchema = pageOf(MatchingRequestSchema, "MatchingRequestPage");
+export type MatchingRequestPage = z.infer<typeof MatchingRequestPageSchema>;
+
+// Admin -----------------------------------------------------------------------------------
+
+export const ScoreTermSchema = z
+  .object({
+    name: z.enum(["tags", "complementarity", "answers", "city"]),
+    weight: z.number().openapi({ description: "Normalised component weight" }),
+    similarity: z.number(),
+    contribution: z.number().openapi({ description: "weight x similarity; the terms sum to `base`" }),
+  })
+  .openapi("ScoreTerm");
+
+export const ScoreAssistanceSchema = z
+  .object({
+    participant: MemberCardSchema,
+    subject: MemberCardSchema,
+    score: z.number(),
+    base: z.number(),
+    terms: z.array(ScoreTermSchema),
+    sharedTags: z.array(z.string()),
+    complementarity: z.object({
+      participantHelpsSubject: z.number(),
+      subjectHelpsParticipant: z.number(),
+      participantCanHelpWith: z.array(z.string()),
+      subjectCanHelpWith: z.array(z.string()),
+    }),
+    city: z.object({ same: z.boolean(), name: z.string().nullable() }),
+    answers: z.object({ shared: z.number().int(), similarity: z.number() }),
+    admin: z
+      .object({ internalAdminScore: z.number(), mode: z.enum(["prior", "override"]), value: z.number() })
+      .nullable()
+      .openapi({ description: "The admin pair score and the value it gives before feedback" }),
+    feedback: z.object({ pairMultiplier: z.number(), participantMultiplier: z.number(), subjectMultiplier: z.number() }),
+    excluded: z.enum(["dislike", "history", "other"]).nullable(),
+    reasons: z.array(z.string()),
+    reasonDetails: z.array(MatchReasonSchema),
+  })
+  .openapi("ScoreAssistance");
+export type ScoreAssistance = z.infer<typeof ScoreAssistanceSchema>;
+
+export const ScoreAssistanceQuerySchema = z.object({
+  with: z.string().uuid().openapi({ description: "The other member of the pair" }),
+});
+
+export const AdminScoreBodySchema = z
+  .strictObject({ subjectId: z.string().uuid(), internalAdminScore: z.number().min(0).max(10) })
+  .openapi("AdminPairScoreBody");
+export type AdminScoreBody = z.infer<typeof AdminScoreBodySchema>;
+
+export const AdminScoreSchema = z
+  .object({
+    participantId: z.string().uuid(),
+    subjectId: z.string().uuid(),
+    internalAdminScore: z.number(),
+    updatedAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("AdminPairScore");
+export type AdminScore = z.infer<typeof AdminScoreSchema>;
+
+export const NextPairSchema = z
+  .object({
+    pair: z
+      .object({
+        participant: MemberCardSchema,
+        subject: MemberCardSchema,
+        score: z.number(),
+        reasons: z.array(z.string()),
+        reasonDetails: z.array(MatchReasonSchema),
+      })
+      .nullable()
+      .openapi({ description: "null when every candidate pair has an admin score" }),
+    unscored: z.number().int().openapi({ description: "Candidate pairs still without an admin score" }),
+  })
+  .openapi("NextPairToScore");
+export type NextPair = z.infer<typeof NextPairSchema>;
+
+export const AdminHistoryItemSchema = z
+  .object({
+    matchingResultId: z.string().uuid(),
+    matchingId: z.string().uuid(),
+    source: MatchSourceSchema,
+    week: z.string().nullable(),
+    score: z.number(),
+    status: ResultStatusSchema,
+    introSentAt: z.string().nullable().openapi({ format: "date-time" }),
+    createdAt: z.string().openapi({ format: "date-time" }),
+    internalAdminScore: z.number().nullable(),
+    feedback: z.object({ score: z.number().int().nullable(), notes: z.string().nullable(), noMeeting: z.boolean(), feedbackAt: z.string().nullable() }),
+    partnerFeedback: z
+      .object({ score: z.number().int().nullable(), noMeeting: z.boolean(), feedbackAt: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "What the contact said, when they have a result for this match" }),
+    subject: MemberCardSchema,
+  })
+  .openapi("AdminMatchHistoryItem");
+export type AdminHistoryItem = z.infer<typeof AdminHistoryItemSchema>;
+export const AdminHistoryPageSchema = pageOf(AdminHistoryItemSchema, "AdminMatchHistoryPage");
+export type AdminHistoryPage = z.infer<typeof AdminHistoryPageSchema>;

@@ -1,0 +1,150 @@
+/**
+ * The database side of the matching engine: assembles one community's CommunityInput with a
+ * handful of set-based queries (never one per member), and caches the built engine model briefly
+ * so on-demand recommendations and relevance answers do not rebuild it per request.
+ */
+import type { Db } from "../db/client.ts";
+import type { Lang } from "../tenancy/schema.ts";
+import {
+  type CommunityInput,
+  type CommunityModel,
+  type ExcludedPair,
+  type MatchingWeightsOverride,
+  type MemberFeatures,
+  buildCommunityModel,
+} from "./engine/index.ts";
+import {
+  type MemberInputRow,
+  listAdminScores,
+  listAnswerIds,
+  listDislikePairs,
+  listFeedbackAggregates,
+  listHistoryPairs,
+  listMemberInputs,
+  listPairFeedback,
+} from "./weekly/input-queries.ts";
+import { comingTuesday } from "./weekly/week.ts";
+
+/** What the API, the e-mails and the reports show of a member (the engine only sees ids). */
+export type MemberCard = MemberInputRow & {
+  /** Participant language, else the user's preferred one, else the community's. */
+  lang: Lang;
+};
+
+export type LoadedCommunity = { input: CommunityInput; byId: Map<string, MemberCard>; week: string };
+
+export type LoadInputOptions = {
+  /** The Tuesday (ISO date) the matches are for; pauses and skips are read for it. */
+  week?: string;
+  /** Without `week`: the coming Tuesday after `now` in `timeZone`. */
+  now?: Date;
+  timeZone?: string;
+  /** The community's default language (for members without one). */
+  defaultLang?: Lang;
+  /** Audit of a past week: only the history before that week counts (weekless matches always). */
+  historyBefore?: string;
+};
+
+function features(row: MemberInputRow, answers: readonly string[], feedback: MemberFeatures["feedback"]): MemberFeatures {
+  return {
+    id: row.id,
+    tags: row.tags,
+    lookingFor: row.lookingForText ?? "",
+    // The profile's free-text goal is what the member wants out of the community: read with "looking for".
+    needHelpWith: row.goal ?? "",
+    canHelpWith: row.canHelpWithText ?? "",
+    about: row.about ?? "",
+    city: row.city,
+    answers,
+    gender: null,
+    eligibility: {
+      moderation: row.moderationStatus,
+      // A profile an admin disabled is hidden from members, so it is not offered to them either.
+      networkingEnabled: row.networkingEnabled && row.profileEnabled,
+      profileComplete: row.profileComplete,
+      deleted: row.deleted,
+      paused: row.paused,
+    },
+    ...(feedback ? { feedback } : {}),
+  };
+}
+
+/** One community's matching input from the database. */
+export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
+  const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
+  const [rows, answerRows, feedbackRows, dislikes, history, adminScores, pairFeedback] = await Promise.all([
+    listMemberInputs(db, communityId, week),
+    listAnswerIds(db, communityId),
+    listFeedbackAggregates(db, communityId),
+    listDislikePairs(db, communityId),
+    listHistoryPairs(db, communityId, opts.historyBefore),
+    listAdminScores(db, communityId),
+    listPairFeedback(db, communityId),
+  ]);
+  const answersOf = new Map<string, string[]>();
+  for (const r of answerRows) {
+    const list = answersOf.get(r.participantId);
+    if (list) list.push(r.answer);
+    else answersOf.set(r.participantId, [r.answer]);
+  }
+  const feedbackOf = new Map(
+    feedbackRows.map((f) => [f.participantId, { ratingsReceived: f.ratings, meanRatingReceived: f.meanRating, noShows: f.noShows }]),
+  );
+  const byId = new Map<string, MemberCard>();
+  const members: MemberFeatures[] = rows.map((row) => {
+    byId.set(row.id, { ...row, lang: row.language ?? row.preferredLang ?? opts.defaultLang ?? "en" });
+    return features(row, answersOf.get(row.id) ?? [], feedbackOf.get(row.id));
+  });
+  const exclusions: ExcludedPair[] = [
+    ...dislikes.map((p) => ({ a: p.a, b: p.b, reason: "dislike" as const })),
+    ...history.map((p) => ({ a: p.a, b: p.b, reason: "history" as const })),
+  ];
+  return {
+    week,
+    byId,
+    input: {
+      members,
+      exclusions,
+      adminScores,
+      pairFeedback: pairFeedback.map((f) => ({ a: f.a, b: f.b, rating: f.rating, noMeeting: f.noMeeting })),
+    },
+  };
+}
+
+export type CachedCommunityModel = LoadedCommunity & { model: CommunityModel; builtAt: number };
+
+const MODEL_TTL_MS = 60_000;
+const modelCache = new Map<string, { key: string; at: number; value: Promise<CachedCommunityModel> }>();
+
+/**
+ * The engine model of a community, built at most once a minute per process (and per weights).
+ * A weekly run, a new relation or an admin score makes it stale: call invalidateCommunityModel.
+ */
+export async function loadCommunityModel(
+  db: Db,
+  communityId: string,
+  tenantWeights?: MatchingWeightsOverride,
+  opts: Omit<LoadInputOptions, "week"> = {},
+): Promise<CachedCommunityModel> {
+  const now = opts.now ?? new Date();
+  const week = comingTuesday(now, opts.timeZone ?? "UTC");
+  const key = `${JSON.stringify(tenantWeights ?? {})}|${week}|${opts.defaultLang ?? ""}`;
+  const hit = modelCache.get(communityId);
+  if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
+  const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
+    ...loaded,
+    model: buildCommunityModel(loaded.input, { ...(tenantWeights ? { weights: tenantWeights } : {}) }),
+    builtAt: Date.now(),
+  }));
+  modelCache.set(communityId, { key, at: Date.now(), value });
+  // A failed load is not cached: the next caller tries again.
+  value.catch(() => {
+    if (modelCache.get(communityId)?.value === value) modelCache.delete(communityId);
+  });
+  return value;
+}
+
+export function invalidateCommunityModel(communityId?: string): void {
+  if (communityId === undefined) modelCache.clear();
+  else modelCache.delete(communityId);
+}

@@ -1,0 +1,29 @@
+import type { Ctx } from "../../context.ts";
+import { accessDenied, notFound, validation } from "../../lib/errors.ts";
+import { loadCommunityInput } from "../community-model.ts";
+import { exportAudit, runWeeklyPairing as pairCommunity, syntheticCommunity } from "../engine/index.ts";
+import { tenantMatchingWeights } from "./context.ts";
+import { comingTuesday, isTuesday } from "./week.ts";
+
+export type AuditFiles = { graph: string; mapping: string; pairing: string; members: number; edges: number; pairs: number; totalWeight: number };
+
+/**
+ * The audit export of a community's week: the candidate graph, the member numbering and the
+ * pairing, recomputed with the week's seed from the history before that week. Operators only.
+ */
+export async function exportWeeklyAudit(ctx: Ctx, input: { communityId: string; week?: string | undefined }): Promise<AuditFiles & { week: string }> {
+  if (ctx.actor.kind !== "operator" && !(ctx.actor.kind === "user" && ctx.actor.isOperator)) throw accessDenied();
+  if (input.communityId !== ctx.tenant.id) throw notFound("Community not found");
+  const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
+  if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
+  const loaded = await loadCommunityInput(ctx.db, ctx.tenant.id, { week, historyBefore: week, defaultLang: ctx.tenant.config.lang });
+  const weights = tenantMatchingWeights(ctx.tenant);
+  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, ...(weights ? { weights } : {}) });
+  return { week, ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
+}
+
+/** The same export for a generated community (the benchmark's), no database involved. */
+export function exportSyntheticAudit(input: { members: number; seed: string }): AuditFiles {
+  const result = pairCommunity(syntheticCommunity(input.members, input.seed), { seed: input.seed, reasons: false });
+  return { ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
+}

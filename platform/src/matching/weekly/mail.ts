@@ -1,0 +1,165 @@
+import type { Ctx } from "../../context.ts";
+import { withTx } from "../../db/client.ts";
+import { accessDenied } from "../../lib/errors.ts";
+import { queueMail } from "../../mail/service.ts";
+import type { ContactCard } from "../../mail/templates.ts";
+import { type Viewer, visibleContacts } from "../../participant/privacy.ts";
+import type { Lang, Tenant } from "../../tenancy/schema.ts";
+import { type MatchReason, renderReasons, renderRecommendationWhy } from "../engine/index.ts";
+import { type MemberInputRow, listMemberInputs } from "./input-queries.ts";
+import { findResultForMail, listFollowupDue, markFollowupSent } from "./queries.ts";
+import { addDays, localTime } from "./week.ts";
+
+/** Mail of the weekly matching is sent by jobs (and operators replaying them), never by members. */
+function requireSystem(ctx: Ctx): void {
+  if (ctx.actor.kind !== "system" && ctx.actor.kind !== "operator") throw accessDenied();
+}
+
+function langOf(m: MemberInputRow, tenant: Tenant): Lang {
+  return m.language ?? m.preferredLang ?? tenant.config.lang;
+}
+
+const fullName = (m: MemberInputRow) => `${m.firstName} ${m.lastName}`.trim();
+
+function canReceive(m: MemberInputRow | undefined): m is MemberInputRow & { email: string } {
+  return m !== undefined && !m.deleted && m.email !== null;
+}
+
+function absoluteUrl(tenant: Tenant, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${tenant.url}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** The contact's card as the recipient may see it: contacts filtered by THE privacy rule. */
+function contactCard(tenant: Tenant, recipient: MemberInputRow, contact: MemberInputRow): ContactCard {
+  const viewer: Viewer = {
+    kind: "user",
+    userId: recipient.userId,
+    isOperator: false,
+    participant: { id: recipient.id, role: recipient.role, confirmed: recipient.moderationStatus === "confirmed", profileComplete: recipient.profileComplete },
+  };
+  const view = visibleContacts(
+    viewer,
+    { id: contact.id, communityId: tenant.id, contacts: contact.contacts, phone: contact.phone, privacy: contact.privacy, hiddenContacts: contact.hiddenContacts },
+    tenant,
+  );
+  const contacts = Object.entries(view.contacts).map(([label, value]) => ({ label, value: String(value) }));
+  if (view.phone && !view.contacts.PHONE) contacts.push({ label: "PHONE", value: view.phone });
+  const sizes = (contact.avatar as { sizes?: Record<string, unknown> } | null)?.sizes;
+  const avatar = sizes?.["256"];
+  const headline = [contact.position, contact.company].filter((x): x is string => Boolean(x?.trim())).join(", ");
+  return {
+    name: fullName(contact),
+    headline: headline || null,
+    avatarUrl: typeof avatar === "string" ? absoluteUrl(tenant, avatar) : null,
+    contacts,
+    hasHiddenContacts: view.hasHiddenContacts,
+  };
+}
+
+export const weeklyDedupeKey = (communityId: string, week: string, participantId: string) => `weekly:${communityId}:${week}:${participantId}`;
+export const reminderDedupeKey = (communityId: string, week: string, participantId: string) => `reminder:${communityId}:${week}:${participantId}`;
+export const followupDedupeKey = (communityId: string, resultId: string) => `followup:${communityId}:${resultId}`;
+
+/**
+ * Queues the Tuesday e-mail of one matching result. The dedupe key (community, week, member)
+ * makes a rerun or a retry after a crash a no-op, and the outbox row and its delivery job commit
+ * together, so an e-mail is neither lost nor doubled.
+ */
+export async function sendWeeklyMail(ctx: Ctx, input: { resultId: string }): Promise<{ queued: boolean }> {
+  requireSystem(ctx);
+  const tenant = ctx.tenant;
+  const r = await findResultForMail(ctx.db, tenant.id, input.resultId);
+  if (!r?.week) return { queued: false };
+  const members = await listMemberInputs(ctx.db, tenant.id, r.week, [r.participantId, r.subjectId]);
+  const recipient = members.find((m) => m.id === r.participantId);
+  const contact = members.find((m) => m.id === r.subjectId);
+  if (!canReceive(recipient) || !contact) return { queued: false };
+  const lang = langOf(recipient, tenant);
+  const reasons = renderReasons((r.reasons ?? []) as MatchReason[], { lang, viewer: recipient.id === r.low ? "a" : "b", partnerGender: null });
+  const why = r.source === "ODD_OUT" ? r.breakdown?.recommendation?.why : undefined;
+  await queueMail(ctx, {
+    to: recipient.email,
+    template: "weekly_match",
+    lang,
+    vars: {
+      name: recipient.firstName || fullName(recipient),
+      contact: contactCard(tenant, recipient, contact),
+      reasons,
+      ...(why ? { why: renderRecommendationWhy(why, lang) } : {}),
+      link: `${tenant.url}/my_communities?match=${r.id}`,
+    },
+    dedupeKey: weeklyDedupeKey(tenant.id, r.week, recipient.id),
+  });
+  return { queued: true };
+}
+
+/** Who gets the weekly e-mails: confirmed, complete, networking, not deleted; paused ones are left out. */
+function isActiveForWeek(m: MemberInputRow): boolean {
+  return m.moderationStatus === "confirmed" && m.networkingEnabled && m.profileEnabled && m.profileComplete && !m.deleted && !m.paused;
+}
+
+/** The day-before e-mail: "tomorrow you get a new contact; skip this week?", once per member and week. */
+export async function sendWeeklyReminders(ctx: Ctx, input: { week: string }): Promise<{ queued: number }> {
+  requireSystem(ctx);
+  const tenant = ctx.tenant;
+  const members = (await listMemberInputs(ctx.db, tenant.id, input.week)).filter(isActiveForWeek);
+  let queued = 0;
+  for (const m of members) {
+    if (!canReceive(m)) continue;
+    await queueMail(ctx, {
+      to: m.email,
+      template: "weekly_reminder",
+      lang: langOf(m, tenant),
+      vars: { name: m.firstName || fullName(m), week: input.week, skipLink: `${tenant.url}/my_communities?skip=${input.week}` },
+      dedupeKey: reminderDedupeKey(tenant.id, input.week, m.id),
+    });
+    queued++;
+  }
+  return { queued };
+}
+
+/** Follow-ups go out for matches of the weeks between 7 and 28 days ago (older ones are left alone). */
+const FOLLOWUP_AFTER_DAYS = 7;
+const FOLLOWUP_WINDOW_DAYS = 28;
+
+/**
+ * "Did you meet X?" a week after a weekly match, once per result: the result is marked in the
+ * same transaction that queues the e-mail.
+ */
+export async function sendMeetingFollowups(ctx: Ctx, input: { now?: Date }): Promise<{ queued: number }> {
+  requireSystem(ctx);
+  const tenant = ctx.tenant;
+  const today = localTime(input.now ?? new Date(), tenant.config.timeZone).date;
+  const due = await listFollowupDue(ctx.db, tenant.id, addDays(today, -FOLLOWUP_WINDOW_DAYS), addDays(today, -FOLLOWUP_AFTER_DAYS));
+  if (due.length === 0) return { queued: 0 };
+  const ids = [...new Set(due.flatMap((d) => [d.participantId, d.subjectId]))];
+  const byId = new Map((await listMemberInputs(ctx.db, tenant.id, today, ids)).map((m) => [m.id, m]));
+  let queued = 0;
+  for (const d of due) {
+    const recipient = byId.get(d.participantId);
+    const contact = byId.get(d.subjectId);
+    const sent = await withTx(ctx.db, async (tx) => {
+      if (!(await markFollowupSent(tx, tenant.id, d.id))) return false;
+      if (!canReceive(recipient) || !contact) return false;
+      const link = `${tenant.url}/contacts?feedback=${d.id}`;
+      await queueMail(
+        { ...ctx, db: tx },
+        {
+          to: recipient.email,
+          template: "meeting_followup",
+          lang: langOf(recipient, tenant),
+          vars: {
+            name: recipient.firstName || fullName(recipient),
+            contactName: fullName(contact),
+            ratingLinks: [1, 2, 3, 4, 5].map((score) => ({ score, link: `${link}&score=${score}` })),
+            noMeetingLink: `${link}&noMeeting=1`,
+          },
+          dedupeKey: followupDedupeKey(tenant.id, d.id),
+        },
+      );
+      return true;
+    });
+    if (sent) queued++;
+  }
+  return { queued };
+}

@@ -1,0 +1,18 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../http/env.ts";
+import { errors, jsonResponse } from "../../../http/openapi.ts";
+import { getMatchingStatus } from "../control.ts";
+import { MatchingStatusSchema } from "../schemas.ts";
+
+const route = createRoute({
+  method: "get",
+  path: "/matching/status",
+  tags: ["Matching"],
+  summary: "The own weekly matching status: pause, skipped week, next contact date (community time zone)",
+  security: [{ bearer: [] }],
+  responses: { 200: jsonResponse(MatchingStatusSchema, "Status"), ...errors(401, 404) },
+});
+
+export function registerStatus(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await getMatchingStatus(c.get("ctx")), 200));
+}
