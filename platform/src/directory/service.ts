@@ -78,7 +78,8 @@ async function requireListViewer(ctx: Ctx, communityId: string): Promise<Viewer>
   );
 }
 
-function toCard(ctx: Ctx, viewer: Viewer, row: CardRow, staff: boolean): DirectoryCard {
+/** A member as `viewer` may see them: contacts through visibleContacts, city only when shared. Every member card of the API is built here. */
+export function toDirectoryCard(ctx: Ctx, viewer: Viewer, row: CardRow, staff: boolean): DirectoryCard {
   const view = visibleContacts(viewer, row, ctx.tenant);
   return {
     id: row.id,
@@ -108,7 +109,7 @@ export async function listParticipants(ctx: Ctx, input: { communityId: string; q
   const { rows, total } = await listDirectoryCards(ctx.db, filter, { limit: size + 1, offset: page * size });
   const staff = isCommunityStaff(viewer);
   return {
-    items: rows.slice(0, size).map((r) => toCard(ctx, viewer, r, staff)),
+    items: rows.slice(0, size).map((r) => toDirectoryCard(ctx, viewer, r, staff)),
     page,
     size,
     hasMore: rows.length > size,

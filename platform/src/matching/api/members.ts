@@ -1,12 +1,13 @@
 /**
  * Who is calling and how other members look to them. Every member card this module returns is
- * built by `toCard`, which asks visibleContacts (participant/privacy.ts) what the viewer may see.
+ * built by `toCard` (the directory's one card builder, which asks visibleContacts what the viewer may see).
  */
 import { requireUser } from "../../auth/require.ts";
 import type { Ctx } from "../../context.ts";
 import type { CardRow } from "../../directory/queries.ts";
+import { toDirectoryCard } from "../../directory/service.ts";
 import { accessDenied, notFound, validation } from "../../lib/errors.ts";
-import { isCommunityStaff, isOwner, type Viewer, visibleContacts } from "../../participant/privacy.ts";
+import { isCommunityStaff, type Viewer } from "../../participant/privacy.ts";
 import { findParticipantByUser, type ParticipantRow } from "../../participant/queries.ts";
 import type { Lang } from "../../tenancy/schema.ts";
 import { findMember, listMembers, type MemberRow, preferredLangOf } from "./queries.ts";
@@ -58,24 +59,9 @@ export async function requireOtherMember(ctx: Ctx, me: Me, id: string): Promise<
   return row;
 }
 
+/** The directory's member card (one builder for every card), without the staff-only status. */
 export function toCard(ctx: Ctx, viewer: Viewer, row: CardRow): MemberCard {
-  const view = visibleContacts(viewer, row, ctx.tenant);
-  return {
-    id: row.id,
-    slug: row.slug,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    company: row.company,
-    position: row.position,
-    avatar: row.avatar,
-    tags: row.tags,
-    city: row.shareLocation || isOwner(viewer, row) ? row.city : null,
-    lookingFor: row.lookingFor,
-    contacts: view.contacts,
-    phone: view.phone,
-    hasHiddenContacts: view.hasHiddenContacts,
-    contactsLocked: view.contactsLocked,
-  };
+  return toDirectoryCard(ctx, viewer, row, false);
 }
 
 /** Cards of `ids` as `viewer` sees them, by id (members whose account is gone are missing). */
