@@ -74,7 +74,7 @@ const memberLayout = createRoute({
     if (user.role === "ROLE_ADMIN") return { user };
     const path = location.pathname;
     if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
-    const needsParticipant = ["/my_communities", "/participants", "/events"].includes(path) || path.startsWith("/event/");
+    const needsParticipant = ["/my_communities", "/participants", "/events", "/contacts", "/contacts/bookmarks"].includes(path) || path.startsWith("/event/");
     if (needsParticipant && user.connectedParticipants.length === 0) {
       storage.setRedirect(location.href);
       throw redirect({ to: "/questions" });
@@ -143,10 +143,35 @@ const confirmedRoute = createRoute({
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage });
 
 // Signed-in pages load lazily (spec 2.1): a visitor on the sign-in screens never downloads them.
+const MyCommunitiesPage = lazyRouteComponent(() => import("../features/recommendations/my-communities-page.tsx"), "MyCommunitiesPage");
+const MY_COMMUNITIES_TABS = ["recommended", "requests", "my-request"] as const;
 const myCommunitiesRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/my_communities",
-  component: lazyRouteComponent(() => import("../features/communities/my-communities-page.tsx"), "MyCommunitiesPage"),
+  // tab: a tab other than Recommended; match: the contact of the Tuesday e-mail; skip: the week to skip (reminder e-mail).
+  validateSearch: strings("tab", "match", "skip"),
+  component: function MyCommunitiesRoute() {
+    const search = myCommunitiesRoute.useSearch();
+    const tab = MY_COMMUNITIES_TABS.find((x) => x === search.tab) ?? "recommended";
+    return <MyCommunitiesPage tab={tab} match={search.match} skip={search.skip} />;
+  },
+});
+const ContactsPage = lazyRouteComponent(() => import("../features/contacts/contacts-page.tsx"), "ContactsPage");
+const contactsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/contacts",
+  // feedback: the match whose rating the follow-up e-mail asks for.
+  validateSearch: strings("feedback"),
+  component: function ContactsRoute() {
+    return <ContactsPage tab="interested" feedback={contactsRoute.useSearch().feedback} />;
+  },
+});
+const contactsBookmarksRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/contacts/bookmarks",
+  component: function ContactsBookmarksRoute() {
+    return <ContactsPage tab="bookmarks" />;
+  },
 });
 const profileRoute = createRoute({
   getParentRoute: () => memberLayout,
@@ -188,7 +213,7 @@ const publicProfileRoute = createRoute({
 const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 // The bar's other sections arrive with later work; until then they say so instead of redirecting.
-const sectionRoutes = (["contacts", "events", "chats"] as const).map((section) =>
+const sectionRoutes = (["events", "chats"] as const).map((section) =>
   createRoute({
     getParentRoute: () => memberLayout,
     path: `/${section}`,
@@ -211,7 +236,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, lastStepRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, ...sectionRoutes]),
   publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,
