@@ -166,13 +166,6 @@ export const en = {
       home: "Go to the home page",
     },
   },
-  communities: {
-    title: "My communities",
-    tabs: { recommended: "Recommended", requests: "Requests", myRequest: "My request" },
-    recommendationsSoon: "Your recommendations will appear here",
-    recommendationsHint: "Every Tuesday you get a new contact to meet. Complete your profile so we can find the best match.",
-    firstLoginWelcome: "Welcome to {{community}}!",
-  },
   ...membersEn,
   notFound: {
     title: "Page not found",

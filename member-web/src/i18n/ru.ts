@@ -169,13 +169,6 @@ export const ru: Texts<typeof en> = {
       home: "На главную",
     },
   },
-  communities: {
-    title: "Мои сообщества",
-    tabs: { recommended: "Рекомендации", requests: "Запросы", myRequest: "Мой запрос" },
-    recommendationsSoon: "Здесь появятся ваши рекомендации",
-    recommendationsHint: "Каждый вторник вы получаете новый контакт для встречи. Заполните профиль, чтобы мы нашли лучшую пару.",
-    firstLoginWelcome: "Добро пожаловать в {{community}}!",
-  },
   ...membersRu,
   notFound: {
     title: "Страница не найдена",
