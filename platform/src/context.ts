@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ParticipantSnapshot } from "./auth/session.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Jobs } from "./jobs/jobs.ts";
@@ -8,7 +9,14 @@ import type { TenantDirectory } from "./tenancy/service.ts";
 /** Who is acting. A verb's first line checks it. */
 export type Actor =
   | { kind: "anonymous" }
-  | { kind: "user"; userId: string; sessionId: string; isOperator: boolean }
+  | {
+      kind: "user";
+      userId: string;
+      sessionId: string;
+      isOperator: boolean;
+      /** Read with the session (null: no participant here; undefined: not read, ask the database). */
+      participant?: ParticipantSnapshot | null;
+    }
   /** The operator CLI, with the database credentials in hand. */
   | { kind: "operator" }
   /** A background job. */

@@ -18,6 +18,14 @@ export type Session = {
 
 export type SessionUser = { id: string; email: string | null; isOperator: boolean; enabled: boolean };
 
+/** The user's participant in the session's community, as it was when the request began. */
+export type ParticipantSnapshot = {
+  id: string;
+  role: "member" | "moderator" | "admin";
+  moderationStatus: "pending" | "confirmed" | "rejected";
+  profileCompleted: boolean;
+};
+
 export async function createSession(
   db: Db,
   input: { userId: string; communityId: string; authMethod: string },
@@ -44,16 +52,32 @@ export async function validateSessionToken(
   db: Db,
   token: string,
   communityId: string,
-): Promise<{ session: Session; user: SessionUser } | null> {
+): Promise<{ session: Session; user: SessionUser; participant: ParticipantSnapshot | null } | null> {
   const dot = token.indexOf(".");
   if (dot <= 0 || dot === token.length - 1 || token.length > 200) return null;
   const id = token.slice(0, dot);
   const secret = token.slice(dot + 1);
-  const [row] = await db<(Session & { secretHash: Uint8Array; email: string | null; isOperator: boolean; enabled: boolean; deletedAt: Date | null })[]>`
+  // The participant comes in the same round trip: almost every signed-in request needs it.
+  const [row] = await db<
+    (Session & {
+      secretHash: Uint8Array;
+      email: string | null;
+      isOperator: boolean;
+      enabled: boolean;
+      deletedAt: Date | null;
+      participantId: string | null;
+      participantRole: ParticipantSnapshot["role"] | null;
+      moderationStatus: ParticipantSnapshot["moderationStatus"] | null;
+      profileCompleted: boolean | null;
+    })[]
+  >`
     select s.id, s.user_id as "userId", s.community_id as "communityId", s.auth_method as "authMethod",
            s.created_at as "createdAt", s.last_verified_at as "lastVerifiedAt", s.secret_hash as "secretHash",
-           u.email, u.is_operator as "isOperator", u.enabled, u.deleted_at as "deletedAt"
+           u.email, u.is_operator as "isOperator", u.enabled, u.deleted_at as "deletedAt",
+           p.id as "participantId", p.role as "participantRole", p.moderation_status as "moderationStatus",
+           p.profile_completed_at is not null as "profileCompleted"
     from sessions s join users u on u.id = s.user_id
+    left join participants p on p.community_id = s.community_id and p.user_id = s.user_id
     where s.id = ${id}`;
   if (!row) return null;
   if (!secretsEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
@@ -75,7 +99,11 @@ export async function validateSessionToken(
     createdAt: row.createdAt,
     lastVerifiedAt: row.lastVerifiedAt,
   };
-  return { session, user: { id: row.userId, email: row.email, isOperator: row.isOperator, enabled: row.enabled } };
+  const participant: ParticipantSnapshot | null =
+    row.participantId && row.participantRole && row.moderationStatus
+      ? { id: row.participantId, role: row.participantRole, moderationStatus: row.moderationStatus, profileCompleted: row.profileCompleted === true }
+      : null;
+  return { session, user: { id: row.userId, email: row.email, isOperator: row.isOperator, enabled: row.enabled }, participant };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

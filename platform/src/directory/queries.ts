@@ -139,26 +139,32 @@ function searchQuery(db: Db, f: DirectoryFilter, s: SearchTerms, page: Page): Fr
 
 function listQuery(db: Db, f: DirectoryFilter, page: Page): Fragment {
   return db`
-    select ${db.unsafe(CARD_COLUMNS)} from participants p
+    select ${db.unsafe(CARD_COLUMNS)}, (${listCount(db, f)}) as "candidates" from participants p
     where ${listed(db, f.communityId)} ${filters(db, f)}
     order by ${defaultOrder(db)}
     limit ${page.limit} offset ${page.offset}`;
 }
 
-/** One page of directory cards (ask for `size + 1` to learn whether more follow) and the capped total. */
+/** The capped count of an unsearched list (an uncorrelated subquery: computed once per statement). */
+function listCount(db: Db, f: DirectoryFilter): Fragment {
+  return db`
+    select count(*)::int from (select 1 from participants p where ${listedRow(db, f.communityId)} ${filters(db, f)}
+    limit ${SEARCH_CANDIDATES + 1}) c`;
+}
+
+/**
+ * One page of directory cards (ask for `size + 1` to learn whether more follow) and the capped
+ * total, in one round trip; past the last page the total needs a query of its own.
+ */
 export async function listDirectoryCards(db: Db, f: DirectoryFilter, page: Page): Promise<{ rows: CardRow[]; total: number }> {
   if (f.search) {
     const rows = await db<(CardRow & { candidates: number })[]>`${searchQuery(db, f, f.search, page)}`;
-    // Past the last row there is no window count: the total then comes from the first page.
     const total = rows[0]?.candidates ?? (page.offset > 0 ? await countSearch(db, f, f.search) : 0);
     return { rows, total };
   }
-  const [rows, [count]] = await Promise.all([
-    db<CardRow[]>`${listQuery(db, f, page)}`,
-    db<{ n: number }[]>`
-      select count(*)::int as n from (select 1 from participants p where ${listedRow(db, f.communityId)} ${filters(db, f)}
-      limit ${SEARCH_CANDIDATES + 1}) c`,
-  ]);
+  const rows = await db<(CardRow & { candidates: number })[]>`${listQuery(db, f, page)}`;
+  if (rows[0]) return { rows, total: rows[0].candidates };
+  const [count] = await db<{ n: number }[]>`select (${listCount(db, f)}) as n`;
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -40,7 +40,9 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
     const token = bearerToken(c.req.header("authorization")) ?? getCookie(c, SESSION_COOKIE);
     if (token) {
       const result = await validateSessionToken(deps.db, token, tenant.id);
-      if (result) actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator };
+      if (result) {
+        actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
+      }
     }
     const log = deps.log.child({
       requestId,

@@ -32,6 +32,16 @@ export async function loadViewer(ctx: Ctx): Promise<Viewer> {
   const a = ctx.actor;
   if (a.kind === "operator") return { kind: "user", userId: "", isOperator: true, participant: null };
   if (a.kind !== "user") return { kind: "anonymous" };
+  // The session lookup already read the participant; only actors built elsewhere need the query.
+  if (a.participant !== undefined) {
+    const s = a.participant;
+    return {
+      kind: "user",
+      userId: a.userId,
+      isOperator: a.isOperator,
+      participant: s ? { id: s.id, role: s.role, confirmed: s.moderationStatus === "confirmed", profileComplete: s.profileCompleted } : null,
+    };
+  }
   const p = await findParticipantByUser(ctx.db, ctx.tenant.id, a.userId);
   return {
     kind: "user",
