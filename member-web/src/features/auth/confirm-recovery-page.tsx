@@ -5,23 +5,18 @@ import { useTranslation } from "react-i18next";
 import { api, call } from "../../api/client.ts";
 import { completeSignIn } from "../../app/sign-in.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
-import { isPasswordLength } from "../../lib/validation.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields.tsx";
 
 /** /confirm-recovery?code=…: a new password; success signs the user in. */
 export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
   const { t } = useTranslation("auth");
-  const tErr = useTranslation("errors").t;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -38,10 +33,8 @@ export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const ok = isPasswordLength(password);
-    setPasswordError(ok ? null : tErr("passwordLength"));
-    setRepeatError(password === repeat ? null : tErr("passwordsDontMatch"));
-    if (!ok || password !== repeat) return;
+    const password = newPassword.validate();
+    if (!password) return;
     setError(null);
     setBusy(true);
     try {
@@ -58,31 +51,7 @@ export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
     <AuthCard title={t("confirmRecovery.title")}>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("confirmRecovery.title")}>
-        <Field
-          label={t("confirmRecovery.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setPasswordError(null);
-          }}
-          error={passwordError}
-          hint={tErr("passwordHint")}
-          required
-        />
-        <Field
-          label={t("confirmRecovery.repeatPassword")}
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(v) => {
-            setRepeat(v);
-            setRepeatError(null);
-          }}
-          error={repeatError}
-          required
-        />
+        <NewPasswordFields state={newPassword} passwordLabel={t("confirmRecovery.newPassword")} repeatLabel={t("confirmRecovery.repeatPassword")} />
         <Button type="submit" block busy={busy}>
           {t("confirmRecovery.submit")}
         </Button>

@@ -9,11 +9,11 @@ import { completeSignIn, expectSession } from "../../app/sign-in.ts";
 import { storage } from "../../lib/storage.ts";
 import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
-import { isPasswordLength } from "../../lib/validation.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields, useNewPassword } from "./new-password-fields.tsx";
 import { PolicyCheckbox } from "./policy-checkbox.tsx";
 
 /** /registration: e-mail, password twice, the policy box; then an automatic sign-in (spec 2.3, 4.3). */
@@ -26,22 +26,16 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const email = useEmailField(initialEmail ?? storage.email() ?? "");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const newPassword = useNewPassword();
   const [agreed, setAgreed] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [repeatError, setRepeatError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = email.validate();
-    const passwordOk = isPasswordLength(password);
-    setPasswordError(passwordOk ? null : tErr("passwordLength"));
-    const same = password === repeat;
-    setRepeatError(same ? null : tErr("passwordsDontMatch"));
-    if (!value || !passwordOk || !same || !agreed) return;
+    const password = newPassword.validate();
+    if (!value || !password || !agreed) return;
     setError(null);
     setBusy(true);
     try {
@@ -81,33 +75,7 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
           error={email.error ? tErr(email.error) : null}
           required
         />
-        <Field
-          label={tCommon("password")}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setPasswordError(null);
-          }}
-          error={passwordError}
-          hint={tErr("passwordHint")}
-          required
-        />
-        <Field
-          label={t("registration.repeatPassword")}
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(v) => {
-            setRepeat(v);
-            setRepeatError(null);
-          }}
-          error={repeatError}
-          required
-        />
+        <NewPasswordFields state={newPassword} passwordLabel={tCommon("password")} repeatLabel={t("registration.repeatPassword")} />
         <PolicyCheckbox checked={agreed} onChange={setAgreed} />
         <Button type="submit" block busy={busy} disabled={!agreed}>
           {t("registration.submit")}
