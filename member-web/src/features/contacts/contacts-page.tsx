@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { LiveNotice, TabList } from "../../ui/tabs.tsx";
 import "../profile/members.css";
 import { fullName } from "../profile/model.ts";
 import "../recommendations/matching.css";
@@ -31,37 +32,8 @@ export function ContactsPage({ tab, feedback }: { tab: ContactsTab; feedback?: s
   return (
     <main className="page" id="content">
       <h1>{t("contacts.title")}</h1>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {notice}
-      </p>
-      {notice ? (
-        <div className="notice-row">
-          <Alert kind="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <div className="tabs" role="tablist" aria-label={t("contacts.title")}>
-        {TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            className={`tab${tab === id ? " active" : ""}`}
-            onClick={() => select(id)}
-            onKeyDown={(e) => {
-              if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-              const next = id === "interested" ? "bookmarks" : "interested";
-              select(next);
-              document.getElementById(`tab-${next}`)?.focus();
-            }}
-          >
-            {t(`contacts.tabs.${id}`)}
-          </button>
-        ))}
-      </div>
+      <LiveNotice text={notice} />
+      <TabList tabs={TABS} current={tab} label={t("contacts.title")} labelOf={(id) => t(`contacts.tabs.${id}`)} onSelect={select} />
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === "interested" ? <InterestedTab feedback={feedback} onNotify={setNotice} /> : <BookmarksTab />}
       </section>

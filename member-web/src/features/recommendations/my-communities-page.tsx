@@ -8,6 +8,7 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
+import { LiveNotice, TabList } from "../../ui/tabs.tsx";
 import { ListState } from "../requests/list-state.tsx";
 import { MyRequestsTab } from "../requests/my-requests-tab.tsx";
 import { RequestsTab } from "../requests/requests-tab.tsx";
@@ -39,39 +40,8 @@ export function MyCommunitiesPage({ tab, match, skip }: { tab: MyCommunitiesTab;
       <h1>{t("title")}</h1>
       {storage.firstLogin() ? <p className="lead-small">{t("welcome", { community: brandTitle(community) })}</p> : null}
       {skip ? <SkipFromMail week={skip} /> : null}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {notice}
-      </p>
-      {notice ? (
-        <div className="notice-row">
-          <Alert kind="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <div className="tabs" role="tablist" aria-label={t("title")}>
-        {MY_COMMUNITIES_TABS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`panel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            className={`tab${tab === id ? " active" : ""}`}
-            onClick={() => select(id)}
-            onKeyDown={(e) => {
-              const at = MY_COMMUNITIES_TABS.indexOf(id);
-              const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-              if (!step) return;
-              const next = MY_COMMUNITIES_TABS[(at + step + MY_COMMUNITIES_TABS.length) % MY_COMMUNITIES_TABS.length] ?? id;
-              select(next);
-              document.getElementById(`tab-${next}`)?.focus();
-            }}
-          >
-            {t(TAB_LABEL[id])}
-          </button>
-        ))}
-      </div>
+      <LiveNotice text={notice} />
+      <TabList tabs={MY_COMMUNITIES_TABS} current={tab} label={t("title")} labelOf={(id) => t(TAB_LABEL[id])} onSelect={select} />
       <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === "recommended" ? (
           <RecommendedTab match={match} onNotify={setNotice} />
