@@ -232,6 +232,21 @@ async function closedLoop(
   }
 }
 
+/** CPU time (ms) of every PostgreSQL process on this machine, from /proc (Linux); 0 elsewhere. */
+async function postgresCpuMs(): Promise<number> {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of await fs.readdir("/proc").catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = (await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).trim();
+    const m = /^\d+ \(([^)]*)\) (.*)$/.exec(stat);
+    if (!m || m[1] !== "postgres") continue;
+    const fields = (m[2] ?? "").split(" ");
+    total += ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+  }
+  return total;
+}
+
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -302,7 +317,14 @@ async function main(): Promise<void> {
 
     await closedLoop(port, WARMUP, (i) => mix[i % mix.length] ?? { kind: "", path: "/" }, headers);
     t = performance.now();
+    const cpuBefore = { node: process.cpuUsage(), postgres: await postgresCpuMs() };
     const dir = await closedLoop(port, REQUESTS, (i) => mix[(i + WARMUP) % mix.length] ?? { kind: "", path: "/" }, headers);
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    const cpuPerRequest = {
+      // The worker thread generating the load is counted with the server: both live in this process.
+      node: (nodeCpu.user + nodeCpu.system) / 1000 / REQUESTS,
+      postgres: ((await postgresCpuMs()) - cpuBefore.postgres) / REQUESTS,
+    };
     const bad = dir.samples.filter((s) => s.status !== 200).length;
 
     const health = { kind: "healthz", path: "/healthz" };
@@ -323,6 +345,9 @@ async function main(): Promise<void> {
     }
     console.log(`  ${"all".padEnd(20)} ${String(d.n).padStart(4)}  ${f1(d.p50)}  ${f1(d.p95)}  ${f1(d.p99)}   max ${d.max.toFixed(1)} ms`);
     console.log(`  throughput ${dRps.toFixed(0)} req/s; non-200 answers: ${bad}`);
+    console.log(
+      `  CPU per request: this process ${cpuPerRequest.node.toFixed(2)} ms (server + load generator), PostgreSQL ${cpuPerRequest.postgres.toFixed(2)} ms`,
+    );
     console.log(`GET /healthz, ${CONCURRENCY} concurrent: p50 ${h.p50.toFixed(1)} ms, p95 ${h.p95.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, ${hRps.toFixed(0)} req/s`);
     console.log("");
     console.log(`ratio directory / healthz throughput: ${(dRps / hRps).toFixed(3)} (${(100 * (dRps / hRps)).toFixed(1)} %)`);
