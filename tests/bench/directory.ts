@@ -240,7 +240,7 @@ async function postgresCpuMs(): Promise<number> {
     if (!/^\d+$/.test(pid)) continue;
     const stat = (await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).trim();
     const m = /^\d+ \(([^)]*)\) (.*)$/.exec(stat);
-    if (!m || m[1] !== "postgres") continue;
+    if (m?.[1] !== "postgres") continue;
     const fields = (m[2] ?? "").split(" ");
     total += ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
   }
