@@ -13,6 +13,7 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { isPasswordLength } from "../../lib/validation.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { EmailField } from "../../ui/email-field.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { requestMagicLink, requestSignInCode } from "./code-flow.ts";
@@ -132,18 +133,7 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
       {error ? <Alert kind="error">{error}</Alert> : null}
       {needsEmail ? (
         <form className="form" onSubmit={onSubmit} noValidate aria-label={t("login.title")}>
-          <Field
-            label={tCommon("email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={tCommon("emailPlaceholder")}
-            value={email.value}
-            onChange={email.setValue}
-            error={email.error ? tErr(email.error) : null}
-            required
-          />
+          <EmailField email={email} />
           {hasPassword ? (
             <>
               <Field

@@ -11,6 +11,7 @@ import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { EmailField } from "../../ui/email-field.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { RESEND_SECONDS, requestSignInCode } from "./code-flow.ts";
@@ -19,7 +20,6 @@ import { formatCountdown, useCountdown } from "./use-countdown.ts";
 /** /one-time-code: send, resend after a countdown, change e-mail, enter the code (spec 2.3). */
 export function OneTimeCodePage({ initialEmail }: { initialEmail: string | undefined }) {
   const { t } = useTranslation("auth");
-  const tCommon = useTranslation("common").t;
   const tErr = useTranslation("errors").t;
   const community = useCommunity();
   const navigate = useNavigate();
@@ -105,17 +105,7 @@ export function OneTimeCodePage({ initialEmail }: { initialEmail: string | undef
       <AuthCard title={t("oneTimeCode.title")} subtitle={t("oneTimeCode.subtitle")}>
         {error ? <Alert kind="error">{error}</Alert> : null}
         <form className="form" onSubmit={onSendSubmit} noValidate aria-label={t("oneTimeCode.title")}>
-          <Field
-            label={tCommon("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={tCommon("emailPlaceholder")}
-            value={email.value}
-            onChange={email.setValue}
-            error={email.error ? tErr(email.error) : null}
-            required
-          />
+          <EmailField email={email} />
           <Button type="submit" block busy={busy === "send"}>
             {t("oneTimeCode.send")}
           </Button>

@@ -7,14 +7,12 @@ import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
+import { EmailField } from "../../ui/email-field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 
 /** /recovery: asks for a reset link; the answer never says whether the account exists. */
 export function RecoveryPage() {
   const { t } = useTranslation("auth");
-  const tCommon = useTranslation("common").t;
-  const tErr = useTranslation("errors").t;
   const errorText = useErrorText();
   const email = useEmailField(storage.email() ?? "");
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -53,17 +51,7 @@ export function RecoveryPage() {
     <AuthCard title={t("recovery.title")} subtitle={t("recovery.subtitle")} footer={footer}>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("recovery.title")}>
-        <Field
-          label={tCommon("email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={tCommon("emailPlaceholder")}
-          value={email.value}
-          onChange={email.setValue}
-          error={email.error ? tErr(email.error) : null}
-          required
-        />
+        <EmailField email={email} />
         <Button type="submit" block busy={busy}>
           {t("recovery.submit")}
         </Button>

@@ -11,7 +11,7 @@ import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
+import { EmailField } from "../../ui/email-field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields, useNewPassword } from "./new-password-fields.tsx";
 import { PolicyCheckbox } from "./policy-checkbox.tsx";
@@ -20,7 +20,6 @@ import { PolicyCheckbox } from "./policy-checkbox.tsx";
 export function RegistrationPage({ initialEmail }: { initialEmail: string | undefined }) {
   const { t } = useTranslation("auth");
   const tCommon = useTranslation("common").t;
-  const tErr = useTranslation("errors").t;
   const community = useCommunity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -63,18 +62,7 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
     >
       {error ? <Alert kind="error">{error}</Alert> : null}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("registration.title")}>
-        <Field
-          label={tCommon("email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={tCommon("emailPlaceholder")}
-          value={email.value}
-          onChange={email.setValue}
-          error={email.error ? tErr(email.error) : null}
-          required
-        />
+        <EmailField email={email} />
         <NewPasswordFields state={newPassword} passwordLabel={tCommon("password")} repeatLabel={t("registration.repeatPassword")} />
         <PolicyCheckbox checked={agreed} onChange={setAgreed} />
         <Button type="submit" block busy={busy} disabled={!agreed}>

@@ -7,7 +7,7 @@ import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
+import { EmailField } from "../../ui/email-field.tsx";
 import { requestSignInCode } from "../auth/code-flow.ts";
 
 /**
@@ -17,8 +17,6 @@ import { requestSignInCode } from "../auth/code-flow.ts";
  */
 export function ShortSignUpForm() {
   const { t } = useTranslation("welcome");
-  const tErr = useTranslation("errors").t;
-  const tCommon = useTranslation("common").t;
   const community = useCommunity();
   const navigate = useNavigate();
   const email = useEmailField();
@@ -56,16 +54,7 @@ export function ShortSignUpForm() {
       <p className="muted">{t("signUpHint")}</p>
       {failure ? <Alert kind="error">{failure}</Alert> : null}
       <div className="signup-row">
-        <Field
-          label={tCommon("email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email.value}
-          onChange={email.setValue}
-          error={email.error ? tErr(email.error) : null}
-          placeholder={tCommon("emailPlaceholder")}
-        />
+        <EmailField email={email} required={false} />
         <Button type="submit" busy={busy} disabled={email.value.trim() === "" || email.error !== null}>
           {t("signUpButton")}
         </Button>
