@@ -136,6 +136,16 @@ export async function pauseMatching(weeks: number) {
   return call(api.POST("/api/matching/pause", { body: { weeks } }));
 }
 
+/**
+ * Stores a status the server just answered. A status fetch still in flight (started before the
+ * change, e.g. on page load) is cancelled first, so its older answer cannot overwrite this one.
+ */
+export async function setMatchingStatus(queryClient: QueryClient, status: MatchingStatus): Promise<void> {
+  const { queryKey } = matchingQueries.status();
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData(queryKey, status);
+}
+
 export async function skipMatching(week?: string) {
   return call(api.POST("/api/matching/skip", { body: week ? { week } : {} }));
 }

@@ -14,7 +14,7 @@ import { MyRequestsTab } from "../requests/my-requests-tab.tsx";
 import { RequestsTab } from "../requests/requests-tab.tsx";
 import "../profile/members.css";
 import "./matching.css";
-import { formatDay, matchingQueries, type Recommendation, skipMatching } from "./model.ts";
+import { formatDay, matchingQueries, type Recommendation, setMatchingStatus, skipMatching } from "./model.ts";
 import { RecommendationCard } from "./recommendation-card.tsx";
 import { StatusPanel } from "./status-panel.tsx";
 
@@ -113,7 +113,7 @@ function SkipFromMail({ week }: { week: string }) {
   const started = useRef(false);
   const skip = useMutation({
     mutationFn: () => skipMatching(/^\d{4}-\d{2}-\d{2}$/.test(week) ? week : undefined),
-    onSuccess: (status) => queryClient.setQueryData(matchingQueries.status().queryKey, status),
+    onSuccess: (status) => setMatchingStatus(queryClient, status),
   });
   useEffect(() => {
     if (started.current) return;

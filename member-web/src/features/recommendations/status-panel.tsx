@@ -5,7 +5,7 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { formatDay, type MatchingStatus, matchingQueries, pauseMatching, resumeMatching, skipMatching } from "./model.ts";
+import { formatDay, type MatchingStatus, matchingQueries, pauseMatching, resumeMatching, setMatchingStatus, skipMatching } from "./model.ts";
 
 const PAUSE_WEEKS = [1, 2, 4] as const;
 
@@ -25,8 +25,8 @@ export function StatusPanel() {
       if (action === "skip") return { action, status: await skipMatching() };
       return { action, status: await resumeMatching() };
     },
-    onSuccess: ({ action, status: next }) => {
-      queryClient.setQueryData(matchingQueries.status().queryKey, next);
+    onSuccess: async ({ action, status: next }) => {
+      await setMatchingStatus(queryClient, next);
       const day = formatDay(next.skippedWeek ?? next.comingWeek, i18n.language);
       setDone(action === "pause" ? t("status.pausedDone") : action === "skip" ? t("status.skippedDone", { date: day }) : t("status.resumedDone"));
     },
