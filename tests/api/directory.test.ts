@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The harness (and with it the app) first: it loads the zod OpenAPI extension the schemas rely on.
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { softDeleteUser } from "../../platform/src/auth/account-queries.ts";
+import { withTx } from "../../platform/src/db/client.ts";
 import { explainDirectorySearch, withSequentialScansPricedOut } from "../../platform/src/directory/queries.ts";
 import { parseSearch } from "../../platform/src/directory/service.ts";
 import { tenantFixture } from "../support/tenants.ts";
@@ -161,7 +163,7 @@ describe("GET /api/community/{id}/participants: search", () => {
       expect(res.status, text).toBe(200);
     }
     expect(names((await search("srch", srchViewer.token, "(lovelace):*!")).body)).toEqual(["Ada Lovelace"]);
-    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", name: "ada love lace" });
+    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", name: "ada love lace", words: ["ada", "love", "lace"] });
     expect(parseSearch("!!! ...")).toBeNull();
   });
 
@@ -209,6 +211,66 @@ describe("GET /api/community/{id}/participants: search", () => {
       explainDirectorySearch(tx, { communityId: "bulk", search: null, tag: "tag7" }, { limit: 21, offset: 0 }),
     );
     expect(byTag).not.toMatch(/Seq Scan on participants/);
+  });
+});
+
+describe("typo correction: the name-word dictionary", () => {
+  const words = async (tenant: string) =>
+    Object.fromEntries(
+      (await env.db<{ word: string; members: number }[]>`
+        select word, members from participant_name_words where community_id = ${tenant} order by word`).map((r) => [r.word, r.members]),
+    );
+
+  it("counts each community's name words as members join, rename and leave", async () => {
+    await env.addTenants(tenantFixture("dict"), tenantFixture("dict2"));
+    const a = await member("dict", { firstName: "Zoe", lastName: "Quagmire" });
+    const b = await member("dict", { firstName: "Zoe-Ann", lastName: "Quagmire" });
+    await member("dict2", { firstName: "Zoe", lastName: "Elsewhere" });
+    expect(await words("dict")).toMatchObject({ zoe: 2, "zoe-ann": 1, ann: 1, quagmire: 2 });
+    expect(await words("dict")).not.toHaveProperty("elsewhere");
+
+    await env.db`update participants set last_name = 'Quagmyre' where id = ${a.id}`;
+    expect(await words("dict")).toMatchObject({ zoe: 2, quagmire: 1, quagmyre: 1 });
+    // A change to other columns leaves the counts alone.
+    await env.db`update participants set company = 'Acme', first_name = first_name where id = ${a.id}`;
+    expect((await words("dict")).zoe).toBe(2);
+
+    // Account deletion (the real path) takes the words of its last carrier along.
+    await withTx(env.db, (tx) => softDeleteUser(tx, b.user.id));
+    const left = await words("dict");
+    expect(left).not.toHaveProperty("quagmire");
+    expect(left).not.toHaveProperty("zoe-ann");
+    expect(left).toEqual({ zoe: 1, quagmyre: 1 });
+  });
+
+  it("finds a member through a corrected word, ranks exact words first, and corrects only toward listed members", async () => {
+    await env.addTenants(tenantFixture("typo"));
+    const viewer = await member("typo", { firstName: "Viewer", lastName: "Person" });
+    await member("typo", { firstName: "Ольга", lastName: "Макарова", company: "Север" });
+    await member("typo", { firstName: "Ольга", lastName: "Смирнова" });
+    await member("typo", { firstName: "Barnaby", lastName: "Rudge", status: "pending" });
+    expect(names((await search("typo", viewer.token, "Ольга Макраова")).body)).toEqual(["Ольга Макарова"]);
+    expect(names((await search("typo", viewer.token, "макраова")).body)).toEqual(["Ольга Макарова"]);
+    // Every typed word must be matched (exactly or corrected): "Смирнова" does not stand in for "Макраова".
+    expect(names((await search("typo", viewer.token, "Ольга Смирнова")).body)).toEqual(["Ольга Смирнова"]);
+    // The pending member's name is in the dictionary, but the corrected search lists only listed members.
+    expect((await search("typo", viewer.token, "Barnabby")).body).toMatchObject({ items: [], total: 0 });
+    // Nothing close enough: no results rather than a random look-alike.
+    expect((await search("typo", viewer.token, "Xylophone")).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("quotes dictionary words before they become tsquery operands", async () => {
+    for (const word of ["o'brien", "back\\slash", "a & b | !c", "x:*", "'"]) {
+      const [row] = await env.db<{ q: string }[]>`select to_tsquery('simple', tsquery_operand(${word}))::text as q`;
+      expect(row?.q, word).not.toContain("!");
+      expect(row?.q, word).not.toContain(":*");
+    }
+  });
+
+  it("refuses a participant for a deleted account, so no read needs to check the account", async () => {
+    const u = await createUser(env, { tenant: "dict" });
+    await withTx(env.db, (tx) => softDeleteUser(tx, u.user.id));
+    await expect(env.db`insert into participants (community_id, user_id) values ('dict', ${u.user.id})`).rejects.toMatchObject({ code: "23503" });
   });
 });
 
@@ -286,7 +348,7 @@ describe("GET /api/community/{id}/participants: privacy", () => {
     await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"], status: "rejected" });
     await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"], profileEnabled: false });
     const gone = await member("alpha", { firstName: "Zelda", lastName: "Unlisted", tags: ["Unlistedtag"] });
-    await env.db`update users set deleted_at = now() where id = ${gone.user.id}`;
+    await withTx(env.db, (tx) => softDeleteUser(tx, gone.user.id));
     const shown = await member("alpha", { firstName: "Zelda", lastName: "Listed" });
     const res = await search("alpha", viewer.token, "Zelda");
     expect(res.body.items.map((i: { id: string }) => i.id)).toEqual([shown.id]);

@@ -285,11 +285,13 @@ async function main(): Promise<void> {
     const admin = createDb(serverUrl, { max: 1 });
     await admin.unsafe(`create database ${dbName}`);
     cleanups.push(async () => {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+      // BENCH_KEEP_DATABASE=1 (with DATABASE_URL) leaves the loaded database for studying plans.
+      if (process.env.BENCH_KEEP_DATABASE === "1" && process.env.DATABASE_URL) console.log(`kept database ${dbName}`);
+      else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
       await admin.end();
     });
     const url = serverUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
-    const db = createDb(url, { max: 20 });
+    const db = createDb(url, { max: Number(process.env.BENCH_POOL ?? 20) });
     cleanups.push(() => db.end({ timeout: 5 }));
     await migrate(db);
     await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT, { transparent: true })), landing: {}, navigation: null, dir: "" }]);
@@ -323,6 +325,7 @@ async function main(): Promise<void> {
     const cpuPerRequest = {
       // The worker thread generating the load is counted with the server: both live in this process.
       node: (nodeCpu.user + nodeCpu.system) / 1000 / REQUESTS,
+      nodeSystem: nodeCpu.system / 1000 / REQUESTS,
       postgres: ((await postgresCpuMs()) - cpuBefore.postgres) / REQUESTS,
     };
     const bad = dir.samples.filter((s) => s.status !== 200).length;
@@ -346,7 +349,7 @@ async function main(): Promise<void> {
     console.log(`  ${"all".padEnd(20)} ${String(d.n).padStart(4)}  ${f1(d.p50)}  ${f1(d.p95)}  ${f1(d.p99)}   max ${d.max.toFixed(1)} ms`);
     console.log(`  throughput ${dRps.toFixed(0)} req/s; non-200 answers: ${bad}`);
     console.log(
-      `  CPU per request: this process ${cpuPerRequest.node.toFixed(2)} ms (server + load generator), PostgreSQL ${cpuPerRequest.postgres.toFixed(2)} ms`,
+      `  CPU per request: this process ${cpuPerRequest.node.toFixed(2)} ms (server + load generator; ${cpuPerRequest.nodeSystem.toFixed(2)} ms of it in the kernel), PostgreSQL ${cpuPerRequest.postgres.toFixed(2)} ms`,
     );
     console.log(`GET /healthz, ${CONCURRENCY} concurrent: p50 ${h.p50.toFixed(1)} ms, p95 ${h.p95.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, ${hRps.toFixed(0)} req/s`);
     console.log("");

@@ -36,7 +36,7 @@ import {
 
 const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 64;
-/** Shorter names give trigram matches for nearly everyone: below this only the word search runs. */
+/** Shorter text is not compared with full names (its similarity to nearly everyone is high). */
 const MIN_NAME_QUERY = 3;
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -51,7 +51,7 @@ export function parseSearch(text: string | undefined): SearchTerms | null {
   if (words.length === 0) return null;
   const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
   const name = words.join(" ");
-  return { tsquery, name: name.length >= MIN_NAME_QUERY ? name : null };
+  return { tsquery, name: name.length >= MIN_NAME_QUERY ? name : null, words };
 }
 
 function requireCommunity(ctx: Ctx, communityId: string): void {
