@@ -117,7 +117,7 @@ function exactMatch(db: Db, tsquery: string): Match {
 function correctedMatch(db: Db, communityId: string, words: string[]): Match {
   return {
     with: db`
-      with typed as (
+      with typed as materialized (
         select t.w, t.i, t.i = ${words.length} as last,
           array(
             select d.word from participant_name_words d
@@ -137,6 +137,11 @@ function correctedMatch(db: Db, communityId: string, words: string[]): Match {
   };
 }
 
+/** The listed members a search matches, filters applied. */
+function matching(db: Db, f: DirectoryFilter, match: Match): Fragment {
+  return db`${listed(db, f.communityId)} and p.search_document @@ ${match.tsq} ${filters(db, f)}`;
+}
+
 /**
  * Up to SEARCH_CANDIDATES matches (GIN on search_document), ranked by text rank plus the typed
  * words' similarity to the full name: one page of them with the candidates' count. One table, one
@@ -150,7 +155,7 @@ function searchQuery(db: Db, f: DirectoryFilter, match: Match, name: string | nu
     select m.*, count(*) over ()::int as "candidates" from (
       select ${db.unsafe(CARD_COLUMNS)}, ${rank} as score
       from participants p
-      where ${listed(db, f.communityId)} and p.search_document @@ ${match.tsq} ${filters(db, f)}
+      where ${matching(db, f, match)}
       limit ${SEARCH_CANDIDATES + 1}) m
     order by m.score desc, ${defaultOrder(db, "m")}
     limit ${page.limit} offset ${page.offset}`;
@@ -177,10 +182,7 @@ async function searchPage(db: Db, f: DirectoryFilter, match: Match, name: string
   // Past the last page the window count has no row to ride on.
   const [row] = await db<{ n: number }[]>`
     ${match.with}
-    select count(*)::int as n from (
-      select 1 from participants p
-      where ${listed(db, f.communityId)} and p.search_document @@ ${match.tsq} ${filters(db, f)}
-      limit ${SEARCH_CANDIDATES + 1}) c`;
+    select count(*)::int as n from (select 1 from participants p where ${matching(db, f, match)} limit ${SEARCH_CANDIDATES + 1}) c`;
   return { rows, total: row?.n ?? 0 };
 }
 
