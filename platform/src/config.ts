@@ -7,6 +7,8 @@ export type AppConfig = {
   /** Where the embedded database, media and other local state live. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections of the main pool; unset: 2 per core + 1 for the embedded database, else 10. */
+  databasePoolSize: number | undefined;
   smtpUrl: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   defaultTenant: string | undefined;
@@ -44,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: "127.0.0.1",
     dataDir: ".data/test",
     databaseUrl: undefined,
+    databasePoolSize: undefined,
     smtpUrl: undefined,
     logLevel: "silent",
     defaultTenant: undefined,

@@ -27,6 +27,8 @@ export type UserActor = Extract<Actor, { kind: "user" }>;
 /** Long-lived collaborators, built once by the server, the CLI or a test. */
 export type Deps = {
   db: Db;
+  /** Statements planned for their values every time (createDb customPlans): the directory search. */
+  searchDb: Db;
   config: AppConfig;
   tenants: TenantDirectory;
   jobs: Jobs;

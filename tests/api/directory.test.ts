@@ -206,11 +206,103 @@ describe("GET /api/community/{id}/participants: search", () => {
       return explainDirectorySearch(tx, { communityId: "bulk", search: terms }, { limit: 21, offset: 0 });
     });
     expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
-    expect(plan).not.toMatch(/Seq Scan on participants/);
+    expect(plan).toMatch(/on directory_entries/);
+    expect(plan).not.toMatch(/Seq Scan on (participants|directory_entries)/);
     const byTag = await withSequentialScansPricedOut(env.db, (tx) =>
       explainDirectorySearch(tx, { communityId: "bulk", search: null, tag: "tag7" }, { limit: 21, offset: 0 }),
     );
-    expect(byTag).not.toMatch(/Seq Scan on participants/);
+    expect(byTag).not.toMatch(/Seq Scan on (participants|directory_entries)/);
+  });
+});
+
+describe("directory_entries: the listed members' search projection", () => {
+  /** The projection as migration 007 defines it, computed afresh from participants. */
+  const expected = (tenant: string) => env.db<Record<string, unknown>[]>`
+    select p.id::text as id, p.profile_completed_at is null as incomplete, p.created_at, coalesce(p.full_name, '') as full_name,
+           p.search_document::text as doc, p.tags, p.looking_for,
+           case when p.share_location and p.city is not null then lower(btrim(p.city)) end as city_key
+    from participants p
+    where p.community_id = ${tenant} and p.moderation_status = 'confirmed' and p.profile_enabled
+    order by p.id`;
+  const actual = (tenant: string) => env.db<Record<string, unknown>[]>`
+    select d.participant_id::text as id, d.incomplete, d.created_at, d.full_name, d.search_document::text as doc, d.tags,
+           d.looking_for, d.city_key
+    from directory_entries d where d.community_id = ${tenant}
+    order by d.participant_id`;
+
+  it("holds exactly the listed members, kept in step with every change to a participant", async () => {
+    await env.addTenants(tenantFixture("proj"));
+    const a = await member("proj", { firstName: "Projected", lastName: "One", tags: ["Alpha"], city: " Lisbon ", shareLocation: true });
+    const b = await member("proj", { firstName: "Pending", lastName: "Two", status: "pending" });
+    const c = await member("proj", { firstName: "Hidden", lastName: "Three", profileEnabled: false });
+    await member("proj", { firstName: "Incomplete", lastName: "Four", complete: false, lookingFor: ["MEET_NEW_PEOPLE"] });
+    expect((await actual("proj")).map((r) => r.full_name).sort()).toEqual(["Incomplete Four", "Projected One"]);
+    expect(await actual("proj")).toEqual(await expected("proj"));
+    expect((await actual("proj")).find((r) => r.full_name === "Projected One")?.city_key).toBe("lisbon");
+
+    // Confirmed, disabled, renamed, re-tagged, location unshared, profile completed, deleted.
+    await env.db`update participants set moderation_status = 'confirmed' where id = ${b.id}`;
+    await env.db`update participants set profile_enabled = true where id = ${c.id}`;
+    await env.db`update participants set last_name = 'Renamed', tags = array['Beta'], share_location = false where id = ${a.id}`;
+    await env.db`update participants set profile_enabled = false where id = ${c.id}`;
+    await env.db`update participants set profile_completed_at = now() where first_name = 'Incomplete' and community_id = 'proj'`;
+    expect(await actual("proj")).toEqual(await expected("proj"));
+    expect((await actual("proj")).map((r) => r.full_name).sort()).toEqual(["Incomplete Four", "Pending Two", "Projected Renamed"]);
+    await withTx(env.db, (tx) => softDeleteUser(tx, b.user.id));
+    expect((await actual("proj")).map((r) => r.full_name).sort()).toEqual(["Incomplete Four", "Projected Renamed"]);
+    expect(await actual("proj")).toEqual(await expected("proj"));
+    // A rejected member leaves the directory at once.
+    await env.db`update participants set moderation_status = 'rejected' where id = ${a.id}`;
+    expect((await actual("proj")).map((r) => r.full_name)).toEqual(["Incomplete Four"]);
+  });
+
+  it("finds the renamed member by the new name only", async () => {
+    const m = await member("proj", { firstName: "Oldname", lastName: "Person" });
+    const viewer = await member("proj", { firstName: "Looking", lastName: "Around" });
+    expect(names((await search("proj", viewer.token, "Oldname")).body)).toEqual(["Oldname Person"]);
+    await env.db`update participants set first_name = 'Newname' where id = ${m.id}`;
+    expect(names((await search("proj", viewer.token, "Newname")).body)).toEqual(["Newname Person"]);
+    expect((await search("proj", viewer.token, "Oldname")).body).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe("search-as-you-type: the last word completed through the community's words", () => {
+  let viewer: Member;
+  beforeAll(async () => {
+    await env.addTenants(tenantFixture("prefix"), tenantFixture("prefix2"));
+    viewer = await member("prefix", { firstName: "Viewer", lastName: "Person" });
+    await member("prefix", { firstName: "Grace", lastName: "Hopper", company: "Navy Labs" });
+    await member("prefix", { firstName: "Grace", lastName: "Hopperton", company: "O'Reilly & Sons" });
+    // More completions than are looked up one by one: "quil" stays a prefix match.
+    for (const last of ["Quillan", "Quillby", "Quilley", "Quillford", "Quillham", "Quilliam"]) await member("prefix", { firstName: "Q", lastName: last });
+    await member("prefix2", { firstName: "Zanzibar", lastName: "Elsewhere" });
+  });
+
+  it("records every word of a listed member's document", async () => {
+    const words = (await env.db<{ word: string }[]>`select word from directory_words where community_id = 'prefix' order by word`).map((r) => r.word);
+    expect(words).toEqual(expect.arrayContaining(["grace", "hopper", "hopperton", "navy", "labs", "quillan", "quilliam"]));
+    expect(words).not.toContain("zanzibar");
+  });
+
+  it("matches a typed prefix through its completions, a whole word as a prefix too", async () => {
+    expect(names((await search("prefix", viewer.token, "hopp")).body).sort()).toEqual(["Grace Hopper", "Grace Hopperton"]);
+    expect(names((await search("prefix", viewer.token, "Grace Hopper")).body).sort()).toEqual(["Grace Hopper", "Grace Hopperton"]);
+    expect(names((await search("prefix", viewer.token, "Grace Hoppert")).body)).toEqual(["Grace Hopperton"]);
+    expect(names((await search("prefix", viewer.token, "navy lab")).body)).toEqual(["Grace Hopper"]);
+    // A completion with tsquery syntax in it is taken literally.
+    expect(names((await search("prefix", viewer.token, "o reill")).body)).toEqual(["Grace Hopperton"]);
+  });
+
+  it("falls back to a prefix match when a prefix has many completions", async () => {
+    const res = await search("prefix", viewer.token, "quil");
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(6);
+  });
+
+  it("never completes with another community's words", async () => {
+    expect((await search("prefix", viewer.token, "zanz")).body).toMatchObject({ items: [], total: 0 });
+    const other = await member("prefix2", { firstName: "Other", lastName: "Viewer" });
+    expect(names((await search("prefix2", other.token, "zanz")).body)).toEqual(["Zanzibar Elsewhere"]);
   });
 });
 

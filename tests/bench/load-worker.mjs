@@ -1,6 +1,8 @@
 // A closed-loop HTTP load generator in its own thread, so the server under test keeps its event
 // loop to itself (as with any real client). workerData: {port, headers, concurrency, requests:
-// [{kind, path}]}; posts back {samples: [{kind, ms, status}], seconds}.
+// [{kind, path}]}; posts back {samples: [{kind, ms, status}], seconds, cpuMs} (cpuMs: this thread's
+// CPU time from /proc on Linux, null elsewhere).
+import fs from "node:fs";
 import http from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -19,6 +21,18 @@ function get(path) {
   });
 }
 
+/** This thread's CPU time in ms (utime + stime of /proc/thread-self/stat, in 10 ms ticks). */
+function threadCpuMs() {
+  try {
+    const stat = fs.readFileSync("/proc/thread-self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+const cpuBefore = threadCpuMs();
 const samples = [];
 let cursor = 0;
 const started = performance.now();
@@ -33,5 +47,7 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const cpuAfter = threadCpuMs();
+const cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
 agent.destroy();
-parentPort.postMessage({ samples, seconds });
+parentPort.postMessage({ samples, seconds, cpuMs });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
-import { createDb } from "../../platform/src/db/client.ts";
+import { createDb, withDatabase } from "../../platform/src/db/client.ts";
 import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
 import { migrate } from "../../platform/src/db/migrate.ts";
 import { Jobs } from "../../platform/src/jobs/jobs.ts";
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   const admin = createDb(serverUrl, { max: 1 });
   await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`);
   await admin.unsafe(`create database ${TEMPLATE_DB}`);
-  const templateUrl = serverUrl.replace(/\/[^/]*$/, `/${TEMPLATE_DB}`);
+  const templateUrl = withDatabase(serverUrl, TEMPLATE_DB);
   const db = createDb(templateUrl, { max: 2 });
   await migrate(db);
   await db.end();

@@ -4,7 +4,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp } from "../../platform/src/app.ts";
 import { type AppConfig, testConfig } from "../../platform/src/config.ts";
 import type { Deps } from "../../platform/src/context.ts";
-import { createDb, type Db } from "../../platform/src/db/client.ts";
+import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts";
 import type { AppEnv } from "../../platform/src/http/env.ts";
 import { Jobs } from "../../platform/src/jobs/jobs.ts";
 import { allJobs } from "../../platform/src/jobs/registry.ts";
@@ -57,8 +57,9 @@ export async function createTestEnv(
   const admin = createDb(serverUrl, { max: 1 });
   await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
   await admin.end();
-  const dbUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  const dbUrl = withDatabase(serverUrl, name);
   const db = createDb(dbUrl, { max: 5 });
+  const searchDb = createDb(dbUrl, { max: 2, customPlans: true });
   const lines = opts.logLines;
   const log = lines
     ? pino({ level: "trace" }, { write: (line: string) => void lines.push(line) })
@@ -66,7 +67,7 @@ export async function createTestEnv(
   const config = testConfig(opts.config);
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
-  const deps: Deps = { db, config, tenants, jobs, log };
+  const deps: Deps = { db, searchDb, config, tenants, jobs, log };
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
@@ -108,7 +109,7 @@ export async function createTestEnv(
     drainJobs: (n) => jobs.drain(deps, n),
     close: async () => {
       await jobs.stop();
-      await db.end({ timeout: 5 });
+      await Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 })]);
       const a = createDb(serverUrl, { max: 1 });
       await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
       await a.end();

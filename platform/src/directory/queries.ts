@@ -30,6 +30,9 @@ export type DirectoryFilter = {
  */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
 
+/** A last word with more completions than this in the community is matched as a prefix instead. */
+const MAX_COMPLETIONS = 4;
+
 /** Typo correction: query words this long or longer, up to this many dictionary words each. */
 const MIN_CORRECTED_WORD = 4;
 const CORRECTIONS_PER_WORD = 3;
@@ -39,7 +42,7 @@ const CORRECTION_SIMILARITY = 0.3;
 const CARD_COLUMNS = `p.id, p.community_id as "communityId", p.user_id, p.slug, p.first_name as "firstName",
   p.last_name as "lastName", p.company, p.position, p.avatar, p.tags, p.city, p.share_location as "shareLocation",
   p.looking_for as "lookingFor", p.contacts, p.phone, p.privacy, p.hidden_contacts as "hiddenContacts",
-  p.moderation_status as "moderationStatus", p.profile_completed_at, p.created_at`;
+  p.moderation_status as "moderationStatus"`;
 
 /**
  * Who the directory lists: confirmed members with an enabled profile (an index predicate of
@@ -50,17 +53,27 @@ function listed(db: Db, communityId: string): Fragment {
   return db`p.community_id = ${communityId} and p.moderation_status = 'confirmed' and p.profile_enabled`;
 }
 
-function filters(db: Db, f: DirectoryFilter): Fragment {
-  return db`
-    ${f.tag ? db`and p.tags @> array[${f.tag}::text]` : db``}
-    ${f.city ? db`and p.share_location and p.city is not null and lower(btrim(p.city)) = lower(${f.city})` : db``}
-    ${f.lookingFor ? db`and p.looking_for @> array[${f.lookingFor}::text]` : db``}
-    ${f.excludeId ? db`and p.id <> ${f.excludeId}` : db``}`;
+/**
+ * The listed members of `f`'s community with its filters, as rows `d` of directory_entries: the
+ * narrow projection of exactly the listed members that searches and the member list read
+ * (migration 007), kept by a trigger in the transaction that changes the participant.
+ */
+function entries(db: Db, f: DirectoryFilter): Fragment {
+  return db`d.community_id = ${f.communityId}
+    ${f.tag ? db`and d.tags @> array[${f.tag}::text]` : db``}
+    ${f.city ? db`and d.city_key = lower(btrim(${f.city}))` : db``}
+    ${f.lookingFor ? db`and d.looking_for @> array[${f.lookingFor}::text]` : db``}
+    ${f.excludeId ? db`and d.participant_id <> ${f.excludeId}` : db``}`;
 }
 
 /** The default order, served by participants_directory_order: complete profiles first, then newest. */
 function defaultOrder(db: Db, alias = "p"): Fragment {
   return db`(${db(alias)}.profile_completed_at is null), ${db(alias)}.created_at desc, ${db(alias)}.id desc`;
+}
+
+/** The same order over ranked or listed keys `m` (incomplete, created_at, id), best first. */
+function keyOrder(db: Db, ranked: boolean): Fragment {
+  return ranked ? db`m.score desc, m.incomplete, m.created_at desc, m.id desc` : db`m.incomplete, m.created_at desc, m.id desc`;
 }
 
 /**
@@ -110,6 +123,43 @@ function exactMatch(db: Db, tsquery: string): Match {
 }
 
 /**
+ * The community's words that the last typed word begins (directory_words), or null when there are
+ * more than MAX_COMPLETIONS: GIN looks exact words up about ten times faster than it gathers a
+ * prefix, but an OR of many words misleads the planner's estimate and costs every row it checks.
+ */
+async function completionsOf(db: Db, communityId: string, s: SearchTerms): Promise<string[] | null> {
+  const last = s.words.at(-1) ?? "";
+  const words = await db<{ word: string }[]>`
+    select word from directory_words
+    where community_id = ${communityId} and word >= ${last} and word < ${last} || chr(1114111)
+    order by word
+    limit ${MAX_COMPLETIONS + 1}`;
+  return words.length > MAX_COMPLETIONS ? null : words.map((w) => w.word);
+}
+
+/**
+ * The search with its last word (typed as a prefix) replaced by its completions, or left a prefix
+ * when `completions` is null. The typed words go through to_tsquery as before; the completions are
+ * lexemes already, so they are taken literally (a tsquery value of quoted operands). No completion
+ * at all: nobody can match (null).
+ */
+function completedMatch(db: Db, s: SearchTerms, completions: string[] | null): Match | null {
+  if (completions === null) return exactMatch(db, s.tsquery);
+  if (completions.length === 0) return null;
+  const alternatives = completions.map(tsqueryOperand).join(" | ");
+  const head = s.words.slice(0, -1);
+  return {
+    with: db``,
+    tsq: head.length > 0 ? db`(to_tsquery('simple', ${head.join(" & ")}) && ${alternatives}::tsquery)` : db`${alternatives}::tsquery`,
+  };
+}
+
+/** A word as a literal tsquery operand (the SQL function tsquery_operand, migration 006). */
+function tsqueryOperand(word: string): string {
+  return `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
  * The typed words, each widened to the member-name words it may have meant (trigram similarity on
  * participant_name_words: "hoper" → hopper, "макраова" → макарова). Every word must still match,
  * exactly or as a correction; the last one also as a prefix. No correction at all: no match.
@@ -139,41 +189,49 @@ function correctedMatch(db: Db, communityId: string, words: string[]): Match {
 
 /** The listed members a search matches, filters applied. */
 function matching(db: Db, f: DirectoryFilter, match: Match): Fragment {
-  return db`${listed(db, f.communityId)} and p.search_document @@ ${match.tsq} ${filters(db, f)}`;
+  return db`${entries(db, f)} and d.search_document @@ ${match.tsq}`;
 }
 
 /**
- * Up to SEARCH_CANDIDATES matches (GIN on search_document), ranked by text rank plus the typed
- * words' similarity to the full name: one page of them with the candidates' count. One table, one
- * level of nesting: the statement plans in a fraction of a millisecond, which matters because it
- * is planned for its values every time (plan_cache_mode, db/client.ts).
+ * Up to SEARCH_CANDIDATES matches (GIN on directory_entries.search_document), ranked by text rank
+ * plus the typed words' similarity to the full name: one page of them with the candidates' count.
+ * Candidates are found and ranked in the narrow directory_entries; only the page's rows are read
+ * whole from participants (by primary key). Planned in a fraction of a millisecond, which matters
+ * because it is planned for its values every time (plan_cache_mode, db/client.ts).
  */
 function searchQuery(db: Db, f: DirectoryFilter, match: Match, name: string | null, page: Page): Fragment {
-  const rank = name ? db`ts_rank(p.search_document, ${match.tsq}) + word_similarity(${name}, p.full_name)` : db`ts_rank(p.search_document, ${match.tsq})`;
+  const rank = name
+    ? db`ts_rank(d.search_document, ${match.tsq}) + word_similarity(${name}, d.full_name)`
+    : db`ts_rank(d.search_document, ${match.tsq})`;
   return db`
     ${match.with}
-    select m.*, count(*) over ()::int as "candidates" from (
-      select ${db.unsafe(CARD_COLUMNS)}, ${rank} as score
-      from participants p
-      where ${matching(db, f, match)}
-      limit ${SEARCH_CANDIDATES + 1}) m
-    order by m.score desc, ${defaultOrder(db, "m")}
-    limit ${page.limit} offset ${page.offset}`;
+    select ${db.unsafe(CARD_COLUMNS)}, m.candidates as "candidates" from (
+      select m.*, count(*) over ()::int as candidates from (
+        select d.participant_id as id, ${rank} as score, d.incomplete, d.created_at
+        from directory_entries d
+        where ${matching(db, f, match)}
+        limit ${SEARCH_CANDIDATES + 1}) m
+      order by ${keyOrder(db, true)}
+      limit ${page.limit} offset ${page.offset}) m
+    join participants p on p.id = m.id
+    order by ${keyOrder(db, true)}`;
 }
 
+/** One page of the unsearched list in the default order, with the capped count. */
 function listQuery(db: Db, f: DirectoryFilter, page: Page): Fragment {
   return db`
-    select ${db.unsafe(CARD_COLUMNS)}, (${listCount(db, f)}) as "candidates" from participants p
-    where ${listed(db, f.communityId)} ${filters(db, f)}
-    order by ${defaultOrder(db)}
-    limit ${page.limit} offset ${page.offset}`;
+    select ${db.unsafe(CARD_COLUMNS)}, (${listCount(db, f)}) as "candidates" from (
+      select d.participant_id as id, d.incomplete, d.created_at from directory_entries d
+      where ${entries(db, f)}
+      order by d.incomplete, d.created_at desc, d.participant_id desc
+      limit ${page.limit} offset ${page.offset}) m
+    join participants p on p.id = m.id
+    order by ${keyOrder(db, false)}`;
 }
 
 /** The capped count of an unsearched list (an uncorrelated subquery: computed once per statement). */
 function listCount(db: Db, f: DirectoryFilter): Fragment {
-  return db`
-    select count(*)::int from (select 1 from participants p where ${listed(db, f.communityId)} ${filters(db, f)}
-    limit ${SEARCH_CANDIDATES + 1}) c`;
+  return db`select count(*)::int from (select 1 from directory_entries d where ${entries(db, f)} limit ${SEARCH_CANDIDATES + 1}) c`;
 }
 
 async function searchPage(db: Db, f: DirectoryFilter, match: Match, name: string | null, page: Page): Promise<{ rows: CardRow[]; total: number }> {
@@ -182,25 +240,27 @@ async function searchPage(db: Db, f: DirectoryFilter, match: Match, name: string
   // Past the last page the window count has no row to ride on.
   const [row] = await db<{ n: number }[]>`
     ${match.with}
-    select count(*)::int as n from (select 1 from participants p where ${matching(db, f, match)} limit ${SEARCH_CANDIDATES + 1}) c`;
+    select count(*)::int as n from (select 1 from directory_entries d where ${matching(db, f, match)} limit ${SEARCH_CANDIDATES + 1}) c`;
   return { rows, total: row?.n ?? 0 };
 }
 
 /**
  * One page of directory cards (ask for `size + 1` to learn whether more follow) and the capped
  * total. A search that matches nothing is retried once with its words corrected toward member
- * names, so a typo still finds someone but never buries exact hits under look-alikes.
+ * names, so a typo still finds someone but never buries exact hits under look-alikes. `searchDb`
+ * runs the statements whose plan depends on the values (createDb customPlans); `db` the rest.
  */
-export async function listDirectoryCards(db: Db, f: DirectoryFilter, page: Page): Promise<{ rows: CardRow[]; total: number }> {
+export async function listDirectoryCards(db: Db, searchDb: Db, f: DirectoryFilter, page: Page): Promise<{ rows: CardRow[]; total: number }> {
   const s = f.search;
   if (s) {
-    const exact = await searchPage(db, f, exactMatch(db, s.tsquery), s.name, page);
+    const match = completedMatch(searchDb, s, await completionsOf(db, f.communityId, s));
+    const exact = match ? await searchPage(searchDb, f, match, s.name, page) : { rows: [], total: 0 };
     if (exact.total > 0 || !s.words.some((w) => w.length >= MIN_CORRECTED_WORD)) return exact;
-    return searchPage(db, f, correctedMatch(db, f.communityId, s.words), s.name, page);
+    return searchPage(searchDb, f, correctedMatch(searchDb, f.communityId, s.words), s.name, page);
   }
-  const rows = await db<CountedRow[]>`${listQuery(db, f, page)}`;
+  const rows = await searchDb<CountedRow[]>`${listQuery(searchDb, f, page)}`;
   if (rows[0]) return { rows, total: rows[0].candidates };
-  const [count] = await db<{ n: number }[]>`select (${listCount(db, f)}) as n`;
+  const [count] = await searchDb<{ n: number }[]>`select (${listCount(searchDb, f)}) as n`;
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -208,7 +268,8 @@ export async function listDirectoryCards(db: Db, f: DirectoryFilter, page: Page)
  * The plan of the directory query (the exact-word search, or the list), for the benchmark and the tests.
  */
 export async function explainDirectorySearch(db: Db, f: DirectoryFilter, page: Page, opts: { analyze?: boolean } = {}): Promise<string> {
-  const query = f.search ? searchQuery(db, f, exactMatch(db, f.search.tsquery), f.search.name, page) : listQuery(db, f, page);
+  const match = f.search ? (completedMatch(db, f.search, await completionsOf(db, f.communityId, f.search)) ?? exactMatch(db, f.search.tsquery)) : null;
+  const query = f.search && match ? searchQuery(db, f, match, f.search.name, page) : listQuery(db, f, page);
   const rows = opts.analyze ? await db`explain (analyze, buffers) ${query}` : await db`explain ${query}`;
   return rows.map((r) => String(Object.values(r)[0])).join("\n");
 }

@@ -106,7 +106,7 @@ export async function listParticipants(ctx: Ctx, input: { communityId: string; q
   const { page, size, tag, city, lookingFor } = input.query;
   const search = parseSearch(input.query.search);
   const filter: DirectoryFilter = { communityId: ctx.tenant.id, search, tag, city, lookingFor };
-  const { rows, total } = await listDirectoryCards(ctx.db, filter, { limit: size + 1, offset: page * size });
+  const { rows, total } = await listDirectoryCards(ctx.db, ctx.deps.searchDb, filter, { limit: size + 1, offset: page * size });
   const staff = isCommunityStaff(viewer);
   return {
     items: rows.slice(0, size).map((r) => toDirectoryCard(ctx, viewer, r, staff)),
@@ -125,7 +125,7 @@ export async function listParticipantPicker(ctx: Ctx, input: { communityId: stri
   const search = parseSearch(input.query.search);
   const excludeId = viewer.kind === "user" ? viewer.participant?.id : undefined;
   const filter: DirectoryFilter = { communityId: ctx.tenant.id, search, excludeId };
-  const { rows } = await listDirectoryCards(ctx.db, filter, { limit: size + 1, offset: page * size });
+  const { rows } = await listDirectoryCards(ctx.db, ctx.deps.searchDb, filter, { limit: size + 1, offset: page * size });
   const items = rows.slice(0, size).map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, avatar: r.avatar }));
   return { items, page, size, hasMore: rows.length > size };
 }

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createDb, type Db, socketPath, withDatabase } from "../../platform/src/db/client.ts";
+import { poolSizes } from "../../platform/src/runtime.ts";
+
+const open: Db[] = [];
+afterAll(async () => {
+  await Promise.all(open.map((db) => db.end({ timeout: 5 })));
+});
+
+describe("database URLs", () => {
+  it("reads a libpq-style socket directory from ?host=", () => {
+    expect(socketPath("postgres://me:pw@127.0.0.1:5433/app?host=/var/run/postgresql")).toBe("/var/run/postgresql/.s.PGSQL.5433");
+    expect(socketPath("postgres://me@localhost/app?host=/tmp/")).toBe("/tmp/.s.PGSQL.5432");
+    expect(socketPath("postgres://me@db.example.com:5432/app")).toBeUndefined();
+    // A host name in the query is not a socket directory.
+    expect(socketPath("postgres://me@localhost:5432/app?host=db.internal")).toBeUndefined();
+  });
+
+  it("names another database and keeps the query", () => {
+    expect(withDatabase("postgres://me:p%40ss@127.0.0.1:5433/postgres?host=/tmp", "tuesday")).toBe("postgres://me:p%40ss@127.0.0.1:5433/tuesday?host=/tmp");
+    expect(withDatabase("postgres://me@db.example.com/postgres", "t_1")).toBe("postgres://me@db.example.com/t_1");
+  });
+});
+
+describe("pools", () => {
+  it("connects through the embedded cluster's Unix socket (no TCP peer address)", async () => {
+    const url = inject("pgServerUrl");
+    if (process.env.TEST_DATABASE_URL) return; // an outside server may have no local socket
+    expect(socketPath(url)).toMatch(/\.s\.PGSQL\.\d+$/);
+    const db = createDb(url, { max: 1 });
+    open.push(db);
+    const [row] = await db<{ addr: string | null }[]>`select inet_client_addr()::text as addr`;
+    expect(row?.addr).toBeNull();
+  });
+
+  it("plans for the values only where asked", async () => {
+    const url = inject("pgServerUrl");
+    const plain = createDb(url, { max: 1 });
+    const custom = createDb(url, { max: 1, customPlans: true });
+    open.push(plain, custom);
+    expect((await plain<{ m: string }[]>`select current_setting('plan_cache_mode') as m`)[0]?.m).toBe("auto");
+    expect((await custom<{ m: string }[]>`select current_setting('plan_cache_mode') as m`)[0]?.m).toBe("force_custom_plan");
+  });
+
+  it("sizes pools by the cores for the embedded database, by DATABASE_POOL_SIZE or 10 otherwise", () => {
+    const embedded = poolSizes({ databasePoolSize: undefined }, true);
+    expect(embedded.main).toBeGreaterThanOrEqual(4);
+    expect(embedded.search).toBe(Math.max(2, Math.ceil(embedded.main / 2)));
+    expect(poolSizes({ databasePoolSize: undefined }, false)).toEqual({ main: 10, search: 5 });
+    expect(poolSizes({ databasePoolSize: 3 }, true)).toEqual({ main: 3, search: 2 });
+  });
+});
