@@ -7,8 +7,10 @@ export type AppConfig = {
   /** Where the embedded database, media and other local state live. */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections of the main pool; unset: 2 per core + 1 for the embedded database, else 10. */
+  /** Connections of the main pool; unset: 10 (runtime.ts poolSizes). */
   databasePoolSize: number | undefined;
+  /** Connections for directory searches; unset: this machine's cores for the embedded database, else 4. */
+  searchPoolSize: number | undefined;
   smtpUrl: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   defaultTenant: string | undefined;
@@ -47,6 +49,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: ".data/test",
     databaseUrl: undefined,
     databasePoolSize: undefined,
+    searchPoolSize: undefined,
     smtpUrl: undefined,
     logLevel: "silent",
     defaultTenant: undefined,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb, type Db, socketPath, withDatabase } from "../../platform/src/db/client.ts";
 import { poolSizes } from "../../platform/src/runtime.ts";
@@ -42,11 +43,10 @@ describe("pools", () => {
     expect((await custom<{ m: string }[]>`select current_setting('plan_cache_mode') as m`)[0]?.m).toBe("force_custom_plan");
   });
 
-  it("sizes pools by the cores for the embedded database, by DATABASE_POOL_SIZE or 10 otherwise", () => {
-    const embedded = poolSizes({ databasePoolSize: undefined }, true);
-    expect(embedded.main).toBeGreaterThanOrEqual(4);
-    expect(embedded.search).toBe(Math.max(2, Math.ceil(embedded.main / 2)));
-    expect(poolSizes({ databasePoolSize: undefined }, false)).toEqual({ main: 10, search: 5 });
-    expect(poolSizes({ databasePoolSize: 3 }, true)).toEqual({ main: 3, search: 2 });
+  it("sizes the search pool by the cores for the embedded database; both pools by the environment", () => {
+    const cores = os.availableParallelism();
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true)).toEqual({ main: 10, search: Math.max(2, cores) });
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, false)).toEqual({ main: 10, search: 4 });
+    expect(poolSizes({ databasePoolSize: 30, searchPoolSize: 6 }, true)).toEqual({ main: 30, search: 6 });
   });
 });

@@ -163,7 +163,7 @@ describe("GET /api/community/{id}/participants: search", () => {
       expect(res.status, text).toBe(200);
     }
     expect(names((await search("srch", srchViewer.token, "(lovelace):*!")).body)).toEqual(["Ada Lovelace"]);
-    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", name: "ada love lace", words: ["ada", "love", "lace"] });
+    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", exactName: "ada:A & love:A & lace:A", words: ["ada", "love", "lace"] });
     expect(parseSearch("!!! ...")).toBeNull();
   });
 
@@ -291,6 +291,14 @@ describe("search-as-you-type: the last word completed through the community's wo
     expect(names((await search("prefix", viewer.token, "navy lab")).body)).toEqual(["Grace Hopper"]);
     // A completion with tsquery syntax in it is taken literally.
     expect(names((await search("prefix", viewer.token, "o reill")).body)).toEqual(["Grace Hopperton"]);
+  });
+
+  it("ranks members whose name holds the typed words whole first", async () => {
+    await member("prefix", { firstName: "Someone", lastName: "Else", about: "I read everything by Grace Hopper" });
+    // Hopperton was created after Hopper: without the name bonus the newer member would lead.
+    expect(names((await search("prefix", viewer.token, "hopper")).body)).toEqual(["Grace Hopper", "Grace Hopperton", "Someone Else"]);
+    expect(names((await search("prefix", viewer.token, "grace hopper")).body)[0]).toBe("Grace Hopper");
+    expect(names((await search("prefix", viewer.token, "hopperton")).body)).toEqual(["Grace Hopperton"]);
   });
 
   it("falls back to a prefix match when a prefix has many completions", async () => {

@@ -325,8 +325,15 @@ async function main(): Promise<void> {
       await admin.end();
     });
     const url = withDatabase(serverUrl, dbName);
-    // The product's pools for a database on this machine (runtime.ts poolSizes); BENCH_POOL overrides the main pool's size.
-    const sizes = poolSizes({ databasePoolSize: process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined }, true);
+    // The product's pools for a database on this machine (runtime.ts poolSizes); BENCH_POOL and
+    // BENCH_SEARCH_POOL override their sizes.
+    const sizes = poolSizes(
+      {
+        databasePoolSize: process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined,
+        searchPoolSize: process.env.BENCH_SEARCH_POOL ? Number(process.env.BENCH_SEARCH_POOL) : undefined,
+      },
+      true,
+    );
     const { db, searchDb } = openPools(url, sizes);
     cleanups.push(() => Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 })]).then(() => {}));
     await migrate(db);

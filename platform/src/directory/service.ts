@@ -36,22 +36,21 @@ import {
 
 const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 64;
-/** Shorter text is not compared with full names (its similarity to nearly everyone is high). */
-const MIN_NAME_QUERY = 3;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Turns free text into a tsquery built only from letter/digit runs, so nothing a member types can
- * reach the tsquery syntax; the last word matches as a prefix (search-as-you-type). Null when the
- * text has no word at all (the list is then unsearched).
+ * reach the tsquery syntax; the last word matches as a prefix (search-as-you-type). `exactName`
+ * asks for every word whole in the name (weight A): such members rank first. Null when the text has
+ * no word at all (the list is then unsearched).
  */
 export function parseSearch(text: string | undefined): SearchTerms | null {
   if (!text) return null;
   const words = (text.normalize("NFC").toLowerCase().match(WORD) ?? []).slice(0, MAX_SEARCH_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
   if (words.length === 0) return null;
   const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
-  const name = words.join(" ");
-  return { tsquery, name: name.length >= MIN_NAME_QUERY ? name : null, words };
+  const exactName = words.map((w) => `${w}:A`).join(" & ");
+  return { tsquery, exactName, words };
 }
 
 function requireCommunity(ctx: Ctx, communityId: string): void {
