@@ -72,7 +72,7 @@ create index directory_entries_city on directory_entries (community_id, city_key
 -- and not removed with their last: a stale word completes to a lexeme nobody has, which costs an
 -- empty posting list and never a wrong result.
 create table directory_words (
-  community_id text not null,
+  community_id text not null references communities (id) on delete cascade,
   word         text collate "C" not null,
   primary key (community_id, word)
 );
@@ -97,5 +97,5 @@ insert into directory_words (community_id, word)
 select distinct e.community_id, w from directory_entries e cross join lateral unnest(tsvector_to_array(e.search_document)) w;
 
 -- No read searches participants' documents any more.
-drop index participants_search;
-drop index participants_search_document;
+drop index if exists participants_search;
+drop index if exists participants_search_document;
