@@ -7,7 +7,7 @@ export type AppConfig = {
   /** Where the embedded database, media and other local state live. */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections of the main pool; unset: 10 (runtime.ts poolSizes). */
+  /** Connections of the request pool; unset: cores + 1 for the embedded database, else 10 (runtime.ts poolSizes). */
   databasePoolSize: number | undefined;
   /** Connections for directory searches; unset: this machine's cores for the embedded database, else 4. */
   searchPoolSize: number | undefined;

@@ -21,39 +21,39 @@ export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
   });
 }
 
-export type Database = { url: string; db: Db; searchDb: Db; close: () => Promise<void> };
+/**
+ * The pools of one database: `db` for requests, `searchDb` for directory searches (planned for
+ * their values), `workDb` for background work (jobs, the demo seed), so a job holding a transaction
+ * while an SMTP server answers never takes a connection a request is waiting for.
+ */
+export type Database = { url: string; db: Db; searchDb: Db; workDb: Db; close: () => Promise<void> };
+
+export type PoolSizes = { main: number; search: number; work: number };
 
 /**
- * Connections per pool. The main pool serves short statements (a session lookup runs in 0.03 ms)
- * and transactions that may wait on the network (a mail job holds one while SMTP answers), so it
- * is roomy: DATABASE_POOL_SIZE, else 10. The search pool is admission control for the expensive
- * statements: PostgreSQL does the most with one busy backend per core, and extra searches wait
- * their turn in the pool. At 20 concurrent directory searches on 2 cores, one pool of 20 served 270
- * requests a second, of 8 460, and a search pool of 2 beside a main one of 10 510 (of 3, 450), with
- * a lower tail. DATABASE_SEARCH_POOL_SIZE, else the cores of this machine for the embedded
- * database, else 4; at least 2.
+ * Connections per pool. PostgreSQL does the most with about one busy backend per core; more
+ * runnable backends only add context switches and colder caches, and requests wait their turn in
+ * the pool instead. At 20 concurrent directory searches on 2 cores: one pool of 20, 270 requests a
+ * second; a main pool of 10 beside a search pool of 2, 510; of 3 and 2, 555, with a lower tail.
+ * For the embedded database the cores are this machine's: the main pool gets one per core plus
+ * one (at least 3), the search pool one per core (at least 2). For another server,
+ * DATABASE_POOL_SIZE (else 10) and DATABASE_SEARCH_POOL_SIZE (else 4). Background work has 4.
  */
-export function poolSizes(
-  config: Pick<AppConfig, "databasePoolSize" | "searchPoolSize">,
-  embedded: boolean,
-): { main: number; search: number } {
-  const main = config.databasePoolSize ?? 10;
-  const search = config.searchPoolSize ?? (embedded ? os.availableParallelism() : 4);
-  return { main, search: Math.max(2, search) };
+export function poolSizes(config: Pick<AppConfig, "databasePoolSize" | "searchPoolSize">, embedded: boolean): PoolSizes {
+  const cores = os.availableParallelism();
+  const main = config.databasePoolSize ?? (embedded ? Math.max(3, cores + 1) : 10);
+  const search = config.searchPoolSize ?? (embedded ? cores : 4);
+  return { main, search: Math.max(2, search), work: 4 };
 }
 
-/** The two pools of a database URL: the main one and the search one (createDb customPlans). */
-export function openPools(url: string, sizes: { main: number; search: number }): { db: Db; searchDb: Db } {
+export function openPools(url: string, sizes: PoolSizes): { db: Db; searchDb: Db; workDb: Db } {
   return {
     db: createDb(url, { max: sizes.main }),
     searchDb: createDb(url, { max: sizes.search, customPlans: true, debugName: "tuesday-search" }),
+    workDb: createDb(url, { max: sizes.work, debugName: "tuesday-work" }),
   };
 }
 
-/**
- * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/pg (creating the
- * `tuesday` database on first run), then applies migrations.
- */
 export async function openDatabase(config: AppConfig, log: Logger): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -68,15 +68,16 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Data
     await admin.end();
     url = withDatabase(embedded.url, "tuesday");
   }
-  const { db, searchDb } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
+  const { db, searchDb, workDb } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
   const { applied } = await migrate(db, (name) => log.info({ migration: name }, "migration applied"));
   if (applied.length === 0) log.debug("database schema up to date");
   return {
     url,
     db,
     searchDb,
+    workDb,
     close: async () => {
-      await Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 })]);
+      await Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 }), workDb.end({ timeout: 5 })]);
       if (stopEmbedded) await stopEmbedded();
     },
   };

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   await applyTenants(database.db, bundles);
   const deps = await createDeps(config, database, log, { schedule: true });
   let ready = false;
-  await deps.jobs.work(deps);
+  // Background work runs on its own pool (runtime.ts Database).
+  const workDeps = { ...deps, db: database.workDb };
+  await deps.jobs.work(workDeps);
   const app = createApp(deps, {
     remoteAddr: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
     isReady: () => ready,
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${lines.join("\n")}\n`);
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
-      seeding = seedDemo(deps, { signal: stopSeeding.signal })
+      seeding = seedDemo(workDeps, { signal: stopSeeding.signal })
         .then((report) => void process.stdout.write(`${describeSeed(report)}\n`))
         .catch((err) => log.error({ err }, "seeding demo members failed"));
     }

@@ -43,10 +43,10 @@ describe("pools", () => {
     expect((await custom<{ m: string }[]>`select current_setting('plan_cache_mode') as m`)[0]?.m).toBe("force_custom_plan");
   });
 
-  it("sizes the search pool by the cores for the embedded database; both pools by the environment", () => {
+  it("sizes pools by the cores for the embedded database, by the environment or fixed defaults otherwise", () => {
     const cores = os.availableParallelism();
-    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true)).toEqual({ main: 10, search: Math.max(2, cores) });
-    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, false)).toEqual({ main: 10, search: 4 });
-    expect(poolSizes({ databasePoolSize: 30, searchPoolSize: 6 }, true)).toEqual({ main: 30, search: 6 });
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true)).toEqual({ main: Math.max(3, cores + 1), search: Math.max(2, cores), work: 4 });
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, false)).toEqual({ main: 10, search: 4, work: 4 });
+    expect(poolSizes({ databasePoolSize: 30, searchPoolSize: 6 }, true)).toEqual({ main: 30, search: 6, work: 4 });
   });
 });

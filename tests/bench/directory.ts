@@ -336,8 +336,8 @@ async function main(): Promise<void> {
       },
       true,
     );
-    const { db, searchDb } = openPools(url, sizes);
-    cleanups.push(() => Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 })]).then(() => {}));
+    const { db, searchDb, workDb } = openPools(url, sizes);
+    cleanups.push(() => Promise.all([db, searchDb, workDb].map((pool) => pool.end({ timeout: 5 }))).then(() => {}));
     await migrate(db);
     await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT, { transparent: true })), landing: {}, navigation: null, dir: "" }]);
 
@@ -347,7 +347,7 @@ async function main(): Promise<void> {
 
     const log = pino({ level: "silent" });
     const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false });
-    const deps = await createDeps(config, { url, db, searchDb, close: async () => {} }, log);
+    const deps = await createDeps(config, { url, db, searchDb, workDb, close: async () => {} }, log);
     console.log(`pools: ${sizes.main} connections, ${sizes.search} for searches`);
     cleanups.push(() => deps.jobs.stop());
     const app = createApp(deps);
