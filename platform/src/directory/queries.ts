@@ -141,7 +141,8 @@ async function completionsOf(db: Db, communityId: string, s: SearchTerms): Promi
  * The search with its last word (typed as a prefix) replaced by its completions, or left a prefix
  * when `completions` is null. The typed words go through to_tsquery as before; the completions are
  * lexemes already, so they are taken literally (a tsquery value of quoted operands). No completion
- * at all: nobody can match (null).
+ * at all: nobody can match (null), exactly as the prefix would have found (directory_words holds
+ * every lexeme of every listed member, written in the same transaction).
  */
 function completedMatch(db: Db, s: SearchTerms, completions: string[] | null): Match | null {
   if (completions === null) return exactMatch(db, s.tsquery);
