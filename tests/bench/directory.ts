@@ -168,7 +168,9 @@ async function loadMembers(db: Db): Promise<{ viewerUserId: string; sample: Memb
   for (const ix of indexes) await db.unsafe(ix.def);
   // Vacuumed as after any bulk load (autovacuum would get there within minutes): hint bits and the
   // visibility map set, so the measured reads are the steady state, not the first touch of each page.
-  await db`vacuum (analyze) users, participants, directory_entries, directory_words`;
+  // participant_name_words above all: the load updated its counters 100,000 times, and until
+  // autovacuum came by (a minute later) the typo corrections read through all those dead rows.
+  await db`vacuum (analyze) users, participants, directory_entries, directory_words, participant_name_words`;
   // The load's dirty pages written out now rather than by the checkpointer during the measurement
   // (needs superuser or pg_checkpoint: skipped where the role lacks it).
   await db`checkpoint`.catch(() => console.log("  (no CHECKPOINT privilege: the load's pages are written out during the run)"));
