@@ -26,7 +26,8 @@ export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
  * their values), `workDb` for background work (jobs, the demo seed), so a job holding a transaction
  * while an SMTP server answers never takes a connection a request is waiting for.
  */
-export type Database = { url: string; db: Db; searchDb: Db; workDb: Db; close: () => Promise<void> };
+export type Pools = { db: Db; searchDb: Db; workDb: Db };
+export type Database = Pools & { url: string; close: () => Promise<void> };
 
 export type PoolSizes = { main: number; search: number; work: number };
 
@@ -46,13 +47,22 @@ export function poolSizes(config: Pick<AppConfig, "databasePoolSize" | "searchPo
   return { main, search: Math.max(2, search), work: 4 };
 }
 
-export function openPools(url: string, sizes: PoolSizes): { db: Db; searchDb: Db; workDb: Db } {
-  return {
+export function openPools(url: string, sizes: PoolSizes): Pools & { end: () => Promise<void> } {
+  const pools = {
     db: createDb(url, { max: sizes.main }),
     searchDb: createDb(url, { max: sizes.search, customPlans: true, debugName: "tuesday-search" }),
     workDb: createDb(url, { max: sizes.work, debugName: "tuesday-work" }),
   };
+  const end = async () => {
+    await Promise.all([pools.db, pools.searchDb, pools.workDb].map((pool) => pool.end({ timeout: 5 })));
+  };
+  return { ...pools, end };
 }
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/pg (creating the
+ * `tuesday` database on first run), then applies migrations.
+ */
 
 export async function openDatabase(config: AppConfig, log: Logger): Promise<Database> {
   let url = config.databaseUrl;
@@ -68,7 +78,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Data
     await admin.end();
     url = withDatabase(embedded.url, "tuesday");
   }
-  const { db, searchDb, workDb } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
+  const { db, searchDb, workDb, end } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
   const { applied } = await migrate(db, (name) => log.info({ migration: name }, "migration applied"));
   if (applied.length === 0) log.debug("database schema up to date");
   return {
@@ -77,7 +87,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Data
     searchDb,
     workDb,
     close: async () => {
-      await Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 }), workDb.end({ timeout: 5 })]);
+      await end();
       if (stopEmbedded) await stopEmbedded();
     },
   };

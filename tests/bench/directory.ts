@@ -43,6 +43,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const TARGET_P95_MS = 50;
 const TENANT = "bench";
 const BATCH = 2_000;
+/** The members the query mix is made of: the first SAMPLE_PER_BATCH of each batch, SAMPLE_SIZE in all. */
+const SAMPLE_PER_BATCH = 50;
+const SAMPLE_SIZE = 500;
 
 // ---------------------------------------------------------------- data
 
@@ -161,7 +164,7 @@ async function loadMembers(db: Db): Promise<{ viewerUserId: string; sample: Memb
     }
     await db`insert into users ${db(users)}`;
     await db`insert into participants ${db(members)}`;
-    if (sample.length < 500) sample.push(...members.slice(0, 50));
+    if (sample.length < SAMPLE_SIZE) sample.push(...members.slice(0, SAMPLE_PER_BATCH));
     if ((start / BATCH) % 10 === 9) process.stdout.write(`  ${start + n} members\n`);
   }
   await db`set maintenance_work_mem = '256MB'`;
@@ -180,7 +183,7 @@ async function loadMembers(db: Db): Promise<{ viewerUserId: string; sample: Memb
 /** The viewer and the sample of a database loaded by an earlier run (the slugs loadMembers gave them). */
 async function loadedMembers(db: Db): Promise<{ viewerUserId: string; sample: MemberRow[] }> {
   const slugs: string[] = [];
-  for (let start = 0; slugs.length < 500; start += BATCH) for (let k = 0; k < 50; k++) slugs.push(`member-${(start + k).toString(36)}`);
+  for (let start = 0; slugs.length < SAMPLE_SIZE; start += BATCH) for (let k = 0; k < SAMPLE_PER_BATCH; k++) slugs.push(`member-${(start + k).toString(36)}`);
   const rows = await db<MemberRow[]>`select * from participants where community_id = ${TENANT} and slug in ${db(slugs)}`;
   const bySlug = new Map(rows.map((r) => [String(r.slug), r]));
   const sample = slugs.flatMap((s): MemberRow[] => {
@@ -263,7 +266,10 @@ async function closedLoop(
   }
 }
 
-/** This thread's CPU time in ms (utime + stime of /proc/thread-self/stat, 10 ms ticks); null off Linux. */
+/**
+ * This thread's CPU time in ms (utime + stime of /proc/thread-self/stat, 10 ms ticks); null off
+ * Linux. load-worker.mjs has its own copy: a plain-JavaScript worker cannot import TypeScript.
+ */
 function threadCpuMs(): number | null {
   try {
     const stat = readFileSync("/proc/thread-self/stat", "utf8");
@@ -344,8 +350,9 @@ async function main(): Promise<void> {
       },
       true,
     );
-    const { db, searchDb, workDb } = openPools(url, sizes);
-    cleanups.push(() => Promise.all([db, searchDb, workDb].map((pool) => pool.end({ timeout: 5 }))).then(() => {}));
+    const pools = openPools(url, sizes);
+    const { db, searchDb } = pools;
+    cleanups.push(pools.end);
     await migrate(db);
     await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT, { transparent: true })), landing: {}, navigation: null, dir: "" }]);
 
@@ -355,7 +362,7 @@ async function main(): Promise<void> {
 
     const log = pino({ level: "silent" });
     const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false });
-    const deps = await createDeps(config, { url, db, searchDb, workDb, close: async () => {} }, log);
+    const deps = await createDeps(config, { ...pools, url, close: async () => {} }, log);
     console.log(`pools: ${sizes.main} connections, ${sizes.search} for searches`);
     cleanups.push(() => deps.jobs.stop());
     const app = createApp(deps);

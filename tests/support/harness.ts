@@ -10,6 +10,7 @@ import { Jobs } from "../../platform/src/jobs/jobs.ts";
 import { allJobs } from "../../platform/src/jobs/registry.ts";
 import { type OutboxRow, listOutbox } from "../../platform/src/mail/queries.ts";
 import { TenantConfigSchema, type TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import { openPools } from "../../platform/src/runtime.ts";
 import { applyTenants, TenantDirectory } from "../../platform/src/tenancy/service.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
@@ -58,8 +59,9 @@ export async function createTestEnv(
   await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);
   await admin.end();
   const dbUrl = withDatabase(serverUrl, name);
-  const db = createDb(dbUrl, { max: 5 });
-  const searchDb = createDb(dbUrl, { max: 2, customPlans: true });
+  // The product's pools (no worker polls here: tests drain queues through `db`).
+  const pools = openPools(dbUrl, { main: 5, search: 2, work: 1 });
+  const { db, searchDb } = pools;
   const lines = opts.logLines;
   const log = lines
     ? pino({ level: "trace" }, { write: (line: string) => void lines.push(line) })
@@ -109,7 +111,7 @@ export async function createTestEnv(
     drainJobs: (n) => jobs.drain(deps, n),
     close: async () => {
       await jobs.stop();
-      await Promise.all([db.end({ timeout: 5 }), searchDb.end({ timeout: 5 })]);
+      await pools.end();
       const a = createDb(serverUrl, { max: 1 });
       await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
       await a.end();

@@ -20,8 +20,8 @@ export type DbOptions = {
  * `postgres://me@localhost:5432/app?host=/var/run/postgresql`), which postgres.js does not read
  * from URLs itself. A local socket skips the loopback TCP stack on every round trip.
  */
-export function socketPath(url: string): string | undefined {
-  const parsed = new URL(url);
+export function socketPath(url: string | URL): string | undefined {
+  const parsed = typeof url === "string" ? new URL(url) : url;
   const dir = parsed.searchParams.get("host");
   if (!dir?.startsWith("/")) return undefined;
   return `${dir.replace(/\/$/, "")}/.s.PGSQL.${parsed.port || "5432"}`;
@@ -36,8 +36,8 @@ export function withDatabase(url: string, database: string): string {
 
 /** A postgres.js pool. Timestamps come back as Date, bigint as number where safe (counts). */
 export function createDb(url: string, opts: DbOptions = {}): Db {
-  const path = socketPath(url);
   const parsed = new URL(url);
+  const path = socketPath(parsed);
   parsed.searchParams.delete("host");
   return postgres(parsed.toString(), {
     ...(path ? { path } : {}),
