@@ -4,7 +4,6 @@ import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { softDeleteUser } from "../../platform/src/auth/account-queries.ts";
 import { withTx } from "../../platform/src/db/client.ts";
 import { explainDirectorySearch, withSequentialScansPricedOut } from "../../platform/src/directory/queries.ts";
-import { parseSearch } from "../../platform/src/directory/service.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { type CreatedUser, createUser } from "../support/users.ts";
 
@@ -163,8 +162,10 @@ describe("GET /api/community/{id}/participants: search", () => {
       expect(res.status, text).toBe(200);
     }
     expect(names((await search("srch", srchViewer.token, "(lovelace):*!")).body)).toEqual(["Ada Lovelace"]);
-    expect(parseSearch("Ada & Love|lace")).toEqual({ tsquery: "ada & love & lace:*", exactName: "ada:A & love:A & lace:A", words: ["ada", "love", "lace"] });
-    expect(parseSearch("!!! ...")).toBeNull();
+    const [split] = await env.db<{ a: string[]; b: string[] }[]>`select search_words('Ada & Love|lace') as a, search_words('!!! ... <-> :*') as b`;
+    expect(split).toEqual({ a: ["ada", "love", "lace"], b: [] });
+    // No word at all: the unsearched list.
+    expect((await search("srch", srchViewer.token, "!!! ...")).body.total).toBe((await list("srch", srchViewer.token)).body.total);
   });
 
   it("filters by tag, shared city and lookingFor", async () => {
@@ -201,9 +202,8 @@ describe("GET /api/community/{id}/participants: search", () => {
     await env.db`analyze participants`;
     await env.db`analyze users`;
     const [one] = await env.db<{ lastName: string }[]>`select last_name as "lastName" from participants where community_id = 'bulk' limit 1`;
-    const terms = parseSearch(`Anna ${one?.lastName}`);
     const plan = await withSequentialScansPricedOut(env.db, async (tx) => {
-      return explainDirectorySearch(tx, { communityId: "bulk", search: terms }, { limit: 21, offset: 0 });
+      return explainDirectorySearch(tx, { communityId: "bulk", search: `Anna ${one?.lastName}` }, { limit: 21, offset: 0 });
     });
     expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
     expect(plan).toMatch(/on directory_entries/);
@@ -311,6 +311,54 @@ describe("search-as-you-type: the last word completed through the community's wo
     expect((await search("prefix", viewer.token, "zanz")).body).toMatchObject({ items: [], total: 0 });
     const other = await member("prefix2", { firstName: "Other", lastName: "Viewer" });
     expect(names((await search("prefix2", other.token, "zanz")).body)).toEqual(["Zanzibar Elsewhere"]);
+  });
+});
+
+describe("a search is split into words as the documents are (PostgreSQL's parser)", () => {
+  let viewer: Member;
+  beforeAll(async () => {
+    await env.addTenants(tenantFixture("words"));
+    viewer = await member("words", { firstName: "Viewer", lastName: "Person" });
+    await member("words", { firstName: "प्रिया", lastName: "शर्मा", company: "Tata Consultancy" });
+    await member("words", { firstName: "İlker", lastName: "İnce", company: "İstanbul Yazılım" });
+    await member("words", { firstName: "Liam", lastName: "O'Brien-Smith", tags: ["Node.js"], about: "write to liam@example.com" });
+    await member("words", { firstName: "Σοφία", lastName: "Παππά" });
+  });
+
+  it("keeps words whole that carry combining vowel signs (Devanagari)", async () => {
+    expect(names((await search("words", viewer.token, "प्रिया")).body)).toEqual(["प्रिया शर्मा"]);
+    expect(names((await search("words", viewer.token, "प्रिया शर्")).body)).toEqual(["प्रिया शर्मा"]);
+  });
+
+  it("lowercases as the documents are lowercased (Turkish dotted capital I, Greek)", async () => {
+    expect(names((await search("words", viewer.token, "İnce")).body)).toEqual(["İlker İnce"]);
+    expect(names((await search("words", viewer.token, "ilker")).body)).toEqual(["İlker İnce"]);
+    expect(names((await search("words", viewer.token, "İSTANBUL")).body)).toEqual(["İlker İnce"]);
+    expect(names((await search("words", viewer.token, "ΣΟΦΊΑ")).body)).toEqual(["Σοφία Παππά"]);
+  });
+
+  it("finds hosts and e-mail addresses whole, and hyphenated names by their parts", async () => {
+    expect(names((await search("words", viewer.token, "node.js")).body)).toEqual(["Liam O'Brien-Smith"]);
+    expect(names((await search("words", viewer.token, "liam@example.com")).body)).toEqual(["Liam O'Brien-Smith"]);
+    expect(names((await search("words", viewer.token, "O'Brien-Smi")).body)).toEqual(["Liam O'Brien-Smith"]);
+    expect(names((await search("words", viewer.token, "smith")).body)).toEqual(["Liam O'Brien-Smith"]);
+    const [row] = await env.db<{ w: string[] }[]>`select search_words('Liam O''Brien-Smith, node.js') as w`;
+    expect(row?.w).toEqual(["liam", "o", "brien", "smith", "node.js"]);
+  });
+
+  it("leaves out exactly the token types 'simple' does not index and the compounds (the ids search_words names)", async () => {
+    const rows = await env.db<{ tokid: number; alias: string; indexed: boolean }[]>`
+      select k.tokid, k.alias,
+        exists (select 1 from pg_ts_config_map m where m.mapcfg = 'simple'::regconfig and m.maptokentype = k.tokid) as indexed
+      from ts_token_type('default') k order by k.tokid`;
+    const compounds = ["url", "numhword", "asciihword", "hword"];
+    const leftOut = rows.filter((r) => !r.indexed || compounds.includes(r.alias)).map((r) => r.tokid);
+    expect(leftOut).toEqual([5, 12, 13, 14, 15, 16, 17, 23]);
+  });
+
+  it("uses the first eight words of a long search", async () => {
+    const long = "Liam Smith Liam Smith Liam Smith Liam Smith nobodyhasthisword";
+    expect(names((await search("words", viewer.token, long)).body)).toEqual(["Liam O'Brien-Smith"]);
   });
 });
 

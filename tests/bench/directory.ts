@@ -24,7 +24,6 @@ import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts
 import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
 import { migrate } from "../../platform/src/db/migrate.ts";
 import { explainDirectorySearch } from "../../platform/src/directory/queries.ts";
-import { parseSearch } from "../../platform/src/directory/service.ts";
 import { createDeps, openPools, poolSizes } from "../../platform/src/runtime.ts";
 import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
 import { applyTenants } from "../../platform/src/tenancy/service.ts";
@@ -433,8 +432,7 @@ async function main(): Promise<void> {
       ["name search", `${String(m.first_name)} ${String(m.last_name).slice(0, 5)}`, true],
       ["word search", "маркетинг", false],
     ] as const) {
-      const terms = parseSearch(text);
-      const plan = await explainDirectorySearch(searchDb, { communityId: TENANT, search: terms }, { limit: 21, offset: 0 }, { analyze: true });
+      const plan = await explainDirectorySearch(searchDb, { communityId: TENANT, search: text }, { limit: 21, offset: 0 }, { analyze: true });
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the directory search, ${label} "${text}":\n${plan}`);
       if (mustUseIndex && /Seq Scan on (participants|directory_entries)/.test(plan)) seqScan = true;
     }

@@ -8,14 +8,17 @@ import { TOTAL_CAP } from "./schemas.ts";
 type Fragment = PendingQuery<Row[]>;
 
 /**
- * A parsed search: `tsquery` for to_tsquery('simple', …) (the last word a prefix), `exactName` the
- * same words whole and in the name (weight A) for ranking, `words` for completion and typo correction.
+ * A search's words as the documents' parser split them (search_words, migration 008): `tsquery`
+ * asks for all of them, the last as a prefix (search-as-you-type); `exactName` for every one whole
+ * in the name (weight A), for ranking. Both are tsquery literals of quoted lexemes: nothing a member
+ * types reaches the tsquery syntax.
  */
 export type SearchTerms = { tsquery: string; exactName: string; words: string[] };
 
 export type DirectoryFilter = {
   communityId: string;
-  search: SearchTerms | null;
+  /** The text typed in the search box; without a word in it the list is unsearched. */
+  search: string | null;
   tag?: string | undefined;
   city?: string | undefined;
   lookingFor?: LookingFor | undefined;
@@ -32,6 +35,8 @@ export const SEARCH_CANDIDATES = TOTAL_CAP;
 
 /** A last word with more completions than this in the community is matched as a prefix instead. */
 const MAX_COMPLETIONS = 4;
+/** A search uses its first this many words. */
+const MAX_SEARCH_WORDS = 8;
 
 /** Typo correction: query words this long or longer, up to this many dictionary words each. */
 const MIN_CORRECTED_WORD = 4;
@@ -119,40 +124,53 @@ type CountedRow = CardRow & { candidates: number };
 type Match = { with: Fragment; tsq: Fragment };
 
 function exactMatch(db: Db, tsquery: string): Match {
-  return { with: db``, tsq: db`to_tsquery('simple', ${tsquery})` };
+  return { with: db``, tsq: db`${tsquery}::tsquery` };
 }
 
+/** The tsquery literals of `words` (search_words' lexemes). */
+function searchTerms(words: string[]): SearchTerms {
+  const operands = words.map(tsqueryOperand);
+  return {
+    tsquery: operands.map((w, i) => (i === operands.length - 1 ? `${w}:*` : w)).join(" & "),
+    exactName: operands.map((w) => `${w}:A`).join(" & "),
+    words,
+  };
+}
+
+type ParsedSearch = { terms: SearchTerms; completions: string[] | null };
+
 /**
- * The community's words that the last typed word begins (directory_words), or null when there are
- * more than MAX_COMPLETIONS: GIN looks exact words up about ten times faster than it gathers a
+ * `text` split into words by PostgreSQL's parser, as the documents were (search_words, migration
+ * 008), with the community's words that the last one begins (directory_words): null when there are
+ * more than MAX_COMPLETIONS, since GIN looks exact words up about ten times faster than it gathers a
  * prefix, but an OR of many words misleads the planner's estimate and costs every row it checks.
+ * Null when the text holds no word. One round trip, on `db`: its plan does not depend on the values.
  */
-async function completionsOf(db: Db, communityId: string, s: SearchTerms): Promise<string[] | null> {
-  const last = s.words.at(-1) ?? "";
-  const words = await db<{ word: string }[]>`
-    select word from directory_words
-    where community_id = ${communityId} and word >= ${last} and word < ${last} || chr(1114111)
-    order by word
-    limit ${MAX_COMPLETIONS + 1}`;
-  return words.length > MAX_COMPLETIONS ? null : words.map((w) => w.word);
+async function parseSearchText(db: Db, communityId: string, text: string): Promise<ParsedSearch | null> {
+  const [row] = await db<{ words: string[]; completions: string[] }[]>`
+    select w.words, array(
+        select d.word from directory_words d
+        where d.community_id = ${communityId} and d.word >= w.last and d.word < w.last || chr(1114111)
+        order by d.word
+        limit ${MAX_COMPLETIONS + 1}) as completions
+    from (select s.words, s.words[cardinality(s.words)] as last
+          from (select (search_words(${text}))[1:${MAX_SEARCH_WORDS}] as words) s) w`;
+  if (!row || row.words.length === 0) return null;
+  return { terms: searchTerms(row.words), completions: row.completions.length > MAX_COMPLETIONS ? null : row.completions };
 }
 
 /**
  * The search with its last word (typed as a prefix) replaced by its completions, or left a prefix
- * when `completions` is null. The typed words go through to_tsquery as before; the completions are
- * lexemes already, so they are taken literally (a tsquery value of quoted operands). No completion
- * at all: nobody can match (null), exactly as the prefix would have found (directory_words holds
- * every lexeme of every listed member, written in the same transaction).
+ * when `completions` is null. No completion at all: nobody can match (null), exactly as the prefix
+ * would have found (directory_words holds every lexeme of every listed member, written in the same
+ * transaction).
  */
 function completedMatch(db: Db, s: SearchTerms, completions: string[] | null): Match | null {
   if (completions === null) return exactMatch(db, s.tsquery);
   if (completions.length === 0) return null;
   const alternatives = completions.map(tsqueryOperand).join(" | ");
-  const head = s.words.slice(0, -1);
-  return {
-    with: db``,
-    tsq: head.length > 0 ? db`(to_tsquery('simple', ${head.join(" & ")}) && ${alternatives}::tsquery)` : db`${alternatives}::tsquery`,
-  };
+  const head = s.words.slice(0, -1).map(tsqueryOperand);
+  return exactMatch(db, head.length > 0 ? `${head.join(" & ")} & (${alternatives})` : alternatives);
 }
 
 /** A word as a literal tsquery operand (the SQL function tsquery_operand, migration 006). */
@@ -178,10 +196,10 @@ function correctedMatch(db: Db, communityId: string, words: string[]): Match {
             limit ${CORRECTIONS_PER_WORD}) as corrections
         from unnest(${words}::text[]) with ordinality t(w, i)),
       corrected as (
-        select to_tsquery('simple', string_agg(
+        select string_agg(
           '(' || tsquery_operand(t.w) || case when t.last then ':*' else '' end
               || coalesce((select string_agg(' | ' || tsquery_operand(c), '') from unnest(t.corrections) c), '') || ')',
-          ' & ' order by t.i)) as q
+          ' & ' order by t.i)::tsquery as q
         from typed t
         having bool_or(cardinality(t.corrections) > 0))`,
     tsq: db`(select q from corrected)`,
@@ -203,7 +221,7 @@ function matching(db: Db, f: DirectoryFilter, match: Match): Fragment {
  * every time (plan_cache_mode, db/client.ts).
  */
 function searchQuery(db: Db, f: DirectoryFilter, match: Match, exactName: string, page: Page): Fragment {
-  const rank = db`ts_rank(d.search_document, ${match.tsq}) + (d.search_document @@ to_tsquery('simple', ${exactName}))::int`;
+  const rank = db`ts_rank(d.search_document, ${match.tsq}) + (d.search_document @@ ${exactName}::tsquery)::int`;
   return db`
     ${match.with}
     select ${db.unsafe(CARD_COLUMNS)}, m.candidates as "candidates" from (
@@ -252,9 +270,10 @@ async function searchPage(db: Db, f: DirectoryFilter, match: Match, exactName: s
  * runs the statements whose plan depends on the values (createDb customPlans); `db` the rest.
  */
 export async function listDirectoryCards(db: Db, searchDb: Db, f: DirectoryFilter, page: Page): Promise<{ rows: CardRow[]; total: number }> {
-  const s = f.search;
-  if (s) {
-    const match = completedMatch(searchDb, s, await completionsOf(db, f.communityId, s));
+  const parsed = f.search ? await parseSearchText(db, f.communityId, f.search) : null;
+  if (parsed) {
+    const s = parsed.terms;
+    const match = completedMatch(searchDb, s, parsed.completions);
     const exact = match ? await searchPage(searchDb, f, match, s.exactName, page) : { rows: [], total: 0 };
     if (exact.total > 0 || !s.words.some((w) => w.length >= MIN_CORRECTED_WORD)) return exact;
     // The corrected words are computed inside the statement, so no plan can depend on them: it may
@@ -271,8 +290,9 @@ export async function listDirectoryCards(db: Db, searchDb: Db, f: DirectoryFilte
  * The plan of the directory query (the exact-word search, or the list), for the benchmark and the tests.
  */
 export async function explainDirectorySearch(db: Db, f: DirectoryFilter, page: Page, opts: { analyze?: boolean } = {}): Promise<string> {
-  const match = f.search ? (completedMatch(db, f.search, await completionsOf(db, f.communityId, f.search)) ?? exactMatch(db, f.search.tsquery)) : null;
-  const query = f.search && match ? searchQuery(db, f, match, f.search.exactName, page) : listQuery(db, f, page);
+  const parsed = f.search ? await parseSearchText(db, f.communityId, f.search) : null;
+  const match = parsed ? (completedMatch(db, parsed.terms, parsed.completions) ?? exactMatch(db, parsed.terms.tsquery)) : null;
+  const query = parsed && match ? searchQuery(db, f, match, parsed.terms.exactName, page) : listQuery(db, f, page);
   const rows = opts.analyze ? await db`explain (analyze, buffers) ${query}` : await db`explain ${query}`;
   return rows.map((r) => String(Object.values(r)[0])).join("\n");
 }

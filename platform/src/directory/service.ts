@@ -14,7 +14,6 @@ import {
   listNearby,
   listPreview,
   listSameCity,
-  type SearchTerms,
   topCities,
   topTags,
 } from "./queries.ts";
@@ -34,23 +33,14 @@ import {
   type TopTags,
 } from "./schemas.ts";
 
-const MAX_SEARCH_WORDS = 8;
-const MAX_WORD_LENGTH = 64;
-const WORD = /[\p{L}\p{N}]+/gu;
-
 /**
- * Turns free text into a tsquery built only from letter/digit runs, so nothing a member types can
- * reach the tsquery syntax; the last word matches as a prefix (search-as-you-type). `exactName`
- * asks for every word whole in the name (weight A): such members rank first. Null when the text has
- * no word at all (the list is then unsearched).
+ * The search box's text as the query splits it into words (in PostgreSQL, as the documents are
+ * split: directory/queries.ts). Composed to NFC, as typed text nearly always is, and without NUL,
+ * which PostgreSQL text cannot hold (it separates nothing a word could be made of); null when blank.
  */
-export function parseSearch(text: string | undefined): SearchTerms | null {
-  if (!text) return null;
-  const words = (text.normalize("NFC").toLowerCase().match(WORD) ?? []).slice(0, MAX_SEARCH_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
-  if (words.length === 0) return null;
-  const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
-  const exactName = words.map((w) => `${w}:A`).join(" & ");
-  return { tsquery, exactName, words };
+export function searchText(text: string | undefined): string | null {
+  const trimmed = text?.normalize("NFC").replaceAll("\0", " ").trim();
+  return trimmed ? trimmed : null;
 }
 
 function requireCommunity(ctx: Ctx, communityId: string): void {
@@ -103,7 +93,7 @@ export function toDirectoryCard(ctx: Ctx, viewer: Viewer, row: CardRow, staff: b
 export async function listParticipants(ctx: Ctx, input: { communityId: string; query: DirectoryQuery }): Promise<DirectoryPage> {
   const viewer = await requireListViewer(ctx, input.communityId);
   const { page, size, tag, city, lookingFor } = input.query;
-  const search = parseSearch(input.query.search);
+  const search = searchText(input.query.search);
   const filter: DirectoryFilter = { communityId: ctx.tenant.id, search, tag, city, lookingFor };
   const { rows, total } = await listDirectoryCards(ctx.db, ctx.deps.searchDb, filter, { limit: size + 1, offset: page * size });
   const staff = isCommunityStaff(viewer);
@@ -121,7 +111,7 @@ export async function listParticipants(ctx: Ctx, input: { communityId: string; q
 export async function listParticipantPicker(ctx: Ctx, input: { communityId: string; query: PickerQuery }): Promise<PickerPage> {
   const viewer = await requireListViewer(ctx, input.communityId);
   const { page, size } = input.query;
-  const search = parseSearch(input.query.search);
+  const search = searchText(input.query.search);
   const excludeId = viewer.kind === "user" ? viewer.participant?.id : undefined;
   const filter: DirectoryFilter = { communityId: ctx.tenant.id, search, excludeId };
   const { rows } = await listDirectoryCards(ctx.db, ctx.deps.searchDb, filter, { limit: size + 1, offset: page * size });
