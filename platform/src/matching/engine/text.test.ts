@@ -34,6 +34,11 @@ describe("text normalisation", () => {
     expect(terms("I can help with fundraising")).toEqual(terms("fundraising"));
   });
 
+  it("keeps words whole that carry combining marks (Devanagari vowel signs)", () => {
+    expect(terms("मशीन लर्निंग")).toEqual(["मशीन", "लर्निंग"]);
+    expect(terms("मशीन")).not.toEqual(terms("मौसम"));
+  });
+
   it("keeps tech tokens like C++ and C#", () => {
     expect(terms("C++ and C# developers")).toEqual(["c++", "c#", ...terms("developer")]);
   });

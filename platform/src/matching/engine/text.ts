@@ -48,7 +48,8 @@ const MIN_STEM = 4;
 
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /[a-z]/;
-const TOKEN = /[\p{L}\p{N}]+(?:[+#][\p{L}\p{N}+#]*|[+#]+)?/gu;
+/** Letters with their combining marks (Devanagari vowel signs are marks), digits, and a C++/C# tail. */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[+#][\p{L}\p{M}\p{N}+#]*|[+#]+)?/gu;
 
 export type Script = "ru" | "en" | "other";
 
