@@ -323,6 +323,27 @@ describe("a search is split into words as the documents are (PostgreSQL's parser
     await member("words", { firstName: "İlker", lastName: "İnce", company: "İstanbul Yazılım" });
     await member("words", { firstName: "Liam", lastName: "O'Brien-Smith", tags: ["Node.js"], about: "write to liam@example.com" });
     await member("words", { firstName: "Σοφία", lastName: "Παππά" });
+    await member("words", { firstName: "Артём", lastName: "Королёв", company: "Фёдоров и партнёры" });
+    await member("words", { firstName: "José", lastName: "Müller", company: "Straße Café" });
+  });
+
+  it("ignores ё and accents on both sides (unaccent): Артем finds Артём, jose muller José Müller", async () => {
+    expect(names((await search("words", viewer.token, "Артем Королев")).body)).toEqual(["Артём Королёв"]);
+    expect(names((await search("words", viewer.token, "артём")).body)).toEqual(["Артём Королёв"]);
+    expect(names((await search("words", viewer.token, "федоров партне")).body)).toEqual(["Артём Королёв"]);
+    expect(names((await search("words", viewer.token, "jose muller")).body)).toEqual(["José Müller"]);
+    expect(names((await search("words", viewer.token, "JOSÉ MÜLL")).body)).toEqual(["José Müller"]);
+    expect(names((await search("words", viewer.token, "strasse cafe")).body)).toEqual(["José Müller"]);
+    // The name ranks first when typed whole without its accents, too.
+    const [row] = await env.db<{ w: string[] }[]>`select search_words('Ёжик Straße İzmir Yılmaz') as w`;
+    expect(row?.w).toEqual(["ежик", "strasse", "izmir", "yilmaz"]);
+  });
+
+  it("corrects typos against accent-free name words", async () => {
+    expect(names((await search("words", viewer.token, "Королвё")).body)).toEqual(["Артём Королёв"]);
+    const words = (await env.db<{ word: string }[]>`select word from participant_name_words where community_id = 'words' order by word`).map((r) => r.word);
+    expect(words).toEqual(expect.arrayContaining(["артем", "королев", "jose", "muller"]));
+    expect(words).not.toContain("артём");
   });
 
   it("keeps words whole that carry combining vowel signs (Devanagari)", async () => {
