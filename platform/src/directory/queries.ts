@@ -8,10 +8,10 @@ import { TOTAL_CAP } from "./schemas.ts";
 type Fragment = PendingQuery<Row[]>;
 
 /**
- * A search's words as the documents' parser split them (search_words, migration 008): `tsquery`
- * asks for all of them, the last as a prefix (search-as-you-type); `exactName` for every one whole
- * in the name (weight A), for ranking. Both are tsquery literals of quoted lexemes: nothing a member
- * types reaches the tsquery syntax.
+ * A search's words as the documents' parser split and folded them (search_words, migrations 008
+ * and 009): `tsquery` asks for all of them, the last as a prefix (search-as-you-type); `exactName`
+ * for every one whole in the name (weight A), for ranking. Both are tsquery literals of quoted
+ * lexemes: nothing a member types reaches the tsquery syntax.
  */
 export type SearchTerms = { tsquery: string; exactName: string; words: string[] };
 
@@ -140,11 +140,12 @@ function searchTerms(words: string[]): SearchTerms {
 type ParsedSearch = { terms: SearchTerms; completions: string[] | null };
 
 /**
- * `text` split into words by PostgreSQL's parser, as the documents were (search_words, migration
- * 008), with the community's words that the last one begins (directory_words): null when there are
- * more than MAX_COMPLETIONS, since GIN looks exact words up about ten times faster than it gathers a
- * prefix, but an OR of many words misleads the planner's estimate and costs every row it checks.
- * Null when the text holds no word. One round trip, on `db`: its plan does not depend on the values.
+ * `text` split into words by PostgreSQL's parser and folded (accents, ё, case) as the documents
+ * were (search_words, migrations 008 and 009), with the community's words that the last one begins
+ * (directory_words): null when there are more than MAX_COMPLETIONS, since GIN looks exact words up
+ * about ten times faster than it gathers a prefix, but an OR of many words misleads the planner's
+ * estimate and costs every row it checks. Null when the text holds no word. One round trip, on
+ * `db`: its plan does not depend on the values.
  */
 async function parseSearchText(db: Db, communityId: string, text: string): Promise<ParsedSearch | null> {
   const [row] = await db<{ words: string[]; completions: string[] }[]>`
