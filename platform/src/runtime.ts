@@ -63,7 +63,6 @@ export function openPools(url: string, sizes: PoolSizes): Pools & { end: () => P
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/pg (creating the
  * `tuesday` database on first run), then applies migrations.
  */
-
 export async function openDatabase(config: AppConfig, log: Logger): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;

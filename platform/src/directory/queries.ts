@@ -72,8 +72,8 @@ function entries(db: Db, f: DirectoryFilter): Fragment {
 }
 
 /** The default order, served by participants_directory_order: complete profiles first, then newest. */
-function defaultOrder(db: Db, alias = "p"): Fragment {
-  return db`(${db(alias)}.profile_completed_at is null), ${db(alias)}.created_at desc, ${db(alias)}.id desc`;
+function defaultOrder(db: Db): Fragment {
+  return db`(p.profile_completed_at is null), p.created_at desc, p.id desc`;
 }
 
 /** The same order over ranked or listed keys `m` (incomplete, created_at, id), best first. */
