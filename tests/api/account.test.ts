@@ -91,11 +91,11 @@ describe("GET /api/current-participant", () => {
     expect(res.body).toMatchObject({ id: participantId, communityId: "alpha", role: "member" });
   });
 
-  it("answers 404 code 1002 without a participant here", async () => {
+  it("answers 403 code 1021 without a participant here", async () => {
     const { token } = await createUser(env, { role: null });
     const res = await env.request("GET", "/api/current-participant", { token });
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 1002, msg: expect.any(String) });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 1021, msg: "You are not a participant of this community" });
   });
 });
 

@@ -64,7 +64,7 @@ describe("bookmarks", () => {
     expectError(await env.request("POST", `/api/bookmarks/${stranger.id}`, { tenant: "alpha" }), 401, 1004);
     expectError(await env.request("GET", "/api/bookmarks", { tenant: "alpha" }), 401, 1004);
     const outsider = await createUser(env, { tenant: "alpha", role: null });
-    expectError(await env.request("GET", "/api/bookmarks", { tenant: "alpha", token: outsider.token }), 403, 1005);
+    expectError(await env.request("GET", "/api/bookmarks", { tenant: "alpha", token: outsider.token }), 403, 1021);
     expectError(await add(me, stranger.id), 404, 1002);
     expectError(await remove(me, stranger.id), 404, 1002);
     expectError(await env.request("POST", `/api/bookmarks/${me.id}`, { tenant: "alpha", token: stranger.token }), 401, 1004);

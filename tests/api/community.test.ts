@@ -57,14 +57,14 @@ describe("get-by-user-id", () => {
     expect(res.body.map((c: { id: string }) => c.id)).toEqual(["alpha", "beta"]);
   });
 
-  it("answers 404 for another user's id, and for an anonymous caller", async () => {
+  it("answers 404 for another user's id, and 401 to an anonymous caller", async () => {
     const other = await createUser(env);
     const me = await createUser(env);
     const res = await env.request("GET", `/api/community/get-by-user-id?userId=${other.user.id}`, { token: me.token });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 1002 });
     const anon = await env.request("GET", `/api/community/get-by-user-id?userId=${other.user.id}`);
-    expect(anon.status).toBe(404);
+    expect(anon.status).toBe(401);
   });
 
   it("lets a platform operator look anyone up", async () => {

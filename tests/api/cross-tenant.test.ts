@@ -96,6 +96,7 @@ describe("ids from another community answer 404", () => {
     const { user } = await createUser(env, { tenant: "alpha", role: "admin" });
     const betaToken = await signInAs(env, user.id, "beta");
     const res = await env.request("GET", "/api/current-participant?communityId=alpha", { tenant: "beta", token: betaToken });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(1021);
   });
 });

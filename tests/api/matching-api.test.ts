@@ -144,7 +144,7 @@ describe("GET /matching/instant", () => {
     expectError(await env.request("GET", "/api/matching/instant", { tenant: "rec" }), 401, 1004);
     expectError(await env.request("GET", "/api/matching/matches-history", { tenant: "rec" }), 401, 1004);
     const outsider = await createUser(env, { tenant: "rec", role: null });
-    expectError(await env.request("GET", "/api/matching/instant", { tenant: "rec", token: outsider.token }), 403, 1005);
+    expectError(await env.request("GET", "/api/matching/instant", { tenant: "rec", token: outsider.token }), 403, 1021);
     const foreign = await member(env, "beta");
     expectError(await env.request("GET", "/api/matching/instant", { tenant: "rec", token: foreign.token }), 401, 1004);
   });

@@ -73,8 +73,8 @@ describe("members stay in control", () => {
     // A user without a participant here.
     const outsider = await createUser(env, { tenant: "ctl", role: null });
     const r = await env.request("POST", "/api/matching/skip", { tenant: "ctl", token: outsider.token, body: {} });
-    expect(r.status).toBe(404);
-    expect(r.body.code).toBe(1002);
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe(1021);
     // Another community's session does not reach this one, and its pause stays its own.
     const alpha = await createUser(env, { tenant: "alpha" });
     const cross = await env.request("POST", "/api/matching/pause", { tenant: "ctl", token: alpha.token, body: { weeks: 3 } });

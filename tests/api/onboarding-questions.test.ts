@@ -272,8 +272,8 @@ describe("POST /api/participant/update-answers and GET my-answers", () => {
     expect((await answer(m.token, [], "beta")).status).toBe(401);
     expect((await env.request("POST", "/api/participant/update-answers", { tenant: "alpha", body: { answers: [] } })).status).toBe(401);
     const u = await createUser(env, { tenant: "alpha", role: null });
-    expect((await env.request("GET", "/api/participant/my-answers", { tenant: "alpha", token: u.token })).status).toBe(404);
-    expect((await answer(u.token, [])).status).toBe(404);
+    expect((await env.request("GET", "/api/participant/my-answers", { tenant: "alpha", token: u.token })).status).toBe(403);
+    expect((await answer(u.token, [])).status).toBe(403);
     expect((await answer(m.token, [{ questionId: "nope" }])).status).toBe(400);
   });
 });

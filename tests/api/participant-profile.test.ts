@@ -53,9 +53,9 @@ describe("GET /api/participant/profile", () => {
     });
   });
 
-  it("is 404 for a user without a participant, 401 signed out and across communities", async () => {
+  it("is 403 (1021) for a user without a participant, 401 signed out and across communities", async () => {
     const u = await createUser(env, { tenant: "alpha", role: null });
-    expect((await env.request("GET", "/api/participant/profile", { tenant: "alpha", token: u.token })).body).toMatchObject({ code: 1002 });
+    expect((await env.request("GET", "/api/participant/profile", { tenant: "alpha", token: u.token })).body).toMatchObject({ code: 1021 });
     expect((await env.request("GET", "/api/participant/profile", { tenant: "alpha" })).status).toBe(401);
     const m = await member();
     expect((await env.request("GET", "/api/participant/profile", { tenant: "beta", token: m.token })).status).toBe(401);
@@ -299,13 +299,13 @@ describe("POST /api/participant/update-profile", () => {
     expect(res.body.errors.language).toBeDefined();
   });
 
-  it("is 401 signed out or across communities, 404 without a participant, 400 on unknown fields", async () => {
+  it("is 401 signed out or across communities, 403 without a participant, 400 on unknown fields", async () => {
     const m = await member();
     expect((await env.request("POST", "/api/participant/update-profile", { tenant: "alpha", body: { company: "x" } })).status).toBe(401);
     expect((await update(m, { company: "x" }, "beta")).status).toBe(401);
     const u = await createUser(env, { tenant: "alpha", role: null });
     const none = await env.request("POST", "/api/participant/update-profile", { tenant: "alpha", token: u.token, body: { company: "x" } });
-    expect(none.status).toBe(404);
+    expect(none.status).toBe(403);
     expect((await update(m, { moderationStatus: "confirmed" })).status).toBe(400);
   });
 });
@@ -461,7 +461,7 @@ describe("preferences", () => {
     expect((await env.request("GET", "/api/participant/profile", { tenant: "alpha", token: m.token })).body.tutorialSeen).toBe(true);
     expect((await env.request("POST", "/api/participant/tutorial-seen", { tenant: "beta", token: m.token })).status).toBe(401);
     const u = await createUser(env, { tenant: "alpha", role: null });
-    expect((await env.request("POST", "/api/participant/tutorial-seen", { tenant: "alpha", token: u.token })).status).toBe(404);
+    expect((await env.request("POST", "/api/participant/tutorial-seen", { tenant: "alpha", token: u.token })).status).toBe(403);
   });
 
   it("update-language: this community only, among its languages", async () => {

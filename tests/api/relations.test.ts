@@ -62,7 +62,7 @@ describe("POST /relations", () => {
     expectError(await env.request("POST", "/api/relations", { tenant: "rel", body: { subjectId: me.id, relationType: "LIKE" } }), 401, 1004);
     expectError(await env.request("GET", "/api/relations", { tenant: "rel" }), 401, 1004);
     const outsider = await createUser(env, { tenant: "rel", role: null });
-    expectError(await env.request("GET", "/api/relations", { tenant: "rel", token: outsider.token }), 403, 1005);
+    expectError(await env.request("GET", "/api/relations", { tenant: "rel", token: outsider.token }), 403, 1021);
     expectError(await post(me, { subjectId: stranger.id, relationType: "DISLIKE" }), 404, 1002);
     // A beta session does not work on rel's host.
     expectError(await env.request("GET", "/api/relations", { tenant: "rel", token: stranger.token }), 401, 1004);

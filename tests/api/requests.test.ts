@@ -194,7 +194,7 @@ describe("requests", () => {
     expectError(await env.request("GET", "/api/requests", { tenant: "intro" }), 401, 1004);
     expectError(await env.request("POST", `/api/requests/${sent.body.request.id}/answer`, { tenant: "intro", body: { answer: "ACCEPTED" } }), 401, 1004);
     const outsider = await createUser(env, { tenant: "intro", role: null });
-    expectError(await env.request("GET", "/api/requests", { tenant: "intro", token: outsider.token }), 403, 1005);
+    expectError(await env.request("GET", "/api/requests", { tenant: "intro", token: outsider.token }), 403, 1021);
     expectError(await env.request("GET", "/api/matching/credits", { tenant: "intro" }), 401, 1004);
     expectError(await env.request("GET", "/api/matching/requests", { tenant: "intro" }), 401, 1004);
     expectError(await requests(someone, "?scope=everything"), 400, 1001);

@@ -17,6 +17,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The platform's answer to a signed-in user who has not joined the community (403). */
+export const NOT_A_PARTICIPANT_CODE = 1021;
+
 export const SESSION_EXPIRED_EVENT = "tuesday:session-expired";
 export const SERVER_UNAVAILABLE_EVENT = "tuesday:server-unavailable";
 

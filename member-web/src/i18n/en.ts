@@ -53,6 +53,7 @@ export const en = {
       "1018": "Credits ran out. Please try again later.",
       "1019": "Only JPG and PNG images are accepted.",
       "1020": "An outside service did not answer. Please try again later.",
+      "1021": "You are not a participant of this community.",
     },
   },
   nav: {

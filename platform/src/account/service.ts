@@ -1,10 +1,11 @@
+import { notAParticipant, permissionsOf, requireOperator, requireUser } from "../authz/index.ts";
 import { hashPassword, checkPasswordPolicy } from "../auth/password.ts";
 import { EmailSchema } from "../auth/schemas.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
-import type { Ctx, UserActor } from "../context.ts";
+import type { Ctx, } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { accessDenied, notFound, unauthenticated, validation } from "../lib/errors.ts";
+import { unauthenticated, validation } from "../lib/errors.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
   findParticipantInCommunity,
@@ -14,19 +15,7 @@ import {
   updatePreferredLang,
   upsertAdminParticipant,
 } from "./queries.ts";
-import type { ContactTypeInfo, CurrentParticipant, CurrentUser, ParticipantRole, Permission } from "./schemas.ts";
-
-function requireUser(ctx: Ctx): UserActor {
-  if (ctx.actor.kind !== "user") throw unauthenticated();
-  return ctx.actor;
-}
-
-/** Permissions in one community: by participant role there, or everything for a platform operator. */
-export function permissionsFor(role: ParticipantRole | undefined, isOperator: boolean): Permission[] {
-  if (isOperator || role === "admin") return ["CAN_VIEW_ADMIN_PANEL", "CAN_MODERATE_COMMUNITY"];
-  if (role === "moderator") return ["CAN_MODERATE_COMMUNITY"];
-  return [];
-}
+import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission } from "./schemas.ts";
 
 export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
   const actor = requireUser(ctx);
@@ -62,7 +51,7 @@ export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
 export async function getCurrentParticipant(ctx: Ctx, _input: { communityId?: string | undefined }): Promise<CurrentParticipant> {
   const actor = requireUser(ctx);
   const p = await findParticipantInCommunity(ctx.db, ctx.tenant.id, actor.userId);
-  if (!p) throw notFound("You are not a participant of this community");
+  if (!p) throw notAParticipant();
   return { ...p, createdAt: p.createdAt.toISOString() };
 }
 
@@ -86,8 +75,7 @@ export async function listMyPermissions(ctx: Ctx): Promise<Permission[]> {
   if (ctx.actor.kind !== "user") return [];
   const user = await findUserById(ctx.db, ctx.actor.userId);
   if (!user?.enabled) return [];
-  const p = await findParticipantInCommunity(ctx.db, ctx.tenant.id, user.id);
-  return permissionsFor(p?.role, user.isOperator);
+  return permissionsOf(ctx);
 }
 
 const CONTACT_TYPE_INFO: Record<ContactType, Omit<ContactTypeInfo, "type">> = {
@@ -126,8 +114,7 @@ export type CreateAdminResult = {
  * old one and ends the user's other sessions, as any password change does.
  */
 export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): Promise<CreateAdminResult> {
-  const a = ctx.actor;
-  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  requireOperator(ctx);
   const parsedEmail = EmailSchema.safeParse(input.email);
   if (!parsedEmail.success) throw validation("Invalid e-mail format", { email: "Invalid e-mail format" });
   const email = parsedEmail.data;

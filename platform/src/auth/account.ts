@@ -19,7 +19,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens.ts";
 import { consumeLoginCode } from "./otp.ts";
 import { invalidCredentials, loginFailureKey } from "./password-login.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "./password.ts";
-import { requireUser } from "./require.ts";
+import { requireUser } from "../authz/index.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS, invalidateSession, invalidateUserSessions } from "./session.ts";
 import { assertMethodAllowed, completeSignIn, type LoginResult } from "./sign-in.ts";
 import { type UserRow, findUserByEmail, findUserById, insertUser } from "./users.ts";

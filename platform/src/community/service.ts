@@ -1,7 +1,8 @@
+import { isOperator, requireOperator } from "../authz/index.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Ctx } from "../context.ts";
-import { accessDenied, conflict, notFound } from "../lib/errors.ts";
+import { conflict, notFound } from "../lib/errors.ts";
 import type { CommunityRow } from "../tenancy/queries.ts";
 import type { TenantConfig } from "../tenancy/schema.ts";
 import { applyTenants } from "../tenancy/service.ts";
@@ -71,8 +72,7 @@ export async function getCommunityByDomain(ctx: Ctx, domain: string): Promise<Co
  * user's memberships are not public.
  */
 export async function getCommunitiesByUserId(ctx: Ctx, userId: string): Promise<CommunityPublic[]> {
-  const a = ctx.actor;
-  if (a.kind !== "operator" && !(a.kind === "user" && (a.userId === userId || a.isOperator))) throw notFound("User not found");
+  if (!isOperator(ctx) && !(ctx.actor.kind === "user" && ctx.actor.userId === userId)) throw notFound("User not found");
   const rows = await ctx.db<{ id: string }[]>`
     select c.id from communities c
     where c.id in (select community_id from participants where user_id = ${userId})
@@ -83,8 +83,7 @@ export async function getCommunitiesByUserId(ctx: Ctx, userId: string): Promise<
 
 /** Platform operators only: creates a community from a full tenant config. */
 export async function createCommunity(ctx: Ctx, config: TenantConfig): Promise<CommunityPublic> {
-  const a = ctx.actor;
-  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  requireOperator(ctx);
   if (await ctx.deps.tenants.getRow(config.id)) throw conflict(`Community "${config.id}" already exists`);
   const taken = await ctx.db`select 1 from community_domains where domain = any(${[config.domain, ...config.aliases]})`;
   if (taken.length) throw conflict("One of the domains is already used by another community");

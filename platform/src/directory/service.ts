@@ -1,4 +1,4 @@
-import { requireUser } from "../auth/require.ts";
+import { notAParticipant, requireThisCommunity, requireUser } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound } from "../lib/errors.ts";
 import { isCommunityStaff, isOwner, loadViewer, type Viewer, visibleContacts } from "../participant/privacy.ts";
@@ -43,11 +43,6 @@ export function searchText(text: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-function requireCommunity(ctx: Ctx, communityId: string): void {
-  // Another community's id looks exactly like an unknown one.
-  if (communityId !== ctx.tenant.id) throw notFound("Community not found");
-}
-
 async function requireSignedInViewer(ctx: Ctx): Promise<Viewer> {
   if (ctx.actor.kind !== "operator") requireUser(ctx);
   return loadViewer(ctx);
@@ -58,7 +53,7 @@ async function requireSignedInViewer(ctx: Ctx): Promise<Viewer> {
  * members only when the tenant is `transparent` (spec 1, 2.4).
  */
 async function requireListViewer(ctx: Ctx, communityId: string): Promise<Viewer> {
-  requireCommunity(ctx, communityId);
+  requireThisCommunity(ctx, communityId);
   const viewer = await requireSignedInViewer(ctx);
   if (isCommunityStaff(viewer)) return viewer;
   if (viewer.kind === "user" && viewer.participant?.confirmed && ctx.tenant.config.transparent) return viewer;
@@ -124,7 +119,7 @@ export async function listParticipantPicker(ctx: Ctx, input: { communityId: stri
  * count, first names and photos, and never of members who chose PRIVATE privacy.
  */
 export async function previewParticipants(ctx: Ctx, communityId: string): Promise<Preview> {
-  requireCommunity(ctx, communityId);
+  requireThisCommunity(ctx, communityId);
   const [count, items] = await Promise.all([countListed(ctx.db, ctx.tenant.id), listPreview(ctx.db, ctx.tenant.id, PREVIEW_SIZE)]);
   return { count, items };
 }
@@ -149,9 +144,9 @@ export async function getDirectoryOptions(ctx: Ctx, communityId: string): Promis
  * community may read them (the profile editor suggests tags even where the list is closed).
  */
 export async function listTopTags(ctx: Ctx, input: { communityId: string; limit: number }): Promise<TopTags> {
-  requireCommunity(ctx, input.communityId);
+  requireThisCommunity(ctx, input.communityId);
   const viewer = await requireSignedInViewer(ctx);
-  if (!isCommunityStaff(viewer) && !(viewer.kind === "user" && viewer.participant)) throw accessDenied("Join the community to see its tags");
+  if (!isCommunityStaff(viewer) && !(viewer.kind === "user" && viewer.participant)) throw notAParticipant();
   return { items: await topTags(ctx.db, ctx.tenant.id, input.limit) };
 }
 

@@ -1,4 +1,4 @@
-import { requireUser } from "../auth/require.ts";
+import { requireUser } from "../authz/index.ts";
 import type { AppConfig } from "../config.ts";
 import type { Ctx, UserActor } from "../context.ts";
 import { withTx } from "../db/client.ts";

@@ -26,6 +26,8 @@ export const ErrorCode = {
   CREDITS_EXHAUSTED: 1018,
   UNSUPPORTED_MEDIA: 1019,
   UPSTREAM_FAILED: 1020,
+  /** Signed in, but not a participant of the request's community. */
+  NOT_A_PARTICIPANT: 1021,
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -52,6 +54,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   1018: 429,
   1019: 415,
   1020: 502,
+  1021: 403,
   503: 503,
 };
 

@@ -1,7 +1,7 @@
+import { requireOperator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
-import { accessDenied } from "../lib/errors.ts";
 import { insertOutbox, listOutbox, type OutboxRow } from "./queries.ts";
 import { mailSendJob } from "./send-job.ts";
 import { type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
@@ -44,7 +44,6 @@ export async function listMail(
   ctx: Pick<Ctx, "actor" | "db">,
   filter: { communityId?: string | undefined; to?: string | undefined; limit?: number | undefined },
 ): Promise<OutboxRow[]> {
-  const a = ctx.actor;
-  if (!(a.kind === "operator" || (a.kind === "user" && a.isOperator))) throw accessDenied();
+  requireOperator(ctx);
   return listOutbox(ctx.db, { communityId: filter.communityId, to: filter.to, limit: Math.min(Math.max(filter.limit ?? 20, 1), 500) });
 }

@@ -1,3 +1,4 @@
+import { requireThisCommunity } from "../authz/index.ts";
 import { parseLang } from "../account/service.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
@@ -43,7 +44,7 @@ export async function getQuestionsByCommunity(
   ctx: Ctx,
   input: { communityId?: string | undefined; lang?: Lang | undefined; acceptLanguage?: string | undefined },
 ): Promise<Question[]> {
-  if (input.communityId !== undefined && input.communityId !== ctx.tenant.id) throw notFound("Community not found");
+  if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
   let lang = input.lang;
   if (!lang && ctx.actor.kind === "user") lang = (await findParticipantByUser(ctx.db, ctx.tenant.id, ctx.actor.userId))?.language ?? undefined;
   lang ??= fromAcceptLanguage(input.acceptLanguage) ?? ctx.tenant.config.lang;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { requireUser } from "../auth/require.ts";
+import { requireUser } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { AppError, ErrorCode, validation } from "../lib/errors.ts";
 import { consumeRateLimit } from "../lib/rate-limit.ts";

@@ -1,3 +1,4 @@
+import { requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
@@ -45,7 +46,7 @@ export async function markTutorialSeen(ctx: Ctx): Promise<{ ok: true }> {
  */
 export async function updateLanguage(ctx: Ctx, input: { communityId: string; language: Lang }): Promise<{ communityId: string; language: Lang }> {
   const own = await requireOwnParticipant(ctx);
-  if (input.communityId !== ctx.tenant.id) throw notFound("Community not found");
+  requireThisCommunity(ctx, input.communityId);
   const choices = ctx.tenant.config.langChoices;
   if (!choices.includes(input.language)) {
     throw validation(`Unsupported language; use one of ${choices.join(", ")}`, { language: `Must be one of ${choices.join(", ")}` });

@@ -1,4 +1,4 @@
-import { requireUser } from "../auth/require.ts";
+import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
@@ -30,13 +30,11 @@ import type {
 import { LIMITS } from "./schemas.ts";
 import { checkContacts, normalisePhone, normaliseTags, SLUG_MESSAGE, SLUG_PATTERN, slugify } from "./validation.ts";
 
-export const NOT_A_PARTICIPANT = "You are not a participant of this community";
-
-/** The signed-in user's participant in the community of the request, or 404. */
+/** The signed-in user's participant in the community of the request: 401, or 403 (1021) when they have not joined. */
 export async function requireOwnParticipant(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<ParticipantRow> {
   const actor = requireUser(ctx);
   const p = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
-  if (!p) throw notFound(NOT_A_PARTICIPANT);
+  if (!p) throw notAParticipant();
   return p;
 }
 
@@ -238,7 +236,7 @@ function editable(p: ParticipantRow): ProfileFields {
 async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): Promise<ParticipantProfile> {
   await updateProfileFields(ctx.db, ctx.tenant.id, p.id, fields);
   const saved = await findParticipantById(ctx.db, ctx.tenant.id, p.id);
-  if (!saved) throw notFound(NOT_A_PARTICIPANT);
+  if (!saved) throw notAParticipant();
   const completion = await refreshProfileCompletion(ctx.db, ctx.tenant.config, saved);
   return { ...toProfile(saved), profileCompleted: completion.completed };
 }

@@ -1,6 +1,6 @@
 import type { components } from "@tuesday/api-client";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { api, call, isApiFailure } from "../../api/client.ts";
+import { api, call, isApiFailure, NOT_A_PARTICIPANT_CODE } from "../../api/client.ts";
 import type { Community } from "../../api/community.ts";
 import { storage } from "../../lib/storage.ts";
 
@@ -34,7 +34,7 @@ export function visibleSteps(community: Community): Step[] {
 }
 
 export const profileQueries = {
-  /** The signed-in member's participant here; null when they have not joined yet (404). */
+  /** The signed-in member's participant here; null when they have not joined yet (403, code 1021). */
   own: () =>
     queryOptions({
       queryKey: ["profile", "own", storage.token()],
@@ -42,7 +42,7 @@ export const profileQueries = {
         try {
           return await call(api.GET("/api/participant/profile"));
         } catch (err) {
-          if (isApiFailure(err) && err.status === 404) return null;
+          if (isApiFailure(err) && err.code === NOT_A_PARTICIPANT_CODE) return null;
           throw err;
         }
       },

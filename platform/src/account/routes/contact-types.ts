@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { jsonResponse } from "../../http/openapi.ts";
 import { ContactTypeInfoSchema } from "../schemas.ts";
 import { listContactTypes } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/constants/contacts/types",
   tags: ["Account"],

@@ -1,16 +1,17 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CurrentParticipantSchema } from "../schemas.ts";
 import { getCurrentParticipant } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/current-participant",
   tags: ["Account"],
   summary: "The signed-in user's participant in the current community",
   description: "communityId may be given as in the spec; it never selects another community than the one the session belongs to.",
-  security: [{ bearer: [] }],
   request: { query: z.object({ communityId: z.string().max(253).optional() }) },
   responses: { 200: jsonResponse(CurrentParticipantSchema, "The participant"), ...errors(400, 401, 404) },
 });

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CurrentUserSchema } from "../schemas.ts";
 import { getCurrentUser } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "get",
   path: "/current-user",
   tags: ["Account"],
   summary: "The signed-in user, with their participants (current community first)",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(CurrentUserSchema, "The current user"), ...errors(401) },
 });
 

@@ -1,5 +1,6 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { LangBodySchema, LangResultSchema } from "../schemas.ts";
@@ -29,14 +30,14 @@ const textBodyAsJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/current-user/lang",
   tags: ["Account"],
   summary: "Set the user's preferred language",
   description: 'Body: the language as text/plain ("en" or "ru"), or the same as a JSON string.',
-  security: [{ bearer: [] }],
-  middleware: [textBodyAsJson] as const,
+  middleware: [textBodyAsJson],
   request: {
     body: {
       required: true,

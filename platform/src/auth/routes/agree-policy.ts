@@ -1,14 +1,15 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { agreePolicy } from "../account.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/auth/agree-policy",
   tags: ["Auth"],
   summary: "Record agreement to the terms of use and privacy policy (first agreement time is kept)",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(OkSchema, "Recorded"), ...errors(401) },
 });
 

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { signInWithMagicLink } from "../magic.ts";
@@ -11,7 +12,8 @@ const MagicResultSchema = z
   })
   .openapi("MagicLoginResult");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/auth-magic",
   tags: ["Auth"],

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { changePassword } from "../account.ts";
@@ -6,13 +7,13 @@ import { PasswordSchema } from "../schemas.ts";
 
 export const ChangePasswordSchema = z.strictObject({ currentPassword: PasswordSchema, newPassword: PasswordSchema }).openapi("ChangePassword");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/auth/change-password",
   tags: ["Auth"],
   summary: "Change the password",
   description: "Wrong current password: 1014. Weak new password: 1015. Every other session of the account ends; this one stays.",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonResponse(OkSchema, "Changed"), ...errors(400, 401, 429) },
 });

@@ -1,14 +1,15 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { resendEmailConfirmation } from "../account.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/auth/confirm-email/resend",
   tags: ["Auth"],
   summary: "Send the e-mail confirmation link again (at most 5 an hour)",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(OkSchema, "Sent, unless the address is already confirmed"), ...errors(401, 429) },
 });
 

@@ -1,11 +1,13 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { confirmEmail } from "../account.ts";
 
 export const ConfirmEmailSchema = z.strictObject({ code: z.string().trim().min(1).max(256) }).openapi("ConfirmEmail");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/confirm-email",
   tags: ["Auth"],

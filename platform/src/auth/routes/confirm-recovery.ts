@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { confirmRecovery } from "../account.ts";
@@ -12,7 +13,8 @@ export const ConfirmRecoverySchema = z
   })
   .openapi("ConfirmRecovery");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/confirm-recovery",
   tags: ["Auth"],

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { deleteUser } from "../account.ts";
@@ -13,14 +14,14 @@ export const DeleteUserSchema = z
   })
   .openapi("DeleteUser");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "delete",
   path: "/users/delete/{id}",
   tags: ["Auth"],
   summary: "Delete your own account",
   description:
     "Only your own id (another id: 404). Wrong password: 1014; wrong code: 1009. The account's sessions, sign-in identities and memberships are removed and the e-mail can register again.",
-  security: [{ bearer: [] }],
   request: {
     params: z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) }),
     body: jsonBody(DeleteUserSchema),

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { acceptInvitation } from "../account.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/invitation/{id}",
   tags: ["Auth"],
   summary: "Accept an invitation",
   description: "`id` is the inviter's participant id in this community (the invitedBy value). The first accepted invitation is kept.",
-  security: [{ bearer: [] }],
   request: { params: z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) }) },
   responses: { 200: jsonResponse(OkSchema, "Accepted"), ...errors(400, 401, 404) },
 });

@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { login } from "../login.ts";
 import { LoginPayloadSchema, LoginResultSchema, SentSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/login",
   tags: ["Auth"],

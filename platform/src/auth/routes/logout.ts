@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { logout } from "../account.ts";
 import { clearSessionCookie } from "../session.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/auth/logout",
   tags: ["Auth"],
   summary: "End the current session",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(OkSchema, "Signed out"), ...errors(401) },
 });
 

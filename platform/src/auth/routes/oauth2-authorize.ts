@@ -1,9 +1,11 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors } from "../../http/openapi.ts";
 import { startOAuth2 } from "../oauth2.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/auth/oauth2/authorize",
   tags: ["Auth"],

@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { finishOAuth2, OAUTH_STATE_COOKIE } from "../oauth2.ts";
 
 const Param = z.string().max(4096).optional();
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/auth/oauth2/callback",
   tags: ["Auth"],

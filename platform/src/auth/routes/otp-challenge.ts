@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { challengeOtp } from "../otp.ts";
 import { EmailSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/otp/challenge",
   tags: ["Auth"],

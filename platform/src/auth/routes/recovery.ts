@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { OkSchema, errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { requestRecovery } from "../account.ts";
@@ -6,7 +7,8 @@ import { EmailSchema } from "../schemas.ts";
 
 export const RecoverySchema = z.strictObject({ email: EmailSchema }).openapi("RecoveryRequest");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/recovery",
   tags: ["Auth"],

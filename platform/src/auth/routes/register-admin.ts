@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { registerAdmin } from "../account.ts";
@@ -6,7 +7,8 @@ import { EmailSchema, LoginResultSchema, PasswordSchema } from "../schemas.ts";
 
 export const RegisterAdminSchema = z.strictObject({ email: EmailSchema, password: PasswordSchema }).openapi("RegisterAdmin");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/register-admin",
   tags: ["Auth"],

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { registerUser } from "../account.ts";
@@ -13,7 +14,8 @@ export const RegisterUserSchema = z
   })
   .openapi("RegisterUser");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/auth/register-user",
   tags: ["Auth"],

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { getSessionInfo } from "../account.ts";
@@ -13,12 +14,12 @@ export const SessionInfoSchema = z
   })
   .openapi("SessionInfo");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "get",
   path: "/auth/session",
   tags: ["Auth"],
   summary: "The current session",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(SessionInfoSchema, "The session"), ...errors(401) },
 });
 

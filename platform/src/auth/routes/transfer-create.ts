@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { createTransfer } from "../transfer.ts";
@@ -10,14 +11,14 @@ const TransferSchema = z
   })
   .openapi("Transfer");
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/auth/transfer",
   tags: ["Auth"],
   summary: "Move the signed-in user to another of their communities",
   description:
     "Issues a one-time code (30 seconds) bound to the user and the target community, which must be the user's home community or one they participate in (else 404). The target exchanges it with POST /api/auth/transfer/exchange.",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(z.strictObject({ communityId: z.string().min(1).max(63) })) },
   responses: { 200: jsonResponse(TransferSchema, "Where to send the browser"), ...errors(400, 401, 404) },
 });

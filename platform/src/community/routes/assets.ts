@@ -1,11 +1,13 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors } from "../../http/openapi.ts";
 import { getCommunityAsset } from "../service.ts";
 
 const binary = { schema: z.string().openapi({ format: "binary" }) };
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/community/{id}/assets/{file}",
   tags: ["Community"],

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { CommunityPublicSchema, CreateCommunitySchema } from "../schemas.ts";
 import { createCommunity } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "operator",
   method: "post",
   path: "/community/create",
   tags: ["Community"],
   summary: "Create a community (platform operators only)",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(CreateCommunitySchema, "A tenant configuration, as in tenants/<id>/tenant.json") },
   responses: { 201: jsonResponse(CommunityPublicSchema, "The new community"), ...errors(400, 401, 403, 409) },
 });

@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CommunityPublicSchema } from "../schemas.ts";
 import { getCommunityById } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/community/get-by-id",
   tags: ["Community"],

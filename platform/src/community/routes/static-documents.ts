@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { NavigationSchema } from "../schemas.ts";
@@ -7,7 +8,8 @@ import { getLandingDocument, getNavigationDocument } from "../service.ts";
 const NO_CACHE = { "Cache-Control": "no-cache, no-store, must-revalidate", Pragma: "no-cache", Expires: "0" };
 const IdParam = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/).openapi({ param: { name: "id", in: "path" } });
 
-const navigation = createRoute({
+const navigation = defineRoute({
+  access: "public",
   method: "get",
   path: "/community/{id}/navigation.json",
   tags: ["Community"],
@@ -16,7 +18,8 @@ const navigation = createRoute({
   responses: { 200: jsonResponse(NavigationSchema, "Navigation config"), ...errors(404) },
 });
 
-const landing = createRoute({
+const landing = defineRoute({
+  access: "public",
   method: "get",
   path: "/community/{id}/{file}",
   tags: ["Community"],

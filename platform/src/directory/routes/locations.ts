@@ -1,16 +1,17 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CommunityIdParamSchema, LocationsQuerySchema, LocationsSchema } from "../schemas.ts";
 import { listMemberLocations } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/community/{id}/participants/locations",
   tags: ["Directory"],
   summary: "Members who share their location, with coordinates, for the map",
   description: "Same visibility as /participants.",
-  security: [{ bearer: [] }],
   request: { params: CommunityIdParamSchema, query: LocationsQuerySchema },
   responses: { 200: jsonResponse(LocationsSchema, "Sharing members"), ...errors(400, 401, 403, 404) },
 });

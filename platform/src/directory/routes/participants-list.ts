@@ -1,16 +1,17 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CommunityIdParamSchema, PickerPageSchema, PickerQuerySchema } from "../schemas.ts";
 import { listParticipantPicker } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/community/{id}/participants-list",
   tags: ["Directory"],
   summary: "Names and photos of members for pickers (e.g. a new chat), without the viewer",
   description: "Same visibility and search as /participants; 0-based pages.",
-  security: [{ bearer: [] }],
   request: { params: CommunityIdParamSchema, query: PickerQuerySchema },
   responses: { 200: jsonResponse(PickerPageSchema, "One page of members"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { NearbyQuerySchema, NearbySchema, ParticipantIdParamSchema } from "../schemas.ts";
 import { listParticipantsNearby } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/participant/{id}/participants-with-location",
   tags: ["Directory"],
   summary: "Members who share their location near participant {id}, nearest first (haversine distance)",
   description:
     "Within radiusKm of {id}'s coordinates; by the same city when {id} has a city but no coordinates. Empty with origin null when {id} does not share a location with this viewer. Same visibility as /community/{id}/participants.",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema, query: NearbyQuerySchema },
   responses: { 200: jsonResponse(NearbySchema, "Nearby members"), ...errors(400, 401, 403, 404) },
 });

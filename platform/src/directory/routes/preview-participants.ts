@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CommunityIdParamSchema, PreviewSchema } from "../schemas.ts";
 import { previewParticipants } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/community/{id}/preview/participants",
   tags: ["Directory"],

@@ -1,16 +1,17 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CommunityIdParamSchema, TopTagsQuerySchema, TopTagsSchema } from "../schemas.ts";
 import { listTopTags } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/community/{id}/top-tags",
   tags: ["Directory"],
   summary: "The community's most used tags with counts",
   description: "Any participant of the community (counts only, e.g. for tag suggestions), its staff and operators.",
-  security: [{ bearer: [] }],
   request: { params: CommunityIdParamSchema, query: TopTagsQuerySchema },
   responses: { 200: jsonResponse(TopTagsSchema, "Tags, most used first"), ...errors(400, 401, 403, 404) },
 });

@@ -1,4 +1,5 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { UploadFormSchema, UploadResultSchema } from "../schemas.ts";
@@ -6,12 +7,12 @@ import { uploadImage } from "../service.ts";
 
 export const UPLOAD_PATH = "/images/upload";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: UPLOAD_PATH,
   tags: ["Images"],
   summary: "Upload an avatar or image (JPG or PNG, checked by content; re-encoded without metadata in sizes 108, 256 and 512)",
-  security: [{ bearer: [] }],
   request: {
     body: { required: true, content: { "multipart/form-data": { schema: UploadFormSchema } } },
   },

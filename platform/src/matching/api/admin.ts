@@ -1,3 +1,4 @@
+import { requireThisCommunity } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import { invalidateCommunityModel } from "../community-model.ts";
@@ -6,11 +7,6 @@ import { cardsOf, iso, isoOrNull, requireStaff, toCard } from "./members.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
 import { findMember, listMemberHistory, type MemberRow, upsertAdminScore } from "./queries.ts";
 import type { AdminHistoryItem, AdminHistoryPage, AdminScore, AdminScoreBody, NextPair, PageQuery, ScoreAssistance } from "./schemas.ts";
-
-function requireThisCommunity(ctx: Ctx, communityId: string): void {
-  // Another community's id looks exactly like an unknown one.
-  if (communityId !== ctx.tenant.id) throw notFound("Community not found");
-}
 
 async function requireMemberRow(ctx: Ctx, id: string): Promise<MemberRow> {
   const row = await findMember(ctx.db, ctx.tenant.id, id);

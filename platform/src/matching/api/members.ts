@@ -2,12 +2,12 @@
  * Who is calling and how other members look to them. Every member card this module returns is
  * built by `toCard` (the directory's one card builder, which asks visibleContacts what the viewer may see).
  */
-import { requireUser } from "../../auth/require.ts";
+import { notAParticipant, requireRole, requireUser } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import type { CardRow } from "../../directory/queries.ts";
 import { toDirectoryCard } from "../../directory/service.ts";
-import { accessDenied, notFound, validation } from "../../lib/errors.ts";
-import { isCommunityStaff, type Viewer } from "../../participant/privacy.ts";
+import { notFound, validation } from "../../lib/errors.ts";
+import type { Viewer } from "../../participant/privacy.ts";
 import { findParticipantByUser, type ParticipantRow } from "../../participant/queries.ts";
 import type { Lang } from "../../tenancy/schema.ts";
 import { findMember, listMembers, type MemberRow, preferredLangOf } from "./queries.ts";
@@ -39,16 +39,15 @@ export function langIn(ctx: Ctx, preferred: Lang | null | undefined): Lang {
 export async function requireMember(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<Me> {
   const actor = requireUser(ctx);
   const participant = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
-  if (!participant) throw accessDenied("You are not a participant of this community");
+  if (!participant) throw notAParticipant();
   const lang = langIn(ctx, await preferredLangOf(ctx.db, ctx.tenant.id, participant.id));
   return { participant, viewer: viewerOf(ctx, participant), lang };
 }
 
 /** An admin or moderator of this community (or a platform operator with a participant here). */
 export async function requireStaff(ctx: Ctx): Promise<Me> {
-  const me = await requireMember(ctx);
-  if (!isCommunityStaff(me.viewer)) throw accessDenied("Only the community's admins and moderators can do this");
-  return me;
+  await requireRole(ctx, "moderator");
+  return requireMember(ctx);
 }
 
 /** Another member of this community; another community's id (or a deleted account) is a 404, the caller's own a 400. */

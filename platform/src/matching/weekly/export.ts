@@ -1,5 +1,6 @@
+import { requireOperator, requireThisCommunity } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
-import { accessDenied, notFound, validation } from "../../lib/errors.ts";
+import { validation } from "../../lib/errors.ts";
 import { loadCommunityInput } from "../community-model.ts";
 import { exportAudit, runWeeklyPairing as pairCommunity, syntheticCommunity } from "../engine/index.ts";
 import { tenantMatchingWeights } from "./context.ts";
@@ -12,8 +13,8 @@ export type AuditFiles = { graph: string; mapping: string; pairing: string; memb
  * pairing, recomputed with the week's seed from the history before that week. Operators only.
  */
 export async function exportWeeklyAudit(ctx: Ctx, input: { communityId: string; week?: string | undefined }): Promise<AuditFiles & { week: string }> {
-  if (ctx.actor.kind !== "operator" && !(ctx.actor.kind === "user" && ctx.actor.isOperator)) throw accessDenied();
-  if (input.communityId !== ctx.tenant.id) throw notFound("Community not found");
+  requireOperator(ctx);
+  requireThisCommunity(ctx, input.communityId);
   const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
   const loaded = await loadCommunityInput(ctx.db, ctx.tenant.id, { week, historyBefore: week, defaultLang: ctx.tenant.config.lang });

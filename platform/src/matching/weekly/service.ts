@@ -1,9 +1,8 @@
-import { requireUser } from "../../auth/require.ts";
+import { isOperator, requireRole, requireThisCommunity } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
-import { accessDenied, notFound, validation } from "../../lib/errors.ts";
-import { isCommunityStaff, loadViewer } from "../../participant/privacy.ts";
+import { accessDenied, validation } from "../../lib/errors.ts";
 import { type LoadedCommunity, invalidateCommunityModel, loadCommunityInput } from "../community-model.ts";
 import {
   type IneligibleReason,
@@ -83,13 +82,9 @@ export type RunWeeklyInput = {
 
 /** Another community's id looks like a missing one; staff may preview, only the job / operators store. */
 async function requireRunner(ctx: Ctx, communityId: string, dryRun: boolean): Promise<void> {
-  if (communityId !== ctx.tenant.id) throw notFound("Community not found");
-  const a = ctx.actor;
-  if (a.kind === "operator" || a.kind === "system") return;
-  const user = requireUser(ctx);
-  if (user.isOperator) return;
-  if (!isCommunityStaff(await loadViewer(ctx))) throw accessDenied("Only the community's admins and moderators can preview the matching");
-  if (!dryRun) throw accessDenied("Weekly matches are stored by the weekly job or an operator");
+  requireThisCommunity(ctx, communityId);
+  await requireRole(ctx, "moderator");
+  if (!dryRun && !isOperator(ctx) && ctx.actor.kind !== "system") throw accessDenied("Weekly matches are stored by the weekly job or an operator");
 }
 
 /** A stable numeric form of the week's seed for matching_runs.seed (bigint). */

@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { QuestionSchema, QuestionsQuerySchema } from "../schemas.ts";
 import { getQuestionsByCommunity } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "get",
   path: "/question/get-by-community",
   tags: ["Onboarding"],

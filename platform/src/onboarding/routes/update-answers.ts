@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { AnswerSchema, UpdateAnswersSchema } from "../schemas.ts";
 import { updateAnswers } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/update-answers",
   tags: ["Onboarding"],
   summary: "Set answers (all or nothing; errors keyed by question id)",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(UpdateAnswersSchema) },
   responses: { 200: jsonResponse(z.array(AnswerSchema), "All the member's answers"), ...errors(400, 401, 404) },
 });

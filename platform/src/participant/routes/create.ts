@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { CreateParticipantBodySchema, CreateParticipantQuerySchema, ParticipantProfileSchema } from "../schemas.ts";
 import { joinCommunity } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "post",
   path: "/participant/create",
   tags: ["Participant"],
   summary: "Join the community of the request (idempotent)",
-  security: [{ bearer: [] }],
   request: { query: CreateParticipantQuerySchema, body: { required: false, content: { "application/json": { schema: CreateParticipantBodySchema } } } },
   responses: { 201: jsonResponse(ParticipantProfileSchema, "Joined"), 200: jsonResponse(ParticipantProfileSchema, "Already a participant"), ...errors(400, 401, 403) },
 });

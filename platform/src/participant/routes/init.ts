@@ -1,10 +1,12 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { jsonResponse } from "../../http/openapi.ts";
 import { initApp } from "../general.ts";
 import { InitResultSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "public",
   method: "post",
   path: "/init",
   tags: ["General"],

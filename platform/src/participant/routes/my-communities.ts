@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { MyCommunitySchema } from "../schemas.ts";
 import { listMyCommunities } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "get",
   path: "/participant/my-communities",
   tags: ["Participant"],
   summary: "The signed-in user's communities and participants",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(z.array(MyCommunitySchema), "Communities, the current one first"), ...errors(401) },
 });
 

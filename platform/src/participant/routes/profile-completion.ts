@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { ParticipantIdParamSchema, ProfileCompletionSchema } from "../schemas.ts";
 import { getProfileCompletion } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/participant/{id}/profile-completion",
   tags: ["Participant"],
   summary: "Profile completion by the community's stepsConfig (own, or admins)",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema },
   responses: { 200: jsonResponse(ProfileCompletionSchema, "Completion"), ...errors(400, 401, 403, 404) },
 });

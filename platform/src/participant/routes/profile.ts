@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { ParticipantProfileSchema } from "../schemas.ts";
 import { getOwnProfile } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/participant/profile",
   tags: ["Participant"],
   summary: "The member's own profile, every field",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(ParticipantProfileSchema, "Own profile"), ...errors(401, 404) },
 });
 

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { searchLinkedIn } from "../linkedin.ts";
 import { LinkedInProfileSchema, LinkedInQuerySchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "user",
   method: "get",
   path: "/participant/search-linkedin",
   tags: ["Participant"],
   summary: "Prefill a profile from a professional-network link (configured provider)",
-  security: [{ bearer: [] }],
   request: { query: LinkedInQuerySchema },
   responses: { 200: jsonResponse(LinkedInProfileSchema, "What the provider knows"), ...errors(400, 401, 429, 501, 502) },
 });

@@ -1,14 +1,15 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse, OkSchema } from "../../http/openapi.ts";
 import { markTutorialSeen } from "../preferences.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/tutorial-seen",
   tags: ["Participant"],
   summary: "Remember that the member has seen the tutorial",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(OkSchema, "Saved"), ...errors(401, 404) },
 });
 

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { updateLanguage } from "../preferences.ts";
 import { LanguageResultSchema, UpdateLanguageSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/update-language",
   tags: ["Participant"],
   summary: "The member's language in this community",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(UpdateLanguageSchema) },
   responses: { 200: jsonResponse(LanguageResultSchema, "Saved"), ...errors(400, 401, 404) },
 });

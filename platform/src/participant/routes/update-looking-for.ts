@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { ParticipantProfileSchema, UpdateLookingForSchema } from "../schemas.ts";
 import { updateLookingFor } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/update-looking-for",
   tags: ["Participant"],
   summary: "Set what the member looks for and can help with",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(UpdateLookingForSchema) },
   responses: { 200: jsonResponse(ParticipantProfileSchema, "The updated profile"), ...errors(400, 401, 404) },
 });

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { updateNetworkingPref } from "../preferences.ts";
 import { NetworkingPrefResultSchema, NetworkingPrefSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/update-networking-pref",
   tags: ["Participant"],
   summary: "Switch the own networking on or off",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(NetworkingPrefSchema) },
   responses: { 200: jsonResponse(NetworkingPrefResultSchema, "Saved"), ...errors(400, 401, 403, 404) },
 });

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { ParticipantProfileSchema, UpdateProfileSchema } from "../schemas.ts";
 import { updateProfile } from "../service.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/participant/update-profile",
   tags: ["Participant"],
   summary: "Update the own profile (only the given fields)",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(UpdateProfileSchema) },
   responses: { 200: jsonResponse(ParticipantProfileSchema, "The updated profile"), ...errors(400, 401, 404, 409) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { CommunityIdParamSchema, NextPairSchema } from "../schemas.ts";
 import { nextPairToScore } from "../admin.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "moderator",
   method: "get",
   path: "/admin/{id}/matches/next",
   tags: ["Admin"],
   summary: "The next pair to score",
   description:
     "{id} is the community id. The most relevant pair of the candidate graph without an admin score yet. Admins and moderators only.",
-  security: [{ bearer: [] }],
   request: { params: CommunityIdParamSchema },
   responses: { 200: jsonResponse(NextPairSchema, "The pair, or null"), ...errors(401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { AdminHistoryPageSchema, PageQuerySchema, ParticipantIdParamSchema } from "../schemas.ts";
 import { memberMatchHistory } from "../admin.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "moderator",
   method: "get",
   path: "/admin/pairs/{id}/history",
   tags: ["Admin"],
   summary: "A member's match history",
   description:
     "{id} is a participant id: their matches, newest first, with scores, admin scores and both sides' feedback. Admins and moderators only.",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema, query: PageQuerySchema },
   responses: { 200: jsonResponse(AdminHistoryPageSchema, "One page"), ...errors(400, 401, 403, 404) },
 });

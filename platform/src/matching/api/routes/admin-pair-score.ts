@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
 import { AdminScoreBodySchema, AdminScoreSchema, ParticipantIdParamSchema } from "../schemas.ts";
 import { setAdminPairScore } from "../admin.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "moderator",
   method: "post",
   path: "/admin/pairs/{id}/score",
   tags: ["Admin"],
   summary: "Set a pair's admin score",
   description:
     "internalAdminScore 0..10 for {id} and subjectId; a strong prior in relevance from the next build of the model. Admins and moderators only.",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema, body: jsonBody(AdminScoreBodySchema) },
   responses: { 200: jsonResponse(AdminScoreSchema, "Saved"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { ParticipantIdParamSchema, ScoreAssistanceQuerySchema, ScoreAssistanceSchema } from "../schemas.ts";
 import { scoreAssistance } from "../admin.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "moderator",
   method: "get",
   path: "/admin/pairs/{id}/score-assistance",
   tags: ["Admin"],
   summary: "The relevance breakdown of a pair",
   description:
     "{id} and `with` are participant ids. Each component's weight, similarity and contribution (summing to base), the admin score, feedback multipliers, shared tags, complementarity terms and city. Admins and moderators only.",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema, query: ScoreAssistanceQuerySchema },
   responses: { 200: jsonResponse(ScoreAssistanceSchema, "Breakdown"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { BookmarkPageSchema, PageQuerySchema } from "../schemas.ts";
 import { listMyBookmarks } from "../bookmarks.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/bookmarks",
   tags: ["Bookmarks"],
   summary: "My bookmarked members",
   description:
     "Newest first, with each member's card (contacts as privacy allows).",
-  security: [{ bearer: [] }],
   request: { query: PageQuerySchema },
   responses: { 200: jsonResponse(BookmarkPageSchema, "One page"), ...errors(400, 401, 403) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { PageQuerySchema, RelationPageSchema } from "../schemas.ts";
 import { listMyRelations } from "../relations.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/relations",
   tags: ["Relations"],
   summary: "My likes and not-interested marks",
   description:
     "Newest first, with each member's card (contacts as privacy allows).",
-  security: [{ bearer: [] }],
   request: { query: PageQuerySchema },
   responses: { 200: jsonResponse(RelationPageSchema, "One page"), ...errors(400, 401, 403) },
 });

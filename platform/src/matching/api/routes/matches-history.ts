@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { PageQuerySchema, RecommendationPageSchema } from "../schemas.ts";
 import { listMatchesHistory } from "../recommendations.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/matching/matches-history",
   tags: ["Matching"],
   summary: "All my matches with their feedback state",
   description:
     "Every result I ever had, newest first, including dismissed ones.",
-  security: [{ bearer: [] }],
   request: { query: PageQuerySchema },
   responses: { 200: jsonResponse(RecommendationPageSchema, "One page"), ...errors(400, 401, 403) },
 });

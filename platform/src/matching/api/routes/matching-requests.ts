@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { MatchingRequestPageSchema, PageQuerySchema } from "../schemas.ts";
 import { listMatchingRequests } from "../recommendations.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/matching/requests",
   tags: ["Matching"],
   summary: "My contacts who sent me an intro",
   description:
     "My results whose contact sent me an intro, newest intro first.",
-  security: [{ bearer: [] }],
   request: { query: PageQuerySchema },
   responses: { 200: jsonResponse(MatchingRequestPageSchema, "One page"), ...errors(400, 401, 403) },
 });

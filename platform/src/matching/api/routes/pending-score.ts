@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { PendingScoreSchema, ResultIdParamSchema } from "../schemas.ts";
 import { getPendingScore } from "../recommendations.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/matching/{id}/pending-score",
   tags: ["Matching"],
   summary: "Does my match {id} wait for meeting feedback?",
   description:
     "{id} is a matchingResultId of mine. Feedback is asked 7 days after the match until given.",
-  security: [{ bearer: [] }],
   request: { params: ResultIdParamSchema },
   responses: { 200: jsonResponse(PendingScoreSchema, "Feedback state"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { BookmarkStateSchema, ParticipantIdParamSchema } from "../schemas.ts";
 import { removeBookmark } from "../bookmarks.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "delete",
   path: "/bookmarks/{id}",
   tags: ["Bookmarks"],
   summary: "Remove a bookmark",
   description:
     "{id} is the member's participant id. Idempotent.",
-  security: [{ bearer: [] }],
   request: { params: ParticipantIdParamSchema },
   responses: { 200: jsonResponse(BookmarkStateSchema, "Not bookmarked"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
 import { RelationBodySchema, RelationSchema } from "../schemas.ts";
 import { setRelation } from "../relations.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/relations",
   tags: ["Relations"],
   summary: "Like a member, or mark them not interested",
   description:
     "Upserts my relation with subjectId. A DISLIKE (not interested: reason NOT_INTERESTED, ALREADY_KNOW or OTHER) hides the member from my recommendations at once and keeps the pair out of every future matching.",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(RelationBodySchema) },
   responses: { 200: jsonResponse(RelationSchema, "Saved"), ...errors(400, 401, 403, 404) },
 });

@@ -1,17 +1,18 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
 import { UpdateNoteBodySchema, UpdateNoteResultSchema } from "../schemas.ts";
 import { updateNote } from "../feedback.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/matching/update-note",
   tags: ["Matching"],
   summary: "My private note about a contact",
   description:
     "matchingId is my matchingResultId; a null or empty note clears it.",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(UpdateNoteBodySchema) },
   responses: { 200: jsonResponse(UpdateNoteResultSchema, "Saved"), ...errors(400, 401, 403, 404) },
 });

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { resumeMatching } from "../control.ts";
 import { MatchingStatusSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/matching/resume",
   tags: ["Matching"],
   summary: "Resume weekly contacts (clears a pause and a skipped week)",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(MatchingStatusSchema, "The new status"), ...errors(401, 404) },
 });
 

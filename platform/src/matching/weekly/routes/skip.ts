@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
 import { skipMatchingWeek } from "../control.ts";
 import { MatchingStatusSchema, SkipMatchingWeekSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "post",
   path: "/matching/skip",
   tags: ["Matching"],
   summary: "Skip one week's contact (default the coming Tuesday)",
-  security: [{ bearer: [] }],
   request: { body: jsonBody(SkipMatchingWeekSchema) },
   responses: { 200: jsonResponse(MatchingStatusSchema, "The new status"), ...errors(400, 401, 404) },
 });

@@ -1,15 +1,16 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
 import { getMatchingStatus } from "../control.ts";
 import { MatchingStatusSchema } from "../schemas.ts";
 
-const route = createRoute({
+const route = defineRoute({
+  access: "participant",
   method: "get",
   path: "/matching/status",
   tags: ["Matching"],
   summary: "The own weekly matching status: pause, skipped week, next contact date (community time zone)",
-  security: [{ bearer: [] }],
   responses: { 200: jsonResponse(MatchingStatusSchema, "Status"), ...errors(401, 404) },
 });
 

@@ -1,0 +1,123 @@
+/**
+ * The one place that answers "may this actor do this here". Every verb's first line calls one of
+ * these guards, and every route runs the guard of its declared access level before validation
+ * (http/route.ts), so the answers are the same everywhere:
+ * - no session, or a session made in another community: 401 (1004);
+ * - signed in but not a participant of this community: 403 (1021, "not a participant");
+ * - a role too low: 403 (1005);
+ * - an id of another community: 404 (1002), as if it did not exist (`requireThisCommunity` and the
+ *   `…InCommunity` lookups).
+ */
+import type { ParticipantRole, Permission } from "../account/schemas.ts";
+import type { ParticipantSnapshot } from "../auth/session.ts";
+import type { Ctx, UserActor } from "../context.ts";
+import { AppError, accessDenied, ErrorCode, notFound, unauthenticated } from "../lib/errors.ts";
+import { findParticipantSnapshot } from "./queries.ts";
+
+export const ACCESS_LEVELS = ["public", "user", "participant", "moderator", "admin", "organizer", "operator"] as const;
+/**
+ * Who may call a route: anyone; any signed-in user; a participant of the request's community; its
+ * moderators (CAN_MODERATE_COMMUNITY, admins included); its admins (CAN_VIEW_ADMIN_PANEL); an
+ * event's organizers (a participant at the route, the event checked by the verb); platform
+ * operators.
+ */
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const NOT_A_PARTICIPANT = "You are not a participant of this community";
+export const notAParticipant = () => new AppError(ErrorCode.NOT_A_PARTICIPANT, NOT_A_PARTICIPANT);
+
+const RANK: Record<ParticipantRole, number> = { member: 0, moderator: 1, admin: 2 };
+
+/** The signed-in user of the request, or 401 (1004) for anyone else. */
+export function requireUser(ctx: Pick<Ctx, "actor">): UserActor {
+  if (ctx.actor.kind !== "user") throw unauthenticated();
+  return ctx.actor;
+}
+
+export function isOperator(ctx: Pick<Ctx, "actor">): boolean {
+  const a = ctx.actor;
+  return a.kind === "operator" || (a.kind === "user" && a.isOperator);
+}
+
+/**
+ * The user's participant in this community as the session read it (one lookup for actors built
+ * outside a request), cached on the actor for the rest of the unit of work.
+ */
+export async function participantOf(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<ParticipantSnapshot | null> {
+  const actor = ctx.actor;
+  if (actor.kind !== "user") return null;
+  if (actor.participant === undefined) actor.participant = (await findParticipantSnapshot(ctx.db, ctx.tenant.id, actor.userId)) ?? null;
+  return actor.participant;
+}
+
+/** A participant of the request's community (any moderation status): 401, else 403 (1021). */
+export async function requireParticipant(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<{ actor: UserActor; participant: ParticipantSnapshot }> {
+  const actor = requireUser(ctx);
+  const participant = await participantOf(ctx);
+  if (!participant) throw notAParticipant();
+  return { actor, participant };
+}
+
+/**
+ * Staff of this community at `role` or above. Platform operators and system jobs pass without a
+ * participant; everyone else needs one (403 1021 without, 403 1005 when the role is too low).
+ */
+export async function requireRole(ctx: Pick<Ctx, "actor" | "db" | "tenant">, role: "moderator" | "admin"): Promise<void> {
+  const a = ctx.actor;
+  if (a.kind === "operator" || a.kind === "system") return;
+  const actor = requireUser(ctx);
+  if (actor.isOperator) return;
+  const participant = await participantOf(ctx);
+  if (!participant) throw notAParticipant();
+  if (RANK[participant.role] < RANK[role]) {
+    throw accessDenied(role === "admin" ? "Only the community's admins can do this" : "You have no permission to access moderation features");
+  }
+}
+
+/** Platform operators (the CLI, or a user marked operator): 401 when signed out, else 403. */
+export function requireOperator(ctx: Pick<Ctx, "actor">): void {
+  if (ctx.actor.kind === "anonymous") throw unauthenticated();
+  if (!isOperator(ctx)) throw accessDenied("Only platform operators can do this");
+}
+
+/** A community id in a path or query that is not the request's community: 404, like an unknown one. */
+export function requireThisCommunity(ctx: Pick<Ctx, "tenant">, communityId: string): void {
+  if (communityId !== ctx.tenant.id) throw notFound("Community not found");
+}
+
+/** The route-level check of a declared access level (the verb still checks what it needs). */
+export async function authorize(ctx: Pick<Ctx, "actor" | "db" | "tenant">, level: AccessLevel): Promise<void> {
+  switch (level) {
+    case "public":
+      return;
+    case "user":
+      requireUser(ctx);
+      return;
+    case "participant":
+    case "organizer":
+      // A platform operator may look at any community; verbs that act as a member still need one.
+      if (!isOperator(ctx)) await requireParticipant(ctx);
+      return;
+    case "moderator":
+    case "admin":
+      await requireRole(ctx, level);
+      return;
+    case "operator":
+      requireOperator(ctx);
+      return;
+  }
+}
+
+/** Permissions in one community: by participant role there, or everything for a platform operator. */
+export function permissionsFor(role: ParticipantRole | undefined, operator: boolean): Permission[] {
+  if (operator || role === "admin") return ["CAN_VIEW_ADMIN_PANEL", "CAN_MODERATE_COMMUNITY"];
+  if (role === "moderator") return ["CAN_MODERATE_COMMUNITY"];
+  return [];
+}
+
+/** GET /permission/my: computed from the same facts as the guards; anonymous visitors get none. */
+export async function permissionsOf(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<Permission[]> {
+  if (ctx.actor.kind === "operator" || ctx.actor.kind === "system") return permissionsFor(undefined, true);
+  if (ctx.actor.kind !== "user") return [];
+  return permissionsFor((await participantOf(ctx))?.role, ctx.actor.isOperator);
+}

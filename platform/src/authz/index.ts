@@ -1,0 +1,16 @@
+export {
+  ACCESS_LEVELS,
+  type AccessLevel,
+  authorize,
+  isOperator,
+  NOT_A_PARTICIPANT,
+  notAParticipant,
+  participantOf,
+  permissionsFor,
+  permissionsOf,
+  requireOperator,
+  requireParticipant,
+  requireRole,
+  requireThisCommunity,
+  requireUser,
+} from "./guards.ts";

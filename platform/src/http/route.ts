@@ -1,0 +1,34 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { type AccessLevel, authorize } from "../authz/index.ts";
+import type { AppEnv } from "./env.ts";
+import { errors } from "./openapi.ts";
+
+/** The OpenAPI extension carrying a route's access level; the generated security suite reads it. */
+export const ACCESS_EXTENSION = "x-access";
+
+function accessGuard(level: AccessLevel): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await authorize(c.get("ctx"), level);
+    await next();
+  };
+}
+
+/**
+ * Every route is declared with its access level. The level is enforced before the request is
+ * validated (so a signed-out caller learns nothing about the input), published in openapi.json as
+ * `x-access`, and turned into the route's security requirement and its 401/403 answers.
+ */
+export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P; access: AccessLevel }>(config: R) {
+  const { access, ...route } = config;
+  const signedIn = access !== "public";
+  const guarded = {
+    ...route,
+    [ACCESS_EXTENSION]: access,
+    security: signedIn ? [{ bearer: [] }] : route.security,
+    responses: { ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}), ...route.responses },
+    // The access check runs first, before the route's own middleware.
+    middleware: [...(signedIn ? [accessGuard(access)] : []), ...[route.middleware ?? []].flat()],
+  };
+  return createRoute(guarded as unknown as R) as ReturnType<typeof createRoute<P, R>>;
+}
