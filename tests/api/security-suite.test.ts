@@ -1,0 +1,166 @@
+/**
+ * The generated security suite: one set of checks per operation of openapi.json, chosen by the
+ * access level the route declares. A new route gets them without anyone writing a test, and a
+ * route without a level fails here.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "../../platform/src/app.ts";
+import { createRouter, jsonResponse } from "../../platform/src/http/openapi.ts";
+import { defineRoute } from "../../platform/src/http/route.ts";
+import { createTestEnv } from "../support/harness.ts";
+import {
+  accessProblems,
+  type CommunityIds,
+  NEEDS_PARTICIPANT,
+  type OpenApiDoc,
+  type Op,
+  operations,
+  urlFor,
+} from "../support/security-suite.ts";
+import { createUser, type CreatedUser, signInAs } from "../support/users.ts";
+
+const env = await createTestEnv();
+afterAll(async () => env.close());
+
+const doc = (await env.request<OpenApiDoc>("GET", "/api/openapi.json")).body;
+const ops = operations(doc);
+
+const [alphaAdmin, alphaModerator, alphaMember, alphaOutsider, alphaOperator, betaMember, betaAdmin] = await Promise.all([
+  createUser(env, { tenant: "alpha", role: "admin" }),
+  createUser(env, { tenant: "alpha", role: "moderator" }),
+  createUser(env, { tenant: "alpha", role: "member" }),
+  createUser(env, { tenant: "alpha", role: null }),
+  createUser(env, { tenant: "alpha", role: null, operator: true }),
+  createUser(env, { tenant: "beta", role: "member" }),
+  createUser(env, { tenant: "beta", role: "admin" }),
+]);
+
+async function idsOf(member: CreatedUser, communityId: string): Promise<CommunityIds> {
+  const [row] = await env.db<{ slug: string }[]>`select slug from participants where id = ${member.participantId}`;
+  return { communityId, participantId: member.participantId ?? "", slug: row?.slug ?? "", userId: member.user.id };
+}
+const alphaIds = await idsOf(alphaMember, "alpha");
+const betaIds = await idsOf(betaMember, "beta");
+
+/** Who passes each level's guard in alpha; the role just below it is turned away. */
+const PASSES: Record<Op["access"], CreatedUser | undefined> = {
+  public: undefined,
+  user: alphaMember,
+  participant: alphaMember,
+  organizer: alphaMember,
+  moderator: alphaModerator,
+  admin: alphaAdmin,
+  operator: alphaOperator,
+};
+const TOO_LOW: Partial<Record<Op["access"], CreatedUser>> = { moderator: alphaMember, admin: alphaModerator, operator: alphaAdmin };
+
+type Res = { status: number; body: unknown };
+
+function expectError(res: Res, status: number, code: number, what: string) {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
+  expect(res.body, what).toMatchObject({ code, msg: expect.any(String) });
+}
+
+function expectNoLeak(res: Res, what: string) {
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) expect(res.body, what).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+  const text = JSON.stringify(res.body ?? "");
+  for (const value of [alphaIds.participantId, alphaIds.userId, alphaMember.email]) {
+    expect(text.includes(value), `${what} leaks ${value}: ${text.slice(0, 300)}`).toBe(false);
+  }
+}
+
+const send = (op: Op, opts: { tenant?: string; token?: string | undefined; ids?: CommunityIds; body?: unknown; rawBody?: string }) =>
+  env.request(op.method, urlFor(op, opts.ids ?? alphaIds), {
+    tenant: opts.tenant ?? "alpha",
+    token: opts.token,
+    ...(opts.rawBody !== undefined
+      ? { rawBody: opts.rawBody, headers: { "content-type": "application/json" } }
+      : op.jsonBody
+        ? { body: opts.body ?? {} }
+        : {}),
+  });
+
+describe("every route declares its access level", () => {
+  it("openapi.json has a known x-access on every operation, with the answers it implies", () => {
+    expect(ops.length).toBeGreaterThan(80);
+    expect(accessProblems(doc)).toEqual([]);
+  });
+
+  it("the suite catches a route without a level (and one whose level lacks its answers)", () => {
+    const app = createRouter();
+    const ok = z.object({ ok: z.boolean() });
+    const undeclared = createRoute({ method: "get", path: "/undeclared", responses: { 200: jsonResponse(ok, "ok") } });
+    const declared = defineRoute({ access: "participant", method: "get", path: "/declared", responses: { 200: jsonResponse(ok, "ok") } });
+    app.openapi(undeclared, (c) => c.json({ ok: true }, 200));
+    app.openapi(declared, (c) => c.json({ ok: true }, 200));
+    const generated = buildOpenApiDocument(app) as unknown as OpenApiDoc;
+    expect(accessProblems(generated)).toEqual(["GET /undeclared: no access level (declare it with defineRoute)"]);
+
+    const stripped = structuredClone(generated);
+    const op = stripped.paths["/declared"]?.get;
+    if (op?.responses) delete op.responses["403"];
+    expect(accessProblems(stripped)).toContain("GET /declared: level participant but no 403 response");
+  });
+});
+
+const signedIn = ops.filter((op) => op.access !== "public");
+
+describe.each(signedIn)("$method $path ($access)", (op) => {
+  const name = `${op.method} ${op.path}`;
+
+  it("no session: 401 (1004)", async () => {
+    expectError(await send(op, {}), 401, 1004, name);
+  });
+
+  it("a session of another community: 401 (1004)", async () => {
+    expectError(await send(op, { token: betaMember.token }), 401, 1004, name);
+  });
+
+  if (NEEDS_PARTICIPANT.includes(op.access)) {
+    it("signed in but not a participant here: 403 (1021)", async () => {
+      const res = await send(op, { token: alphaOutsider.token });
+      expectError(res, 403, 1021, name);
+      expect((res.body as { msg: string }).msg).toBe("You are not a participant of this community");
+    });
+  }
+
+  const tooLow = TOO_LOW[op.access];
+  if (tooLow) {
+    it("a role too low: 403 (1005)", async () => {
+      expectError(await send(op, { token: tooLow.token }), 403, 1005, name);
+    });
+  }
+
+  it("a participant of another community using this community's ids: 404, or nothing of it", async () => {
+    // The beta admin passes every role check of its own community; alpha's ids must stay unknown.
+    // A fresh session each time: some of these calls end the session they are made with (logout).
+    const res = await send(op, { tenant: "beta", token: await signInAs(env, betaAdmin.user.id, "beta") });
+    expectNoLeak(res, name);
+    if (op.pathParams.length) expect([400, 404], `${name}: ${JSON.stringify(res.body)}`).toContain(res.status);
+  });
+
+  if (op.jsonBody) {
+    it("a malformed body: 400 (1001)", async () => {
+      expectError(await send(op, { token: PASSES[op.access]?.token, rawBody: '{"broken": ' }), 400, 1001, name);
+      expectError(await send(op, { token: PASSES[op.access]?.token, body: [1, 2] }), 400, 1001, name);
+    });
+  }
+});
+
+const publicWithBody = ops.filter((op) => op.access === "public" && op.jsonBody);
+
+describe.each(publicWithBody)("$method $path (public)", (op) => {
+  it("a malformed body: 400 (1001)", async () => {
+    expectError(await send(op, { rawBody: '{"broken": ' }), 400, 1001, `${op.method} ${op.path}`);
+  });
+});
+
+describe("the beta community's own ids work for its members", () => {
+  it("the fixtures are real: a beta member reads their own profile", async () => {
+    const res = await env.request("GET", "/api/participant/profile", { tenant: "beta", token: betaMember.token });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(betaIds.participantId);
+  });
+});
