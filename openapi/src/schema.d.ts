@@ -6249,6 +6249,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/{communityId}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The community's audit log
+         * @description Every admin, moderator and operator change in this community, newest first: who, what, the target before and after, and the request that made it. Filter by action (or a family such as `participant.`), actor, target and time. Admins only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    action?: string;
+                    actorUserId?: string;
+                    targetType?: string;
+                    targetId?: string;
+                    /** @description Events at or after this instant */
+                    from?: string;
+                    /** @description Events before this instant */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7520,6 +7611,42 @@ export interface components {
             y: number;
             width: number;
             height: number;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            page: number;
+            size: number;
+            total: number;
+        };
+        AuditEvent: {
+            id: string;
+            communityId: string;
+            actor: {
+                /**
+                 * @description A signed-in user, the operator CLI, or a job / the server
+                 * @enum {string}
+                 */
+                kind: "user" | "operator" | "system";
+                /** Format: uuid */
+                userId: string | null;
+                /** @description The job's name for system events; `cli` for the operator CLI */
+                label: string | null;
+            };
+            /** @example pair_score.set */
+            action: string;
+            target: {
+                /** @example participant_pair */
+                type: string;
+                id: string | null;
+            };
+            /** @description The target before the change (null when created) */
+            before?: unknown;
+            /** @description The target after the change (null when removed) */
+            after?: unknown;
+            /** @description The X-Request-Id of the API call that made the change */
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: never;

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { accountRouter } from "./account/index.ts";
+import { auditRouter } from "./audit/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", matchingApiRouter());
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
+  app.route("/api", auditRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   mountMedia(app, deps);
 

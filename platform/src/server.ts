@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const database = await openDatabase(config, log);
   const bundles = await loadTenantsDir(config.tenantsDir);
-  await applyTenants(database.db, bundles);
+  await applyTenants(database.db, bundles, { actor: { kind: "system", job: "startup" } });
   const deps = await createDeps(config, database, log, { schedule: true });
   let ready = false;
   // Background work runs on its own pool (runtime.ts Database).

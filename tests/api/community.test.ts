@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTenantsDir } from "../../platform/src/tenancy/load.ts";
 import { applyTenants } from "../../platform/src/tenancy/service.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
@@ -135,7 +136,7 @@ describe("landing and navigation documents, assets", () => {
   beforeAll(async () => {
     // The demo tenants (not as default: alpha stays the fallback for the resolution tests).
     const bundles = (await loadTenantsDir("tenants")).map((b) => ({ ...b, config: { ...b.config, isDefault: false } }));
-    await applyTenants(env.db, bundles);
+    await applyTenants(env.db, bundles, OPERATOR);
     env.deps.tenants.invalidate();
   });
 

@@ -7,6 +7,7 @@ import { loadTenantDir, TenantValidationError } from "../../platform/src/tenancy
 import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
 import { applyTenants } from "../../platform/src/tenancy/service.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 
@@ -44,7 +45,7 @@ const ALPHA_QUESTIONS = [
 
 async function applyQuestions(id: string, questions: QuestionFile[]) {
   const config = TenantConfigSchema.parse(tenantFixture(id, { isDefault: id === "alpha", lang: id === "beta" ? "ru" : "en" }));
-  await applyTenants(env.db, [{ config, landing: {}, navigation: null, dir: "", questions }]);
+  await applyTenants(env.db, [{ config, landing: {}, navigation: null, dir: "", questions }], OPERATOR);
   env.deps.tenants.invalidate();
 }
 

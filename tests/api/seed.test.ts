@@ -17,6 +17,7 @@ import { loadTenantsDir, type TenantBundle } from "../../platform/src/tenancy/lo
 import type { ContactType } from "../../platform/src/tenancy/schema.ts";
 import { applyTenants } from "../../platform/src/tenancy/service.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   bundles = await loadTenantsDir(path.resolve(import.meta.dirname, "../../tenants"));
   // The three real demo communities (with their questions.json) and one that is not a demo community.
   env = await createTestEnv({ config: { dataDir }, tenants: [...bundles.map((b) => b.config), tenantFixture("alpha")] });
-  await applyTenants(env.db, bundles);
+  await applyTenants(env.db, bundles, OPERATOR);
   env.deps.tenants.invalidate();
 }, 60_000);
 

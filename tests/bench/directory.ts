@@ -353,7 +353,7 @@ async function main(): Promise<void> {
     const { db, searchDb } = pools;
     cleanups.push(pools.end);
     await migrate(db);
-    await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT, { transparent: true })), landing: {}, navigation: null, dir: "" }]);
+    await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT, { transparent: true })), landing: {}, navigation: null, dir: "" }], { actor: { kind: "operator" } });
 
     let t = performance.now();
     const { viewerUserId, sample } = reuse ? await loadedMembers(db) : await loadMembers(db);

@@ -44,6 +44,9 @@ export type TestEnv = {
   close: () => Promise<void>;
 };
 
+/** The source of tenant applies made by tests: as the operator CLI would. */
+export const OPERATOR = { actor: { kind: "operator" } } as const;
+
 let counter = 0;
 
 /**
@@ -73,7 +76,7 @@ export async function createTestEnv(
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
-    await applyTenants(db, bundles);
+    await applyTenants(db, bundles, OPERATOR);
     tenants.invalidate();
     return bundles.map((b) => b.config.id);
   };

@@ -43,7 +43,7 @@ export function registerTenantCommands(program: Command): void {
       const bundles = await validateDir(dir);
       await withDeps(async ({ deps }) => {
         progress(`Applying ${bundles.length} tenant${bundles.length === 1 ? "" : "s"}...`);
-        const report = await applyTenants(deps.db, bundles);
+        const report = await applyTenants(deps.db, bundles, { actor: { kind: "operator" } });
         for (const r of report) process.stdout.write(`${r.created ? "created" : "updated"}  ${r.id}\n`);
         process.stdout.write("Running servers pick the changes up within a few seconds.\n");
       });

@@ -3,7 +3,9 @@ import { hashPassword, checkPasswordPolicy } from "../auth/password.ts";
 import { EmailSchema } from "../auth/schemas.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
-import type { Ctx, } from "../context.ts";
+import { recordAudit } from "../audit/index.ts";
+import { findParticipantSnapshot } from "../authz/queries.ts";
+import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { unauthenticated, validation } from "../lib/errors.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
@@ -140,7 +142,14 @@ export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): P
       }
       if (input.operator && !user.isOperator) await markOperator(tx, user.id);
     }
+    const previous = await findParticipantSnapshot(tx, ctx.tenant.id, user.id);
     const participant = await upsertAdminParticipant(tx, ctx.tenant.id, user.id);
+    await recordAudit(withDb(ctx, tx), {
+      action: "participant.grant_admin",
+      target: { type: "participant", id: participant.id },
+      before: previous ? { role: previous.role, moderationStatus: previous.moderationStatus } : null,
+      after: { role: "admin", moderationStatus: "confirmed", userId: user.id, email, userCreated, operator: user.isOperator || Boolean(input.operator) },
+    });
     ctx.log.info({ userId: user.id, community: ctx.tenant.id, operator: Boolean(input.operator) }, "community admin set");
     return {
       userId: user.id,

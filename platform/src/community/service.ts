@@ -87,7 +87,7 @@ export async function createCommunity(ctx: Ctx, config: TenantConfig): Promise<C
   if (await ctx.deps.tenants.getRow(config.id)) throw conflict(`Community "${config.id}" already exists`);
   const taken = await ctx.db`select 1 from community_domains where domain = any(${[config.domain, ...config.aliases]})`;
   if (taken.length) throw conflict("One of the domains is already used by another community");
-  await applyTenants(ctx.db, [{ config, landing: {}, navigation: config.navigationConfig ?? null, dir: "" }]);
+  await applyTenants(ctx.db, [{ config, landing: {}, navigation: config.navigationConfig ?? null, dir: "" }], { actor: ctx.actor, requestId: ctx.requestId });
   ctx.deps.tenants.invalidate();
   return publicById(ctx, config.id);
 }

@@ -98,3 +98,26 @@ export async function upsertCommunityQuestions(db: Db, communityId: string, ques
     update community_questions set visible = false, required = false, updated_at = now()
     where community_id = ${communityId} and key <> all(${keys}) and (visible or required)`;
 }
+
+/** The row as it is before an apply, locked until the apply's transaction ends. */
+export async function findCommunityForUpdate(db: Db, id: string): Promise<CommunityRow | undefined> {
+  const [row] = await db<CommunityRow[]>`
+    select id, domain, config, landing, navigation, version, updated_at as "updatedAt"
+    from communities where id = ${id} for update`;
+  return row;
+}
+
+/** The community's questions and options as comparable documents (no ids or timestamps). */
+export async function listQuestionFiles(db: Db, communityId: string): Promise<unknown[]> {
+  const [row] = await db<{ doc: unknown[] }[]>`
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'key', q.key, 'text', q.text, 'position', q.position, 'type', q.type, 'visible', q.visible, 'required', q.required,
+      'translations', q.translations, 'maxChoices', q.max_choices,
+      'options', (select coalesce(jsonb_agg(jsonb_build_object(
+                    'key', o.key, 'text', o.text, 'position', o.position, 'visible', o.visible, 'active', o.active,
+                    'group', o."group", 'category', o.category, 'type', o.type, 'translations', o.translations) order by o.position, o.key), '[]'::jsonb)
+                  from community_question_options o where o.community_id = q.community_id and o.question_id = q.id)
+    ) order by q.position, q.key), '[]'::jsonb) as doc
+    from community_questions q where q.community_id = ${communityId}`;
+  return row?.doc ?? [];
+}

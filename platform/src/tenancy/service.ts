@@ -2,11 +2,14 @@ import type { Db } from "../db/client.ts";
 import { withTx } from "../db/client.ts";
 import { notFound } from "../lib/errors.ts";
 import type { TenantBundle } from "./load.ts";
+import { type AuditSource, recordAuditWith, sameJson } from "../audit/record.ts";
 import {
   type CommunityRow,
   findCommunityById,
+  findCommunityForUpdate,
   findCommunityIdByDomain,
   listCommunities,
+  listQuestionFiles,
   upsertCommunity,
   upsertCommunityQuestions,
 } from "./queries.ts";
@@ -22,13 +25,30 @@ export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template:
 
 export type ApplyReport = { id: string; created: boolean }[];
 
-/** Upserts tenant bundles, with their onboarding questions when the bundle has them (all or nothing). */
-export async function applyTenants(db: Db, bundles: TenantBundle[]): Promise<ApplyReport> {
+/**
+ * Upserts tenant bundles, with their onboarding questions when the bundle has them (all or nothing).
+ * Each community whose files changed gets a `tenant.apply` audit event from `source`'s actor.
+ */
+export async function applyTenants(db: Db, bundles: TenantBundle[], source: Omit<AuditSource, "communityId">): Promise<ApplyReport> {
   return withTx(db, async (tx) => {
     const report: ApplyReport = [];
     for (const b of bundles) {
-      report.push(await upsertCommunity(tx, { config: b.config, landing: b.landing, navigation: b.navigation }));
+      const before = await findCommunityForUpdate(tx, b.config.id);
+      const result = await upsertCommunity(tx, { config: b.config, landing: b.landing, navigation: b.navigation });
+      const beforeQuestions = b.questions ? await listQuestionFiles(tx, b.config.id) : undefined;
       if (b.questions) await upsertCommunityQuestions(tx, b.config.id, b.questions);
+      const after = { config: b.config, landing: b.landing, navigation: b.navigation };
+      const was = before && { config: before.config, landing: before.landing, navigation: before.navigation };
+      const questionsChanged = b.questions !== undefined && !sameJson(beforeQuestions, await listQuestionFiles(tx, b.config.id));
+      if (!was || !sameJson(was, after) || questionsChanged) {
+        await recordAuditWith(tx, { ...source, communityId: b.config.id }, {
+          action: "tenant.apply",
+          target: { type: "community", id: b.config.id },
+          before: was ? { ...was, ...(questionsChanged ? { questions: beforeQuestions } : {}) } : null,
+          after: { ...after, ...(questionsChanged ? { questions: b.questions } : {}) },
+        });
+      }
+      report.push(result);
     }
     return report;
   });

@@ -1,11 +1,13 @@
 import { requireThisCommunity } from "../../authz/index.ts";
-import type { Ctx } from "../../context.ts";
+import { recordAudit } from "../../audit/index.ts";
+import { type Ctx, withDb } from "../../context.ts";
+import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import { invalidateCommunityModel } from "../community-model.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
 import { cardsOf, iso, isoOrNull, requireStaff, toCard } from "./members.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
-import { findMember, listMemberHistory, type MemberRow, upsertAdminScore } from "./queries.ts";
+import { findAdminScoreForUpdate, findMember, listMemberHistory, type MemberRow, upsertAdminScore } from "./queries.ts";
 import type { AdminHistoryItem, AdminHistoryPage, AdminScore, AdminScoreBody, NextPair, PageQuery, ScoreAssistance } from "./schemas.ts";
 
 async function requireMemberRow(ctx: Ctx, id: string): Promise<MemberRow> {
@@ -152,7 +154,17 @@ export async function setAdminPairScore(ctx: Ctx, participantId: string, body: A
   const me = await requireStaff(ctx);
   const [a, b] = await Promise.all([requireMemberRow(ctx, participantId), requireMemberRow(ctx, body.subjectId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { subjectId: "Choose another member" });
-  const row = await upsertAdminScore(ctx.db, ctx.tenant.id, a.id, b.id, body.internalAdminScore, me.participant.userId);
+  const row = await withTx(ctx.db, async (tx) => {
+    const before = await findAdminScoreForUpdate(tx, ctx.tenant.id, a.id, b.id);
+    const saved = await upsertAdminScore(tx, ctx.tenant.id, a.id, b.id, body.internalAdminScore, me.participant.userId);
+    await recordAudit(withDb(ctx, tx), {
+      action: "pair_score.set",
+      target: { type: "participant_pair", id: [a.id, b.id].sort().join(":") },
+      before: before === null ? null : { internalAdminScore: before },
+      after: { internalAdminScore: saved.score },
+    });
+    return saved;
+  });
   invalidateCommunityModel(ctx.tenant.id);
   return { participantId: a.id, subjectId: b.id, internalAdminScore: row.score, updatedAt: iso(row.updatedAt) };
 }

@@ -392,6 +392,15 @@ export async function lockMember(db: Db, communityId: string, participantId: str
 
 export type AdminScoreRow = { participantLow: string; participantHigh: string; score: number; updatedAt: Date };
 
+/** The pair's admin score, locked until the transaction ends (the caller is about to replace it). */
+export async function findAdminScoreForUpdate(db: Db, communityId: string, a: string, b: string): Promise<number | null> {
+  const [low, high] = orderPair(a, b);
+  const [row] = await db<{ score: number }[]>`
+    select score from admin_pair_scores
+    where community_id = ${communityId} and participant_low = ${low} and participant_high = ${high} for update`;
+  return row?.score ?? null;
+}
+
 export async function upsertAdminScore(db: Db, communityId: string, a: string, b: string, score: number, setBy: string | null): Promise<AdminScoreRow> {
   const [low, high] = orderPair(a, b);
   const [row] = await db<AdminScoreRow[]>`

@@ -1,3 +1,4 @@
+import { recordAudit } from "../../audit/index.ts";
 import type { Ctx } from "../../context.ts";
 import { withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
@@ -163,6 +164,15 @@ export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Pro
     if (!allowed) throw accessDenied(heldForModerators ? "A moderator answers this request" : "Only the recipient can answer this request");
     const row = await answerIntro(tx, ctx.tenant.id, intro.id, body.answer, body.message || null);
     if (!row) throw conflict("This request was already answered");
+    if (!isRecipient) {
+      // A moderator decided on someone else's intro: that is a staff write.
+      await recordAudit(withDb(ctx, tx), {
+        action: "intro_request.moderate",
+        target: { type: "intro_request", id: row.id },
+        before: { status: intro.status },
+        after: { status: row.status, answer: row.answer },
+      });
+    }
     if (row.status === "ACCEPTED") {
       const txCtx = withDb(ctx, tx);
       const [from, to] = await Promise.all([findMember(tx, ctx.tenant.id, row.fromId), findMember(tx, ctx.tenant.id, row.toId)]);

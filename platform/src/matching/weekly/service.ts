@@ -1,5 +1,6 @@
 import { isOperator, requireRole, requireThisCommunity } from "../../authz/index.ts";
-import type { Ctx } from "../../context.ts";
+import { recordAudit } from "../../audit/index.ts";
+import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
 import { accessDenied, validation } from "../../lib/errors.ts";
@@ -256,6 +257,14 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
     if (mail) {
       progress({ stage: "mailing" });
       mailsQueued = await queueWeekMails(ctx, tx, communityId, week);
+    }
+    // The weekly job's own run is routine; an operator storing a week by hand is an audited write.
+    if (ctx.actor.kind !== "system") {
+      await recordAudit(withDb(ctx, tx), {
+        action: "matching.run",
+        target: { type: "matching_week", id: week },
+        after: { matches: inserted.length, results: storedResults, mailsQueued },
+      });
     }
     return { ...base, alreadyRun: false, stored: { matches: inserted.length, results: storedResults, mailsQueued }, stats };
   });
