@@ -10,7 +10,8 @@ import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { originCheck, payloadTooLarge, requestContext, securityHeaders } from "./http/middleware.ts";
+import { originCheck, payloadTooLarge, rejectMalformedHost, requestContext, securityHeaders } from "./http/middleware.ts";
+import { rethrowAdapterError } from "./http/node.ts";
 import { createRouter } from "./http/openapi.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia } from "./images/index.ts";
 import { ErrorCode } from "./lib/errors.ts";
@@ -54,6 +55,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
       "request",
     );
   });
+  app.use("*", rethrowAdapterError());
+  app.use("*", rejectMalformedHost());
   app.onError(errorHandler(deps.log));
   app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404));
 
