@@ -27,17 +27,13 @@ async function main(): Promise<void> {
     isReady: () => ready,
   });
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
-  const honoListener = nodeListener(app);
   // Development only: the demo tenants' SSO provider, served by this process.
   const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
   const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
   const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
-  const server = http.createServer((req, res) => {
-    if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
-    void honoListener(req, res);
-  });
+  const server = http.createServer(nodeListener(app, devOidc ? { devOidc } : {}));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;

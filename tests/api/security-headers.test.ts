@@ -20,7 +20,7 @@ describe("security headers on every response", () => {
     ["POST", "/api/auth/login", 400],
     ["GET", "/healthz", 200],
     ["GET", "/community/alpha/landing-xx.json", 404],
-    ["GET", "/dev/mail", 200],
+    ["GET", "/dev/mail", 404],
     ["GET", "/", undefined],
   ] as const)("%s %s", async (method, path, status) => {
     const res = await env.request(method, path, method === "POST" ? { rawBody: "{", headers: { "content-type": "application/json" } } : {});

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { isIPv4 } from "node:net";
 import { getCookie } from "hono/cookie";
 import { validateSessionToken, SESSION_COOKIE } from "../auth/session.ts";
 import type { Actor, Deps } from "../context.ts";
@@ -34,6 +35,27 @@ export function rejectMalformedHost(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const host = c.req.header("host");
     if (host !== undefined && !isValidHostHeader(host)) throw validation("Invalid Host header");
+    await next();
+  };
+}
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: a client on this machine. */
+export function isLoopbackAddress(addr: string | undefined): boolean {
+  if (!addr) return false;
+  const a = addr.toLowerCase();
+  if (a === "::1") return true;
+  const v4 = a.startsWith("::ffff:") ? a.slice("::ffff:".length) : a;
+  return isIPv4(v4) && v4.startsWith("127.");
+}
+
+/**
+ * /dev/* (the mail outbox, the SSO provider) shows every community's mail and signs anyone in, so
+ * it answers only a client on this machine, whatever NODE_ENV says. Only the TCP peer counts: a
+ * client writes X-Forwarded-For itself, and an unknown peer (no adapter address) is refused.
+ */
+export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isLoopbackAddress(getRemoteAddr(c))) throw notFound();
     await next();
   };
 }
