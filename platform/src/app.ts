@@ -11,7 +11,8 @@ import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { originCheck, payloadTooLarge, requestContext, securityHeaders } from "./http/middleware.ts";
+import { loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, securityHeaders } from "./http/middleware.ts";
+import { rethrowAdapterError } from "./http/node.ts";
 import { createRouter } from "./http/openapi.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia } from "./images/index.ts";
 import { ErrorCode } from "./lib/errors.ts";
@@ -55,6 +56,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
       "request",
     );
   });
+  app.use("*", rethrowAdapterError());
+  app.use("*", rejectMalformedHost());
   app.onError(errorHandler(deps.log));
   app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404));
 
@@ -73,6 +76,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   const remote = opts.remoteAddr ?? (() => undefined);
   // The image upload carries a file: it alone gets a larger limit, still bounded and streamed.
   app.use(IMAGE_UPLOAD_API_PATH, bodyLimit({ maxSize: imageUploadBodyLimit(deps.config), onError: payloadTooLarge }));
+  app.use("/dev/*", loopbackOnly(remote));
   const defaultBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge });
   for (const prefix of ["/api/*", "/community/*", "/dev/*"]) {
     // A GET or HEAD has no body to bound; asking for one would make the node adapter build a full

@@ -1,7 +1,7 @@
-import { getRequestListener } from "@hono/node-server";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
+import { nodeListener, nodeRemoteAddr } from "./http/node.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
@@ -23,21 +23,17 @@ async function main(): Promise<void> {
   const workDeps = { ...deps, db: database.workDb };
   await deps.jobs.work(workDeps);
   const app = createApp(deps, {
-    remoteAddr: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
+    remoteAddr: nodeRemoteAddr,
     isReady: () => ready,
   });
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
-  const honoListener = getRequestListener(app.fetch);
   // Development only: the demo tenants' SSO provider, served by this process.
   const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
   const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
   const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
-  const server = http.createServer((req, res) => {
-    if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
-    void honoListener(req, res);
-  });
+  const server = http.createServer(nodeListener(app, devOidc ? { devOidc } : {}));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;

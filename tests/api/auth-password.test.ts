@@ -131,6 +131,8 @@ describe("POST /api/auth/register-user", () => {
       headers: { "x-forwarded-for": "203.0.113.11" },
     });
     expect(otherIp.status).toBe(200);
+    const sameIpElsewhere = await env.request("POST", "/api/auth/register-user", { tenant: "beta", body: { email: uniqueEmail("ip-beta"), password: PASSWORD }, headers });
+    expect(sameIpElsewhere.status).toBe(429);
   });
 });
 
@@ -219,16 +221,52 @@ describe("POST /api/auth/login with EMAIL", () => {
     const email = uniqueEmail("ip-login");
     await register(email);
     // 99 attempts already in this window (the 15-minute window is what the limit counts in).
-    await env.db`insert into rate_limits (key, window_start, hits) values (${`login:ip:alpha:${ip}`}, now() - interval '14 minutes', 99)`;
+    await env.db`insert into rate_limits (key, window_start, hits) values (${`login:ip:${ip}`}, now() - interval '14 minutes', 99)`;
     const hundredth = await login(email, PASSWORD, "alpha", { "x-forwarded-for": ip });
     expect(hundredth.status).toBe(200);
     const limited = await login(email, PASSWORD, "alpha", { "x-forwarded-for": ip });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 1006 });
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    // Another address, and the same address in another community, are not affected.
+    // Another address is not affected; the same address is limited in every community.
     expect((await login(email, PASSWORD, "alpha", { "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
-    expect((await login(email, PASSWORD, "beta", { "x-forwarded-for": ip })).status).toBe(200);
+    const elsewhere = await login(email, PASSWORD, "beta", { "x-forwarded-for": ip });
+    expect(elsewhere.status).toBe(429);
+    expect(withoutRequestId(elsewhere.body)).toEqual(withoutRequestId(limited.body));
+  });
+
+  it("counts one IP's attempts across communities in one budget", async () => {
+    const ip = "198.51.100.9";
+    const email = uniqueEmail("ip-spread");
+    await register(email);
+    await env.db`insert into rate_limits (key, window_start, hits) values (${`login:ip:${ip}`}, now(), 98)`;
+    expect((await login(email, "Wrong-pass-1", "alpha", { "x-forwarded-for": ip })).status).toBe(401);
+    expect((await login(email, "Wrong-pass-2", "beta", { "x-forwarded-for": ip })).status).toBe(401);
+    const limited = await login(email, PASSWORD, "alpha", { "x-forwarded-for": ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 1006 });
+  });
+
+  it("locks the account in every community after 10 failures in one of them", async () => {
+    const email = uniqueEmail("lock-across");
+    await register(email);
+    for (let i = 0; i < 10; i++) expect((await login(email, `Wrong-pass-${i}`, "alpha")).status).toBe(401);
+    const atAlpha = await login(email, PASSWORD, "alpha");
+    expect(atAlpha.status).toBe(429);
+    const atBeta = await login(email, PASSWORD, "beta");
+    expect(atBeta.status).toBe(429);
+    expect(withoutRequestId(atBeta.body)).toEqual(withoutRequestId(atAlpha.body));
+    expect(atBeta.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("does not give a guesser a fresh budget per community", async () => {
+    const email = uniqueEmail("lock-spread");
+    await register(email);
+    for (let i = 0; i < 5; i++) expect((await login(email, `Wrong-pass-${i}`, "alpha")).status).toBe(401);
+    for (let i = 5; i < 10; i++) expect((await login(email, `Wrong-pass-${i}`, "beta")).status).toBe(401);
+    const right = await login(email, PASSWORD, "alpha");
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({ code: 1006 });
   });
 
   it("is refused with 403 / 1008 where the community does not allow EMAIL", async () => {

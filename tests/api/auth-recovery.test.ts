@@ -98,6 +98,13 @@ describe("POST /api/auth/recovery", () => {
     expect(await env.mailTo(email)).toHaveLength(5);
   });
 
+  it("counts one address's requests across communities", async () => {
+    const { email } = await createUser(env);
+    for (let i = 0; i < 3; i++) expect((await requestRecovery(email)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await requestRecovery(email, { tenant: "beta" })).status).toBe(200);
+    expect(await env.mailTo(email)).toHaveLength(5);
+  });
+
   it("answers 429 beyond 20 requests an hour from one IP", async () => {
     const headers = { "x-forwarded-for": "192.0.2.44" };
     for (let i = 0; i < 20; i++) expect((await requestRecovery(uniqueEmail("ip"), { headers })).status).toBe(200);
@@ -105,6 +112,9 @@ describe("POST /api/auth/recovery", () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 1006 });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const elsewhere = await requestRecovery(uniqueEmail("ip"), { tenant: "beta", headers });
+    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.body).toMatchObject({ code: 1006 });
   });
 
   it("is refused with 403 / 1008 where the community has no password sign-in", async () => {

@@ -151,3 +151,62 @@ describe("query and path parameters", () => {
     }
   });
 });
+
+describe("rules every schema shares (lib/fields.ts, the root validation hook)", () => {
+  const updateProfile = (body: unknown) => env.request("POST", "/api/participant/update-profile", { token: memberToken, body });
+
+  it("refuses lone UTF-16 surrogates in any text field with 400 / 1001 naming the field", async () => {
+    const cases: [unknown, string][] = [
+      [{ firstName: "Ann\ud800" }, "firstName"],
+      [{ about: "ok \udc00 then" }, "about"],
+      [{ contacts: { TELEGRAM: "\ud83d" } }, "contacts.TELEGRAM"],
+      [{ tags: ["fine", "\udfff"] }, "tags.1"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await updateProfile(body);
+      expectErrorShape(res, 400, 1001);
+      expect(Object.keys(res.body.errors), field).toEqual([field]);
+    }
+    const register = await env.request("POST", "/api/auth/register-user", { body: { email: "surrogate@example.com", password: "long-enough-\ud800-pass" } });
+    expectErrorShape(register, 400, 1001);
+    expect(register.body.errors).toHaveProperty("password");
+    expect(await env.db`select id from users where email = 'surrogate@example.com'`).toHaveLength(0);
+    // A surrogate pair is one character, and welcome.
+    const pair = await updateProfile({ about: "Tuesday 😀 𝄞" });
+    expect(pair.status).toBe(200);
+    expect(pair.body.about).toBe("Tuesday 😀 𝄞");
+  });
+
+  it("refuses names without a letter (zero-width characters, punctuation)", async () => {
+    for (const [field, value] of [
+      ["firstName", "\u200b\u200b"],
+      ["firstName", "\u200b.\u200b"],
+      ["lastName", "..."],
+      ["lastName", "-"],
+      ["firstName", "\u2060\ufeff"],
+    ]) {
+      const res = await updateProfile({ [field as string]: value });
+      expectErrorShape(res, 400, 1001);
+      expect(res.body.errors, `${field}=${JSON.stringify(value)}`).toHaveProperty(field as string);
+    }
+    const ok = await updateProfile({ firstName: "Zoë", lastName: "O'Brien" });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ firstName: "Zoë", lastName: "O'Brien" });
+  });
+
+  it("takes page, size and limit only as decimal integers", async () => {
+    const lists = ["/api/community/alpha/participants", "/api/bookmarks", "/api/relations"];
+    for (const path of lists) {
+      expect((await env.request("GET", `${path}?page=1&size=5`, { token: memberToken })).status, path).toBe(200);
+      for (const param of ["page", "size"]) {
+        for (const raw of ["1e2", "0x10", "%201", "1.0", "%2B1", "-1", ""]) {
+          const res = await env.request("GET", `${path}?${param}=${raw}`, { token: memberToken });
+          expectErrorShape(res, 400, 1001);
+          expect(res.body.errors, `${path}?${param}=${raw}`).toHaveProperty(param);
+        }
+      }
+    }
+    expect((await env.request("GET", "/api/community/alpha/top-tags?limit=1e1", { token: memberToken })).status).toBe(400);
+    expect((await env.request("GET", "/api/community/alpha/top-tags?limit=10", { token: memberToken })).status).toBe(200);
+  });
+});

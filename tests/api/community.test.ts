@@ -157,6 +157,15 @@ describe("landing and navigation documents, assets", () => {
     expect((await env.request("GET", "/community/nope-nope/landing.json")).status).toBe(404);
   });
 
+  it("answers 404 for suffixes that name Object.prototype members, and still serves real ones", async () => {
+    for (const file of ["landingconstructor.json", "landingtoString.json", "landing__proto__.json", "landinghasOwnProperty.json"]) {
+      const res = await env.request("GET", `/community/founders/${file}`);
+      expect(res.status, file).toBe(404);
+      expect(res.body, file).toMatchObject({ code: 1002, msg: expect.any(String) });
+    }
+    expect((await env.request("GET", "/community/founders/landing-ru.json")).status).toBe(200);
+  });
+
   it("serves navigation.json with no-cache headers, custom tabs included", async () => {
     const res = await env.request("GET", "/community/tochka/navigation.json");
     expect(res.status).toBe(200);

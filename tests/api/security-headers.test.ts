@@ -1,4 +1,8 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../platform/src/app.ts";
+import { nodeListener, nodeRemoteAddr } from "../../platform/src/http/node.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
@@ -16,7 +20,7 @@ describe("security headers on every response", () => {
     ["POST", "/api/auth/login", 400],
     ["GET", "/healthz", 200],
     ["GET", "/community/alpha/landing-xx.json", 404],
-    ["GET", "/dev/mail", 200],
+    ["GET", "/dev/mail", 404],
     ["GET", "/", undefined],
   ] as const)("%s %s", async (method, path, status) => {
     const res = await env.request(method, path, method === "POST" ? { rawBody: "{", headers: { "content-type": "application/json" } } : {});
@@ -41,6 +45,78 @@ describe("security headers on every response", () => {
   it("sends no HSTS in development (plain http on localhost)", async () => {
     const res = await env.request("GET", "/healthz");
     expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+const MALFORMED_HOSTS = ["a, b", "host:99999", "host/x", "alpha.localhost:3000 x", "[::1"];
+
+function expectJson400(status: number, headers: { get: (name: string) => string | null | undefined }, body: unknown) {
+  expect(status).toBe(400);
+  expect(body).toMatchObject({ code: 1001, msg: expect.any(String), requestId: headers.get("x-request-id") });
+  expect(headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+  expect(headers.get("x-content-type-options")).toBe("nosniff");
+  expect(headers.get("referrer-policy")).toBe("no-referrer");
+  expect(headers.get("x-frame-options")).toBe("DENY");
+  expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+}
+
+describe("a malformed Host header", () => {
+  it.each(MALFORMED_HOSTS)("%j gets the JSON 400 from the app", async (host) => {
+    for (const path of ["/api/community/get-by-id?communityId=alpha", "/healthz", "/"]) {
+      const res = await env.request("GET", path, { headers: { host } });
+      expectJson400(res.status, res.headers, res.body);
+    }
+  });
+
+  it("does not refuse well-formed hosts", async () => {
+    for (const host of ["alpha.localhost:3000", "ALPHA.localhost", "alpha.test.example.", "127.0.0.1:65535", "[::1]:3000"]) {
+      expect((await env.request("GET", "/healthz", { headers: { host } })).status, host).toBe(200);
+    }
+  });
+
+  describe("through a listening node server", () => {
+    let server: http.Server;
+    let port: number;
+    beforeAll(async () => {
+      server = http.createServer(nodeListener(createApp(env.deps, { remoteAddr: nodeRemoteAddr })));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const rawGet = (path: string, host: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path, method: "GET", headers: { host } }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+
+    it.each(MALFORMED_HOSTS)("%j gets the JSON 400, not the adapter's empty one", async (host) => {
+      const res = await rawGet("/api/community/get-by-id?communityId=alpha", host);
+      const get = (name: string) => {
+        const v = res.headers[name];
+        return Array.isArray(v) ? v.join(", ") : v;
+      };
+      expect(get("content-type")).toContain("application/json");
+      expectJson400(res.status, { get }, JSON.parse(res.text));
+    });
+
+    it("a backslash in the path gets the JSON 400 too", async () => {
+      const res = await rawGet("/api\\community", `alpha.localhost:${port}`);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ code: 1001, requestId: res.headers["x-request-id"] });
+    });
+
+    it("serves a well-formed request as usual", async () => {
+      const res = await rawGet("/api/community/get-by-id?communityId=alpha", `alpha.localhost:${port}`);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text)).toMatchObject({ id: "alpha" });
+    });
   });
 });
 

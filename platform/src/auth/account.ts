@@ -22,7 +22,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from "./password.ts
 import { requireUser } from "../authz/index.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS, invalidateSession, invalidateUserSessions } from "./session.ts";
 import { assertMethodAllowed, completeSignIn, type LoginResult } from "./sign-in.ts";
-import { type UserRow, findUserByEmail, findUserById, insertUser } from "./users.ts";
+import { type UserRow, findUserByEmail, findUserById, insertUser, normalizeEmail } from "./users.ts";
 
 // Link tokens: 160 bits from the CSPRNG (at least 112 required), stored only as SHA-256.
 const LINK_TOKEN_BYTES = 20;
@@ -45,10 +45,11 @@ const invalidPassword = () => new AppError(ErrorCode.INVALID_PASSWORD, "Invalid 
 
 /**
  * Per-IP limits apply when the client address is known (the node server always knows it; an
- * in-process caller such as the CLI has none). Keys are namespaced by community.
+ * in-process caller such as the CLI has none). Keys are not namespaced by community: one client
+ * gets one budget however many communities it calls.
  */
 async function limitPerIp(ctx: Ctx, scope: string, limit: Limit): Promise<void> {
-  if (ctx.ip) await consumeRateLimit(ctx.db, `${scope}:ip:${ctx.tenant.id}:${ctx.ip}`, limit);
+  if (ctx.ip) await consumeRateLimit(ctx.db, `${scope}:ip:${ctx.ip}`, limit);
 }
 
 /** Counts one hit; false (instead of a 429) once the window is full. */
@@ -134,7 +135,7 @@ export async function confirmEmail(ctx: Ctx, input: { code: string }): Promise<O
 /** Sends a new confirmation link to the signed-in user; an already confirmed address gets none. */
 export async function resendEmailConfirmation(ctx: Ctx): Promise<Ok> {
   const user = await currentUser(ctx);
-  await consumeRateLimit(ctx.db, `confirm-resend:${ctx.tenant.id}:${user.id}`, CONFIRM_RESENDS_PER_USER);
+  await consumeRateLimit(ctx.db, `confirm-resend:${user.id}`, CONFIRM_RESENDS_PER_USER);
   if (user.emailVerifiedAt || !user.email) return OK;
   const email = user.email;
   await withTx(ctx.db, (tx) => sendEmailConfirmation(withDb(ctx, tx), user, email));
@@ -148,7 +149,7 @@ export async function resendEmailConfirmation(ctx: Ctx): Promise<Ok> {
 export async function requestRecovery(ctx: Ctx, input: { email: string }): Promise<Ok> {
   assertMethodAllowed(ctx.tenant, "EMAIL");
   await limitPerIp(ctx, "recovery", RECOVERY_PER_IP);
-  if (!(await tryConsume(ctx, `recovery:email:${ctx.tenant.id}:${input.email.toLowerCase()}`, RECOVERY_PER_EMAIL))) return OK;
+  if (!(await tryConsume(ctx, `recovery:email:${normalizeEmail(input.email).toLowerCase()}`, RECOVERY_PER_EMAIL))) return OK;
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user?.email) return OK;
   const email = user.email;
@@ -186,7 +187,7 @@ export async function confirmRecovery(ctx: Ctx, input: { code?: string | undefin
     await setPasswordHash(tx, user.id, passwordHash, { verifyEmail: true });
     await consumeOpenAccountTokens(tx, user.id, "recovery");
     await invalidateUserSessions(tx, user.id);
-    if (user.email) await resetRateLimit(tx, loginFailureKey(ctx.tenant.id, user.email));
+    if (user.email) await resetRateLimit(tx, loginFailureKey(user.email));
     ctx.log.info({ userId: user.id }, "password reset");
     return completeSignIn(withDb(ctx, tx), user, "RECOVERY");
   });

@@ -5,14 +5,17 @@ import { verifyPassword } from "./password.ts";
 import { completeSignIn, type LoginResult } from "./sign-in.ts";
 import { findUserByEmail, normalizeEmail } from "./users.ts";
 
-/** Failed passwords per e-mail, and all login attempts per client IP. */
+/**
+ * Failed passwords per e-mail, and all login attempts per client IP. Accounts are global, so
+ * neither key names the community: a guesser gets one budget however many communities exist.
+ */
 export const LOGIN_FAILURES_PER_EMAIL: Limit = { limit: 10, windowSeconds: 15 * 60 };
 export const LOGIN_ATTEMPTS_PER_IP: Limit = { limit: 100, windowSeconds: 15 * 60 };
 
 export const invalidCredentials = () => new AppError(ErrorCode.INVALID_CREDENTIALS, "Invalid login or password");
 
-export function loginFailureKey(communityId: string, email: string): string {
-  return `login:fail:${communityId}:${normalizeEmail(email).toLowerCase()}`;
+export function loginFailureKey(email: string): string {
+  return `login:fail:${normalizeEmail(email).toLowerCase()}`;
 }
 
 /**
@@ -22,8 +25,8 @@ export function loginFailureKey(communityId: string, email: string): string {
  * the limit would tell a guesser when they hit.
  */
 export async function loginWithPassword(ctx: Ctx, input: { email: string; password: string }): Promise<LoginResult> {
-  if (ctx.ip) await consumeRateLimit(ctx.db, `login:ip:${ctx.tenant.id}:${ctx.ip}`, LOGIN_ATTEMPTS_PER_IP);
-  const failKey = loginFailureKey(ctx.tenant.id, input.email);
+  if (ctx.ip) await consumeRateLimit(ctx.db, `login:ip:${ctx.ip}`, LOGIN_ATTEMPTS_PER_IP);
+  const failKey = loginFailureKey(input.email);
   await assertUnderRateLimit(ctx.db, failKey, LOGIN_FAILURES_PER_EMAIL);
 
   const user = await findUserByEmail(ctx.db, input.email);

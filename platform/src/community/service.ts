@@ -94,7 +94,9 @@ export async function createCommunity(ctx: Ctx, config: TenantConfig): Promise<C
 
 export async function getLandingDocument(ctx: Ctx, id: string, suffix: string): Promise<Record<string, unknown>> {
   const row = await ctx.deps.tenants.getRow(id);
-  const doc = row?.landing[suffix];
+  // Own keys only: the suffix comes from the URL, and "constructor" or "__proto__" would find
+  // Object.prototype's members on a plain object.
+  const doc = row && Object.hasOwn(row.landing, suffix) ? row.landing[suffix] : undefined;
   if (!doc) throw notFound("Landing document not found");
   return doc;
 }

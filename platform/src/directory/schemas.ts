@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ModerationStatusSchema } from "../account/schemas.ts";
+import { pageParam, queryInteger, sizeParam } from "../lib/fields.ts";
 import { AvatarSchema, ContactsSchema, LookingForSchema } from "../participant/schemas.ts";
 
 /** Paging bounds: deep offsets cost a walk over every skipped row, so the list stops at 10,000 rows; search narrows further. */
@@ -30,19 +31,8 @@ export const ParticipantIdParamSchema = z.object({
     .openapi({ param: { name: "id", in: "path" }, description: "A participant of the current community" }),
 });
 
-const Page = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .default(0)
-  .openapi({ type: "integer", description: "0-based page number", example: 0 });
-const Size = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(PAGE_SIZE_MAX)
-  .default(PAGE_SIZE_DEFAULT)
-  .openapi({ type: "integer", description: `Page size, 1..${PAGE_SIZE_MAX}`, example: PAGE_SIZE_DEFAULT });
+const Page = pageParam();
+const Size = sizeParam(PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT);
 const Search = z
   .string()
   .max(SEARCH_MAX)
@@ -136,7 +126,7 @@ export const TagCountSchema = z.object({ tag: z.string(), count: z.number().int(
 export type TagCount = z.infer<typeof TagCountSchema>;
 
 export const TopTagsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ type: "integer", example: 20 }),
+  limit: queryInteger({ min: 1, max: 100 }, 20).openapi({ type: "integer", example: 20 }),
 });
 
 export const TopTagsSchema = z.object({ items: z.array(TagCountSchema) }).openapi("TopTags");
@@ -166,7 +156,7 @@ export const LocationItemSchema = z
 export type LocationItem = z.infer<typeof LocationItemSchema>;
 
 export const LocationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(5000).default(1000).openapi({ type: "integer", example: 1000 }),
+  limit: queryInteger({ min: 1, max: 5000 }, 1000).openapi({ type: "integer", example: 1000 }),
 });
 
 export const LocationsSchema = z
@@ -176,7 +166,7 @@ export type Locations = z.infer<typeof LocationsSchema>;
 
 export const NearbyQuerySchema = z.object({
   radiusKm: z.coerce.number().min(1).max(20_000).default(100).openapi({ type: "number", example: 100 }),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT).openapi({ type: "integer", example: 20 }),
+  limit: queryInteger({ min: 1, max: PAGE_SIZE_MAX }, PAGE_SIZE_DEFAULT).openapi({ type: "integer", example: 20 }),
 });
 export type NearbyQuery = z.infer<typeof NearbyQuerySchema>;
 

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { isIPv4 } from "node:net";
 import { getCookie } from "hono/cookie";
 import { validateSessionToken, SESSION_COOKIE } from "../auth/session.ts";
 import type { Actor, Deps } from "../context.ts";
-import { AppError, ErrorCode, accessDenied, notFound } from "../lib/errors.ts";
+import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
@@ -15,6 +16,48 @@ export function clientIp(headers: Headers, remote: string | undefined, trustProx
     if (fwd) return fwd;
   }
   return remote || undefined;
+}
+
+// A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
+// the node adapter can turn into a URL.
+const HOST_HEADER = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+export function isValidHostHeader(host: string): boolean {
+  const m = HOST_HEADER.exec(host);
+  return m !== null && (m[1] === undefined || Number(m[1]) <= 65535);
+}
+
+/**
+ * A Host header that names no host ("a, b", "host:99999", "host/x") is refused before anything
+ * reads it. A request without Host (an in-process caller) passes: tenancy falls back as usual.
+ */
+export function rejectMalformedHost(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const host = c.req.header("host");
+    if (host !== undefined && !isValidHostHeader(host)) throw validation("Invalid Host header");
+    await next();
+  };
+}
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: a client on this machine. */
+export function isLoopbackAddress(addr: string | undefined): boolean {
+  if (!addr) return false;
+  const a = addr.toLowerCase();
+  if (a === "::1") return true;
+  const v4 = a.startsWith("::ffff:") ? a.slice("::ffff:".length) : a;
+  return isIPv4(v4) && v4.startsWith("127.");
+}
+
+/**
+ * /dev/* (the mail outbox, the SSO provider) shows every community's mail and signs anyone in, so
+ * it answers only a client on this machine, whatever NODE_ENV says. Only the TCP peer counts: a
+ * client writes X-Forwarded-For itself, and an unknown peer (no adapter address) is refused.
+ */
+export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isLoopbackAddress(getRemoteAddr(c))) throw notFound();
+    await next();
+  };
 }
 
 function bearerToken(header: string | undefined): string | undefined {

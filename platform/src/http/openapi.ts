@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AppError, ErrorCode, type FieldErrors } from "../lib/errors.ts";
+import { findLoneSurrogate } from "../lib/fields.ts";
 import type { AppEnv } from "./env.ts";
 
 export const ErrorSchema = z
@@ -56,11 +57,16 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
   return new AppError(ErrorCode.VALIDATION, `Invalid input: ${where}${first?.message ?? "bad request"}`, { errors: fields });
 }
 
-/** Every module builds its router with this, so validation failures share one hook. */
+/**
+ * Every module builds its router with this, so validation failures share one hook. The hook also
+ * refuses lone surrogates in any validated string (body, query, path), whatever the field's schema.
+ */
 export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error.issues);
+      const path = findLoneSurrogate(result.data);
+      if (path) throw validationError([{ path, message: "Must not contain a lone UTF-16 surrogate" }]);
     },
   });
 }

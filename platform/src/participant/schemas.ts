@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CurrentUserSchema, ModerationStatusSchema, ParticipantRoleSchema, PermissionsSchema } from "../account/schemas.ts";
 import { CommunityPublicSchema } from "../community/schemas.ts";
+import { personName } from "../lib/fields.ts";
 import { ContactTypeSchema, LangSchema } from "../tenancy/schema.ts";
 
 /** The spec's lookingFor choices (section 3). */
@@ -35,10 +36,9 @@ export const LIMITS = {
   contact: 200,
 } as const;
 
-const between = (min: number, max: number) => `Must be between ${min} and ${max} characters`;
 const atMost = (max: number) => `Must be at most ${max} characters`;
 
-const Name = z.string().trim().min(1, between(1, LIMITS.name)).max(LIMITS.name, between(1, LIMITS.name));
+const Name = personName(LIMITS.name);
 /** Optional text: "" or null clears it. */
 const OptionalText = (max: number) => z.string().trim().max(max, atMost(max)).nullable().optional();
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DirectoryCardSchema } from "../../directory/schemas.ts";
+import { pageParam, sizeParam } from "../../lib/fields.ts";
 
 /** Paging of every list here: 0-based pages, as the directory's. */
 export const PAGE_SIZE_DEFAULT = 20;
@@ -22,14 +23,8 @@ export const INTRO_MAX = 1000;
 export const NOTE_MAX = 1000;
 
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(MAX_PAGE).default(0).openapi({ type: "integer", description: "0-based page number", example: 0 }),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_SIZE_MAX)
-    .default(PAGE_SIZE_DEFAULT)
-    .openapi({ type: "integer", description: `Page size, 1..${PAGE_SIZE_MAX}`, example: PAGE_SIZE_DEFAULT }),
+  page: pageParam(MAX_PAGE),
+  size: sizeParam(PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
