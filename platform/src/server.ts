@@ -1,7 +1,7 @@
-import { getRequestListener } from "@hono/node-server";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
+import { createHttpServer } from "./http/node-server.ts";
+import { attachRealtime } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
@@ -27,17 +27,14 @@ async function main(): Promise<void> {
     isReady: () => ready,
   });
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
-  const honoListener = getRequestListener(app.fetch);
   // Development only: the demo tenants' SSO provider, served by this process.
   const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
   const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
   const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
-  const server = http.createServer((req, res) => {
-    if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
-    void honoListener(req, res);
-  });
+  const server = createHttpServer(app, devOidc ? [{ prefix: DEV_OIDC_PATH, handler: devOidc }] : []);
+  attachRealtime(server);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;
@@ -75,6 +72,7 @@ async function main(): Promise<void> {
     // The seed stops between batches (each one transaction); the next start completes it.
     await seeding;
     await deps.jobs.stop().catch((err) => log.error({ err }, "stopping jobs failed"));
+    await deps.bus.close().catch((err) => log.error({ err }, "stopping the bus failed"));
     await database.close().catch((err) => log.error({ err }, "stopping database failed"));
     process.stdout.write("Tuesday stopped.\n");
     process.exit(0);

@@ -1,55 +1,21 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
-import { validateSessionToken, SESSION_COOKIE } from "../auth/session.ts";
-import type { Actor, Deps } from "../context.ts";
-import { AppError, ErrorCode, accessDenied, notFound } from "../lib/errors.ts";
+import type { Deps } from "../context.ts";
+import { AppError, ErrorCode, accessDenied } from "../lib/errors.ts";
+import { resolveContext } from "../realtime/context.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
- * The client address for rate limits: the TCP peer, or, only when the operator says a proxy sets
- * it (TRUST_PROXY=1), the first X-Forwarded-For hop. Otherwise a client could pick its own IP.
- */
-export function clientIp(headers: Headers, remote: string | undefined, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (fwd) return fwd;
-  }
-  return remote || undefined;
-}
-
-function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  return m?.[1];
-}
-
-/**
- * Resolves the tenant and the actor and builds the request's service context.
- * Used on /api, /community and the web apps; every later handler reads `c.get("ctx")`.
+ * Resolves the tenant and the actor (realtime/context.ts resolveContext, shared with WebSocket
+ * upgrades) and sets the request's service context. Used on /api, /community and the web apps;
+ * every later handler reads `c.get("ctx")`.
  */
 export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const requestId = c.get("requestId");
-    const tenant = await deps.tenants.resolve({
-      host: (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host"),
-      communityHeader: c.req.header("x-community"),
+    const ctx = await resolveContext(deps, c.req.raw.headers, getRemoteAddr(c), {
+      requestId: c.get("requestId"),
       communityQuery: c.req.query("communityId"),
     });
-    if (!tenant) throw notFound("Community not found");
-    let actor: Actor = { kind: "anonymous" };
-    const token = bearerToken(c.req.header("authorization")) ?? getCookie(c, SESSION_COOKIE);
-    if (token) {
-      const result = await validateSessionToken(deps.db, token, tenant.id);
-      if (result) {
-        actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
-      }
-    }
-    const log = deps.log.child({
-      requestId,
-      community: tenant.id,
-      ...(actor.kind === "user" ? { userId: actor.userId } : {}),
-    });
-    c.set("ctx", { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(c.req.raw.headers, getRemoteAddr(c), deps.config.trustProxy) });
+    c.set("ctx", ctx);
     await next();
   };
 }

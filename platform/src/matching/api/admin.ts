@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context.ts";
 import { notFound, validation } from "../../lib/errors.ts";
-import { invalidateCommunityModel } from "../community-model.ts";
+import { publishModelChange } from "../community-model.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
 import { cardsOf, iso, isoOrNull, requireStaff, toCard } from "./members.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
@@ -22,7 +22,8 @@ async function requireMemberRow(ctx: Ctx, id: string): Promise<MemberRow> {
 async function modelWith(ctx: Ctx, ids: readonly string[]): Promise<CommunityModel> {
   let { model } = await communityModel(ctx);
   if (ids.some((id) => !model.indexOf.has(id))) {
-    invalidateCommunityModel(ctx.tenant.id);
+    // Only this process's copy is older than the member: no one else needs telling.
+    ctx.deps.models.invalidate(ctx.tenant.id);
     ({ model } = await communityModel(ctx));
   }
   if (ids.some((id) => !model.indexOf.has(id))) throw notFound("Participant not found");
@@ -157,6 +158,6 @@ export async function setAdminPairScore(ctx: Ctx, participantId: string, body: A
   const [a, b] = await Promise.all([requireMemberRow(ctx, participantId), requireMemberRow(ctx, body.subjectId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { subjectId: "Choose another member" });
   const row = await upsertAdminScore(ctx.db, ctx.tenant.id, a.id, b.id, body.internalAdminScore, me.participant.userId);
-  invalidateCommunityModel(ctx.tenant.id);
+  await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
   return { participantId: a.id, subjectId: b.id, internalAdminScore: row.score, updatedAt: iso(row.updatedAt) };
 }

@@ -4,7 +4,7 @@ import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
 import { accessDenied, notFound, validation } from "../../lib/errors.ts";
 import { isCommunityStaff, loadViewer } from "../../participant/privacy.ts";
-import { type LoadedCommunity, invalidateCommunityModel, loadCommunityInput } from "../community-model.ts";
+import { type LoadedCommunity, loadCommunityInput, publishModelChange } from "../community-model.ts";
 import {
   type IneligibleReason,
   type MatchReason,
@@ -256,6 +256,8 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
       }
     }
     const storedResults = await insertResults(tx, communityId, results);
+    // New history: on-demand recommendations must not offer this week's pairs again.
+    await publishModelChange(ctx.deps.bus, tx, communityId);
     if (stats.repeats > 0) await updateRunStats(tx, communityId, week, stats);
     let mailsQueued = 0;
     if (mail) {
@@ -264,8 +266,6 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
     }
     return { ...base, alreadyRun: false, stored: { matches: inserted.length, results: storedResults, mailsQueued }, stats };
   });
-  // New history: on-demand recommendations must not offer this week's pairs again.
-  invalidateCommunityModel(communityId);
   progress({ stage: "done" });
   return report;
 }
