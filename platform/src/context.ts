@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { ParticipantSnapshot } from "./auth/session.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -39,6 +40,8 @@ export type Deps = {
   bus: Bus;
   /** This process's matching engine models, kept in step through the bus. */
   models: CommunityModels;
+  /** This process's validated sessions, kept in step through the bus. */
+  sessions: SessionCache;
 };
 
 /** Everything a service verb needs for one unit of work. `db` may be a transaction. */

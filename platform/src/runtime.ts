@@ -106,5 +106,5 @@ export async function createDeps(
     port: config.port,
     defaultTenant: config.defaultTenant,
   });
-  return followCaches({ db: database.db, searchDb: database.searchDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log) });
+  return followCaches({ db: database.db, searchDb: database.searchDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log, config) });
 }

@@ -71,7 +71,7 @@ export async function createTestEnv(
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
   // A real bus (one listening connection per test database), as a server process has.
-  const deps: Deps = await followCaches({ db, searchDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log) });
+  const deps: Deps = await followCaches({ db, searchDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log, config) });
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
@@ -137,7 +137,7 @@ export async function createPeer(env: TestEnv): Promise<PeerApp> {
   const { db, searchDb } = pools;
   const log = env.deps.log;
   const tenants = new TenantDirectory(db, { urlTemplate: env.config.tenantUrlTemplate, port: env.config.port, defaultTenant: env.config.defaultTenant, ttlMs: 0 });
-  const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...openRealtime(env.dbUrl, db, log) });
+  const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...openRealtime(env.dbUrl, db, log, env.config) });
   const app = createApp(deps);
   return {
     deps,

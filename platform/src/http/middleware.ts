@@ -16,7 +16,13 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
       communityQuery: c.req.query("communityId"),
     });
     c.set("ctx", ctx);
-    await next();
+    try {
+      await next();
+    } finally {
+      // The actor's own change (a logout, a password, a join) is visible to their next request
+      // here at once; other processes hear it from the database (auth/session-cache.ts).
+      if (ctx.actor.kind === "user" && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetUser(ctx.actor.userId);
+    }
   };
 }
 

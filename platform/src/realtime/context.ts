@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parse as parseCookies } from "hono/utils/cookie";
-import { SESSION_COOKIE, validateSessionToken } from "../auth/session.ts";
+import { SESSION_COOKIE } from "../auth/session.ts";
 import type { Actor, Ctx, Deps } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
 
@@ -67,7 +67,7 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
   let actor: Actor = { kind: "anonymous" };
   const token = opts.token ?? sessionToken(headers);
   if (token) {
-    const result = await validateSessionToken(deps.db, token, tenant.id);
+    const result = await deps.sessions.validate(deps.db, token, tenant.id);
     if (result) {
       actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
     }
