@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     const loops = new Map<string, Loop[]>(ENDPOINTS.map((p) => [p, []]));
     const pg: Pgbench[] = [];
     console.log("");
-    console.log("round   pgbench -S tps   " + ENDPOINTS.map((p) => `  ${p} req/s`.padStart(34)).join(""));
+    console.log(`round   pgbench -S tps   ${ENDPOINTS.map((p) => `  ${p} req/s`.padStart(34)).join("")}`);
     for (let r = 0; r < ROUNDS; r++) {
       // Each round starts with another of the three, so none always runs right after the same one.
       const order = [...Array(ENDPOINTS.length + 1).keys()].map((i) => (i + r) % (ENDPOINTS.length + 1));
