@@ -71,6 +71,7 @@ export async function withDeps<T>(fn: (d: CliDeps) => Promise<T>): Promise<T> {
     return await fn({ deps, database });
   } finally {
     await deps?.jobs.stop().catch(() => {});
+    await deps?.bus.close().catch(() => {});
     await database.close().catch(() => {});
   }
 }

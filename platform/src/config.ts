@@ -27,6 +27,8 @@ export type AppConfig = {
   devTools: boolean;
   seedDemo: boolean;
   images: ImagesConfig;
+  /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
+  sessionCacheMs: number;
 };
 
 export type ImagesConfig = {
@@ -64,6 +66,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     devTools: true,
     seedDemo: false,
     images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },
+    // Off unless a test asks: many tests change rows by hand and read them back at once.
+    sessionCacheMs: 0,
     ...overrides,
   };
 }

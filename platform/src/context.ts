@@ -1,8 +1,11 @@
 import type { Logger } from "pino";
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { ParticipantSnapshot } from "./auth/session.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Jobs } from "./jobs/jobs.ts";
+import type { CommunityModels } from "./matching/community-model.ts";
+import type { Bus } from "./realtime/bus.ts";
 import type { Tenant } from "./tenancy/schema.ts";
 import type { TenantDirectory } from "./tenancy/service.ts";
 
@@ -33,6 +36,12 @@ export type Deps = {
   tenants: TenantDirectory;
   jobs: Jobs;
   log: Logger;
+  /** LISTEN/NOTIFY between the processes on this database (realtime/bus.ts). */
+  bus: Bus;
+  /** This process's matching engine models, kept in step through the bus. */
+  models: CommunityModels;
+  /** This process's validated sessions, kept in step through the bus. */
+  sessions: SessionCache;
 };
 
 /** Everything a service verb needs for one unit of work. `db` may be a transaction. */

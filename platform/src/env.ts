@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
   IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -84,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateFetch: e.IMAGE_ALLOW_PRIVATE_FETCH === "1",
       fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
     },
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

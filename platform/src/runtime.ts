@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./jobs/registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
+import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
 export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
@@ -105,5 +106,5 @@ export async function createDeps(
     port: config.port,
     defaultTenant: config.defaultTenant,
   });
-  return { db: database.db, searchDb: database.searchDb, config, tenants, jobs, log };
+  return followCaches({ db: database.db, searchDb: database.searchDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log, config) });
 }

@@ -1,7 +1,8 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
-import { nodeListener, nodeRemoteAddr } from "./http/node.ts";
+import { nodeRemoteAddr } from "./http/node.ts";
+import { createHttpServer } from "./http/node-server.ts";
+import { attachRealtime } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
-  const server = http.createServer(nodeListener(app, devOidc ? { devOidc } : {}));
+  const server = createHttpServer(app, devOidc ? { devOidc } : {});
+  attachRealtime(server);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     // The seed stops between batches (each one transaction); the next start completes it.
     await seeding;
     await deps.jobs.stop().catch((err) => log.error({ err }, "stopping jobs failed"));
+    await deps.bus.close().catch((err) => log.error({ err }, "stopping the bus failed"));
     await database.close().catch((err) => log.error({ err }, "stopping database failed"));
     process.stdout.write("Tuesday stopped.\n");
     process.exit(0);

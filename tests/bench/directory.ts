@@ -363,7 +363,7 @@ async function main(): Promise<void> {
     const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false });
     const deps = await createDeps(config, { ...pools, url, close: async () => {} }, log);
     console.log(`pools: ${sizes.main} connections, ${sizes.search} for searches`);
-    cleanups.push(() => deps.jobs.stop());
+    cleanups.push(() => deps.jobs.stop(), () => deps.bus.close());
     const app = createApp(deps);
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));

@@ -10,6 +10,7 @@ import { Jobs } from "../../platform/src/jobs/jobs.ts";
 import { allJobs } from "../../platform/src/jobs/registry.ts";
 import { type OutboxRow, listOutbox } from "../../platform/src/mail/queries.ts";
 import { TenantConfigSchema, type TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import { followCaches, openRealtime } from "../../platform/src/realtime/index.ts";
 import { openPools } from "../../platform/src/runtime.ts";
 import { applyTenants, TenantDirectory } from "../../platform/src/tenancy/service.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
@@ -72,7 +73,8 @@ export async function createTestEnv(
   const config = testConfig(opts.config);
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
-  const deps: Deps = { db, searchDb, config, tenants, jobs, log };
+  // A real bus (one listening connection per test database), as a server process has.
+  const deps: Deps = await followCaches({ db, searchDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log, config) });
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
@@ -83,7 +85,31 @@ export async function createTestEnv(
   await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
   const app = createApp(deps);
 
-  const request = async <T,>(method: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> => {
+  const request = requester(app);
+
+  return {
+    db,
+    deps,
+    app,
+    config,
+    dbUrl,
+    addTenants,
+    request,
+    mailTo: (to) => listOutbox(db, { to }),
+    drainJobs: (n) => jobs.drain(deps, n),
+    close: async () => {
+      await jobs.stop();
+      await deps.bus.close();
+      await pools.end();
+      const a = createDb(serverUrl, { max: 1 });
+      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    },
+  };
+}
+
+function requester(app: OpenAPIHono<AppEnv>): TestEnv["request"] {
+  return async <T,>(method: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { host: `${ro.tenant ?? "alpha"}.localhost:3000`, ...ro.headers };
     if (ro.token) headers.authorization = `Bearer ${ro.token}`;
     let body: BodyInit | undefined = ro.rawBody;
@@ -101,23 +127,28 @@ export async function createTestEnv(
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
+}
 
+export type PeerApp = Pick<TestEnv, "deps" | "app" | "request"> & { close: () => Promise<void> };
+
+/**
+ * A second server process on the test's database, as far as state goes: its own pools, bus,
+ * caches and app, sharing only PostgreSQL (and the job queue) with `env`.
+ */
+export async function createPeer(env: TestEnv): Promise<PeerApp> {
+  const pools = openPools(env.dbUrl, { main: 3, search: 1, work: 1 });
+  const { db, searchDb } = pools;
+  const log = env.deps.log;
+  const tenants = new TenantDirectory(db, { urlTemplate: env.config.tenantUrlTemplate, port: env.config.port, defaultTenant: env.config.defaultTenant, ttlMs: 0 });
+  const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...openRealtime(env.dbUrl, db, log, env.config) });
+  const app = createApp(deps);
   return {
-    db,
     deps,
     app,
-    config,
-    dbUrl,
-    addTenants,
-    request,
-    mailTo: (to) => listOutbox(db, { to }),
-    drainJobs: (n) => jobs.drain(deps, n),
+    request: requester(app),
     close: async () => {
-      await jobs.stop();
+      await deps.bus.close();
       await pools.end();
-      const a = createDb(serverUrl, { max: 1 });
-      await a.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-      await a.end();
     },
   };
 }

@@ -14,12 +14,45 @@ export type ParticipantRow = {
 const PARTICIPANT_COLUMNS = `id, community_id as "communityId", user_id as "userId", role,
   moderation_status as "moderationStatus", created_at as "createdAt"`;
 
-/** Every participant of the user, `firstCommunityId`'s first, then oldest first. */
-export async function listParticipantsOfUser(db: Db, userId: string, firstCommunityId: string): Promise<ParticipantRow[]> {
-  return db<ParticipantRow[]>`
-    select ${db.unsafe(PARTICIPANT_COLUMNS)} from participants
-    where user_id = ${userId}
-    order by (community_id = ${firstCommunityId}) desc, created_at, community_id`;
+export type CurrentUserRow = {
+  id: string;
+  email: string | null;
+  emailVerifiedAt: Date | null;
+  policyAgreedAt: Date | null;
+  homeCommunityId: string;
+  preferredLang: Lang;
+  isOperator: boolean;
+  enabled: boolean;
+  participants: Pick<ParticipantRow, "id" | "communityId" | "role" | "moderationStatus">[];
+};
+
+/**
+ * A live user and every participant of theirs (`firstCommunityId`'s first, then oldest first) in
+ * one round trip: the user's columns repeat on each participant row of a left join.
+ */
+export async function findCurrentUser(db: Db, userId: string, firstCommunityId: string): Promise<CurrentUserRow | undefined> {
+  const rows = await db<
+    (Omit<CurrentUserRow, "participants"> & {
+      participantId: string | null;
+      communityId: string;
+      role: ParticipantRole;
+      moderationStatus: ParticipantRow["moderationStatus"];
+    })[]
+  >`
+    select u.id, u.email, u.email_verified_at as "emailVerifiedAt", u.policy_agreed_at as "policyAgreedAt",
+           u.home_community_id as "homeCommunityId", u.preferred_lang as "preferredLang",
+           u.is_operator as "isOperator", u.enabled,
+           p.id as "participantId", p.community_id as "communityId", p.role, p.moderation_status as "moderationStatus"
+    from users u left join participants p on p.user_id = u.id
+    where u.id = ${userId} and u.deleted_at is null
+    order by (p.community_id = ${firstCommunityId}) desc, p.created_at, p.community_id`;
+  const [first] = rows;
+  if (!first) return undefined;
+  const { participantId: _p, communityId: _c, role: _r, moderationStatus: _m, ...user } = first;
+  return {
+    ...user,
+    participants: rows.flatMap((r) => (r.participantId ? [{ id: r.participantId, communityId: r.communityId, role: r.role, moderationStatus: r.moderationStatus }] : [])),
+  };
 }
 
 export async function findParticipantInCommunity(db: Db, communityId: string, userId: string): Promise<ParticipantRow | undefined> {

@@ -10,8 +10,8 @@ import { withTx } from "../db/client.ts";
 import { unauthenticated, validation } from "../lib/errors.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
+  findCurrentUser,
   findParticipantInCommunity,
-  listParticipantsOfUser,
   markOperator,
   updatePasswordHash,
   updatePreferredLang,
@@ -21,12 +21,12 @@ import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission } fro
 
 export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
   const actor = requireUser(ctx);
-  const user = await findUserById(ctx.db, actor.userId);
+  const user = await findCurrentUser(ctx.db, actor.userId, ctx.tenant.id);
   // The session outlived its user (deleted meanwhile): as good as signed out.
   if (!user) throw unauthenticated();
-  const participants = await listParticipantsOfUser(ctx.db, user.id, ctx.tenant.id);
+  const participants = user.participants;
   const here = participants.find((p) => p.communityId === ctx.tenant.id);
-  const home = await ctx.deps.tenants.get(user.homeCommunityId);
+  const home = user.homeCommunityId === ctx.tenant.id ? ctx.tenant : await ctx.deps.tenants.get(user.homeCommunityId);
   return {
     userId: user.id,
     email: user.email,

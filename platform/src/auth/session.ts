@@ -26,6 +26,9 @@ export type ParticipantSnapshot = {
   profileCompleted: boolean;
 };
 
+/** A valid session with its user and the user's participant in the session's community. */
+export type ValidSession = { session: Session; user: SessionUser; participant: ParticipantSnapshot | null };
+
 export async function createSession(
   db: Db,
   input: { userId: string; communityId: string; authMethod: string },
@@ -52,7 +55,7 @@ export async function validateSessionToken(
   db: Db,
   token: string,
   communityId: string,
-): Promise<{ session: Session; user: SessionUser; participant: ParticipantSnapshot | null } | null> {
+): Promise<ValidSession | null> {
   const dot = token.indexOf(".");
   if (dot <= 0 || dot === token.length - 1 || token.length > 200) return null;
   const id = token.slice(0, dot);

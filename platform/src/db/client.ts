@@ -62,7 +62,31 @@ export function createDb(url: string, opts: DbOptions = {}): Db {
  */
 export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if ("savepoint" in db) return fn(db);
-  return (await db.begin((tx) => fn(tx as unknown as Db))) as T;
+  const hooks: (() => void)[] = [];
+  const result = (await db.begin((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx as unknown as Db);
+  })) as T;
+  for (const hook of hooks) hook();
+  return result;
+}
+
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once `db`'s work is durable: at once on a pool, after COMMIT inside a transaction
+ * that withTx opened (never on rollback). Returns false for a transaction withTx did not open
+ * (`db.begin` called directly), whose commit this module cannot see.
+ */
+export function afterCommit(db: Db, fn: () => void): boolean {
+  const hooks = commitHooks.get(db);
+  if (hooks) {
+    hooks.push(fn);
+    return true;
+  }
+  if ("savepoint" in db) return false;
+  fn();
+  return true;
 }
 
 /** True when the error is a PostgreSQL unique violation, optionally on a named constraint. */

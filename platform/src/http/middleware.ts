@@ -1,22 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isIPv4 } from "node:net";
-import { getCookie } from "hono/cookie";
-import { validateSessionToken, SESSION_COOKIE } from "../auth/session.ts";
-import type { Actor, Deps } from "../context.ts";
+import type { Deps } from "../context.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
+import { resolveContext } from "../realtime/context.ts";
 import type { AppEnv } from "./env.ts";
-
-/**
- * The client address for rate limits: the TCP peer, or, only when the operator says a proxy sets
- * it (TRUST_PROXY=1), the first X-Forwarded-For hop. Otherwise a client could pick its own IP.
- */
-export function clientIp(headers: Headers, remote: string | undefined, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (fwd) return fwd;
-  }
-  return remote || undefined;
-}
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -60,40 +47,25 @@ export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | und
   };
 }
 
-function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  return m?.[1];
-}
-
 /**
- * Resolves the tenant and the actor and builds the request's service context.
- * Used on /api, /community and the web apps; every later handler reads `c.get("ctx")`.
+ * Resolves the tenant and the actor (realtime/context.ts resolveContext, shared with WebSocket
+ * upgrades) and sets the request's service context. Used on /api, /community and the web apps;
+ * every later handler reads `c.get("ctx")`.
  */
 export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const requestId = c.get("requestId");
-    const tenant = await deps.tenants.resolve({
-      host: (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host"),
-      communityHeader: c.req.header("x-community"),
+    const ctx = await resolveContext(deps, c.req.raw.headers, getRemoteAddr(c), {
+      requestId: c.get("requestId"),
       communityQuery: c.req.query("communityId"),
     });
-    if (!tenant) throw notFound("Community not found");
-    let actor: Actor = { kind: "anonymous" };
-    const token = bearerToken(c.req.header("authorization")) ?? getCookie(c, SESSION_COOKIE);
-    if (token) {
-      const result = await validateSessionToken(deps.db, token, tenant.id);
-      if (result) {
-        actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
-      }
+    c.set("ctx", ctx);
+    try {
+      await next();
+    } finally {
+      // The actor's own change (a logout, a password, a join) is visible to their next request
+      // here at once; other processes hear it from the database (auth/session-cache.ts).
+      if (ctx.actor.kind === "user" && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetUser(ctx.actor.userId);
     }
-    const log = deps.log.child({
-      requestId,
-      community: tenant.id,
-      ...(actor.kind === "user" ? { userId: actor.userId } : {}),
-    });
-    c.set("ctx", { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(c.req.raw.headers, getRemoteAddr(c), deps.config.trustProxy) });
-    await next();
   };
 }
 

@@ -27,7 +27,7 @@ export function rethrowAdapterError(): (c: Context<AppEnv>, next: () => Promise<
   };
 }
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 function isDevOidcPath(url: string | undefined): boolean {
   return url === DEV_OIDC_PATH || url?.startsWith(`${DEV_OIDC_PATH}/`) === true;

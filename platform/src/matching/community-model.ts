@@ -4,6 +4,7 @@
  * so on-demand recommendations and relevance answers do not rebuild it per request.
  */
 import type { Db } from "../db/client.ts";
+import type { Bus } from "../realtime/bus.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import {
   type CommunityInput,
@@ -114,37 +115,92 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
 export type CachedCommunityModel = LoadedCommunity & { model: CommunityModel; builtAt: number };
 
 const MODEL_TTL_MS = 60_000;
-const modelCache = new Map<string, { key: string; at: number; value: Promise<CachedCommunityModel> }>();
+
+/** Bus channel: `{ communityId }` whose engine model is stale in every process. */
+export const MODEL_CHANGED = "matching.model";
 
 /**
- * The engine model of a community, built at most once a minute per process (and per weights).
- * A weekly run, a new relation or an admin score makes it stale: call invalidateCommunityModel.
+ * One process's engine models, built at most once a minute per community (and per weights).
+ * A write that changes a model's input publishes MODEL_CHANGED after its commit
+ * (publishModelChange); every process then drops that community's model.
  */
-export async function loadCommunityModel(
+export class CommunityModels {
+  readonly #cache = new Map<string, { key: string; at: number; value: Promise<CachedCommunityModel> }>();
+
+  load(db: Db, communityId: string, tenantWeights?: MatchingWeightsOverride, opts: Omit<LoadInputOptions, "week"> = {}): Promise<CachedCommunityModel> {
+    const now = opts.now ?? new Date();
+    const week = comingTuesday(now, opts.timeZone ?? "UTC");
+    const key = `${JSON.stringify(tenantWeights ?? {})}|${week}|${opts.defaultLang ?? ""}`;
+    const hit = this.#cache.get(communityId);
+    if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
+    const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
+      ...loaded,
+      model: buildCommunityModel(loaded.input, { ...(tenantWeights ? { weights: tenantWeights } : {}) }),
+      builtAt: Date.now(),
+    }));
+    this.#cache.set(communityId, { key, at: Date.now(), value });
+    // A failed load is not cached: the next caller tries again.
+    value.catch(() => {
+      if (this.#cache.get(communityId)?.value === value) this.#cache.delete(communityId);
+    });
+    return value;
+  }
+
+  invalidate(communityId?: string): void {
+    if (communityId === undefined) this.#cache.clear();
+    else this.#cache.delete(communityId);
+  }
+}
+
+const live = new Set<WeakRef<CommunityModels>>();
+const byPool = new WeakMap<Db, CommunityModels>();
+
+/** The models of the process that owns `pool` (Deps.models is communityModelsOf(deps.db)). */
+export function communityModelsOf(pool: Db): CommunityModels {
+  let models = byPool.get(pool);
+  if (!models) {
+    models = new CommunityModels();
+    byPool.set(pool, models);
+    live.add(new WeakRef(models));
+  }
+  return models;
+}
+
+/** The engine model of a community through the cache of `db`'s process (scripts and tests; services use ctx.deps.models). */
+export function loadCommunityModel(
   db: Db,
   communityId: string,
   tenantWeights?: MatchingWeightsOverride,
   opts: Omit<LoadInputOptions, "week"> = {},
 ): Promise<CachedCommunityModel> {
-  const now = opts.now ?? new Date();
-  const week = comingTuesday(now, opts.timeZone ?? "UTC");
-  const key = `${JSON.stringify(tenantWeights ?? {})}|${week}|${opts.defaultLang ?? ""}`;
-  const hit = modelCache.get(communityId);
-  if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
-  const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
-    ...loaded,
-    model: buildCommunityModel(loaded.input, { ...(tenantWeights ? { weights: tenantWeights } : {}) }),
-    builtAt: Date.now(),
-  }));
-  modelCache.set(communityId, { key, at: Date.now(), value });
-  // A failed load is not cached: the next caller tries again.
-  value.catch(() => {
-    if (modelCache.get(communityId)?.value === value) modelCache.delete(communityId);
-  });
-  return value;
+  return communityModelsOf(db).load(db, communityId, tenantWeights, opts);
 }
 
+/** Drops cached models in this process only (tests after writing rows directly). Writers use publishModelChange. */
 export function invalidateCommunityModel(communityId?: string): void {
-  if (communityId === undefined) modelCache.clear();
-  else modelCache.delete(communityId);
+  for (const ref of live) {
+    const models = ref.deref();
+    if (models) models.invalidate(communityId);
+    else live.delete(ref);
+  }
+}
+
+/**
+ * Every process drops the community's model once `db`'s transaction commits (at once when `db`
+ * is a pool). Call it from inside the transaction that changed the model's input.
+ */
+export function publishModelChange(bus: Bus, db: Db, communityId: string): Promise<void> {
+  return bus.publish(MODEL_CHANGED, { communityId }, db);
+}
+
+/** Keeps `models` in step with the bus: a change clears one community, a gap in the bus all. */
+export async function followModelChanges(bus: Bus, models: CommunityModels): Promise<() => Promise<void>> {
+  const stopGap = bus.onGap(() => models.invalidate());
+  const unsubscribe = await bus.subscribe<{ communityId?: unknown }>(MODEL_CHANGED, ({ payload }) => {
+    models.invalidate(typeof payload?.communityId === "string" ? payload.communityId : undefined);
+  });
+  return async () => {
+    stopGap();
+    await unsubscribe();
+  };
 }

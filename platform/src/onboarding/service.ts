@@ -2,6 +2,7 @@ import { requireThisCommunity } from "../authz/index.ts";
 import { parseLang } from "../account/service.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { publishModelChange } from "../matching/community-model.ts";
 import { type FieldErrors, notFound, validation } from "../lib/errors.ts";
 import { findParticipantByUser } from "../participant/queries.ts";
 import { requireOwnParticipant } from "../participant/service.ts";
@@ -141,6 +142,7 @@ export async function updateAnswers(ctx: Ctx, input: { answers: AnswerInput[] })
       if (change === null) await deleteAnswer(tx, ctx.tenant.id, p.id, questionId);
       else await upsertAnswer(tx, { communityId: ctx.tenant.id, participantId: p.id, questionId, ...change });
     }
+    if (changes.size) await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return (await listAnswers(tx, ctx.tenant.id, p.id)).map(toAnswer);
   });
 }

@@ -1,6 +1,7 @@
 import { requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
+import { publishModelChange } from "../matching/community-model.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
 import { CONTACT_TYPES } from "../tenancy/schema.ts";
 import { findParticipantById, setLanguage, setNetworkingEnabled, setNotificationPref, setTutorialSeen } from "./queries.ts";
@@ -21,6 +22,7 @@ export async function updateNetworkingPref(
     throw accessDenied("You can change only your own networking preference");
   }
   await setNetworkingEnabled(ctx.db, ctx.tenant.id, own.id, input.networkingEnabled);
+  await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
   return { participantId: own.id, networkingEnabled: input.networkingEnabled };
 }
 

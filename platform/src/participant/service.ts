@@ -2,6 +2,7 @@ import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
+import { publishModelChange } from "../matching/community-model.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
@@ -235,6 +236,8 @@ function editable(p: ParticipantRow): ProfileFields {
 /** Writes the merged fields, then recomputes completion, all under the row lock taken by the caller. */
 async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): Promise<ParticipantProfile> {
   await updateProfileFields(ctx.db, ctx.tenant.id, p.id, fields);
+  // Tags, texts and city are matching input: every process's engine model is stale after commit.
+  await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
   const saved = await findParticipantById(ctx.db, ctx.tenant.id, p.id);
   if (!saved) throw notAParticipant();
   const completion = await refreshProfileCompletion(ctx.db, ctx.tenant.config, saved);

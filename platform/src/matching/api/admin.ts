@@ -3,7 +3,7 @@ import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
-import { invalidateCommunityModel } from "../community-model.ts";
+import { publishModelChange } from "../community-model.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
 import { cardsOf, iso, isoOrNull, requireStaff, toCard } from "./members.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
@@ -20,7 +20,8 @@ async function requireMemberRow(ctx: Ctx, id: string): Promise<MemberRow> {
 async function modelWith(ctx: Ctx, ids: readonly string[]): Promise<CommunityModel> {
   let { model } = await communityModel(ctx);
   if (ids.some((id) => !model.indexOf.has(id))) {
-    invalidateCommunityModel(ctx.tenant.id);
+    // Only this process's copy is older than the member: no one else needs telling.
+    ctx.deps.models.invalidate(ctx.tenant.id);
     ({ model } = await communityModel(ctx));
   }
   if (ids.some((id) => !model.indexOf.has(id))) throw notFound("Participant not found");
@@ -163,8 +164,8 @@ export async function setAdminPairScore(ctx: Ctx, participantId: string, body: A
       before: before === null ? null : { internalAdminScore: before },
       after: { internalAdminScore: saved.score },
     });
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return saved;
   });
-  invalidateCommunityModel(ctx.tenant.id);
   return { participantId: a.id, subjectId: b.id, internalAdminScore: row.score, updatedAt: iso(row.updatedAt) };
 }

@@ -1,7 +1,7 @@
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import { invalidateCommunityModel } from "../community-model.ts";
+import { publishModelChange } from "../community-model.ts";
 import { requireMember } from "./members.ts";
 import { findMyResult, saveFeedback, saveNote } from "./queries.ts";
 import { feedbackOf } from "./recommendations.ts";
@@ -19,10 +19,10 @@ export async function updateScore(ctx: Ctx, body: UpdateScoreBody): Promise<Pend
     if (!found) throw notFound("Match not found");
     const noMeeting = body.noMeeting ?? false;
     await saveFeedback(tx, ctx.tenant.id, found.id, { score: noMeeting ? null : body.score, notes: body.notes || null, noMeeting });
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return findMyResult(tx, ctx.tenant.id, me.participant.id, found.id);
   });
   if (!row) throw notFound("Match not found");
-  invalidateCommunityModel(ctx.tenant.id);
   const feedback = feedbackOf(row);
   return { matchingResultId: row.id, pending: feedback.pending, dueAt: feedback.dueAt, feedback };
 }

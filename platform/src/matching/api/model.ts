@@ -4,7 +4,7 @@
  * cached model (built once per model, for the admin's "next pair to score").
  */
 import type { Ctx } from "../../context.ts";
-import { type CachedCommunityModel, loadCommunityModel } from "../community-model.ts";
+import type { CachedCommunityModel } from "../community-model.ts";
 import {
   buildCandidateGraph,
   type CandidateGraph,
@@ -18,7 +18,7 @@ import {
 import { tenantMatchingWeights } from "../weekly/context.ts";
 
 export function communityModel(ctx: Ctx): Promise<CachedCommunityModel> {
-  return loadCommunityModel(ctx.db, ctx.tenant.id, tenantMatchingWeights(ctx.tenant), { timeZone: ctx.tenant.config.timeZone, defaultLang: ctx.tenant.config.lang });
+  return ctx.deps.models.load(ctx.db, ctx.tenant.id, tenantMatchingWeights(ctx.tenant), { timeZone: ctx.tenant.config.timeZone, defaultLang: ctx.tenant.config.lang });
 }
 
 /** Model index of an eligible member, or undefined (not in matching: unconfirmed, paused, incomplete, ...). */

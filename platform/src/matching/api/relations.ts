@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
-import { invalidateCommunityModel } from "../community-model.ts";
+import { publishModelChange } from "../community-model.ts";
 import { cardsOf, iso, requireMember, requireOtherMember, toCard } from "./members.ts";
 import { dismissResultsAbout, listRelations, upsertRelation } from "./queries.ts";
 import type { PageQuery, Relation, RelationBody, RelationPage } from "./schemas.ts";
@@ -38,8 +38,8 @@ export async function setRelation(ctx: Ctx, body: RelationBody): Promise<Relatio
       note: body.note || null,
     });
     if (body.relationType === "DISLIKE") await dismissResultsAbout(tx, ctx.tenant.id, me.participant.id, subject.id);
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return saved;
   });
-  invalidateCommunityModel(ctx.tenant.id);
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt), participant: toCard(ctx, me.viewer, subject) };
 }

@@ -2,7 +2,7 @@ import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { validation } from "../../lib/errors.ts";
 import { requireOwnParticipant } from "../../participant/service.ts";
-import { invalidateCommunityModel } from "../community-model.ts";
+import { publishModelChange } from "../community-model.ts";
 import { getMatchingControl, setMatchingControl } from "./queries.ts";
 import type { MatchingStatus, PauseMatching, SkipMatchingWeek } from "./schemas.ts";
 import { addDays, comingTuesday, daysBetween, isTuesday } from "./week.ts";
@@ -43,7 +43,7 @@ export async function pauseMatching(ctx: Ctx, input: PauseMatching): Promise<Mat
     const until = addDays(comingTuesday(now, ctx.tenant.config.timeZone), 7 * (input.weeks - 1));
     await setMatchingControl(tx, ctx.tenant.id, p.id, { pausedUntil: until });
     const row = await getMatchingControl(tx, ctx.tenant.id, p.id);
-    invalidateCommunityModel(ctx.tenant.id);
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return statusOf(ctx, p.id, row?.pausedUntil ?? null, row?.skipWeek ?? null, now);
   });
 }
@@ -62,7 +62,7 @@ export async function skipMatchingWeek(ctx: Ctx, input: SkipMatchingWeek): Promi
     }
     await setMatchingControl(tx, ctx.tenant.id, p.id, { skipWeek: week });
     const row = await getMatchingControl(tx, ctx.tenant.id, p.id);
-    invalidateCommunityModel(ctx.tenant.id);
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return statusOf(ctx, p.id, row?.pausedUntil ?? null, row?.skipWeek ?? null, now);
   });
 }
@@ -73,7 +73,7 @@ export async function resumeMatching(ctx: Ctx): Promise<MatchingStatus> {
   return withTx(ctx.db, async (tx) => {
     const p = await requireOwnParticipant({ ...ctx, db: tx }, { forUpdate: true });
     await setMatchingControl(tx, ctx.tenant.id, p.id, { pausedUntil: null, skipWeek: null });
-    invalidateCommunityModel(ctx.tenant.id);
+    await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return statusOf(ctx, p.id, null, null, now);
   });
 }

@@ -4,7 +4,7 @@ import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
 import { accessDenied, validation } from "../../lib/errors.ts";
-import { type LoadedCommunity, invalidateCommunityModel, loadCommunityInput } from "../community-model.ts";
+import { type LoadedCommunity, loadCommunityInput, publishModelChange } from "../community-model.ts";
 import {
   type IneligibleReason,
   type MatchReason,
@@ -252,6 +252,8 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
       }
     }
     const storedResults = await insertResults(tx, communityId, results);
+    // New history: on-demand recommendations must not offer this week's pairs again.
+    await publishModelChange(ctx.deps.bus, tx, communityId);
     if (stats.repeats > 0) await updateRunStats(tx, communityId, week, stats);
     let mailsQueued = 0;
     if (mail) {
@@ -268,8 +270,6 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
     }
     return { ...base, alreadyRun: false, stored: { matches: inserted.length, results: storedResults, mailsQueued }, stats };
   });
-  // New history: on-demand recommendations must not offer this week's pairs again.
-  invalidateCommunityModel(communityId);
   progress({ stage: "done" });
   return report;
 }

