@@ -107,7 +107,7 @@ export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {
       title: API_TITLE,
       version: API_VERSION,
       description:
-        "Tuesday: white-label community networking. Every call runs in one community (tenant), chosen by the Host header, else the X-Community header, else the communityId query parameter, else the default community. Errors always have the shape {code, msg}.",
+        "Tuesday: white-label community networking. Every call runs in one community (tenant), chosen by the Host header, else the X-Community header, else the communityId query parameter, else the default community. Errors always have the shape {code, msg}; while the database is unreachable every call that needs it answers 503 {code: 503, msg: \"Server is unavailable\"} with Retry-After.",
     },
     servers: [{ url: "/" }],
   });
