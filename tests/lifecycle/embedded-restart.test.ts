@@ -1,0 +1,84 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { api, cleanUp, freePort, startServer, tempDir, waitReady } from "./server-process.ts";
+
+afterAll(cleanUp);
+
+async function postmasterPid(dataDir: string): Promise<number> {
+  const pidFile = await fs.readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8");
+  return Number(pidFile.split("\n")[0]);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A community nobody has: a miss is never cached, so every call reaches the database (404 when it is up). */
+const missingCommunity = () => fetch(`http://127.0.0.1:${port}/api/community/get-by-id?communityId=nobody-${Math.random().toString(36).slice(2)}`);
+let port = 0;
+
+describe("the embedded PostgreSQL dies under a running server", () => {
+  it("is restarted on the same data and port; /readyz and the API answer 503 meanwhile and recover by themselves", async () => {
+    const dataDir = await tempDir();
+    port = await freePort();
+    const server = startServer(dataDir, port);
+    await waitReady(server, 30_000);
+    expect((await api(port, "founders", "/api/community/get-by-id?communityId=founders")).status).toBe(200);
+
+    const pid = await postmasterPid(dataDir);
+    process.kill(pid, "SIGKILL");
+    const killedAt = Date.now();
+
+    // Backends notice their postmaster's death within moments; from then on until the restart
+    // (a second at least) the database is unreachable.
+    for (;;) {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (ready.status === 503) {
+        expect(await ready.json()).toEqual({ status: "unavailable", db: false });
+        break;
+      }
+      if (Date.now() - killedAt > 5_000) throw new Error("/readyz never answered 503 after the kill");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // A connection whose backend has not died yet may still answer for a moment; none is a 500.
+    for (;;) {
+      const res = await missingCommunity();
+      if (res.status === 503) {
+        expect(res.headers.get("retry-after")).toBe("5");
+        expect(await res.json()).toEqual({ code: 503, msg: "Server is unavailable", requestId: expect.any(String) });
+        break;
+      }
+      expect(res.status).toBe(404);
+      if (Date.now() - killedAt > 5_000) throw new Error("the API never answered 503 after the kill");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+
+    for (;;) {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) break;
+      if (Date.now() - killedAt > 30_000) throw new Error(`not ready again 30 s after the kill:\n${server.output()}`);
+      expect(server.child.exitCode).toBeNull();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const newPid = await postmasterPid(dataDir);
+    expect(newPid).not.toBe(pid);
+    expect(isAlive(newPid)).toBe(true);
+    expect((await missingCommunity()).status).toBe(404);
+    // Never read before the kill, so no cache answers for the database.
+    const after = await api(port, "tochka", "/api/community/get-by-id?communityId=tochka");
+    expect(after).toMatchObject({ status: 200, body: { id: "tochka" } });
+    expect(server.output()).toContain("embedded PostgreSQL exited unexpectedly");
+    expect(server.output()).toContain("embedded PostgreSQL restarted");
+    expect(server.output()).not.toContain("unhandled error");
+
+    // A clean stop still stops the restarted postmaster.
+    server.child.kill("SIGINT");
+    expect(await server.exited).toBe(0);
+    expect(isAlive(newPid)).toBe(false);
+  }, 120_000);
+});
