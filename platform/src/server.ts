@@ -6,8 +6,9 @@ import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
 import { applyTenants } from "./tenancy/service.ts";
-import { demoBannerLines, describeSeed, seedDemo } from "./seed/demo.ts";
-import { createDevOidcHandler, DEV_OIDC_PATH, devOidcClients } from "./dev/oidc.ts";
+import { describeSeed, seedDemo } from "./seed/demo.ts";
+import { withDevOidc } from "./dev/oidc.ts";
+import { startupBanner } from "./banner.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {
@@ -29,30 +30,14 @@ async function main(): Promise<void> {
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
   const honoListener = getRequestListener(app.fetch);
   // Development only: the demo tenants' SSO provider, served by this process.
-  const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
-  const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
-  const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
+  const listener = await withDevOidc(config, tenants, (req, res) => void honoListener(req, res));
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
-  const server = http.createServer((req, res) => {
-    if (devOidc && (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`))) return devOidc(req, res);
-    void honoListener(req, res);
-  });
+  const server = http.createServer(listener);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;
-    const lines = [
-      "",
-      `Tuesday is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s) on port ${info.port}.`,
-      ...tenants.map((t) => `  ${t.config.title.padEnd(28)} ${t.url}`),
-      `  API reference               http://localhost:${info.port}/api/docs`,
-      ...(config.devTools ? [`  Dev outbox (mail)           http://localhost:${info.port}/dev/mail`] : []),
-      ...(devOidc ? [`  Dev SSO provider            ${devIssuer}`] : []),
-      ...demoBannerLines(config, tenants.map((t) => t.id)),
-      "Press Ctrl-C to stop.",
-      "",
-    ];
-    process.stdout.write(`${lines.join("\n")}\n`);
+    process.stdout.write(startupBanner(config, { port: info.port, readyMs: Date.now() - started, tenants }));
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
       seeding = seedDemo(workDeps, { signal: stopSeeding.signal })

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type { AppConfig } from "../config.ts";
 import { exportJWK, generateKeyPair } from "jose";
 import { randomToken } from "../lib/crypto.ts";
 import { escapeHtml } from "../mail/templates.ts";
@@ -10,6 +11,11 @@ import type { Tenant } from "../tenancy/schema.ts";
  * signs in. Never mounted in production.
  */
 export const DEV_OIDC_PATH = "/dev/oidc";
+
+/** The provider's issuer on this server's port (tenant files name it `http://localhost:{port}/dev/oidc`). */
+export function devOidcIssuer(port: number): string {
+  return `http://localhost:${port}${DEV_OIDC_PATH}`;
+}
 
 type Interaction = { uid: string; prompt: { name: string; details: Record<string, unknown> }; params: Record<string, unknown>; session?: { accountId?: string }; grantId?: string };
 type Grant = { addOIDCScope: (scope: string) => void; addOIDCClaims: (claims: string[]) => void; save: () => Promise<string> };
@@ -123,5 +129,24 @@ export async function createDevOidcHandler(issuer: string, clients: DevOidcClien
     (req as http.IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
     req.url = path;
     callback(req, res);
+  };
+}
+
+/**
+ * The server's request listener: the development provider under /dev/oidc when devTools are on
+ * and a tenant signs in through it, `app` for everything else.
+ */
+export async function withDevOidc(
+  config: Pick<AppConfig, "devTools" | "port" | "secrets">,
+  tenants: Tenant[],
+  app: http.RequestListener,
+): Promise<http.RequestListener> {
+  const issuer = devOidcIssuer(config.port);
+  const clients = config.devTools ? devOidcClients(tenants, issuer, config.secrets) : [];
+  if (!clients.length) return app;
+  const provider = await createDevOidcHandler(issuer, clients);
+  return (req, res) => {
+    if (req.url === DEV_OIDC_PATH || req.url?.startsWith(`${DEV_OIDC_PATH}/`)) return provider(req, res);
+    app(req, res);
   };
 }
