@@ -6,6 +6,7 @@ import { accountRouter } from "./account/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
+import { devGoogleRouter } from "./dev/google.ts";
 import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -93,6 +94,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
+  if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);
 
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));

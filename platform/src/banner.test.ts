@@ -1,14 +1,20 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startupBanner } from "./banner.ts";
-import { type AppConfig, testConfig } from "./config.ts";
+import { type AppConfig, devGoogleConfig, testConfig } from "./config.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
 import { tenantUrl, withServerPort } from "./tenancy/service.ts";
 
 const tenantsDir = path.resolve(import.meta.dirname, "../../tenants");
 
 async function banner(port: number, overrides: Partial<AppConfig> = {}): Promise<string> {
-  const config = testConfig({ port, tenantUrlTemplate: "http://{id}.localhost:{port}", secrets: { DEMO_SSO: "dev-secret" }, ...overrides });
+  const config = testConfig({
+    port,
+    tenantUrlTemplate: "http://{id}.localhost:{port}",
+    secrets: { DEMO_SSO: "dev-secret" },
+    google: devGoogleConfig(port),
+    ...overrides,
+  });
   const tenants = (await loadTenantsDir(tenantsDir)).map(({ config: c }) => ({
     id: c.id,
     domain: c.domain,
@@ -26,6 +32,7 @@ describe("the start-up banner", () => {
     expect(text).toContain(`  API reference               http://localhost:${port}/api/docs\n`);
     expect(text).toContain(`  Dev outbox (mail)           http://localhost:${port}/dev/mail\n`);
     expect(text).toContain(`  Dev SSO provider            http://localhost:${port}/dev/oidc\n`);
+    expect(text).toContain(`  Dev Google sign-in          http://localhost:${port}/dev/google/sign-in\n`);
     expect(text).not.toMatch(port === 3000 ? /:(?!3000)\d{4,5}\b/ : /:3000\b/);
   });
 
@@ -34,5 +41,7 @@ describe("the start-up banner", () => {
     expect(production).not.toContain("/dev/");
     expect(production).toContain("http://localhost:3456/api/docs");
     expect(await banner(3456, { secrets: {} })).not.toContain("Dev SSO provider");
+    const realGoogle = { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs", issuers: ["https://accounts.google.com"], clientId: "real" };
+    expect(await banner(3456, { google: realGoogle })).not.toContain("Dev Google sign-in");
   });
 });

@@ -1,4 +1,4 @@
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, DEV_GOOGLE_SIGN_IN_URL } from "./config.ts";
 import { devOidcClients, devOidcIssuer } from "./dev/oidc.ts";
 import { demoBannerLines } from "./seed/demo.ts";
 import type { Tenant } from "./tenancy/schema.ts";
@@ -17,6 +17,7 @@ export function startupBanner(config: AppConfig, started: { port: number; readyM
     `${label("API reference")}${origin}/api/docs`,
     ...(config.devTools ? [`${label("Dev outbox (mail)")}${origin}/dev/mail`] : []),
     ...(hasDevSso ? [`${label("Dev SSO provider")}${devOidcIssuer(port)}`] : []),
+    ...(config.devTools && config.google.devStandIn ? [`${label("Dev Google sign-in")}${origin}${DEV_GOOGLE_SIGN_IN_URL}`] : []),
     ...demoBannerLines(config, tenants.map((t) => t.id)),
     "Press Ctrl-C to stop.",
     "",
