@@ -1,8 +1,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { api, cleanUp, freePort, startServer, tempDir, waitReady } from "./server-process.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
+/** One development server (`npm start`) on a free port, never 3000, with its own embedded PostgreSQL. */
+let server: Server;
+let dataDir: string;
+let port = 0;
+
+beforeAll(async () => {
+  dataDir = await tempDir();
+  port = await freePort();
+  server = startServer(dataDir, port);
+  await waitReady(server, 30_000);
+}, 60_000);
 afterAll(cleanUp);
 
 async function postmasterPid(dataDir: string): Promise<number> {
@@ -21,14 +32,33 @@ const isAlive = (pid: number) => {
 
 /** A community nobody has: a miss is never cached, so every call reaches the database (404 when it is up). */
 const missingCommunity = () => fetch(`http://127.0.0.1:${port}/api/community/get-by-id?communityId=nobody-${Math.random().toString(36).slice(2)}`);
-let port = 0;
+
+const post = async (p: string, body: unknown) => {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+describe("a development server on any port", () => {
+  it("prints its dev SSO and Google stand-in on that port, and both sign-ins work there", async () => {
+    expect(server.output()).toContain(`  Dev SSO provider            http://localhost:${port}/dev/oidc\n`);
+    expect(server.output()).toContain(`  Dev Google sign-in          http://localhost:${port}/dev/google/sign-in\n`);
+
+    const discovery = await fetch(`http://127.0.0.1:${port}/dev/oidc/.well-known/openid-configuration`);
+    expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`http://localhost:${port}/dev/oidc`);
+    const sso = await fetch(`http://127.0.0.1:${port}/api/auth/oauth2/authorize?communityId=tochka`, { redirect: "manual" });
+    expect(sso.status).toBe(302);
+    expect(sso.headers.get("location")).toMatch(new RegExp(`^http://localhost:${port}/dev/oidc/auth\\?`));
+
+    // The default community (founders) lists GOOGLE; with no GOOGLE_* set the server trusts the stand-in.
+    const issued = await post("/dev/google/token", { email: "newcomer@dev.example" });
+    expect(issued.status).toBe(200);
+    const signedIn = await post("/api/auth/login/google", { token: issued.body.credential });
+    expect(signedIn).toMatchObject({ status: 200, body: { token: expect.any(String) } });
+  });
+});
 
 describe("the embedded PostgreSQL dies under a running server", () => {
   it("is restarted on the same data and port; /readyz and the API answer 503 meanwhile and recover by themselves", async () => {
-    const dataDir = await tempDir();
-    port = await freePort();
-    const server = startServer(dataDir, port);
-    await waitReady(server, 30_000);
     expect((await api(port, "founders", "/api/community/get-by-id?communityId=founders")).status).toBe(200);
 
     const pid = await postmasterPid(dataDir);
