@@ -20,12 +20,14 @@ export async function freePort(): Promise<number> {
 
 export type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Server {
+/** `groupLeader`: the server gets a process group of its own, so a test can signal it like Ctrl-C in a terminal does. */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, opts: { groupLeader?: boolean } = {}): Server {
   let out = "";
   const child = spawn(process.execPath, ["--import", "tsx", "platform/src/server.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "0", DATABASE_URL: "", NODE_ENV: "development", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: opts.groupLeader ?? false,
   });
   child.stdout?.on("data", (d) => (out += String(d)));
   child.stderr?.on("data", (d) => (out += String(d)));

@@ -96,8 +96,8 @@ export type EmbeddedOptions = {
   log?: (line: string) => void;
   persistent?: boolean;
   /**
-   * Restart the postmaster on the same data directory, port and socket whenever it exits without
-   * being asked to (killed, crashed), and report it here. Clients reconnect by themselves.
+   * Restart the postmaster on the same data directory, port and socket whenever it dies (killed by
+   * a signal, or a failure exit code), and report it here. Clients reconnect by themselves.
    */
   supervise?: Logger;
 };
@@ -192,7 +192,9 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   const watch = () => {
     if (!supervisor) return;
     postmaster()?.once("exit", (code, signal) => {
-      if (stopping) return;
+      // Exit code 0 is a shutdown someone asked for: Ctrl-C reaches PostgreSQL too (the whole
+      // process group), or an operator ran pg_ctl stop. A signal or a failure code is a crash.
+      if (stopping || (code === 0 && signal === null)) return;
       supervisor.error({ code, signal, dir: databaseDir, port }, "embedded PostgreSQL exited unexpectedly; restarting it");
       restarting = restart().finally(() => {
         restarting = undefined;
