@@ -60,6 +60,22 @@ describe("tuesday tenant validate", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("warns, without failing, about sign-in methods this server has no configuration for", async () => {
+    const r = await runCli(["tenant", "validate", "tenants"], { env: { NODE_ENV: "production" } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("3 tenants valid.");
+    const warnings = r.stderr.trim().split("\n");
+    expect(warnings).toEqual([
+      `warning: ${path.join("tenants", "founders", "tenant.json")}: authConfig.3: GOOGLE has no client id: set GOOGLE_CLIENT_ID or externalContent.clientId`,
+      `warning: ${path.join("tenants", "tochka", "tenant.json")}: authConfig.2.oauth2.clientSecretRef: the secret DEMO_SSO is not set (environment variable TUESDAY_SECRET_DEMO_SSO)`,
+    ]);
+
+    const configured = await runCli(["tenant", "validate", "tenants"], {
+      env: { NODE_ENV: "production", GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com", TUESDAY_SECRET_DEMO_SSO: "s3cret" },
+    });
+    expect(configured).toMatchObject({ code: 0, stderr: "" });
+  });
+
   it("says so when the folder does not exist", async () => {
     const r = await runCli(["tenant", "validate", path.join(tmp, "missing")]);
     expect(r.code).toBe(1);

@@ -1929,15 +1929,15 @@ export interface paths {
                                 clientId?: string;
                             };
                             oauth2?: {
-                                /** Format: uri */
+                                /** Format: uri-template */
                                 issuer: string;
                                 clientId: string;
                                 clientSecretRef?: string;
-                                /** Format: uri */
+                                /** Format: uri-template */
                                 authorizationEndpoint?: string;
-                                /** Format: uri */
+                                /** Format: uri-template */
                                 tokenEndpoint?: string;
-                                /** Format: uri */
+                                /** Format: uri-template */
                                 jwksUri?: string;
                                 /**
                                  * @default [

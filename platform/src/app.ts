@@ -7,6 +7,7 @@ import { auditRouter } from "./audit/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
+import { devGoogleRouter } from "./dev/google.ts";
 import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -99,6 +100,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", imagesRouter());
   app.route("/api", auditRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
+  if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);
 
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));
@@ -113,7 +115,7 @@ export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {
       title: API_TITLE,
       version: API_VERSION,
       description:
-        "Tuesday: white-label community networking. Every call runs in one community (tenant), chosen by the Host header, else the X-Community header, else the communityId query parameter, else the default community. Errors always have the shape {code, msg}.",
+        "Tuesday: white-label community networking. Every call runs in one community (tenant), chosen by the Host header, else the X-Community header, else the communityId query parameter, else the default community. Errors always have the shape {code, msg}; while the database is unreachable every call that needs it answers 503 {code: 503, msg: \"Server is unavailable\"} with Retry-After.",
     },
     servers: [{ url: "/" }],
   });

@@ -18,7 +18,7 @@ export type AppConfig = {
   /** Public base URL of a tenant; `{id}`, `{domain}` and `{port}` are substituted. Links in mail use it, never the Host header. */
   tenantUrlTemplate: string;
   adminRegistrationSecret: string | undefined;
-  google: { jwksUrl: string; issuers: string[]; clientId: string | undefined };
+  google: GoogleConfig;
   linkedinSearchUrl: string | undefined;
   secrets: Record<string, string>;
   /** Trust X-Forwarded-For / X-Forwarded-Host (only behind a proxy that sets them). */
@@ -30,6 +30,35 @@ export type AppConfig = {
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
 };
+
+export type GoogleConfig = {
+  jwksUrl: string;
+  issuers: string[];
+  clientId: string | undefined;
+  /** Verification points at the development stand-in under /dev/google (devGoogleConfig), which is then served. */
+  devStandIn?: boolean;
+};
+
+export const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
+export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+export const DEV_GOOGLE_PATH = "/dev/google";
+export const DEV_GOOGLE_SIGN_IN_URL = `${DEV_GOOGLE_PATH}/sign-in`;
+/** Shaped like Google's issuer and client ids, under .localhost so they can never be the real ones. */
+export const DEV_GOOGLE_ISSUER = "https://accounts.google.localhost";
+export const DEV_GOOGLE_CLIENT_ID = "tuesday-dev.apps.googleusercontent.localhost";
+
+/**
+ * Google sign-in against the development stand-in this server serves on `port`: the same
+ * verification as for Google (auth/google.ts), only the key set, issuer and client id differ.
+ */
+export function devGoogleConfig(port: number): GoogleConfig {
+  return {
+    jwksUrl: `http://localhost:${port}${DEV_GOOGLE_PATH}/certs`,
+    issuers: [DEV_GOOGLE_ISSUER],
+    clientId: DEV_GOOGLE_CLIENT_ID,
+    devStandIn: true,
+  };
+}
 
 export type ImagesConfig = {
   /** Largest accepted image file (upload or fetched link), in bytes. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, devGoogleConfig, GOOGLE_ISSUERS, GOOGLE_JWKS_URL } from "./config.ts";
 
 /**
  * The only place that reads process.env. Parsed once at start; a bad value prints every problem
@@ -20,8 +20,8 @@ const EnvSchema = z.object({
   TENANTS_DIR: z.string().optional(),
   TENANT_URL_TEMPLATE: z.string().optional(),
   ADMIN_REGISTRATION_SECRET: z.string().min(16).optional(),
-  GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
-  GOOGLE_ISSUERS: z.string().default("https://accounts.google.com,accounts.google.com"),
+  GOOGLE_JWKS_URL: z.string().url().optional(),
+  GOOGLE_ISSUERS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   LINKEDIN_SEARCH_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
@@ -69,11 +69,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tenantUrlTemplate:
       e.TENANT_URL_TEMPLATE ?? (isProduction ? "https://{domain}" : `http://{id}.localhost:${e.PORT}`),
     adminRegistrationSecret: e.ADMIN_REGISTRATION_SECRET,
-    google: {
-      jwksUrl: e.GOOGLE_JWKS_URL,
-      issuers: e.GOOGLE_ISSUERS.split(",").map((s) => s.trim()).filter(Boolean),
-      clientId: e.GOOGLE_CLIENT_ID,
-    },
+    // Development without any Google settings signs in through the stand-in at /dev/google.
+    google:
+      !isProduction && !e.GOOGLE_JWKS_URL && !e.GOOGLE_ISSUERS && !e.GOOGLE_CLIENT_ID
+        ? devGoogleConfig(e.PORT)
+        : {
+            jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL,
+            issuers: e.GOOGLE_ISSUERS ? e.GOOGLE_ISSUERS.split(",").map((s) => s.trim()).filter(Boolean) : GOOGLE_ISSUERS,
+            clientId: e.GOOGLE_CLIENT_ID,
+          },
     linkedinSearchUrl: e.LINKEDIN_SEARCH_URL,
     secrets,
     trustProxy: e.TRUST_PROXY === "1",

@@ -70,7 +70,7 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Data
   if (!url) {
     const dir = path.join(config.dataDir, "pg");
     log.info({ dir }, "starting embedded PostgreSQL");
-    const embedded = await startEmbeddedPostgres(dir, { log: (line) => log.debug({ pg: line }, "postgres") });
+    const embedded = await startEmbeddedPostgres(dir, { log: (line) => log.debug({ pg: line }, "postgres"), supervise: log });
     stopEmbedded = embedded.stop;
     const admin = createDb(embedded.url, { max: 1 });
     const [exists] = await admin`select 1 from pg_database where datname = 'tuesday'`;

@@ -7,8 +7,9 @@ import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
 import { applyTenants } from "./tenancy/service.ts";
-import { demoBannerLines, describeSeed, seedDemo } from "./seed/demo.ts";
-import { createDevOidcHandler, DEV_OIDC_PATH, devOidcClients } from "./dev/oidc.ts";
+import { describeSeed, seedDemo } from "./seed/demo.ts";
+import { devOidcProvider } from "./dev/oidc.ts";
+import { startupBanner } from "./banner.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {
@@ -29,9 +30,7 @@ async function main(): Promise<void> {
   });
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
   // Development only: the demo tenants' SSO provider, served by this process.
-  const devIssuer = `http://localhost:${config.port}${DEV_OIDC_PATH}`;
-  const devClients = config.devTools ? devOidcClients(tenants, devIssuer, config.secrets) : [];
-  const devOidc = devClients.length ? await createDevOidcHandler(devIssuer, devClients) : undefined;
+  const devOidc = await devOidcProvider(config, tenants);
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
   const server = createHttpServer(app, devOidc ? { devOidc } : {});
@@ -39,18 +38,7 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;
-    const lines = [
-      "",
-      `Tuesday is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s) on port ${info.port}.`,
-      ...tenants.map((t) => `  ${t.config.title.padEnd(28)} ${t.url}`),
-      `  API reference               http://localhost:${info.port}/api/docs`,
-      ...(config.devTools ? [`  Dev outbox (mail)           http://localhost:${info.port}/dev/mail`] : []),
-      ...(devOidc ? [`  Dev SSO provider            ${devIssuer}`] : []),
-      ...demoBannerLines(config, tenants.map((t) => t.id)),
-      "Press Ctrl-C to stop.",
-      "",
-    ];
-    process.stdout.write(`${lines.join("\n")}\n`);
+    process.stdout.write(startupBanner(config, { port: info.port, readyMs: Date.now() - started, tenants }));
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
       seeding = seedDemo(workDeps, { signal: stopSeeding.signal })

@@ -65,7 +65,7 @@ describe("demo tenants", () => {
     expect(c.tochka).toMatchObject({ lang: "ru", langChoices: ["ru", "en"], transparent: false, moderationRequired: true });
     expect(c.devguild).toMatchObject({ lang: "en", langChoices: ["en"], stepsConfig: { networks: false } });
     expect(c.tochka?.authConfig.find((a) => a.authType === "OAUTH2")?.oauth2).toMatchObject({
-      issuer: "http://localhost:3000/dev/oidc",
+      issuer: "http://localhost:{port}/dev/oidc",
       clientId: "tuesday-demo",
       clientSecretRef: "DEMO_SSO",
     });

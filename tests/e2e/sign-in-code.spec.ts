@@ -10,8 +10,9 @@ test.describe("one-time code sign-in (founders: EMAIL + OTP + MAGIC + GOOGLE)", 
 
     await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    // Only founders' methods: password form, code, link; no SSO (not listed), no Google (no client id).
+    // Only founders' methods: password form, code, link, Google (the development stand-in); no SSO (not listed).
     await expect(page.getByLabel("Password")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Send me a code" })).toBeVisible();
     await expect(page.getByRole("button", { name: "E-mail me a sign-in link" })).toBeVisible();
     await expect(page.getByRole("button", { name: /SSO/ })).toHaveCount(0);

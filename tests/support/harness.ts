@@ -2,6 +2,7 @@ import pino from "pino";
 import { inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp } from "../../platform/src/app.ts";
+import { nodeRemoteAddr } from "../../platform/src/http/node.ts";
 import { type AppConfig, testConfig } from "../../platform/src/config.ts";
 import type { Deps } from "../../platform/src/context.ts";
 import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts";
@@ -24,6 +25,8 @@ export type RequestOptions = {
   /** Raw body (already encoded); wins over `body`. */
   rawBody?: BodyInit;
   headers?: Record<string, string>;
+  /** The TCP peer address the app sees (as the node adapter reports it); none by default. */
+  peer?: string;
 };
 
 export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
@@ -83,7 +86,7 @@ export async function createTestEnv(
     return bundles.map((b) => b.config.id);
   };
   await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
-  const app = createApp(deps);
+  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
 
   const request = requester(app);
 
@@ -117,7 +120,7 @@ function requester(app: OpenAPIHono<AppEnv>): TestEnv["request"] {
       body = typeof ro.body === "string" ? ro.body : JSON.stringify(ro.body);
       headers["content-type"] ??= "application/json";
     }
-    const res = await app.request(path, { method, headers, body });
+    const res = await app.request(path, { method, headers, body }, ro.peer ? { incoming: { socket: { remoteAddress: ro.peer } } } : undefined);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -141,7 +144,7 @@ export async function createPeer(env: TestEnv): Promise<PeerApp> {
   const log = env.deps.log;
   const tenants = new TenantDirectory(db, { urlTemplate: env.config.tenantUrlTemplate, port: env.config.port, defaultTenant: env.config.defaultTenant, ttlMs: 0 });
   const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...openRealtime(env.dbUrl, db, log, env.config) });
-  const app = createApp(deps);
+  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
   return {
     deps,
     app,

@@ -3,9 +3,13 @@ import path from "node:path";
 import type { Command } from "commander";
 import { loadTenantsDir, type TenantBundle, TenantValidationError } from "../../../platform/src/tenancy/load.ts";
 import { applyTenants } from "../../../platform/src/tenancy/service.ts";
+import { unconfiguredSignInMethods } from "../../../platform/src/tenancy/sign-in-check.ts";
 import { CliError, cliConfig, progress, table, withDeps } from "../runtime.ts";
 
-/** Loads and validates every tenant folder of `dir`; problems are printed one per line as "file: field: message". */
+/**
+ * Loads and validates every tenant folder of `dir`; problems are printed one per line as
+ * "file: field: message", and sign-in methods this server has no configuration for as warnings.
+ */
 async function validateDir(dirArg: string | undefined): Promise<TenantBundle[]> {
   const dir = dirArg ?? (path.relative(process.cwd(), cliConfig().tenantsDir) || ".");
   const stat = await fs.stat(dir).catch(() => undefined);
@@ -19,6 +23,7 @@ async function validateDir(dirArg: string | undefined): Promise<TenantBundle[]> 
     throw new CliError(`${err.problems.length} problem${err.problems.length === 1 ? "" : "s"} in ${dir}`);
   }
   if (!bundles.length) throw new CliError(`${dir}: no tenant folders (a folder with a tenant.json) found`);
+  for (const w of unconfiguredSignInMethods(bundles, cliConfig())) process.stderr.write(`warning: ${w}\n`);
   return bundles;
 }
 

@@ -1,7 +1,9 @@
 import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from "jose";
+import type { GoogleConfig } from "../config.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, ErrorCode, accessDenied } from "../lib/errors.ts";
+import type { TenantConfig } from "../tenancy/schema.ts";
 import { assertMethodAllowed, completeSignIn, type LoginResult } from "./sign-in.ts";
 import { findUserByEmail, findUserById, insertUser, normalizeEmail, type UserRow } from "./users.ts";
 
@@ -91,11 +93,15 @@ export function identityFromClaims(payload: JWTPayload): ExternalIdentity {
   };
 }
 
+/** The client id a community's Google ID tokens must be issued to: its own, else the server's GOOGLE_CLIENT_ID. */
+export function googleClientId(tenantConfig: Pick<TenantConfig, "authConfig">, google: Pick<GoogleConfig, "clientId">): string | undefined {
+  return tenantConfig.authConfig.find((a) => a.authType === "GOOGLE")?.externalContent?.clientId ?? google.clientId;
+}
+
 /** GOOGLE: verifies an ID token against the configured JWKS and signs the account in. */
 export async function loginWithGoogle(ctx: Ctx, input: { idToken: string }): Promise<LoginResult> {
   assertMethodAllowed(ctx.tenant, "GOOGLE");
-  const entry = ctx.tenant.config.authConfig.find((a) => a.authType === "GOOGLE");
-  const audience = entry?.externalContent?.clientId ?? ctx.deps.config.google.clientId;
+  const audience = googleClientId(ctx.tenant.config, ctx.deps.config.google);
   if (!audience) throw new AppError(ErrorCode.NOT_CONFIGURED, "Google sign-in is not configured for this community");
   const payload = await verifyIdToken(ctx, input.idToken, { jwksUrl: ctx.deps.config.google.jwksUrl, issuer: ctx.deps.config.google.issuers, audience });
   const identity = identityFromClaims(payload);

@@ -1,6 +1,8 @@
 import { isOperator, requireOperator } from "../authz/index.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { googleClientId } from "../auth/google.ts";
+import { type AppConfig, DEV_GOOGLE_SIGN_IN_URL } from "../config.ts";
 import type { Ctx } from "../context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import type { CommunityRow } from "../tenancy/queries.ts";
@@ -8,7 +10,26 @@ import type { TenantConfig } from "../tenancy/schema.ts";
 import { applyTenants } from "../tenancy/service.ts";
 import type { CommunityPublic } from "./schemas.ts";
 
-export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "config" | "navigation">, url: string): CommunityPublic {
+/** How the member app gets a GOOGLE ID token: for whom (client id), and in development from which page. */
+export type GoogleSignIn = { clientId: string | undefined; devSignInUrl: string | undefined };
+
+export function googleSignIn(config: Pick<AppConfig, "google" | "devTools">, tenantConfig: Pick<TenantConfig, "authConfig">): GoogleSignIn {
+  return { clientId: googleClientId(tenantConfig, config.google), devSignInUrl: config.devTools && config.google.devStandIn ? DEV_GOOGLE_SIGN_IN_URL : undefined };
+}
+
+/**
+ * A GOOGLE entry carries the client id the server verifies tokens for (the community's own, else
+ * GOOGLE_CLIENT_ID), and with the development stand-in its sign-in page as `codeUrl`.
+ */
+function publicExternalContent(entry: TenantConfig["authConfig"][number], google: GoogleSignIn): CommunityPublic["authConfig"][number]["externalContent"] {
+  if (entry.authType !== "GOOGLE") return entry.externalContent ?? null;
+  const content = { ...entry.externalContent };
+  if (google.clientId) content.clientId = google.clientId;
+  if (google.devSignInUrl) content.codeUrl = google.devSignInUrl;
+  return Object.keys(content).length ? content : null;
+}
+
+export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "config" | "navigation">, url: string, google: GoogleSignIn): CommunityPublic {
   const c = row.config;
   return {
     id: row.id,
@@ -29,7 +50,7 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
     moderationRequired: c.moderationRequired,
     authConfig: c.authConfig.map((a) => ({
       authType: a.authType,
-      externalContent: a.externalContent ?? null,
+      externalContent: publicExternalContent(a, google),
       buttonLabel: a.oauth2?.buttonLabel ?? null,
     })),
     contactsConfig: c.contactsConfig,
@@ -53,7 +74,7 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
 async function publicById(ctx: Ctx, id: string): Promise<CommunityPublic> {
   const row = await ctx.deps.tenants.getRow(id);
   if (!row) throw notFound("Community not found");
-  return toPublicCommunity(row, ctx.deps.tenants.toTenant(row).url);
+  return toPublicCommunity(row, ctx.deps.tenants.toTenant(row).url, googleSignIn(ctx.deps.config, row.config));
 }
 
 /** Public community data is readable by anyone: it is what the login page of that domain shows. */

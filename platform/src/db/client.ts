@@ -94,3 +94,25 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!(err instanceof postgres.PostgresError) || err.code !== "23505") return false;
   return constraint === undefined || err.constraint_name === constraint;
 }
+
+/** postgres.js's own codes for a connection that could not be made or was lost. */
+const CONNECTION_ERROR_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+/** Socket errors of a connection attempt (TCP or Unix socket: a stopped cluster removes its socket file, ENOENT). */
+const SOCKET_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOENT", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+/** admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections. */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/**
+ * True when `err` says the database cannot be reached right now (refused, lost, starting, full),
+ * as opposed to a statement that failed: the request may succeed if retried later. postgres.js
+ * reconnects by itself on the next query, so nothing has to be reset.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof postgres.PostgresError) return err.code.startsWith("08") || UNAVAILABLE_SQLSTATES.has(err.code);
+  if (!(err instanceof Error)) return false;
+  const { code, syscall } = err as Error & { code?: unknown; syscall?: unknown };
+  if (typeof code !== "string") return false;
+  if (CONNECTION_ERROR_CODES.has(code)) return true;
+  // Only a failed connect or a broken socket: an ENOENT of a file read is no outage.
+  return SOCKET_ERROR_CODES.has(code) && (syscall === "connect" || syscall === "read" || syscall === "write" || syscall === "getaddrinfo");
+}

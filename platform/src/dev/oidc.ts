@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type { AppConfig } from "../config.ts";
 import { exportJWK, generateKeyPair } from "jose";
 import { randomToken } from "../lib/crypto.ts";
 import { escapeHtml } from "../mail/templates.ts";
@@ -10,6 +11,11 @@ import type { Tenant } from "../tenancy/schema.ts";
  * signs in. Never mounted in production.
  */
 export const DEV_OIDC_PATH = "/dev/oidc";
+
+/** The provider's issuer on this server's port (tenant files name it `http://localhost:{port}/dev/oidc`). */
+export function devOidcIssuer(port: number): string {
+  return `http://localhost:${port}${DEV_OIDC_PATH}`;
+}
 
 type Interaction = { uid: string; prompt: { name: string; details: Record<string, unknown> }; params: Record<string, unknown>; session?: { accountId?: string }; grantId?: string };
 type Grant = { addOIDCScope: (scope: string) => void; addOIDCClaims: (claims: string[]) => void; save: () => Promise<string> };
@@ -124,4 +130,17 @@ export async function createDevOidcHandler(issuer: string, clients: DevOidcClien
     req.url = path;
     callback(req, res);
   };
+}
+
+/**
+ * The development provider served under /dev/oidc (http/node.ts nodeListener mounts it, for
+ * loopback clients only), when devTools are on and a tenant signs in through it.
+ */
+export async function devOidcProvider(
+  config: Pick<AppConfig, "devTools" | "port" | "secrets">,
+  tenants: Tenant[],
+): Promise<http.RequestListener | undefined> {
+  const issuer = devOidcIssuer(config.port);
+  const clients = config.devTools ? devOidcClients(tenants, issuer, config.secrets) : [];
+  return clients.length ? createDevOidcHandler(issuer, clients) : undefined;
 }

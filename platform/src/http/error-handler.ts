@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import postgres from "postgres";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/client.ts";
 import { AppError, ErrorCode, statusOf } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { validationError } from "./openapi.ts";
@@ -34,6 +35,9 @@ function isUnstorableText(err: unknown): boolean {
   return err instanceof postgres.PostgresError && (err.code === "22021" || err.code === "22P05");
 }
 
+/** Seconds a client is asked to wait when the database is unreachable: about one restart of it. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** The one place errors become responses: `{ code, msg, requestId, errors? }`. */
 export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
@@ -44,6 +48,11 @@ export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
     else if (err instanceof HTTPException) appErr = fromHttpException(err);
     else if (isUnstorableText(err)) appErr = new AppError(ErrorCode.VALIDATION, "Invalid input: text must not contain NUL characters");
     else if (err instanceof SyntaxError) appErr = new AppError(ErrorCode.VALIDATION, "Malformed JSON in request body");
+    else if (isDatabaseUnavailable(err)) {
+      const code = (err as { code?: unknown }).code;
+      (c.get("ctx")?.log ?? rootLog).warn({ requestId, code, reason: err.message }, "database unavailable");
+      appErr = new AppError(ErrorCode.UNAVAILABLE, "Server is unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
+    }
     else {
       (c.get("ctx")?.log ?? rootLog).error({ err, requestId }, "unhandled error");
       appErr = new AppError(ErrorCode.GENERIC, "Server side error. Please try again later");

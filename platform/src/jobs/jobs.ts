@@ -66,7 +66,12 @@ export class Jobs {
     });
     const jobs = new Jobs(boss, log);
     // During shutdown PostgreSQL may close connections under pg-boss; that is expected, not an error.
-    boss.on("error", (err) => (jobs.stopping ? log.debug({ err: err.message }, "pg-boss during shutdown") : log.error({ err }, "pg-boss error")));
+    // Only the error's own text: node-postgres errors carry their whole client object along.
+    boss.on("error", (err) =>
+      jobs.stopping
+        ? log.debug({ err: err.message }, "pg-boss during shutdown")
+        : log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, "pg-boss error"),
+    );
     await boss.start();
     for (const def of defs) await jobs.register(def);
     if (opts.schedule) for (const def of defs) if (def.cron) await jobs.schedule(def, def.cron.expression, def.cron.data, { tz: def.cron.tz });

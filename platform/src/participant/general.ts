@@ -1,7 +1,7 @@
 import { getCurrentUser, listMyPermissions } from "../account/service.ts";
 import type { CurrentUser, Permission } from "../account/schemas.ts";
 import type { CommunityPublic } from "../community/schemas.ts";
-import { toPublicCommunity } from "../community/service.ts";
+import { googleSignIn, toPublicCommunity } from "../community/service.ts";
 import type { Ctx } from "../context.ts";
 import { AppError, ErrorCode, notFound } from "../lib/errors.ts";
 import { findParticipantByUser } from "./queries.ts";
@@ -34,7 +34,7 @@ export type InitResult = {
 export async function initApp(ctx: Ctx): Promise<InitResult> {
   const row = await ctx.deps.tenants.getRow(ctx.tenant.id);
   if (!row) throw notFound("Community not found");
-  const community = toPublicCommunity(row, ctx.tenant.url);
+  const community = toPublicCommunity(row, ctx.tenant.url, googleSignIn(ctx.deps.config, row.config));
   if (ctx.actor.kind !== "user") return { community, currentUser: null, participant: null, permissions: [] };
   let currentUser: CurrentUser | null = null;
   try {

@@ -38,15 +38,23 @@ const HostName = z
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, "a lowercase host name");
 const Url = z.string().regex(/^(https?:\/\/|\/)/, "an absolute http(s) URL or a path starting with /");
 
+/** Stands for the server's PORT in a provider URL, so a development provider served by the server follows it. */
+export const PORT_PLACEHOLDER = "{port}";
+
+const ProviderUrl = z
+  .string()
+  .refine((s) => URL.canParse(s.replaceAll(PORT_PLACEHOLDER, "1")), "an absolute URL ({port} stands for the server's PORT)")
+  .meta({ format: "uri-template" });
+
 /** OAuth2 / OpenID Connect provider of a tenant. The client secret is named, never written here. */
 export const OAuth2ProviderSchema = z.strictObject({
-  issuer: z.string().url(),
+  issuer: ProviderUrl,
   clientId: z.string().min(1),
   /** Name of the secret: the server reads it from the environment variable TUESDAY_SECRET_<name>. */
   clientSecretRef: z.string().regex(/^[A-Z0-9_]+$/).optional(),
-  authorizationEndpoint: z.string().url().optional(),
-  tokenEndpoint: z.string().url().optional(),
-  jwksUri: z.string().url().optional(),
+  authorizationEndpoint: ProviderUrl.optional(),
+  tokenEndpoint: ProviderUrl.optional(),
+  jwksUri: ProviderUrl.optional(),
   scopes: z.array(z.string()).default(["openid", "email", "profile"]),
   buttonLabel: z.string().optional(),
 });

@@ -13,7 +13,7 @@ import {
   upsertCommunity,
   upsertCommunityQuestions,
 } from "./queries.ts";
-import type { Tenant, TenantConfig } from "./schema.ts";
+import { PORT_PLACEHOLDER, type Tenant, type TenantConfig } from "./schema.ts";
 
 export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template: string, port?: number): string {
   return template
@@ -21,6 +21,34 @@ export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template:
     .replaceAll("{domain}", config.domain)
     .replaceAll("{port}", String(port ?? ""))
     .replace(/\/+$/, "");
+}
+
+/**
+ * The tenant's config with `{port}` in its OAuth2 provider URLs replaced by the server's port:
+ * the demo tenant's SSO provider is served by this process in development, on whatever PORT it has.
+ */
+export function withServerPort(config: TenantConfig, port: number | undefined): TenantConfig {
+  const hasPlaceholder = (a: TenantConfig["authConfig"][number]) =>
+    Object.values(a.oauth2 ?? {}).some((v) => typeof v === "string" && v.includes(PORT_PLACEHOLDER));
+  if (!config.authConfig.some(hasPlaceholder)) return config;
+  const fill = <T extends string | undefined>(url: T): T => url?.replaceAll(PORT_PLACEHOLDER, String(port ?? "")) as T;
+  return {
+    ...config,
+    authConfig: config.authConfig.map((a) =>
+      a.oauth2
+        ? {
+            ...a,
+            oauth2: {
+              ...a.oauth2,
+              issuer: fill(a.oauth2.issuer),
+              authorizationEndpoint: fill(a.oauth2.authorizationEndpoint),
+              tokenEndpoint: fill(a.oauth2.tokenEndpoint),
+              jwksUri: fill(a.oauth2.jwksUri),
+            },
+          }
+        : a,
+    ),
+  };
 }
 
 export type ApplyReport = { id: string; created: boolean }[];
@@ -79,7 +107,7 @@ export class TenantDirectory {
   }
 
   toTenant(row: Pick<CommunityRow, "id" | "domain" | "config">): Tenant {
-    return { id: row.id, domain: row.domain, config: row.config, url: tenantUrl(row.config, this.opts.urlTemplate, this.opts.port) };
+    return { id: row.id, domain: row.domain, config: withServerPort(row.config, this.opts.port), url: tenantUrl(row.config, this.opts.urlTemplate, this.opts.port) };
   }
 
   async getRow(id: string): Promise<CommunityRow | undefined> {

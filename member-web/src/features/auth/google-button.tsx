@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../ui/button.tsx";
 
 type GoogleId = {
   initialize(opts: { client_id: string; callback: (response: { credential?: string }) => void }): void;
@@ -68,5 +69,35 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
       <div ref={ref} />
       {failed ? <p className="muted small">{t("login.googleUnavailable")}</p> : null}
     </div>
+  );
+}
+
+/** What the development stand-in's page (the server's /dev/google) posts back to this window. */
+const DEV_MESSAGE = "tuesday-dev-google";
+
+/**
+ * Development only: the server's Google stand-in instead of Google Identity Services. The button
+ * opens its page in a popup; the page posts the ID token back (same origin only), and it goes to
+ * the server exactly as Google's credential does.
+ */
+export function DevGoogleButton({ signInUrl, onToken }: { signInUrl: string; onToken: (idToken: string) => void }) {
+  const { t } = useTranslation("auth");
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; credential?: unknown } | null;
+      if (event.origin !== window.location.origin || data?.type !== DEV_MESSAGE || typeof data.credential !== "string") return;
+      onTokenRef.current(data.credential);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+
+  return (
+    <Button variant="secondary" block onClick={() => window.open(signInUrl, DEV_MESSAGE, "popup,width=440,height=600")}>
+      {t("login.google")}
+    </Button>
   );
 }

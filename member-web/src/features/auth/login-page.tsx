@@ -17,7 +17,7 @@ import { EmailField } from "../../ui/email-field.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { requestMagicLink, requestSignInCode } from "./code-flow.ts";
-import { GoogleButton } from "./google-button.tsx";
+import { DevGoogleButton, GoogleButton } from "./google-button.tsx";
 
 type Busy = null | "password" | "code" | "link" | "google";
 
@@ -35,7 +35,10 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
   const hasCode = methods.has("NONE") || methods.has("OTP");
   const hasLink = methods.has("MAGIC");
   const sso = community.authConfig.find((a) => a.authType === "OAUTH2");
-  const googleClientId = community.authConfig.find((a) => a.authType === "GOOGLE")?.externalContent?.clientId;
+  const google = community.authConfig.find((a) => a.authType === "GOOGLE")?.externalContent;
+  const googleClientId = google?.clientId;
+  // The server names its development stand-in here (only /dev/ paths, which production never serves).
+  const devGoogleUrl = google?.codeUrl?.startsWith("/dev/") ? google.codeUrl : undefined;
   const needsEmail = hasPassword || hasCode || hasLink;
 
   const email = useEmailField(storage.email() ?? "");
@@ -187,7 +190,8 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
           {sso.buttonLabel ?? t("login.sso")}
         </Button>
       ) : null}
-      {googleClientId ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
+      {googleClientId && devGoogleUrl ? <DevGoogleButton signInUrl={devGoogleUrl} onToken={signInWithGoogle} /> : null}
+      {googleClientId && !devGoogleUrl ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
     </AuthCard>
   );
 }

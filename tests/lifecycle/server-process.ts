@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** `platform/src/server.ts` as a child process with its own embedded PostgreSQL: what `npm start` runs. */
+const root = path.resolve(import.meta.dirname, "../..");
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+
+/** `groupLeader`: the server gets a process group of its own, so a test can signal it like Ctrl-C in a terminal does. */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, opts: { groupLeader?: boolean } = {}): Server {
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "platform/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "0", DATABASE_URL: "", NODE_ENV: "development", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: opts.groupLeader ?? false,
+  });
+  child.stdout?.on("data", (d) => (out += String(d)));
+  child.stderr?.on("data", (d) => (out += String(d)));
+  children.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, port, output: () => out, exited };
+}
+
+export async function waitReady(s: Server, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (s.child.exitCode !== null) throw new Error(`server exited early:\n${s.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${s.port}/readyz`);
+      if (res.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`not ready after ${timeoutMs} ms:\n${s.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function api(port: number, tenant: string, p: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { host: `${tenant}.localhost:${port}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+export async function tempDir(): Promise<string> {
+  const d = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-life-"));
+  await fs.chmod(d, 0o755);
+  dirs.push(d);
+  return d;
+}
+
+/** For afterAll: kills what is still running and removes the data directories. */
+export async function cleanUp(): Promise<void> {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true }).catch(() => {});
+}
