@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { runWeeklyPairing } from "../../platform/src/matching/engine/pairing.ts";
+import { pairCommunity } from "../../platform/src/matching/engine/pairing.ts";
 import { syntheticCommunity } from "../../platform/src/matching/engine/synthetic.ts";
 
 const GiB = 1024 ** 3;
@@ -50,7 +50,7 @@ function child(n: number, seed: number): void {
   const generateS = (performance.now() - t0) / 1000;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  const r = runWeeklyPairing(input, { seed: `bench-${seed}` });
+  const r = pairCommunity(input, { seed: `bench-${seed}` });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;

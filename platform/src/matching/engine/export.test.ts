@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { AuditFormatError, exportAudit, formatGraph, formatPairing, parseGraph, parseMapping, parsePairing, validateMatching } from "./export.ts";
-import { runWeeklyPairing } from "./pairing.ts";
+import { pairCommunity } from "./pairing.ts";
 import { syntheticCommunity } from "./synthetic.ts";
 
 describe("audit export", () => {
   it("writes the week's graph, mapping and pairing, and the pairing is a valid matching of the graph", () => {
-    const r = runWeeklyPairing(syntheticCommunity(200, 2), { seed: 2 });
+    const r = pairCommunity(syntheticCommunity(200, 2), { seed: 2 });
     const audit = exportAudit(r);
     const lines = audit.graph.trimEnd().split("\n");
     expect(lines[0]).toBe(`${r.graph.n} ${r.graph.edgeU.length}`);

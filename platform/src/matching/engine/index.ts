@@ -1,7 +1,7 @@
 /**
  * The matching engine: pure functions, no HTTP, no database, no clock, no Math.random.
  *
- * Pipeline (runWeeklyPairing):
+ * Pipeline (pairCommunity):
  *   CommunityInput (plain member features + pair facts, see types.ts)
  *   -> buildCommunityModel (corpus.ts: interned tags / stemmed terms / answers, IDF, TF-IDF,
  *      packed typed arrays; weights.ts merged with the tenant override)
@@ -28,7 +28,7 @@ export type { CandidateGraph } from "./candidates.ts";
 export { exactMaxWeightMatching } from "./blossom.ts";
 export { DEFAULT_MATCHING_OPTIONS, matchingWeight, maxWeightMatching } from "./matching.ts";
 export type { MatchingOptions, MatchingResult, WeightedGraph } from "./matching.ts";
-export { pairModel, runWeeklyPairing } from "./pairing.ts";
+export { pairCommunity, pairModel } from "./pairing.ts";
 export type { PairingOptions, PairingResult, PairingStats, PairingTimings, Recommendation, WeeklyMatch } from "./pairing.ts";
 export { explainPair, renderReason, renderReasons, renderRecommendationWhy } from "./reasons.ts";
 export type { Lang, MatchReason, RecommendationWhy, RenderOptions } from "./reasons.ts";

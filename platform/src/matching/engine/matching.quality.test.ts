@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { exportAudit, parseGraph, parsePairing, validateMatching } from "./export.ts";
 import { maxWeightMatching } from "./matching.ts";
-import { runWeeklyPairing } from "./pairing.ts";
+import { pairCommunity } from "./pairing.ts";
 import { syntheticCommunity } from "./synthetic.ts";
 
 /** The interpreter that has networkx: Debian's by default (a pyenv `python3` on PATH may not). */
@@ -61,7 +61,7 @@ describe.skipIf(skip)("matching quality vs networkx (exact)", () => {
     if (missing) throw new Error("networkx missing: apt-get install -y python3-networkx");
     const report: string[] = [];
     for (let seed = 1; seed <= 5; seed++) {
-      const result = runWeeklyPairing(syntheticCommunity(200, seed), { seed: `quality-${seed}`, reasons: false });
+      const result = pairCommunity(syntheticCommunity(200, seed), { seed: `quality-${seed}`, reasons: false });
       const audit = exportAudit(result);
       const graph = parseGraph(audit.graph);
       expect(graph.edgeU.length).toBeGreaterThan(1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PairingResult, runWeeklyPairing } from "./pairing.ts";
+import { type PairingResult, pairCommunity } from "./pairing.ts";
 import { type MatchReason, renderReason, renderReasons, renderRecommendationWhy } from "./reasons.ts";
 import { syntheticCommunity } from "./synthetic.ts";
 import { member, pairId } from "./testing.ts";
@@ -11,7 +11,7 @@ function matchedIds(r: PairingResult): string[] {
 
 describe("weekly pairing", () => {
   it("gives each member at most one match and covers nearly everyone", () => {
-    const r = runWeeklyPairing(syntheticCommunity(300, 3), { seed: "w1" });
+    const r = pairCommunity(syntheticCommunity(300, 3), { seed: "w1" });
     const ids = matchedIds(r);
     expect(new Set(ids).size).toBe(ids.length);
     expect(r.stats.coverage).toBeGreaterThan(0.95);
@@ -28,7 +28,7 @@ describe("weekly pairing", () => {
 
   it("never pairs or recommends ineligible members", () => {
     const input = syntheticCommunity(300, 4, { eligibleShare: 0.7 });
-    const r = runWeeklyPairing(input, { seed: 1 });
+    const r = pairCommunity(input, { seed: 1 });
     const ineligible = new Set(input.members.filter((m) => {
       const e = m.eligibility;
       return e.deleted || e.moderation !== "confirmed" || !e.networkingEnabled || !e.profileComplete || e.paused;
@@ -42,18 +42,18 @@ describe("weekly pairing", () => {
   it("never matches or recommends a DISLIKE pair, even the best pair of the community", () => {
     const twin = { tags: ["Rust", "Sailing", "Chess"], lookingFor: "fundraising", canHelpWith: "fundraising", city: "Berlin" };
     const members = [member("ann", twin), member("bob", twin), member("cat", { tags: ["Rust"] }), member("dan", { tags: ["Sailing"] })];
-    const without = runWeeklyPairing({ members }, { seed: 1 });
+    const without = pairCommunity({ members }, { seed: 1 });
     expect(without.matches.map((m) => pairId(m.a, m.b))).toContain(pairId("ann", "bob"));
     for (const [a, b] of [
       ["ann", "bob"],
       ["bob", "ann"],
     ]) {
-      const r = runWeeklyPairing({ members, exclusions: [{ a: a as string, b: b as string, reason: "dislike" }] }, { seed: 1 });
+      const r = pairCommunity({ members, exclusions: [{ a: a as string, b: b as string, reason: "dislike" }] }, { seed: 1 });
       const pairs = [...r.matches.map((m) => pairId(m.a, m.b)), ...r.recommendations.map((x) => pairId(x.member, x.candidate))];
       expect(pairs).not.toContain(pairId("ann", "bob"));
     }
     // A member whose only candidates are excluded has no candidate at all, and is reported.
-    const lonely = runWeeklyPairing(
+    const lonely = pairCommunity(
       { members: [member("x", { tags: ["Go"] }), member("y", { tags: ["Go"] }), member("z", { tags: ["Art"] })], exclusions: [{ a: "x", b: "y", reason: "dislike" }] },
       { seed: 1 },
     );
@@ -65,7 +65,7 @@ describe("weekly pairing", () => {
     const input = syntheticCommunity(400, 9, { dislikesPerMember: 0.5 });
     const excluded = new Set((input.exclusions ?? []).map((e) => pairId(e.a, e.b)));
     expect(excluded.size).toBeGreaterThan(200);
-    const r = runWeeklyPairing(input, { seed: 9 });
+    const r = pairCommunity(input, { seed: 9 });
     for (const m of r.matches) expect(excluded.has(pairId(m.a, m.b))).toBe(false);
     for (const x of r.recommendations) expect(excluded.has(pairId(x.member, x.candidate))).toBe(false);
     for (let e = 0; e < r.graph.edgeU.length; e++) {
@@ -82,7 +82,7 @@ describe("weekly pairing", () => {
     const seen = new Set<string>((input.exclusions ?? []).filter((e) => e.reason === "history").map((e) => pairId(e.a, e.b)));
     let total = 0;
     for (let week = 1; week <= 10; week++) {
-      const r = runWeeklyPairing({ ...input, exclusions: history }, { seed: `community-1:2026-W${week}`, reasons: false });
+      const r = pairCommunity({ ...input, exclusions: history }, { seed: `community-1:2026-W${week}`, reasons: false });
       const ids = matchedIds(r);
       expect(new Set(ids).size).toBe(ids.length);
       expect(r.stats.coverage).toBeGreaterThan(0.9);
@@ -102,12 +102,12 @@ describe("weekly pairing", () => {
   it("is deterministic for a seed", () => {
     const input = syntheticCommunity(250, 5);
     const strip = (r: PairingResult) => ({ matches: r.matches, recommendations: r.recommendations, noCandidates: r.noCandidates });
-    const a = runWeeklyPairing(input, { seed: "2026-W12" });
-    const b = runWeeklyPairing(syntheticCommunity(250, 5), { seed: "2026-W12" });
+    const a = pairCommunity(input, { seed: "2026-W12" });
+    const b = pairCommunity(syntheticCommunity(250, 5), { seed: "2026-W12" });
     expect(strip(b)).toEqual(strip(a));
     // The large-graph method is deterministic too.
-    const c = runWeeklyPairing(input, { seed: "2026-W12", weights: { matching: { exactLimit: 0 } } });
-    const d = runWeeklyPairing(input, { seed: "2026-W12", weights: { matching: { exactLimit: 0 } } });
+    const c = pairCommunity(input, { seed: "2026-W12", weights: { matching: { exactLimit: 0 } } });
+    const d = pairCommunity(input, { seed: "2026-W12", weights: { matching: { exactLimit: 0 } } });
     expect(strip(d)).toEqual(strip(c));
     expect(c.stats.matching.method).toBe("greedy+search");
   });
@@ -118,7 +118,7 @@ describe("weekly pairing", () => {
       member("b", { tags: ["Rust", "Go"], city: "Berlin" }),
       member("c", { tags: ["Rust"] }),
     ];
-    const r = runWeeklyPairing({ members }, { seed: 1 });
+    const r = pairCommunity({ members }, { seed: 1 });
     expect(r.matches.map((m) => pairId(m.a, m.b))).toEqual([pairId("a", "b")]);
     expect(r.recommendations).toHaveLength(1);
     const rec = r.recommendations[0];
@@ -143,7 +143,7 @@ describe("weekly pairing", () => {
         member("leaf4", { tags: ["Art"] }),
       ],
     };
-    const r = runWeeklyPairing(input, { seed: 1 });
+    const r = pairCommunity(input, { seed: 1 });
     expect(r.matches).toHaveLength(2);
     expect(r.recommendations.map((x) => [x.member, x.why]).sort()).toEqual([
       ["leaf3", "no_free_candidate"],
@@ -154,9 +154,9 @@ describe("weekly pairing", () => {
 
   it("gives admin picks their reason and lets the admin score steer the pairing", () => {
     const members = [member("a", { tags: ["Go"] }), member("b", { tags: ["Go"] }), member("c", { tags: ["Art"] }), member("d", { tags: ["Art"] })];
-    const plain = runWeeklyPairing({ members }, { seed: 1 });
+    const plain = pairCommunity({ members }, { seed: 1 });
     expect(plain.matches.map((m) => pairId(m.a, m.b)).sort()).toEqual([pairId("a", "b"), pairId("c", "d")]);
-    const steered = runWeeklyPairing(
+    const steered = pairCommunity(
       {
         members,
         adminScores: [
@@ -196,7 +196,7 @@ describe("reasons", () => {
   };
 
   it("are structured, strongest first, with the top tags by IDF and the helper's terms", () => {
-    const r = runWeeklyPairing(input, { seed: 1 });
+    const r = pairCommunity(input, { seed: 1 });
     const m = r.matches.find((x) => pairId(x.a, x.b) === pairId("ann", "bob"));
     expect(m).toBeDefined();
     const reasons = m?.reasons ?? [];
@@ -236,7 +236,7 @@ describe("reasons", () => {
     expect(renderReason({ kind: "shared_answers", count: 5 }, ru)).toBe("Вы одинаково ответили на 5 вопросов анкеты");
     expect(renderReason({ kind: "admin_pick" }, ru)).toMatch(/команда сообщества/);
 
-    const r = runWeeklyPairing(input, { seed: 1 });
+    const r = pairCommunity(input, { seed: 1 });
     for (const m of r.matches) {
       for (const lang of ["en", "ru"] as const) {
         const lines = renderReasons(m.reasons, { lang, viewer: "a" });

@@ -76,7 +76,7 @@ export interface PairingOptions extends BuildOptions {
 }
 
 /** Weekly pairing from the caller's plain input. */
-export function runWeeklyPairing(input: CommunityInput, options: PairingOptions): PairingResult {
+export function pairCommunity(input: CommunityInput, options: PairingOptions): PairingResult {
   const t0 = performance.now();
   const model = buildCommunityModel(input, options);
   const modelMs = performance.now() - t0;

@@ -2,7 +2,7 @@ import { requireOperator, requireThisCommunity } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { validation } from "../../lib/errors.ts";
 import { loadCommunityInput } from "../community-model.ts";
-import { exportAudit, runWeeklyPairing as pairCommunity, syntheticCommunity } from "../engine/index.ts";
+import { exportAudit, pairCommunity, syntheticCommunity } from "../engine/index.ts";
 import { tenantMatchingWeights } from "./context.ts";
 import { comingTuesday, isTuesday } from "./week.ts";
 
