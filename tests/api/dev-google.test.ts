@@ -1,11 +1,11 @@
 import { getRequestListener } from "@hono/node-server";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../platform/src/app.ts";
 import { validateSessionToken } from "../../platform/src/auth/session.ts";
 import { DEV_GOOGLE_CLIENT_ID, DEV_GOOGLE_ISSUER, devGoogleConfig } from "../../platform/src/config.ts";
+import { freePort } from "../support/net.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
@@ -19,14 +19,6 @@ let n = 0;
 const LOOPBACK = "127.0.0.1";
 const uniq = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@dev.example`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,12 +1,12 @@
 
 import fs from "node:fs/promises";
 import type http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_OIDC_PATH, devOidcProvider } from "../../platform/src/dev/oidc.ts";
 import { createHttpServer } from "../../platform/src/http/node-server.ts";
 import type { TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import { freePort } from "../support/net.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 
 /**
@@ -17,14 +17,6 @@ let env: TestEnv;
 let server: http.Server;
 let port: number;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 beforeAll(async () => {
   port = await freePort();

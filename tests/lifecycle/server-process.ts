@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+export { freePort } from "../support/net.ts";
 
 /** `platform/src/server.ts` as a child process with its own embedded PostgreSQL: what `npm start` runs. */
 const root = path.resolve(import.meta.dirname, "../..");
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
