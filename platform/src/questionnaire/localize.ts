@@ -1,9 +1,9 @@
-import type { Lang, TenantConfig } from "../tenancy/schema.ts";
+import type { Lang } from "../tenancy/schema.ts";
 import type { OptionRow, QuestionRow } from "./queries.ts";
 import type { Question, Translations } from "./schemas.ts";
 
 /** What a tenant offers: its default language and the languages members may choose. */
-export type TenantLangs = Pick<TenantConfig, "lang" | "langChoices">;
+export type TenantLangs = { lang: Lang; langChoices: readonly Lang[] };
 
 /** "ru", "RU", "ru-RU" and "ru_RU" all name ru when the tenant offers it. */
 export function offeredLang(tenant: TenantLangs, value: string | null | undefined): Lang | undefined {
