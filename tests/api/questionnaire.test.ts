@@ -112,6 +112,13 @@ describe("GET and POST /api/admin/{communityId}/questions", () => {
     expect(await auditRows(id, "question.create")).toHaveLength(4);
   });
 
+  it("questions created at the same time each get their own position", async () => {
+    const { admin } = await community();
+    const made = await Promise.all(["One", "Two", "Three"].map((text) => create(admin, { text, type: "TEXT" })));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect((await list(admin)).body.map((q) => q.order)).toEqual([0, 1, 2]);
+  });
+
   it("refuses bad questions with 400 keyed by field, and records nothing", async () => {
     const { id, admin } = await community();
     expect((await create(admin, industry)).status).toBe(201);

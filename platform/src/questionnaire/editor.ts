@@ -17,7 +17,7 @@ import {
   insertQuestion,
   listOptions,
   listQuestions,
-  lockQuestions,
+  lockQuestionnaire,
   type OptionFields,
   type OptionRow,
   type QuestionRow,
@@ -70,9 +70,9 @@ export async function listQuestionDetails(ctx: Ctx, owner: QuestionnaireOwner): 
   return questions.map((q) => toQuestionDetail(q, options));
 }
 
-export async function getQuestionDetail(ctx: Ctx, owner: QuestionnaireOwner, id: string, opts: { forUpdate?: boolean } = {}): Promise<QuestionDetail> {
+export async function getQuestionDetail(ctx: Ctx, owner: QuestionnaireOwner, id: string): Promise<QuestionDetail> {
   requireOwnerHere(ctx, owner);
-  const q = await findQuestion(ctx.db, owner, id, opts);
+  const q = await findQuestion(ctx.db, owner, id);
   if (!q) throw notFound("Question not found");
   return toQuestionDetail(q, await listOptions(ctx.db, owner, id));
 }
@@ -123,7 +123,7 @@ export async function createQuestion(ctx: Ctx, owner: QuestionnaireOwner, input:
   throwIfErrors(shapeErrors(questionShapeIssues({ type: input.type, maxChoices: input.maxChoices, options })));
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockQuestions(tx, owner);
+    await lockQuestionnaire(tx, owner);
     const existing = await listQuestions(tx, owner);
     const id = await insertQuestion(tx, owner, {
       key: input.key ?? generateKey(input.text),
@@ -194,7 +194,7 @@ export async function updateQuestion(ctx: Ctx, owner: QuestionnaireOwner, id: st
   requireOwnerHere(ctx, owner);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockQuestions(tx, owner);
+    await lockQuestionnaire(tx, owner);
     const q = await findQuestion(tx, owner, id);
     if (!q) throw notFound("Question not found");
     const currentOptions = await listOptions(tx, owner, id);
@@ -240,7 +240,8 @@ export async function hideQuestion(ctx: Ctx, owner: QuestionnaireOwner, id: stri
   requireOwnerHere(ctx, owner);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    const q = await findQuestion(tx, owner, id, { forUpdate: true });
+    await lockQuestionnaire(tx, owner);
+    const q = await findQuestion(tx, owner, id);
     if (!q) throw notFound("Question not found");
     const options = await listOptions(tx, owner, id);
     const before = toQuestionDetail(q, options);
@@ -265,7 +266,7 @@ export async function reorderQuestions(ctx: Ctx, owner: QuestionnaireOwner, inpu
   }
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockQuestions(tx, owner);
+    await lockQuestionnaire(tx, owner);
     const questions = await listQuestions(tx, owner);
     const known = new Set(questions.map((q) => q.id));
     if (input.questionIds.some((id) => !known.has(id))) throw notFound("Question not found");

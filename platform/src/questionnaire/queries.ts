@@ -57,16 +57,18 @@ export async function listQuestions(db: Db, owner: QuestionnaireOwner): Promise<
     order by q.position, q.key`;
 }
 
-export async function findQuestion(db: Db, owner: QuestionnaireOwner, id: string, opts: { forUpdate?: boolean } = {}): Promise<QuestionRow | undefined> {
+export async function findQuestion(db: Db, owner: QuestionnaireOwner, id: string): Promise<QuestionRow | undefined> {
   const [row] = await db<QuestionRow[]>`
-    select ${QUESTION_COLUMNS(db)} from community_questions q where ${ownedBy(db, owner)} and q.id = ${id}
-    ${opts.forUpdate ? db`for update` : db``}`;
+    select ${QUESTION_COLUMNS(db)} from community_questions q where ${ownedBy(db, owner)} and q.id = ${id}`;
   return row;
 }
 
-/** Locks the owner's questions, so edits that renumber positions run one at a time. */
-export async function lockQuestions(db: Db, owner: QuestionnaireOwner): Promise<void> {
-  await db`select q.id from community_questions q where ${ownedBy(db, owner)} order by q.id for update`;
+/**
+ * Serialises writers of one owner's questionnaire until the transaction ends (edits renumber
+ * positions from what they read; an empty questionnaire has no rows to lock).
+ */
+export async function lockQuestionnaire(db: Db, owner: QuestionnaireOwner): Promise<void> {
+  await db`select pg_advisory_xact_lock(hashtextextended(${`questionnaire:${owner.communityId}:${eventIdOf(owner) ?? ""}`}, 0))`;
 }
 
 export async function listOptions(db: Db, owner: QuestionnaireOwner, questionId?: string): Promise<OptionRow[]> {

@@ -14,6 +14,7 @@ import {
   listOptions,
   listQuestionDocs,
   listQuestions,
+  lockQuestionnaire,
   upsertAnswer,
   upsertQuestionFiles,
 } from "./queries.ts";
@@ -60,9 +61,11 @@ export async function submitAnswers(db: Db, owner: QuestionnaireOwner, participa
 
 /**
  * Makes the owner's questions match a questions file by key (tenant apply). Returns the documents
- * before and after, so the caller can tell whether anything changed and audit it.
+ * before and after, so the caller can tell whether anything changed and audit it. `db` must be a
+ * transaction.
  */
 export async function applyQuestionFiles(db: Db, owner: QuestionnaireOwner, files: QuestionFile[]): Promise<{ before: unknown[]; after: unknown[] }> {
+  await lockQuestionnaire(db, owner);
   const before = await listQuestionDocs(db, owner);
   await upsertQuestionFiles(db, owner, files);
   return { before, after: await listQuestionDocs(db, owner) };

@@ -12,6 +12,8 @@ drop index community_questions_order;
 create index community_questions_order on community_questions (community_id, event_id, position);
 
 -- Translations are {language: text} for any supported language.
+update community_questions set translations = '{}'::jsonb where jsonb_typeof(translations) <> 'object';
+update community_question_options set translations = '{}'::jsonb where jsonb_typeof(translations) <> 'object';
 alter table community_questions
   add constraint community_questions_translations_object check (jsonb_typeof(translations) = 'object');
 alter table community_question_options
