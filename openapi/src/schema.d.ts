@@ -3109,7 +3109,7 @@ export interface paths {
                 query?: {
                     /** @description Must be the community of the request when given */
                     communityId?: string;
-                    /** @description Language of the texts; default: the participant's, else Accept-Language */
+                    /** @description Language of the texts when the community offers it; else the participant's, then Accept-Language, then the community's */
                     lang?: "en" | "ru";
                 };
                 header?: {
@@ -3294,6 +3294,384 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every onboarding question of the community, hidden ones included, with every option and translation */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Questions in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionDetail"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add an onboarding question (audited as question.create) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionCreate"];
+                };
+            };
+            responses: {
+                /** @description The new question */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/questions/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder the onboarding questions (audited as question.reorder) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionReorder"];
+                };
+            };
+            responses: {
+                /** @description Every question in the new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionDetail"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an onboarding question: hidden and its options retired, answers kept (audited as question.delete) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The question, hidden */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit an onboarding question and its options (audited as question.update)
+         * @description Fields left out stay as they are. Options listed with an id are edited, without one added; `active: false` retires an option (answers that chose it are kept). The type cannot change once the question has answers (409).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                    questionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionPatch"];
+                };
+            };
+            responses: {
+                /** @description The question after the edit */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuestionDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/community/{id}/participants": {
@@ -6865,13 +7243,20 @@ export interface components {
             visible: boolean;
             required: boolean;
             translationKey: string;
-            translations: {
-                en?: string;
-                ru?: string;
-            };
+            translations: components["schemas"]["Translations"];
             /** @description CHECKBOX: most options one may choose; null: all */
             maxChoices: number | null;
             options: components["schemas"]["QuestionOption"][];
+        };
+        /**
+         * @description Texts by language (en, ru)
+         * @example {
+         *       "ru": "Ваша отрасль"
+         *     }
+         */
+        Translations: {
+            en?: string;
+            ru?: string;
         };
         QuestionOption: {
             /** Format: uuid */
@@ -6903,6 +7288,107 @@ export interface components {
                 questionId: string;
                 optionIds?: string[];
                 text?: string | null;
+            }[];
+        };
+        QuestionDetail: {
+            /** Format: uuid */
+            id: string;
+            /** @description Stable across `tenant apply`; generated for questions made here */
+            key: string;
+            text: string;
+            order: number;
+            /** @enum {string} */
+            type: "TEXT" | "RADIO" | "CHECKBOX";
+            visible: boolean;
+            required: boolean;
+            translationKey: string;
+            translations: components["schemas"]["Translations"];
+            maxChoices: number | null;
+            options: components["schemas"]["QuestionOptionDetail"][];
+        };
+        QuestionOptionDetail: {
+            /** Format: uuid */
+            id: string;
+            key: string;
+            text: string;
+            order: number;
+            visible: boolean;
+            /** @description Inactive options are refused in new answers; answers that chose them are kept */
+            active: boolean;
+            group: string | null;
+            category: string | null;
+            /** @enum {string} */
+            type: "PREDEFINED" | "FREE_TEXT";
+            translations: components["schemas"]["Translations"];
+        };
+        QuestionCreate: {
+            /** @description Generated when left out */
+            key?: string;
+            text: string;
+            /** @enum {string} */
+            type: "TEXT" | "RADIO" | "CHECKBOX";
+            /** @default false */
+            required: boolean;
+            /** @default true */
+            visible: boolean;
+            /** @default null */
+            maxChoices: number | null;
+            translations?: components["schemas"]["Translations"];
+            /** @description Position among the questions (0 first); default last */
+            order?: number;
+            /** @default [] */
+            options: {
+                /** @description Generated when left out */
+                key?: string;
+                text: string;
+                translations?: components["schemas"]["Translations"];
+                /** @default true */
+                visible: boolean;
+                /** @default true */
+                active: boolean;
+                group?: string | null;
+                category?: string | null;
+                /**
+                 * @default PREDEFINED
+                 * @enum {string}
+                 */
+                type: "PREDEFINED" | "FREE_TEXT";
+            }[];
+        };
+        QuestionReorder: {
+            /** @description Questions in their new order; questions not listed follow, in their current order */
+            questionIds: string[];
+        };
+        QuestionPatch: {
+            text?: string;
+            /**
+             * @description Cannot change once the question has answers
+             * @enum {string}
+             */
+            type?: "TEXT" | "RADIO" | "CHECKBOX";
+            required?: boolean;
+            visible?: boolean;
+            /** @description Moves the question to this position (0 first) */
+            order?: number;
+            maxChoices?: number | null;
+            translations?: components["schemas"]["Translations"] & unknown;
+            /** @description Options to edit (with id) or add (without); options not listed stay as they are */
+            options?: {
+                /**
+                 * Format: uuid
+                 * @description The option to edit; without it a new option is added (text required)
+                 */
+                id?: string;
+                key?: string;
+                text?: string;
+                translations?: components["schemas"]["Translations"] & unknown;
+                visible?: boolean;
+                active?: boolean;
+                group?: string | null;
+                category?: string | null;
+                /** @enum {string} */
+                type?: "PREDEFINED" | "FREE_TEXT";
+                order?: number;
             }[];
         };
         DirectoryPage: {

@@ -22,6 +22,7 @@ import { matchingApiRouter } from "./matching/api/index.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/index.ts";
 import { matchingControlRouter } from "./matching/weekly/index.ts";
 import { onboardingRouter } from "./onboarding/index.ts";
+import { questionnaireRouter } from "./questionnaire/index.ts";
 import { participantRouter } from "./participant/index.ts";
 import { mountWebApps } from "./web/static.ts";
 
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", communityRouter());
   app.route("/api", participantRouter());
   app.route("/api", onboardingRouter());
+  app.route("/api", questionnaireRouter());
   app.route("/api", directoryRouter());
   app.route("/api", matchingControlRouter());
   app.route("/api", matchingAdminPreviewRouter());

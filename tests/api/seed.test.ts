@@ -5,8 +5,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPasswordPolicy } from "../../platform/src/auth/password.ts";
-import { listOptions, listQuestions } from "../../platform/src/onboarding/queries.ts";
-import { FREE_TEXT_LIMIT } from "../../platform/src/onboarding/schemas.ts";
+import { communityOwner } from "../../platform/src/questionnaire/owner.ts";
+import { listOptions, listQuestions } from "../../platform/src/questionnaire/queries.ts";
+import { FREE_TEXT_LIMIT } from "../../platform/src/questionnaire/schemas.ts";
 import { computeCompletion } from "../../platform/src/participant/completion.ts";
 import { findParticipantById, type ParticipantRow } from "../../platform/src/participant/queries.ts";
 import { LIMITS, UpdateLookingForSchema, UpdateProfileSchema } from "../../platform/src/participant/schemas.ts";
@@ -203,8 +204,8 @@ describe("seedDemo", () => {
 
   it("answers every required question with real options of that question, by the question's rules", async () => {
     for (const id of IDS) {
-      const questions = await listQuestions(env.db, id);
-      const options = new Map((await listOptions(env.db, id)).map((o) => [o.id, o]));
+      const questions = await listQuestions(env.db, communityOwner(id));
+      const options = new Map((await listOptions(env.db, communityOwner(id))).map((o) => [o.id, o]));
       expect(questions.length).toBeGreaterThanOrEqual(4);
       const answers = await env.db<{ participantId: string; questionId: string; optionIds: string[]; text: string | null }[]>`
         select a.participant_id as "participantId", a.question_id as "questionId", a.option_ids as "optionIds", a.text
@@ -352,7 +353,7 @@ describe("seedDemo", () => {
 
   it("is deterministic: the generator repeats itself, and a half-seeded community is completed with the same members", async () => {
     const founders = configOf("founders");
-    const questions = { questions: await listQuestions(env.db, "founders"), options: await listOptions(env.db, "founders") };
+    const questions = { questions: await listQuestions(env.db, communityOwner("founders")), options: await listOptions(env.db, communityOwner("founders")) };
     const tenant = { id: "founders", config: founders };
     expect(generateMembers(tenant, questions, 30)).toEqual(generateMembers(tenant, questions, 30));
     // Member i does not depend on how many are generated.

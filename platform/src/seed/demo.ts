@@ -4,7 +4,8 @@ import type { AppConfig } from "../config.ts";
 import type { Ctx, Deps } from "../context.ts";
 import { type Db, withTx } from "../db/client.ts";
 import { mediaStorage } from "../images/storage.ts";
-import { listOptions, listQuestions } from "../onboarding/queries.ts";
+import { communityOwner } from "../questionnaire/owner.ts";
+import { listOptions, listQuestions } from "../questionnaire/queries.ts";
 import type { Tenant } from "../tenancy/schema.ts";
 import { renderAvatar, type SeededAvatar } from "./avatar.ts";
 import { type DemoMember, demoEmailDomain, generateMembers } from "./generate.ts";
@@ -99,7 +100,7 @@ async function seedCommunity(deps: Deps, id: DemoCommunityId, target: number, op
     return { id, status: "in-use", created: 0, total: 0 };
   }
 
-  const [questions, options] = await Promise.all([listQuestions(db, id), listOptions(db, id)]);
+  const [questions, options] = await Promise.all([listQuestions(db, communityOwner(id)), listOptions(db, communityOwner(id))]);
   const members = generateMembers(tenant, { questions, options }, target);
   const existing = await listExistingEmails(db, members.map((m) => m.email));
   const missing = members.filter((m) => !existing.has(m.email.toLowerCase()));

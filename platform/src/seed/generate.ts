@@ -1,5 +1,5 @@
-import type { OptionRow, QuestionRow } from "../onboarding/queries.ts";
-import { FREE_TEXT_LIMIT } from "../onboarding/schemas.ts";
+import type { OptionRow, QuestionRow } from "../questionnaire/queries.ts";
+import { FREE_TEXT_LIMIT } from "../questionnaire/schemas.ts";
 import { computeCompletion } from "../participant/completion.ts";
 import type { ModerationStatus, ProfileFields } from "../participant/queries.ts";
 import { type Contacts, LIMITS, type LookingFor, type Privacy, UpdateLookingForSchema, UpdateProfileSchema } from "../participant/schemas.ts";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { type QuestionFile, QuestionsFileSchema } from "../onboarding/schemas.ts";
+import { type QuestionFile, QuestionsFileSchema } from "../questionnaire/schemas.ts";
 import { LandingDocumentSchema, NavigationConfigSchema, type NavigationConfig, type TenantConfig, TenantConfigSchema } from "./schema.ts";
 
 export type TenantBundle = {

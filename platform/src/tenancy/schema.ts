@@ -117,7 +117,7 @@ export const TenantConfigSchema = z
     parentCommunityDomain: HostName.optional(),
     isDefault: z.boolean().default(false),
     lang: LangSchema.default("en"),
-    langChoices: z.array(LangSchema).min(1).default(["en", "ru"]),
+    langChoices: z.array(LangSchema).min(1).default([...LANGS]),
     timeZone: z.string().default("UTC"),
     title: z.string().min(1),
     description: z.string().default(""),

@@ -9,10 +9,10 @@ import {
   findCommunityForUpdate,
   findCommunityIdByDomain,
   listCommunities,
-  listQuestionFiles,
   upsertCommunity,
-  upsertCommunityQuestions,
 } from "./queries.ts";
+import { communityOwner } from "../questionnaire/owner.ts";
+import { applyQuestionFiles } from "../questionnaire/service.ts";
 import { PORT_PLACEHOLDER, type Tenant, type TenantConfig } from "./schema.ts";
 
 export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template: string, port?: number): string {
@@ -63,16 +63,15 @@ export async function applyTenants(db: Db, bundles: TenantBundle[], source: Omit
     for (const b of bundles) {
       const before = await findCommunityForUpdate(tx, b.config.id);
       const result = await upsertCommunity(tx, { config: b.config, landing: b.landing, navigation: b.navigation });
-      const beforeQuestions = b.questions ? await listQuestionFiles(tx, b.config.id) : undefined;
-      if (b.questions) await upsertCommunityQuestions(tx, b.config.id, b.questions);
+      const questions = b.questions ? await applyQuestionFiles(tx, communityOwner(b.config.id), b.questions) : undefined;
       const after = { config: b.config, landing: b.landing, navigation: b.navigation };
       const was = before && { config: before.config, landing: before.landing, navigation: before.navigation };
-      const questionsChanged = b.questions !== undefined && !sameJson(beforeQuestions, await listQuestionFiles(tx, b.config.id));
+      const questionsChanged = questions !== undefined && !sameJson(questions.before, questions.after);
       if (!was || !sameJson(was, after) || questionsChanged) {
         await recordAuditWith(tx, { ...source, communityId: b.config.id }, {
           action: "tenant.apply",
           target: { type: "community", id: b.config.id },
-          before: was ? { ...was, ...(questionsChanged ? { questions: beforeQuestions } : {}) } : null,
+          before: was ? { ...was, ...(questionsChanged ? { questions: questions?.before } : {}) } : null,
           after: { ...after, ...(questionsChanged ? { questions: b.questions } : {}) },
         });
       }

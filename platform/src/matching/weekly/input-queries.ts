@@ -56,7 +56,7 @@ export async function listMemberInputs(db: Db, communityId: string, week: string
     order by p.created_at, p.id`;
 }
 
-/** Predefined answer options as "questionKey:optionKey"; free-text options are left out. */
+/** Predefined options of community onboarding answers as "questionKey:optionKey"; free-text options are left out. */
 export async function listAnswerIds(db: Db, communityId: string): Promise<{ participantId: string; answer: string }[]> {
   return db<{ participantId: string; answer: string }[]>`
     select pa.participant_id as "participantId", q.key || ':' || o.key as answer
@@ -64,7 +64,7 @@ export async function listAnswerIds(db: Db, communityId: string): Promise<{ part
     join community_questions q on q.community_id = pa.community_id and q.id = pa.question_id
     cross join lateral unnest(pa.option_ids) as opt(id)
     join community_question_options o on o.community_id = pa.community_id and o.id = opt.id
-    where pa.community_id = ${communityId} and o.type = 'PREDEFINED'`;
+    where pa.community_id = ${communityId} and q.event_id is null and o.type = 'PREDEFINED'`;
 }
 
 export type FeedbackAggregateRow = { participantId: string; ratings: number; meanRating: number | null; noShows: number };
