@@ -2,7 +2,7 @@ import { requireThisCommunity } from "../authz/index.ts";
 import { parseLang } from "../account/service.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import { type FieldErrors, notFound, validation } from "../lib/errors.ts";
 import { findParticipantByUser } from "../participant/queries.ts";
 import { requireOwnParticipant } from "../participant/service.ts";

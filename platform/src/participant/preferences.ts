@@ -1,7 +1,7 @@
 import { requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
 import { CONTACT_TYPES } from "../tenancy/schema.ts";
 import { findParticipantById, setLanguage, setNetworkingEnabled, setNotificationPref, setTutorialSeen } from "./queries.ts";

@@ -2,7 +2,7 @@ import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
