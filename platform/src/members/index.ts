@@ -8,15 +8,7 @@ import type { Ctx } from "../context.ts";
 import { toDirectoryCard } from "../directory/service.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import type { Viewer } from "../participant/privacy.ts";
-import {
-  type CardRow,
-  findMemberCard,
-  findParticipantByUser,
-  listMemberCards,
-  type MemberCardRow,
-  type ParticipantRow,
-  preferredLangOf,
-} from "../participant/queries.ts";
+import { type CardRow, findMemberCard, findParticipant, listMemberCards, type MemberCardRow, type ParticipantRow, preferredLangOf } from "../participant/queries.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import type { MemberCard } from "./schemas.ts";
 
@@ -45,7 +37,7 @@ export function langIn(ctx: Ctx, preferred: Lang | null | undefined): Lang {
 /** The signed-in participant of this community: 401 when signed out, 403 for a user who has not joined it. */
 export async function requireMember(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<Me> {
   const actor = requireUser(ctx);
-  const participant = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
+  const participant = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId }, opts);
   if (!participant) throw notAParticipant();
   const lang = langIn(ctx, await preferredLangOf(ctx.db, ctx.tenant.id, participant.id));
   return { participant, viewer: viewerOf(ctx, participant), lang };

@@ -4,7 +4,7 @@ import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import { type FieldErrors, notFound, validation } from "../lib/errors.ts";
-import { findParticipantByUser } from "../participant/queries.ts";
+import { findParticipant } from "../participant/queries.ts";
 import { requireOwnParticipant } from "../participant/service.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { type AnswerRow, deleteAnswer, listAnswers, listOptions, listQuestions, type OptionRow, upsertAnswer } from "./queries.ts";
@@ -47,7 +47,7 @@ export async function getQuestionsByCommunity(
 ): Promise<Question[]> {
   if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
   let lang = input.lang;
-  if (!lang && ctx.actor.kind === "user") lang = (await findParticipantByUser(ctx.db, ctx.tenant.id, ctx.actor.userId))?.language ?? undefined;
+  if (!lang && ctx.actor.kind === "user") lang = (await findParticipant(ctx.db, ctx.tenant.id, { userId: ctx.actor.userId }))?.language ?? undefined;
   lang ??= fromAcceptLanguage(input.acceptLanguage) ?? ctx.tenant.config.lang;
   const chosen: Lang = lang;
 

@@ -193,23 +193,6 @@ export async function lockParticipant(db: Db, communityId: string, participantId
   await db`select pg_advisory_xact_lock(hashtext(${`${what}:${communityId}:${participantId}`}))`;
 }
 
-export async function findParticipantById(db: Db, communityId: string, id: string): Promise<ParticipantRow | undefined> {
-  return findParticipant(db, communityId, { id });
-}
-
-export async function findParticipantByUser(
-  db: Db,
-  communityId: string,
-  userId: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<ParticipantRow | undefined> {
-  return findParticipant(db, communityId, { userId }, opts);
-}
-
-export async function findParticipantBySlug(db: Db, communityId: string, slug: string): Promise<ParticipantRow | undefined> {
-  return findParticipant(db, communityId, { slug });
-}
-
 /** Slugs in the community equal to `base` or `base-<n>`, to pick the next free suffix. */
 export async function listSlugsLike(db: Db, communityId: string, base: string): Promise<string[]> {
   const rows = await db<{ slug: string }[]>`
@@ -237,7 +220,18 @@ export async function insertParticipant(db: Db, p: NewParticipant): Promise<Part
              where u.id = ${p.userId}))
     on conflict (community_id, user_id) do nothing
     returning id`;
-  return row ? findParticipantById(db, p.communityId, row.id) : undefined;
+  return row ? findParticipant(db, p.communityId, { id: row.id }) : undefined;
+}
+
+/** Makes the user a confirmed admin of the community, creating the participant if needed (`created`). */
+export async function upsertAdminParticipant(db: Db, communityId: string, userId: string): Promise<{ id: string; created: boolean }> {
+  const [row] = await db<{ id: string; created: boolean }[]>`
+    insert into participants (community_id, user_id, role, moderation_status)
+    values (${communityId}, ${userId}, 'admin', 'confirmed')
+    on conflict (community_id, user_id) do update set role = 'admin', moderation_status = 'confirmed', updated_at = now()
+    returning id, (xmax = 0) as created`;
+  if (!row) throw new Error("participant upsert returned no row");
+  return row;
 }
 
 export type MyCommunityRow = {

@@ -8,7 +8,7 @@ import { queueMail } from "../mail/service.ts";
 import { findMyResult, markConnected } from "../matching/results.ts";
 import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "../members/index.ts";
 import { isCommunityStaff, type Viewer, visibleContacts } from "../participant/privacy.ts";
-import { findMemberCard, findParticipantById, listStaffCards, lockParticipant, type MemberCardRow } from "../participant/queries.ts";
+import { findMemberCard, findParticipant, listStaffCards, lockParticipant, type MemberCardRow } from "../participant/queries.ts";
 import { spendCredits } from "./credits.ts";
 import { contactLines, introAnswered, introToMember, introToModerator } from "./intro-mail.ts";
 import { answerIntro, findIntro, hasIntro, insertIntro, type IntroRow, listIntrosForModeration, listIntrosTo } from "./queries.ts";
@@ -52,7 +52,7 @@ async function oneIntro(ctx: Ctx, viewer: Viewer, row: IntroRow): Promise<IntroR
 
 /** What participant `viewerId` may see of `owner`'s contacts, as lines for a mail. */
 async function contactsFor(ctx: Ctx, viewerId: string, owner: MemberCardRow): Promise<string[]> {
-  const p = await findParticipantById(ctx.db, ctx.tenant.id, viewerId);
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { id: viewerId });
   if (!p) return [];
   const view = visibleContacts(memberViewer(p), owner, ctx.tenant);
   return contactLines(view.contacts, view.phone);
