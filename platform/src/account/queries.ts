@@ -1,17 +1,13 @@
+import type { UserRow } from "../auth/users.ts";
 import type { Db } from "../db/client.ts";
 import type { ParticipantRow } from "../participant/queries.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import type { ParticipantRole } from "./schemas.ts";
 
-export type CurrentUserRow = {
-  id: string;
-  email: string | null;
-  emailVerifiedAt: Date | null;
-  policyAgreedAt: Date | null;
-  homeCommunityId: string;
-  preferredLang: Lang;
-  isOperator: boolean;
-  enabled: boolean;
+export type CurrentUserRow = Pick<
+  UserRow,
+  "id" | "email" | "emailVerifiedAt" | "policyAgreedAt" | "homeCommunityId" | "preferredLang" | "isOperator" | "enabled"
+> & {
   participants: Pick<ParticipantRow, "id" | "communityId" | "role" | "moderationStatus">[];
 };
 

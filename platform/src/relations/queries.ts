@@ -178,16 +178,6 @@ export async function insertCreditSpend(db: Db, communityId: string, participant
 
 // Read API for other modules (re-exported by index.ts) --------------------------------------
 
-/** A DISLIKE ("not interested") between a and b, either way: they are never matched, and neither reaches the other. */
-export async function isBlocked(db: Db, communityId: string, a: string, b: string): Promise<boolean> {
-  const [row] = await db<{ one: number }[]>`
-    select 1 as one from relations
-    where community_id = ${communityId} and relation_type = 'DISLIKE'
-      and ((participant_id = ${a} and subject_id = ${b}) or (participant_id = ${b} and subject_id = ${a}))
-    limit 1`;
-  return row !== undefined;
-}
-
 /** Everyone the member marked DISLIKE or who marked them so. */
 export async function listBlockedWith(db: Db, communityId: string, participantId: string): Promise<Set<string>> {
   const rows = await db<{ id: string }[]>`
@@ -195,6 +185,11 @@ export async function listBlockedWith(db: Db, communityId: string, participantId
     union
     select participant_id from relations where community_id = ${communityId} and subject_id = ${participantId} and relation_type = 'DISLIKE'`;
   return new Set(rows.map((r) => r.id));
+}
+
+/** A DISLIKE ("not interested") between a and b, either way: they are never matched, and neither reaches the other. */
+export async function isBlocked(db: Db, communityId: string, a: string, b: string): Promise<boolean> {
+  return (await listBlockedWith(db, communityId, a)).has(b);
 }
 
 /** Every DISLIKE of the community as a pair (participant a marked subject b); readers take them unordered. */

@@ -16,15 +16,6 @@ export const NOTE_MAX = 1000;
 export const ResultIdParamSchema = z.object({
   id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description: "A matching result (matchingResultId) of the signed-in member" }),
 });
-export const CommunityIdParamSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(63)
-    .openapi({ param: { name: "id", in: "path" }, description: "The current community's id; another community's id is a 404", example: "alpha" }),
-});
-
-
 export const ResultStatusSchema = z.enum(["NEW", "SEEN", "CONNECTED", "DISMISSED"]).openapi("MatchingResultStatus");
 export type ResultStatus = z.infer<typeof ResultStatusSchema>;
 export const MatchSourceSchema = z.enum(["WEEKLY", "ODD_OUT", "INSTANT", "ADMIN"]).openapi("MatchSource");
