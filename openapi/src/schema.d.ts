@@ -4931,6 +4931,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matching/send-intro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect: send an intro
+         * @description Costs 10 credits (INTERESTED_CLICK) from the weekly allowance; when they ran out: 429 (code 1018) with the refill time in the message, errors.refillAt and Retry-After. When the member keeps contacts hidden the intro goes to the community's moderators (viaModerator), otherwise straight to the member. One intro per member (409 the second time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SendIntroBody"];
+                };
+            };
+            responses: {
+                /** @description Sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SendIntroResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matching/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My credits
+         * @description Balance of the weekly allowance, the cost of INTERESTED_CLICK and when the credits refill.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Credits */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Credits"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Intros sent to me
+         * @description scope=mine: intros to me, newest first (those held for the moderators appear once forwarded). scope=moderation (admins and moderators): intros waiting for a moderator.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description mine: intros sent to me; moderation (admins and moderators): intros waiting for a moderator */
+                    scope?: "mine" | "moderation";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntroRequestPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or decline an intro
+         * @description Only the recipient answers; an intro held for the moderators is forwarded (ACCEPTED) or declined by an admin or moderator. On ACCEPTED the sender is mailed the recipient's contacts as privacy allows. A second answer is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description An intro request of the current community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnswerRequestBody"];
+                };
+            };
+            responses: {
+                /** @description Answered */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnswerRequestResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matching/instant": {
         parameters: {
             query?: never;
@@ -5524,324 +5842,6 @@ export interface paths {
                 };
                 /** @description Not found (also for another community's ids) */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/matching/send-intro": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Connect: send an intro
-         * @description Costs 10 credits (INTERESTED_CLICK) from the weekly allowance; when they ran out: 429 (code 1018) with the refill time in the message, errors.refillAt and Retry-After. When the member keeps contacts hidden the intro goes to the community's moderators (viaModerator), otherwise straight to the member. One intro per member (409 the second time).
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SendIntroBody"];
-                };
-            };
-            responses: {
-                /** @description Sent */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SendIntroResult"];
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not signed in, or the session expired, or wrong credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found (also for another community's ids) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limited; see Retry-After */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/matching/credits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * My credits
-         * @description Balance of the weekly allowance, the cost of INTERESTED_CLICK and when the credits refill.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Credits */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Credits"];
-                    };
-                };
-                /** @description Not signed in, or the session expired, or wrong credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Intros sent to me
-         * @description scope=mine: intros to me, newest first (those held for the moderators appear once forwarded). scope=moderation (admins and moderators): intros waiting for a moderator.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description 0-based page number */
-                    page?: number;
-                    /** @description Page size, 1..100 */
-                    size?: number;
-                    /** @description mine: intros sent to me; moderation (admins and moderators): intros waiting for a moderator */
-                    scope?: "mine" | "moderation";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["IntroRequestPage"];
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not signed in, or the session expired, or wrong credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/requests/{id}/answer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept or decline an intro
-         * @description Only the recipient answers; an intro held for the moderators is forwarded (ACCEPTED) or declined by an admin or moderator. On ACCEPTED the sender is mailed the recipient's contacts as privacy allows. A second answer is a 409.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description An intro request of the current community */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AnswerRequestBody"];
-                };
-            };
-            responses: {
-                /** @description Answered */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AnswerRequestResult"];
-                    };
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not signed in, or the session expired, or wrong credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not allowed */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found (also for another community's ids) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7673,6 +7673,67 @@ export interface components {
             subjectId: string;
             bookmarked: boolean;
         };
+        SendIntroResult: {
+            request: components["schemas"]["IntroRequest"];
+            credits: components["schemas"]["Credits"];
+        };
+        IntroRequest: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED" | "DECLINED";
+            message: string;
+            answer: string | null;
+            /** @description The recipient hides contacts: a moderator forwards the intro (spec 4.6) */
+            viaModerator: boolean;
+            /** Format: uuid */
+            matchingResultId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            answeredAt: string | null;
+            from: components["schemas"]["MatchingMemberCard"];
+            to: components["schemas"]["MatchingMemberCard"];
+        };
+        Credits: {
+            balance: number;
+            /** @description Credits each week */
+            allowance: number;
+            costs: {
+                INTERESTED_CLICK: number;
+            };
+            /** Format: date-time */
+            periodStart: string;
+            /**
+             * Format: date-time
+             * @description The next refill: Tuesday 00:00 in the community's time zone
+             */
+            refillAt: string;
+        };
+        SendIntroBody: {
+            /**
+             * Format: uuid
+             * @description The sender's own participant id
+             */
+            from: string;
+            /** Format: uuid */
+            matchingResultId: string;
+            introMessage: string;
+        };
+        IntroRequestPage: {
+            items: components["schemas"]["IntroRequest"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        AnswerRequestResult: {
+            request: components["schemas"]["IntroRequest"];
+        };
+        AnswerRequestBody: {
+            /** @enum {string} */
+            answer: "ACCEPTED" | "DECLINED";
+            message?: string | null;
+        };
         RecommendationPage: {
             items: components["schemas"]["Recommendation"][];
             page: number;
@@ -7823,67 +7884,6 @@ export interface components {
              */
             matchingId: string;
             note: string | null;
-        };
-        SendIntroResult: {
-            request: components["schemas"]["IntroRequest"];
-            credits: components["schemas"]["Credits"];
-        };
-        IntroRequest: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "PENDING" | "ACCEPTED" | "DECLINED";
-            message: string;
-            answer: string | null;
-            /** @description The recipient hides contacts: a moderator forwards the intro (spec 4.6) */
-            viaModerator: boolean;
-            /** Format: uuid */
-            matchingResultId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            answeredAt: string | null;
-            from: components["schemas"]["MatchingMemberCard"];
-            to: components["schemas"]["MatchingMemberCard"];
-        };
-        Credits: {
-            balance: number;
-            /** @description Credits each week */
-            allowance: number;
-            costs: {
-                INTERESTED_CLICK: number;
-            };
-            /** Format: date-time */
-            periodStart: string;
-            /**
-             * Format: date-time
-             * @description The next refill: Tuesday 00:00 in the community's time zone
-             */
-            refillAt: string;
-        };
-        SendIntroBody: {
-            /**
-             * Format: uuid
-             * @description The sender's own participant id
-             */
-            from: string;
-            /** Format: uuid */
-            matchingResultId: string;
-            introMessage: string;
-        };
-        IntroRequestPage: {
-            items: components["schemas"]["IntroRequest"][];
-            page: number;
-            size: number;
-            hasMore: boolean;
-        };
-        AnswerRequestResult: {
-            request: components["schemas"]["IntroRequest"];
-        };
-        AnswerRequestBody: {
-            /** @enum {string} */
-            answer: "ACCEPTED" | "DECLINED";
-            message?: string | null;
         };
         NextPairToScore: {
             /** @description null when every candidate pair has an admin score */

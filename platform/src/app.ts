@@ -24,6 +24,7 @@ import { matchingControlRouter } from "./matching/weekly/index.ts";
 import { onboardingRouter } from "./onboarding/index.ts";
 import { questionnaireRouter } from "./questionnaire/index.ts";
 import { participantRouter } from "./participant/index.ts";
+import { relationsRouter } from "./relations/index.ts";
 import { mountWebApps } from "./web/static.ts";
 
 export type AppOptions = {
@@ -97,6 +98,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", directoryRouter());
   app.route("/api", matchingControlRouter());
   app.route("/api", matchingAdminPreviewRouter());
+  app.route("/api", relationsRouter());
   app.route("/api", matchingApiRouter());
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());

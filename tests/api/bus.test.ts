@@ -26,15 +26,15 @@ function newBus(retryMs = 50): Bus {
   return bus;
 }
 
-/** Resolves with the first message on `channel` (or rejects after `ms`). */
-function nextMessage<T>(bus: Bus, channel: string, ms = 2000): Promise<BusMessage<T>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no message on ${channel} within ${ms} ms`)), ms);
-    void bus.subscribe<T>(channel, (m) => {
-      clearTimeout(timer);
-      resolve(m);
-    });
+/** Listens on `channel` (resolved once LISTEN is in place); `message` is the first one, or rejects after `ms`. */
+async function listenOnce<T>(bus: Bus, channel: string, ms = 2000): Promise<{ message: Promise<BusMessage<T>> }> {
+  let resolve: (m: BusMessage<T>) => void = () => {};
+  const message = new Promise<BusMessage<T>>((res, reject) => {
+    resolve = res;
+    setTimeout(() => reject(new Error(`no message on ${channel} within ${ms} ms`)), ms);
   });
+  await bus.subscribe<T>(channel, (m) => resolve(m));
+  return { message };
 }
 
 async function until<T>(fn: () => Promise<T | undefined>, ms: number): Promise<T> {
@@ -55,8 +55,7 @@ describe("the bus", () => {
     const ignored: BusMessage[] = [];
     await a.subscribe("test.hello", (m) => got.push(m));
     await a.subscribe("test.hello", (m) => ignored.push(m), { ignoreOwn: true });
-    const atB = nextMessage<{ n: number }>(b, "test.hello");
-    await new Promise((r) => setTimeout(r, 20));
+    const atB = (await listenOnce<{ n: number }>(b, "test.hello")).message;
     await a.publish("test.hello", { n: 1 });
     expect((await atB).payload).toEqual({ n: 1 });
     expect((await atB).isOwn).toBe(false);

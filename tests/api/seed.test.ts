@@ -9,7 +9,7 @@ import { communityOwner } from "../../platform/src/questionnaire/owner.ts";
 import { listOptions, listQuestions } from "../../platform/src/questionnaire/queries.ts";
 import { FREE_TEXT_LIMIT } from "../../platform/src/questionnaire/schemas.ts";
 import { computeCompletion } from "../../platform/src/participant/completion.ts";
-import { findParticipantById, type ParticipantRow } from "../../platform/src/participant/queries.ts";
+import { findParticipant, type ParticipantRow } from "../../platform/src/participant/queries.ts";
 import { LIMITS, UpdateLookingForSchema, UpdateProfileSchema } from "../../platform/src/participant/schemas.ts";
 import { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "../../platform/src/participant/validation.ts";
 import { DEMO_ADMIN_PASSWORD, type DemoCommunityId, demoAdminEmail, demoBannerLines, seedDemo } from "../../platform/src/seed/demo.ts";
@@ -52,7 +52,7 @@ async function seededMembers(communityId: string): Promise<Seeded[]> {
     order by u.email`;
   const out: Seeded[] = [];
   for (const r of rows) {
-    const p = await findParticipantById(env.db, communityId, r.id);
+    const p = await findParticipant(env.db, communityId, { id: r.id });
     if (p) out.push({ ...p, email: r.email });
   }
   return out;

@@ -4,18 +4,16 @@ import { EmailSchema } from "../auth/schemas.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
 import { recordAudit } from "../audit/index.ts";
-import { findParticipantSnapshot } from "../authz/queries.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { unauthenticated, validation } from "../lib/errors.ts";
+import { findParticipant, findParticipantSnapshot, upsertAdminParticipant } from "../participant/queries.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
   findCurrentUser,
-  findParticipantInCommunity,
   markOperator,
   updatePasswordHash,
   updatePreferredLang,
-  upsertAdminParticipant,
 } from "./queries.ts";
 import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission } from "./schemas.ts";
 
@@ -52,9 +50,9 @@ export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
  */
 export async function getCurrentParticipant(ctx: Ctx, _input: { communityId?: string | undefined }): Promise<CurrentParticipant> {
   const actor = requireUser(ctx);
-  const p = await findParticipantInCommunity(ctx.db, ctx.tenant.id, actor.userId);
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId });
   if (!p) throw notAParticipant();
-  return { ...p, createdAt: p.createdAt.toISOString() };
+  return { id: p.id, communityId: p.communityId, userId: p.userId, role: p.role, moderationStatus: p.moderationStatus, createdAt: p.createdAt.toISOString() };
 }
 
 /** Accepts "en", "ru" and locales such as "ru-RU" (what browsers report). */
@@ -142,7 +140,7 @@ export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): P
       }
       if (input.operator && !user.isOperator) await markOperator(tx, user.id);
     }
-    const previous = await findParticipantSnapshot(tx, ctx.tenant.id, user.id);
+    const previous = await findParticipantSnapshot(tx, ctx.tenant.id, { userId: user.id });
     const participant = await upsertAdminParticipant(tx, ctx.tenant.id, user.id);
     await recordAudit(withDb(ctx, tx), {
       action: "participant.grant_admin",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuerySchema } from "../matching/api/schemas.ts";
+import { PageQuerySchema } from "../lib/paging.ts";
 
 export const AuditEventSchema = z
   .object({

@@ -31,23 +31,6 @@ export async function setInvitedByIfUnset(db: Db, userId: string, participantId:
   await db`update users set invited_by = ${participantId}, updated_at = now() where id = ${userId} and invited_by is null`;
 }
 
-export async function findParticipantInCommunity(db: Db, communityId: string, participantId: string): Promise<{ id: string; userId: string } | undefined> {
-  const [row] = await db<{ id: string; userId: string }[]>`
-    select id, user_id as "userId" from participants where community_id = ${communityId} and id = ${participantId}`;
-  return row;
-}
-
-/** Makes the user a confirmed admin of the community, creating the participant row if needed. */
-export async function upsertAdminParticipant(db: Db, communityId: string, userId: string): Promise<string> {
-  const [row] = await db<{ id: string }[]>`
-    insert into participants (community_id, user_id, role, moderation_status)
-    values (${communityId}, ${userId}, 'admin', 'confirmed')
-    on conflict (community_id, user_id) do update set role = 'admin', moderation_status = 'confirmed', updated_at = now()
-    returning id`;
-  if (!row) throw new Error("participant upsert returned nothing");
-  return row.id;
-}
-
 /**
  * Soft delete: the row stays (other rows may point at it) but loses its e-mail and password, so
  * the address can register again; sessions, identities, memberships and open tokens go.

@@ -4,16 +4,15 @@ import { randomToken, stringsEqual } from "../lib/crypto.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { assertUnderRateLimit, consumeRateLimit, type Limit, recordRateLimitHit, resetRateLimit } from "../lib/rate-limit.ts";
 import { queueMail } from "../mail/service.ts";
+import { findParticipant, upsertAdminParticipant } from "../participant/queries.ts";
 import {
   consumeOpenAccountTokens,
-  findParticipantInCommunity,
   findSessionInfo,
   markEmailVerified,
   setInvitedByIfUnset,
   setPasswordHash,
   setPolicyAgreed,
   softDeleteUser,
-  upsertAdminParticipant,
 } from "./account-queries.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens.ts";
 import { consumeLoginCode } from "./otp.ts";
@@ -220,7 +219,7 @@ export async function agreePolicy(ctx: Ctx): Promise<Ok> {
  */
 export async function acceptInvitation(ctx: Ctx, input: { participantId: string }): Promise<Ok> {
   const actor = requireUser(ctx);
-  const inviter = await findParticipantInCommunity(ctx.db, ctx.tenant.id, input.participantId);
+  const inviter = await findParticipant(ctx.db, ctx.tenant.id, { id: input.participantId });
   if (!inviter) throw notFound("Invitation not found");
   if (inviter.userId === actor.userId) throw validation("You cannot accept your own invitation", { id: "self" });
   await setInvitedByIfUnset(ctx.db, actor.userId, inviter.id);

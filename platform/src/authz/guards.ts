@@ -12,7 +12,7 @@ import type { ParticipantRole, Permission } from "../account/schemas.ts";
 import type { ParticipantSnapshot } from "../auth/session.ts";
 import type { Ctx, UserActor } from "../context.ts";
 import { AppError, accessDenied, ErrorCode, notFound, unauthenticated } from "../lib/errors.ts";
-import { findParticipantSnapshot } from "./queries.ts";
+import { findParticipantSnapshot } from "../participant/queries.ts";
 
 export const ACCESS_LEVELS = ["public", "user", "participant", "moderator", "admin", "organizer", "operator"] as const;
 /**
@@ -46,7 +46,7 @@ export function isOperator(ctx: Pick<Ctx, "actor">): boolean {
 export async function participantOf(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<ParticipantSnapshot | null> {
   const actor = ctx.actor;
   if (actor.kind !== "user") return null;
-  if (actor.participant === undefined) actor.participant = (await findParticipantSnapshot(ctx.db, ctx.tenant.id, actor.userId)) ?? null;
+  if (actor.participant === undefined) actor.participant = (await findParticipantSnapshot(ctx.db, ctx.tenant.id, { userId: actor.userId })) ?? null;
   return actor.participant;
 }
 

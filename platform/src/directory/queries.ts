@@ -1,8 +1,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { Db } from "../db/client.ts";
-import type { ContactType } from "../tenancy/schema.ts";
-import type { ModerationStatus } from "../participant/queries.ts";
-import type { Contacts, LookingFor, Privacy } from "../participant/schemas.ts";
+import { CARD_COLUMNS, type CardRow } from "../participant/queries.ts";
+import type { LookingFor } from "../participant/schemas.ts";
 import { TOTAL_CAP } from "./schemas.ts";
 
 type Fragment = PendingQuery<Row[]>;
@@ -44,10 +43,6 @@ const CORRECTIONS_PER_WORD = 3;
 /** pg_trgm similarity() a dictionary word needs to stand in for a typed one ("lovelcae" ~ "lovelace" is 0.38). */
 const CORRECTION_SIMILARITY = 0.3;
 
-const CARD_COLUMNS = `p.id, p.community_id as "communityId", p.user_id, p.slug, p.first_name as "firstName",
-  p.last_name as "lastName", p.company, p.position, p.avatar, p.tags, p.city, p.share_location as "shareLocation",
-  p.looking_for as "lookingFor", p.contacts, p.phone, p.privacy, p.hidden_contacts as "hiddenContacts",
-  p.moderation_status as "moderationStatus"`;
 
 /**
  * Who the directory lists: confirmed members with an enabled profile (an index predicate of
@@ -93,25 +88,6 @@ export async function withSequentialScansPricedOut<T>(db: Db, fn: (tx: Db) => Pr
   })) as T;
 }
 
-export type CardRow = {
-  id: string;
-  communityId: string;
-  slug: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  position: string | null;
-  avatar: Record<string, unknown> | null;
-  tags: string[];
-  city: string | null;
-  shareLocation: boolean;
-  lookingFor: LookingFor[];
-  contacts: Contacts;
-  phone: string | null;
-  privacy: Privacy;
-  hiddenContacts: ContactType[];
-  moderationStatus: ModerationStatus;
-};
 
 type Page = { limit: number; offset: number };
 type CountedRow = CardRow & { candidates: number };

@@ -2,9 +2,9 @@ import { notAParticipant, requireThisCommunity, requireUser } from "../authz/ind
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound } from "../lib/errors.ts";
 import { isCommunityStaff, isOwner, loadViewer, type Viewer, visibleContacts } from "../participant/privacy.ts";
+import type { CardRow } from "../participant/queries.ts";
 import { LOOKING_FOR } from "../participant/schemas.ts";
 import {
-  type CardRow,
   countListed,
   countLookingFor,
   type DirectoryFilter,

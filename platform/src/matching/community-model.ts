@@ -4,6 +4,7 @@
  * so on-demand recommendations and relevance answers do not rebuild it per request.
  */
 import type { Db } from "../db/client.ts";
+import { listBlockedPairs } from "../relations/index.ts";
 import type { Bus } from "../realtime/bus.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import {
@@ -18,12 +19,12 @@ import {
   type MemberInputRow,
   listAdminScores,
   listAnswerIds,
-  listDislikePairs,
   listFeedbackAggregates,
   listHistoryPairs,
   listMemberInputs,
   listPairFeedback,
 } from "./weekly/input-queries.ts";
+import { MODEL_CHANGED } from "./model-change.ts";
 import { comingTuesday } from "./weekly/week.ts";
 
 /** What the API, the e-mails and the reports show of a member (the engine only sees ids). */
@@ -77,7 +78,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listMemberInputs(db, communityId, week),
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
-    listDislikePairs(db, communityId),
+    listBlockedPairs(db, communityId),
     listHistoryPairs(db, communityId, opts.historyBefore),
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
@@ -115,9 +116,6 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
 export type CachedCommunityModel = LoadedCommunity & { model: CommunityModel; builtAt: number };
 
 const MODEL_TTL_MS = 60_000;
-
-/** Bus channel: `{ communityId }` whose engine model is stale in every process. */
-export const MODEL_CHANGED = "matching.model";
 
 /**
  * One process's engine models, built at most once a minute per community (and per weights).
@@ -183,14 +181,6 @@ export function invalidateCommunityModel(communityId?: string): void {
     if (models) models.invalidate(communityId);
     else live.delete(ref);
   }
-}
-
-/**
- * Every process drops the community's model once `db`'s transaction commits (at once when `db`
- * is a pool). Call it from inside the transaction that changed the model's input.
- */
-export function publishModelChange(bus: Bus, db: Db, communityId: string): Promise<void> {
-  return bus.publish(MODEL_CHANGED, { communityId }, db);
 }
 
 /** Keeps `models` in step with the bus: a change clears one community, a gap in the bus all. */

@@ -1,8 +1,8 @@
 import { requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { publishModelChange } from "../matching/community-model.ts";
-import { findParticipantByUser } from "../participant/queries.ts";
+import { publishModelChange } from "../matching/model-change.ts";
+import { findParticipant } from "../participant/queries.ts";
 import { requireOwnParticipant } from "../participant/service.ts";
 import { acceptLanguages, chooseLang } from "../questionnaire/localize.ts";
 import { communityOwner } from "../questionnaire/owner.ts";
@@ -20,7 +20,7 @@ export async function getQuestionsByCommunity(
   input: { communityId?: string | undefined; lang?: Lang | undefined; acceptLanguage?: string | undefined },
 ): Promise<Question[]> {
   if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
-  const memberLang = ctx.actor.kind === "user" ? (await findParticipantByUser(ctx.db, ctx.tenant.id, ctx.actor.userId))?.language : undefined;
+  const memberLang = ctx.actor.kind === "user" ? (await findParticipant(ctx.db, ctx.tenant.id, { userId: ctx.actor.userId }))?.language : undefined;
   const lang = chooseLang(ctx.tenant.config, [input.lang, memberLang, ...acceptLanguages(input.acceptLanguage)]);
   return renderQuestions(ctx.db, communityOwner(ctx.tenant.id), lang);
 }

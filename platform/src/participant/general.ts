@@ -4,7 +4,7 @@ import type { CommunityPublic } from "../community/schemas.ts";
 import { googleSignIn, toPublicCommunity } from "../community/service.ts";
 import type { Ctx } from "../context.ts";
 import { AppError, ErrorCode, notFound } from "../lib/errors.ts";
-import { findParticipantByUser } from "./queries.ts";
+import { findParticipant } from "./queries.ts";
 import type { ContactInfo, ParticipantProfile } from "./schemas.ts";
 import { toProfile } from "./service.ts";
 
@@ -43,7 +43,7 @@ export async function initApp(ctx: Ctx): Promise<InitResult> {
     if (!(err instanceof AppError && err.code === ErrorCode.UNAUTHENTICATED)) throw err;
   }
   if (!currentUser) return { community, currentUser: null, participant: null, permissions: [] };
-  const participant = await findParticipantByUser(ctx.db, ctx.tenant.id, currentUser.userId);
+  const participant = await findParticipant(ctx.db, ctx.tenant.id, { userId: currentUser.userId });
   return {
     community,
     currentUser,

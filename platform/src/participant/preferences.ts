@@ -1,10 +1,10 @@
 import { requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
 import { CONTACT_TYPES } from "../tenancy/schema.ts";
-import { findParticipantById, setLanguage, setNetworkingEnabled, setNotificationPref, setTutorialSeen } from "./queries.ts";
+import { findParticipant, setLanguage, setNetworkingEnabled, setNotificationPref, setTutorialSeen } from "./queries.ts";
 import { requireOwnParticipant } from "./service.ts";
 
 /**
@@ -17,7 +17,7 @@ export async function updateNetworkingPref(
 ): Promise<{ participantId: string; networkingEnabled: boolean }> {
   const own = await requireOwnParticipant(ctx);
   if (input.participantId !== own.id) {
-    const other = await findParticipantById(ctx.db, ctx.tenant.id, input.participantId);
+    const other = await findParticipant(ctx.db, ctx.tenant.id, { id: input.participantId });
     if (!other) throw notFound("Participant not found");
     throw accessDenied("You can change only your own networking preference");
   }

@@ -2,7 +2,7 @@ import type { ParticipantRole } from "../account/schemas.ts";
 import type { Ctx } from "../context.ts";
 import type { Tenant } from "../tenancy/schema.ts";
 import { CONTACT_TYPES } from "../tenancy/schema.ts";
-import { findParticipantByUser, type ParticipantRow } from "./queries.ts";
+import { findParticipant, type ParticipantRow } from "./queries.ts";
 import type { Contacts } from "./schemas.ts";
 
 /** Who is looking at another member's profile, as far as privacy cares. */
@@ -42,7 +42,7 @@ export async function loadViewer(ctx: Ctx): Promise<Viewer> {
       participant: s ? { id: s.id, role: s.role, confirmed: s.moderationStatus === "confirmed", profileComplete: s.profileCompleted } : null,
     };
   }
-  const p = await findParticipantByUser(ctx.db, ctx.tenant.id, a.userId);
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { userId: a.userId });
   return {
     kind: "user",
     userId: a.userId,

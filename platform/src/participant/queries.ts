@@ -1,4 +1,5 @@
 import type { ParticipantRole } from "../account/schemas.ts";
+import type { ParticipantSnapshot } from "../auth/session.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
@@ -44,38 +45,152 @@ export type ParticipantRow = {
   updatedAt: Date;
 };
 
-const COLUMNS = `p.id, p.community_id as "communityId", p.user_id as "userId", p.slug, p.role,
-  p.moderation_status as "moderationStatus", p.first_name as "firstName", p.last_name as "lastName", p.phone,
-  p.company, p.position, p.about, p.looking_for as "lookingFor", p.looking_for_text as "lookingForText",
-  p.can_help_with_text as "canHelpWithText", p.goal, p.city, p.share_location as "shareLocation", p.latitude,
-  p.longitude, p.contacts, p.privacy, p.hidden_contacts as "hiddenContacts", p.tags, p.language,
-  p.networking_enabled as "networkingEnabled", p.profile_enabled as "profileEnabled",
-  p.tutorial_seen as "tutorialSeen", p.notification_prefs as "notificationPrefs", p.invited_by as "invitedBy",
-  p.avatar, p.profile_completed_at as "profileCompletedAt", p.created_at as "createdAt",
-  p.updated_at as "updatedAt"`;
+/**
+ * Every column of a participant row, defined once: the full row and each narrower projection
+ * (cards, the authorization snapshot) pick from this map, so a renamed column changes one line.
+ */
+const FIELDS = {
+  id: "p.id",
+  communityId: "p.community_id",
+  userId: "p.user_id",
+  slug: "p.slug",
+  role: "p.role",
+  moderationStatus: "p.moderation_status",
+  firstName: "p.first_name",
+  lastName: "p.last_name",
+  phone: "p.phone",
+  company: "p.company",
+  position: "p.position",
+  about: "p.about",
+  lookingFor: "p.looking_for",
+  lookingForText: "p.looking_for_text",
+  canHelpWithText: "p.can_help_with_text",
+  goal: "p.goal",
+  city: "p.city",
+  shareLocation: "p.share_location",
+  latitude: "p.latitude",
+  longitude: "p.longitude",
+  contacts: "p.contacts",
+  privacy: "p.privacy",
+  hiddenContacts: "p.hidden_contacts",
+  tags: "p.tags",
+  language: "p.language",
+  networkingEnabled: "p.networking_enabled",
+  profileEnabled: "p.profile_enabled",
+  tutorialSeen: "p.tutorial_seen",
+  notificationPrefs: "p.notification_prefs",
+  invitedBy: "p.invited_by",
+  avatar: "p.avatar",
+  profileCompletedAt: "p.profile_completed_at",
+  createdAt: "p.created_at",
+  updatedAt: "p.updated_at",
+} as const satisfies Record<keyof ParticipantRow, string>;
 
-export async function findParticipantById(db: Db, communityId: string, id: string): Promise<ParticipantRow | undefined> {
-  const [row] = await db<ParticipantRow[]>`
-    select ${db.unsafe(COLUMNS)} from participants p where p.community_id = ${communityId} and p.id = ${id}`;
-  return row;
+type Field = keyof ParticipantRow;
+
+/** A select list of `fields` over `participants p`, aliased to the row's property names. */
+function columnsOf(fields: readonly Field[]): string {
+  return fields.map((f) => `${FIELDS[f]} as "${f}"`).join(", ");
 }
 
-export async function findParticipantByUser(
+const COLUMNS = columnsOf(Object.keys(FIELDS) as Field[]);
+
+/** What a member card shows (the directory's cards, matching's and relations' member cards). */
+const CARD_FIELDS = [
+  "id",
+  "communityId",
+  "slug",
+  "firstName",
+  "lastName",
+  "company",
+  "position",
+  "avatar",
+  "tags",
+  "city",
+  "shareLocation",
+  "lookingFor",
+  "contacts",
+  "phone",
+  "privacy",
+  "hiddenContacts",
+  "moderationStatus",
+] as const satisfies readonly Field[];
+
+export type CardRow = Pick<ParticipantRow, (typeof CARD_FIELDS)[number]>;
+
+/** The card projection over `participants p` (the directory's search reads it for one page of ids). */
+export const CARD_COLUMNS = columnsOf(CARD_FIELDS);
+
+/** A participant is found by one of its keys, always within its community. */
+export type ParticipantKey = { id: string } | { userId: string } | { slug: string };
+
+function byKey(db: Db, communityId: string, key: ParticipantKey) {
+  if ("id" in key) return db`p.community_id = ${communityId} and p.id = ${key.id}`;
+  if ("userId" in key) return db`p.community_id = ${communityId} and p.user_id = ${key.userId}`;
+  return db`p.community_id = ${communityId} and p.slug = ${key.slug}`;
+}
+
+/** The participant of the community with `key` (its id, its user's id, or its slug). */
+export async function findParticipant(
   db: Db,
   communityId: string,
-  userId: string,
+  key: ParticipantKey,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ParticipantRow | undefined> {
   const [row] = await db<ParticipantRow[]>`
-    select ${db.unsafe(COLUMNS)} from participants p where p.community_id = ${communityId} and p.user_id = ${userId}
+    select ${db.unsafe(COLUMNS)} from participants p where ${byKey(db, communityId, key)}
     ${opts.forUpdate ? db`for update` : db``}`;
   return row;
 }
 
-export async function findParticipantBySlug(db: Db, communityId: string, slug: string): Promise<ParticipantRow | undefined> {
-  const [row] = await db<ParticipantRow[]>`
-    select ${db.unsafe(COLUMNS)} from participants p where p.community_id = ${communityId} and p.slug = ${slug}`;
+/** The few facts authorization reads (the session lookup reads the same ones with the session). */
+export async function findParticipantSnapshot(db: Db, communityId: string, key: ParticipantKey): Promise<ParticipantSnapshot | undefined> {
+  const [row] = await db<ParticipantSnapshot[]>`
+    select ${db.unsafe(columnsOf(["id", "role", "moderationStatus"]))}, ${db.unsafe(FIELDS.profileCompletedAt)} is not null as "profileCompleted"
+    from participants p where ${byKey(db, communityId, key)}`;
   return row;
+}
+
+/** A member card plus what mails need: the member's e-mail and language. */
+export type MemberCardRow = CardRow & Pick<ParticipantRow, "userId" | "role"> & { email: string | null; lang: Lang };
+
+const MEMBER_CARD_COLUMNS = `${columnsOf([...CARD_FIELDS, "userId", "role"])}, u.email::text as email,
+  coalesce(p.language, u.preferred_lang) as lang`;
+
+/** Member cards of the community by participant id, deleted accounts left out. */
+export async function listMemberCards(db: Db, communityId: string, ids: readonly string[]): Promise<MemberCardRow[]> {
+  if (ids.length === 0) return [];
+  return db<MemberCardRow[]>`
+    select ${db.unsafe(MEMBER_CARD_COLUMNS)}
+    from participants p join users u on u.id = p.user_id
+    where p.community_id = ${communityId} and p.id = any(${[...new Set(ids)]}::uuid[]) and u.deleted_at is null`;
+}
+
+export async function findMemberCard(db: Db, communityId: string, id: string): Promise<MemberCardRow | undefined> {
+  const [row] = await listMemberCards(db, communityId, [id]);
+  return row;
+}
+
+/** The community's admins and moderators with a live account and an e-mail. */
+export async function listStaffCards(db: Db, communityId: string): Promise<MemberCardRow[]> {
+  return db<MemberCardRow[]>`
+    select ${db.unsafe(MEMBER_CARD_COLUMNS)}
+    from participants p join users u on u.id = p.user_id
+    where p.community_id = ${communityId} and p.role in ('admin', 'moderator') and u.deleted_at is null and u.email is not null
+    order by p.created_at, p.id`;
+}
+
+/** The participant's language, else their user's preferred one. */
+export async function preferredLangOf(db: Db, communityId: string, participantId: string): Promise<Lang | undefined> {
+  const [row] = await db<{ lang: Lang }[]>`
+    select coalesce(p.language, u.preferred_lang) as lang from participants p join users u on u.id = p.user_id
+    where p.community_id = ${communityId} and p.id = ${participantId}`;
+  return row?.lang;
+}
+
+/** Serialises one participant's `what` (credit spending, on-demand top-ups) until the transaction ends. */
+export async function lockParticipant(db: Db, communityId: string, participantId: string, what: string): Promise<void> {
+  await db`select pg_advisory_xact_lock(hashtext(${`${what}:${communityId}:${participantId}`}))`;
 }
 
 /** Slugs in the community equal to `base` or `base-<n>`, to pick the next free suffix. */
@@ -105,7 +220,18 @@ export async function insertParticipant(db: Db, p: NewParticipant): Promise<Part
              where u.id = ${p.userId}))
     on conflict (community_id, user_id) do nothing
     returning id`;
-  return row ? findParticipantById(db, p.communityId, row.id) : undefined;
+  return row ? findParticipant(db, p.communityId, { id: row.id }) : undefined;
+}
+
+/** Makes the user a confirmed admin of the community, creating the participant if needed (`created`). */
+export async function upsertAdminParticipant(db: Db, communityId: string, userId: string): Promise<{ id: string; created: boolean }> {
+  const [row] = await db<{ id: string; created: boolean }[]>`
+    insert into participants (community_id, user_id, role, moderation_status)
+    values (${communityId}, ${userId}, 'admin', 'confirmed')
+    on conflict (community_id, user_id) do update set role = 'admin', moderation_status = 'confirmed', updated_at = now()
+    returning id, (xmax = 0) as created`;
+  if (!row) throw new Error("participant upsert returned no row");
+  return row;
 }
 
 export type MyCommunityRow = {

@@ -2,23 +2,12 @@ import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
 import { isCommunityStaff, isOwner, loadViewer, visibleContacts } from "./privacy.ts";
-import {
-  findParticipantById,
-  findParticipantBySlug,
-  findParticipantByUser,
-  insertParticipant,
-  listMyParticipants,
-  listSlugsLike,
-  type ParticipantRow,
-  type ProfileFields,
-  SLUG_CONSTRAINT,
-  updateProfileFields,
-} from "./queries.ts";
+import { findParticipant, insertParticipant, listMyParticipants, listSlugsLike, type ParticipantRow, type ProfileFields, SLUG_CONSTRAINT, updateProfileFields } from "./queries.ts";
 import type {
   CreateParticipantBody,
   MyCommunity,
@@ -34,7 +23,7 @@ import { checkContacts, normalisePhone, normaliseTags, SLUG_MESSAGE, SLUG_PATTER
 /** The signed-in user's participant in the community of the request: 401, or 403 (1021) when they have not joined. */
 export async function requireOwnParticipant(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<ParticipantRow> {
   const actor = requireUser(ctx);
-  const p = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId }, opts);
   if (!p) throw notAParticipant();
   return p;
 }
@@ -95,7 +84,7 @@ export async function joinCommunity(
   if (input.userId !== actor.userId) throw accessDenied("You can only join a community yourself");
   const user = await findUserById(ctx.db, actor.userId);
   if (!user) throw unauthenticated();
-  const existing = await findParticipantByUser(ctx.db, ctx.tenant.id, user.id);
+  const existing = await findParticipant(ctx.db, ctx.tenant.id, { userId: user.id });
   if (existing) return { participant: toProfile(existing), created: false };
 
   const firstName = input.body.firstName ?? "";
@@ -118,7 +107,7 @@ export async function joinCommunity(
         ctx.log.info({ participantId: row.id }, "participant created");
         return { participant: toProfile(row), created: true };
       }
-      const raced = await findParticipantByUser(ctx.db, ctx.tenant.id, user.id);
+      const raced = await findParticipant(ctx.db, ctx.tenant.id, { userId: user.id });
       if (raced) return { participant: toProfile(raced), created: false };
     } catch (err) {
       if (!isUniqueViolation(err, SLUG_CONSTRAINT)) throw err;
@@ -166,7 +155,7 @@ export async function getOwnProfile(ctx: Ctx): Promise<ParticipantProfile> {
  * for their owner and the community's staff.
  */
 export async function getProfileBySlug(ctx: Ctx, slug: string): Promise<ParticipantPublic> {
-  const p = await findParticipantBySlug(ctx.db, ctx.tenant.id, slug.toLowerCase());
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { slug: slug.toLowerCase() });
   if (!p) throw notFound("Participant not found");
   const viewer = await loadViewer(ctx);
   const own = isOwner(viewer, p);
@@ -238,7 +227,7 @@ async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): 
   await updateProfileFields(ctx.db, ctx.tenant.id, p.id, fields);
   // Tags, texts and city are matching input: every process's engine model is stale after commit.
   await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
-  const saved = await findParticipantById(ctx.db, ctx.tenant.id, p.id);
+  const saved = await findParticipant(ctx.db, ctx.tenant.id, { id: p.id });
   if (!saved) throw notAParticipant();
   const completion = await refreshProfileCompletion(ctx.db, ctx.tenant.config, saved);
   return { ...toProfile(saved), profileCompleted: completion.completed };
@@ -317,7 +306,7 @@ export async function updateLookingFor(ctx: Ctx, input: UpdateLookingFor): Promi
 /** Completion of a profile: the member themself, or the community's admins and moderators. */
 export async function getProfileCompletion(ctx: Ctx, participantId: string): Promise<ProfileCompletion> {
   requireUser(ctx);
-  const p = await findParticipantById(ctx.db, ctx.tenant.id, participantId);
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { id: participantId });
   if (!p) throw notFound("Participant not found");
   const viewer = await loadViewer(ctx);
   if (!isOwner(viewer, p) && !isCommunityStaff(viewer)) throw accessDenied();

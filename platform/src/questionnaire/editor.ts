@@ -8,7 +8,7 @@ import { recordAudit, sameJson } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { conflict, type FieldErrors, notFound, validation } from "../lib/errors.ts";
-import { publishModelChange } from "../matching/community-model.ts";
+import { publishModelChange } from "../matching/model-change.ts";
 import { type QuestionnaireOwner, ownerTarget } from "./owner.ts";
 import {
   countAnswers,

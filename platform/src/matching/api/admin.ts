@@ -3,18 +3,13 @@ import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
-import { publishModelChange } from "../community-model.ts";
+import { publishModelChange } from "../model-change.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
-import { cardsOf, iso, isoOrNull, requireStaff, toCard } from "./members.ts";
+import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
+import { cardsOf, iso, isoOrNull, requireMemberCard, requireStaff, toCard } from "../../members/index.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
-import { findAdminScoreForUpdate, findMember, listMemberHistory, type MemberRow, upsertAdminScore } from "./queries.ts";
-import type { AdminHistoryItem, AdminHistoryPage, AdminScore, AdminScoreBody, NextPair, PageQuery, ScoreAssistance } from "./schemas.ts";
-
-async function requireMemberRow(ctx: Ctx, id: string): Promise<MemberRow> {
-  const row = await findMember(ctx.db, ctx.tenant.id, id);
-  if (!row) throw notFound("Participant not found");
-  return row;
-}
+import { findAdminScoreForUpdate, listMemberHistory, upsertAdminScore } from "./queries.ts";
+import type { AdminHistoryItem, AdminHistoryPage, AdminScore, AdminScoreBody, NextPair, ScoreAssistance } from "./schemas.ts";
 
 /** The model with both members in it; a member who joined after the cached build triggers one rebuild. */
 async function modelWith(ctx: Ctx, ids: readonly string[]): Promise<CommunityModel> {
@@ -72,12 +67,11 @@ export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<Ne
 /** GET /admin/pairs/{id}/history: member {id}'s matches with scores, admin scores and both sides' feedback. */
 export async function memberMatchHistory(ctx: Ctx, participantId: string, query: PageQuery): Promise<AdminHistoryPage> {
   const me = await requireStaff(ctx);
-  const member = await requireMemberRow(ctx, participantId);
-  const rows = await listMemberHistory(ctx.db, ctx.tenant.id, member.id, { limit: query.size + 1, offset: query.page * query.size });
-  const page = rows.slice(0, query.size);
-  const cards = await cardsOf(ctx, me.viewer, page.map((r) => r.subjectId));
+  const member = await requireMemberCard(ctx, participantId);
+  const { rows, hasMore } = pageRows(await listMemberHistory(ctx.db, ctx.tenant.id, member.id, pageWindow(query)), query);
+  const cards = await cardsOf(ctx, me.viewer, rows.map((r) => r.subjectId));
   const items: AdminHistoryItem[] = [];
-  for (const r of page) {
+  for (const r of rows) {
     const subject = cards.get(r.subjectId);
     if (!subject) continue;
     items.push({
@@ -97,7 +91,7 @@ export async function memberMatchHistory(ctx: Ctx, participantId: string, query:
       subject,
     });
   }
-  return { items, page: query.page, size: query.size, hasMore: rows.length > query.size };
+  return { items, page: query.page, size: query.size, hasMore };
 }
 
 /**
@@ -107,7 +101,7 @@ export async function memberMatchHistory(ctx: Ctx, participantId: string, query:
  */
 export async function scoreAssistance(ctx: Ctx, participantId: string, withId: string): Promise<ScoreAssistance> {
   const me = await requireStaff(ctx);
-  const [a, b] = await Promise.all([requireMemberRow(ctx, participantId), requireMemberRow(ctx, withId)]);
+  const [a, b] = await Promise.all([requireMemberCard(ctx, participantId), requireMemberCard(ctx, withId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { with: "Choose another member" });
   const model = await modelWith(ctx, [a.id, b.id]);
   const ia = model.indexOf.get(a.id) as number;
@@ -153,7 +147,7 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
 /** POST /admin/pairs/{id}/score: the admin's internalAdminScore (0..10) for {id} and subjectId. */
 export async function setAdminPairScore(ctx: Ctx, participantId: string, body: AdminScoreBody): Promise<AdminScore> {
   const me = await requireStaff(ctx);
-  const [a, b] = await Promise.all([requireMemberRow(ctx, participantId), requireMemberRow(ctx, body.subjectId)]);
+  const [a, b] = await Promise.all([requireMemberCard(ctx, participantId), requireMemberCard(ctx, body.subjectId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { subjectId: "Choose another member" });
   const row = await withTx(ctx.db, async (tx) => {
     const before = await findAdminScoreForUpdate(tx, ctx.tenant.id, a.id, b.id);

@@ -1,9 +1,10 @@
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import { publishModelChange } from "../community-model.ts";
-import { requireMember } from "./members.ts";
-import { findMyResult, saveFeedback, saveNote } from "./queries.ts";
+import { publishModelChange } from "../model-change.ts";
+import { requireMember } from "../../members/index.ts";
+import { findMyResult } from "../results.ts";
+import { saveFeedback, saveNote } from "./queries.ts";
 import { feedbackOf } from "./recommendations.ts";
 import type { PendingScore, UpdateNoteBody, UpdateNoteResult, UpdateScoreBody } from "./schemas.ts";
 

@@ -1,25 +1,22 @@
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
+import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
+import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "../../members/index.ts";
+import { listMemberCards, lockParticipant } from "../../participant/queries.ts";
+import { bookmarkedAmong, creditWeek, listBlockedWith } from "../../relations/index.ts";
 import { explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
-import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "./members.ts";
+import { findMyResult, type ResultRow, type ResultStatus } from "../results.ts";
 import { communityModel, eligibleIndex, renderFor, viewerSide } from "./model.ts";
 import {
-  bookmarkedAmong,
   countInstantSince,
   countOpenResults,
-  creditWeek,
-  findMyResult,
   type IncomingResultRow,
   insertInstantMatch,
-  listExcludedPartners,
-  listMembers,
   listMyResults,
+  listPastPartners,
   listResultsWithIntroToMe,
-  lockMember,
   markSeen,
-  type ResultRow,
-  type ResultStatus,
 } from "./queries.ts";
 import {
   type CalcRelevanceResult,
@@ -29,7 +26,6 @@ import {
   INSTANT_WEEKLY_CAP,
   type InstantQuery,
   type MatchingRequestPage,
-  type PageQuery,
   type PendingScore,
   type Recommendation,
   type RecommendationPage,
@@ -108,14 +104,15 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
   if (self === undefined) return;
   await withTx(ctx.db, async (tx) => {
     // Two tabs loading at once must not both top up (nor both use the week's allowance).
-    await lockMember(tx, communityId, memberId, "instant");
+    await lockParticipant(tx, communityId, memberId, "instant");
     const open = await countOpenResults(tx, communityId, memberId);
     const week = await creditWeek(tx, ctx.tenant.config.timeZone);
     const used = await countInstantSince(tx, communityId, memberId, week.start);
     const room = Math.min(INSTANT_OPEN_TARGET - open, INSTANT_WEEKLY_CAP - used);
     if (room <= 0) return;
     // The database, not the (possibly minute-old) model, has the last word on who is excluded.
-    const excluded = await listExcludedPartners(tx, communityId, memberId);
+    const [past, blocked] = await Promise.all([listPastPartners(tx, communityId, memberId), listBlockedWith(tx, communityId, memberId)]);
+    const excluded = new Set([...past, ...blocked]);
     const best: { j: number; score: number }[] = [];
     for (let j = 0; j < model.n; j++) {
       if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string)) continue;
@@ -154,36 +151,31 @@ export async function listInstant(ctx: Ctx, query: InstantQuery): Promise<Recomm
   const me = await requireMember(ctx);
   if (query.page === 0 && (query.status === undefined || query.status === "NEW")) await topUpInstant(ctx, me);
   const statuses: ResultStatus[] = query.status ? [query.status] : ["NEW", "SEEN", "CONNECTED"];
-  const rows = await listMyResults(ctx.db, ctx.tenant.id, me.participant.id, { statuses }, { limit: query.size + 1, offset: query.page * query.size });
-  const items = await toRecommendations(ctx, me, rows.slice(0, query.size));
+  const { rows, hasMore } = pageRows(await listMyResults(ctx.db, ctx.tenant.id, me.participant.id, { statuses }, pageWindow(query)), query);
+  const items = await toRecommendations(ctx, me, rows);
   await markSeen(
     ctx.db,
     ctx.tenant.id,
     me.participant.id,
     items.filter((i) => i.status === "NEW").map((i) => i.matchingResultId),
   );
-  return { items: items.map(strip), page: query.page, size: query.size, hasMore: rows.length > query.size };
+  return { items: items.map(strip), page: query.page, size: query.size, hasMore };
 }
 
 /** GET /matching/matches-history: every result I ever had, with its feedback state. */
 export async function listMatchesHistory(ctx: Ctx, query: PageQuery): Promise<RecommendationPage> {
   const me = await requireMember(ctx);
-  const rows = await listMyResults(
-    ctx.db,
-    ctx.tenant.id,
-    me.participant.id,
-    { statuses: ["NEW", "SEEN", "CONNECTED", "DISMISSED"] },
-    { limit: query.size + 1, offset: query.page * query.size },
-  );
-  const items = await toRecommendations(ctx, me, rows.slice(0, query.size));
-  return { items: items.map(strip), page: query.page, size: query.size, hasMore: rows.length > query.size };
+  const statuses: ResultStatus[] = ["NEW", "SEEN", "CONNECTED", "DISMISSED"];
+  const { rows, hasMore } = pageRows(await listMyResults(ctx.db, ctx.tenant.id, me.participant.id, { statuses }, pageWindow(query)), query);
+  const items = await toRecommendations(ctx, me, rows);
+  return { items: items.map(strip), page: query.page, size: query.size, hasMore };
 }
 
 /** GET /matching/requests: my contacts who sent me an intro. */
 export async function listMatchingRequests(ctx: Ctx, query: PageQuery): Promise<MatchingRequestPage> {
   const me = await requireMember(ctx);
-  const rows = await listResultsWithIntroToMe(ctx.db, ctx.tenant.id, me.participant.id, { limit: query.size + 1, offset: query.page * query.size });
-  const items = await toRecommendations<IncomingResultRow>(ctx, me, rows.slice(0, query.size));
+  const { rows, hasMore } = pageRows(await listResultsWithIntroToMe(ctx.db, ctx.tenant.id, me.participant.id, pageWindow(query)), query);
+  const items = await toRecommendations<IncomingResultRow>(ctx, me, rows);
   return {
     items: items.map((i) => ({
       ...strip(i),
@@ -191,7 +183,7 @@ export async function listMatchingRequests(ctx: Ctx, query: PageQuery): Promise<
     })),
     page: query.page,
     size: query.size,
-    hasMore: rows.length > query.size,
+    hasMore,
   };
 }
 
@@ -229,7 +221,7 @@ export async function calcRelevanceRates(ctx: Ctx, participantIds: readonly stri
   const me = await requireMember(ctx);
   const ids = [...new Set(participantIds)];
   if (ids.includes(me.participant.id)) throw validation("Your own id is not a contact", { participantIds: "Leave out your own id" });
-  const found = new Set((await listMembers(ctx.db, ctx.tenant.id, ids)).map((m) => m.id));
+  const found = new Set((await listMemberCards(ctx.db, ctx.tenant.id, ids)).map((m) => m.id));
   if (ids.some((id) => !found.has(id))) throw notFound("Participant not found");
   const { model } = await communityModel(ctx);
   const a = model.indexOf.get(me.participant.id);

@@ -1,15 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { DirectoryCardSchema } from "../../directory/schemas.ts";
-import { pageParam, sizeParam } from "../../lib/fields.ts";
-
-/** Paging of every list here: 0-based pages, as the directory's. */
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
-const MAX_PAGE = 500;
-
-/** Credits (spec 9: INTERESTED_CLICK costs 10); the allowance refills every week. */
-export const CREDIT_COSTS = { INTERESTED_CLICK: 10 } as const;
-export const WEEKLY_CREDIT_ALLOWANCE = 50;
+import { PageQuerySchema, pageOf } from "../../lib/paging.ts";
+import { MemberCardSchema } from "../../members/schemas.ts";
+import { RequestStatusSchema } from "../../relations/index.ts";
 
 /** On-demand recommendations beyond the weekly one: kept open at this many, at most this many per week. */
 export const INSTANT_OPEN_TARGET = 3;
@@ -19,33 +11,11 @@ export const INSTANT_WEEKLY_CAP = 3;
 export const FEEDBACK_DELAY_DAYS = 7;
 
 export const RELEVANCE_BATCH_MAX = 50;
-export const INTRO_MAX = 1000;
 export const NOTE_MAX = 1000;
 
-export const PageQuerySchema = z.object({
-  page: pageParam(MAX_PAGE),
-  size: sizeParam(PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
+export const ResultIdParamSchema = z.object({
+  id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description: "A matching result (matchingResultId) of the signed-in member" }),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
-
-const uuidParam = (description: string) =>
-  z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description }) });
-
-export const ParticipantIdParamSchema = uuidParam("A participant of the current community; another community's id is a 404");
-export const ResultIdParamSchema = uuidParam("A matching result (matchingResultId) of the signed-in member");
-export const RequestIdParamSchema = uuidParam("An intro request of the current community");
-export const CommunityIdParamSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(63)
-    .openapi({ param: { name: "id", in: "path" }, description: "The current community's id; another community's id is a 404", example: "alpha" }),
-});
-
-/** A member as another member sees them: contacts only as privacy allows (visibleContacts). */
-export const MemberCardSchema = DirectoryCardSchema.omit({ moderationStatus: true }).openapi("MatchingMemberCard");
-export type MemberCard = z.infer<typeof MemberCardSchema>;
-
 export const ResultStatusSchema = z.enum(["NEW", "SEEN", "CONNECTED", "DISMISSED"]).openapi("MatchingResultStatus");
 export type ResultStatus = z.infer<typeof ResultStatusSchema>;
 export const MatchSourceSchema = z.enum(["WEEKLY", "ODD_OUT", "INSTANT", "ADMIN"]).openapi("MatchSource");
@@ -95,9 +65,6 @@ export const RecommendationSchema = z
   .openapi("Recommendation");
 export type Recommendation = z.infer<typeof RecommendationSchema>;
 
-const pageOf = <T extends z.ZodType>(item: T, name: string) =>
-  z.object({ items: z.array(item), page: z.number().int(), size: z.number().int(), hasMore: z.boolean() }).openapi(name);
-
 export const RecommendationPageSchema = pageOf(RecommendationSchema, "RecommendationPage");
 export type RecommendationPage = z.infer<typeof RecommendationPageSchema>;
 
@@ -105,50 +72,6 @@ export const InstantQuerySchema = PageQuerySchema.extend({
   status: ResultStatusSchema.optional().openapi({ description: "Only results in this status; by default all but DISMISSED" }),
 });
 export type InstantQuery = z.infer<typeof InstantQuerySchema>;
-
-// Relations -------------------------------------------------------------------------------
-
-export const RelationTypeSchema = z.enum(["LIKE", "DISLIKE"]);
-export const RelationReasonSchema = z.enum(["NOT_INTERESTED", "ALREADY_KNOW", "OTHER"]).openapi({
-  description: "Why not interested: not interested, already know, other",
-});
-
-export const RelationBodySchema = z
-  .strictObject({
-    subjectId: z.string().uuid(),
-    relationType: RelationTypeSchema,
-    reason: RelationReasonSchema.nullable().optional(),
-    note: z.string().trim().max(NOTE_MAX).nullable().optional(),
-  })
-  .openapi("RelationBody");
-export type RelationBody = z.infer<typeof RelationBodySchema>;
-
-export const RelationSchema = z
-  .object({
-    participantId: z.string().uuid(),
-    subjectId: z.string().uuid(),
-    relationType: RelationTypeSchema,
-    reason: RelationReasonSchema.nullable(),
-    note: z.string().nullable(),
-    createdAt: z.string().openapi({ format: "date-time" }),
-    updatedAt: z.string().openapi({ format: "date-time" }),
-    participant: MemberCardSchema,
-  })
-  .openapi("Relation");
-export type Relation = z.infer<typeof RelationSchema>;
-export const RelationPageSchema = pageOf(RelationSchema, "RelationPage");
-export type RelationPage = z.infer<typeof RelationPageSchema>;
-
-// Bookmarks -------------------------------------------------------------------------------
-
-export const BookmarkSchema = z
-  .object({ subjectId: z.string().uuid(), createdAt: z.string().openapi({ format: "date-time" }), participant: MemberCardSchema })
-  .openapi("Bookmark");
-export type Bookmark = z.infer<typeof BookmarkSchema>;
-export const BookmarkPageSchema = pageOf(BookmarkSchema, "BookmarkPage");
-export type BookmarkPage = z.infer<typeof BookmarkPageSchema>;
-export const BookmarkStateSchema = z.object({ subjectId: z.string().uuid(), bookmarked: z.boolean() }).openapi("BookmarkState");
-export type BookmarkState = z.infer<typeof BookmarkStateSchema>;
 
 // Relevance -------------------------------------------------------------------------------
 
@@ -207,68 +130,7 @@ export const UpdateNoteResultSchema = z
   .openapi("UpdateNoteResult");
 export type UpdateNoteResult = z.infer<typeof UpdateNoteResultSchema>;
 
-// Intros and requests ---------------------------------------------------------------------
-
-export const CreditsSchema = z
-  .object({
-    balance: z.number().int(),
-    allowance: z.number().int().openapi({ description: "Credits each week" }),
-    costs: z.object({ INTERESTED_CLICK: z.number().int() }),
-    periodStart: z.string().openapi({ format: "date-time" }),
-    refillAt: z.string().openapi({ format: "date-time", description: "The next refill: Tuesday 00:00 in the community's time zone" }),
-  })
-  .openapi("Credits");
-export type Credits = z.infer<typeof CreditsSchema>;
-
-export const SendIntroBodySchema = z
-  .strictObject({
-    from: z.string().uuid().openapi({ description: "The sender's own participant id" }),
-    matchingResultId: z.string().uuid(),
-    introMessage: z.string().trim().min(1).max(INTRO_MAX),
-  })
-  .openapi("SendIntroBody");
-export type SendIntroBody = z.infer<typeof SendIntroBodySchema>;
-
-export const RequestStatusSchema = z.enum(["PENDING", "ACCEPTED", "DECLINED"]);
-
-export const IntroRequestSchema = z
-  .object({
-    id: z.string().uuid(),
-    status: RequestStatusSchema,
-    message: z.string(),
-    answer: z.string().nullable(),
-    viaModerator: z.boolean().openapi({ description: "The recipient hides contacts: a moderator forwards the intro (spec 4.6)" }),
-    matchingResultId: z.string().uuid().nullable(),
-    createdAt: z.string().openapi({ format: "date-time" }),
-    answeredAt: z.string().nullable().openapi({ format: "date-time" }),
-    from: MemberCardSchema,
-    to: MemberCardSchema,
-  })
-  .openapi("IntroRequest");
-export type IntroRequest = z.infer<typeof IntroRequestSchema>;
-
-export const SendIntroResultSchema = z
-  .object({ request: IntroRequestSchema, credits: CreditsSchema })
-  .openapi("SendIntroResult");
-export type SendIntroResult = z.infer<typeof SendIntroResultSchema>;
-
-export const RequestsQuerySchema = PageQuerySchema.extend({
-  scope: z.enum(["mine", "moderation"]).default("mine").openapi({
-    description: "mine: intros sent to me; moderation (admins and moderators): intros waiting for a moderator",
-  }),
-});
-export type RequestsQuery = z.infer<typeof RequestsQuerySchema>;
-
-export const IntroRequestPageSchema = pageOf(IntroRequestSchema, "IntroRequestPage");
-export type IntroRequestPage = z.infer<typeof IntroRequestPageSchema>;
-
-export const AnswerBodySchema = z
-  .strictObject({ answer: z.enum(["ACCEPTED", "DECLINED"]), message: z.string().trim().max(INTRO_MAX).nullable().optional() })
-  .openapi("AnswerRequestBody");
-export type AnswerBody = z.infer<typeof AnswerBodySchema>;
-
-export const AnswerResultSchema = z.object({ request: IntroRequestSchema }).openapi("AnswerRequestResult");
-export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+// Requests ------------------------------------------------------------------------
 
 export const MatchingRequestSchema = RecommendationSchema.extend({
   request: z.object({

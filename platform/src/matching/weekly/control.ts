@@ -2,7 +2,7 @@ import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { validation } from "../../lib/errors.ts";
 import { requireOwnParticipant } from "../../participant/service.ts";
-import { publishModelChange } from "../community-model.ts";
+import { publishModelChange } from "../model-change.ts";
 import { getMatchingControl, setMatchingControl } from "./queries.ts";
 import type { MatchingStatus, PauseMatching, SkipMatchingWeek } from "./schemas.ts";
 import { addDays, comingTuesday, daysBetween, isTuesday } from "./week.ts";

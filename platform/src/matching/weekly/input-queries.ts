@@ -83,13 +83,6 @@ export async function listFeedbackAggregates(db: Db, communityId: string): Promi
 
 export type PairFactRow = { a: string; b: string };
 
-/** DISLIKE relations, in either direction (the engine reads pairs unordered). */
-export async function listDislikePairs(db: Db, communityId: string): Promise<PairFactRow[]> {
-  return db<PairFactRow[]>`
-    select participant_id as a, subject_id as b from relations
-    where community_id = ${communityId} and relation_type = 'DISLIKE'`;
-}
-
 /** Every pair ever put together, whatever the source: a pair never repeats. */
 export async function listHistoryPairs(db: Db, communityId: string, before?: string): Promise<PairFactRow[]> {
   return db<PairFactRow[]>`

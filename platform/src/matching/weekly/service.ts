@@ -4,7 +4,8 @@ import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
 import { accessDenied, validation } from "../../lib/errors.ts";
-import { type LoadedCommunity, loadCommunityInput, publishModelChange } from "../community-model.ts";
+import { type LoadedCommunity, loadCommunityInput } from "../community-model.ts";
+import { publishModelChange } from "../model-change.ts";
 import {
   type IneligibleReason,
   type MatchReason,

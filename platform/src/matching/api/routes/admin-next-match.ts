@@ -2,7 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { CommunityIdParamSchema, NextPairSchema } from "../schemas.ts";
+import { CommunityIdParamSchema } from "../../../directory/schemas.ts";
+import { NextPairSchema } from "../schemas.ts";
 import { nextPairToScore } from "../admin.ts";
 
 const route = defineRoute({

@@ -2,7 +2,9 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { AdminHistoryPageSchema, PageQuerySchema, ParticipantIdParamSchema } from "../schemas.ts";
+import { PageQuerySchema } from "../../../lib/paging.ts";
+import { ParticipantIdParamSchema } from "../../../members/schemas.ts";
+import { AdminHistoryPageSchema } from "../schemas.ts";
 import { memberMatchHistory } from "../admin.ts";
 
 const route = defineRoute({

@@ -2,7 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
-import { AdminScoreBodySchema, AdminScoreSchema, ParticipantIdParamSchema } from "../schemas.ts";
+import { ParticipantIdParamSchema } from "../../../members/schemas.ts";
+import { AdminScoreBodySchema, AdminScoreSchema } from "../schemas.ts";
 import { setAdminPairScore } from "../admin.ts";
 
 const route = defineRoute({

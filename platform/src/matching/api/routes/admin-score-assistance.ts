@@ -2,7 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { ParticipantIdParamSchema, ScoreAssistanceQuerySchema, ScoreAssistanceSchema } from "../schemas.ts";
+import { ParticipantIdParamSchema } from "../../../members/schemas.ts";
+import { ScoreAssistanceQuerySchema, ScoreAssistanceSchema } from "../schemas.ts";
 import { scoreAssistance } from "../admin.ts";
 
 const route = defineRoute({

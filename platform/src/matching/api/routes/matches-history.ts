@@ -2,7 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../../http/route.ts";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { PageQuerySchema, RecommendationPageSchema } from "../schemas.ts";
+import { PageQuerySchema } from "../../../lib/paging.ts";
+import { RecommendationPageSchema } from "../schemas.ts";
 import { listMatchesHistory } from "../recommendations.ts";
 
 const route = defineRoute({

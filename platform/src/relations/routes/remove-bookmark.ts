@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { defineRoute } from "../../../http/route.ts";
-import type { AppEnv } from "../../../http/env.ts";
-import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { BookmarkStateSchema, ParticipantIdParamSchema } from "../schemas.ts";
+import { defineRoute } from "../../http/route.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonResponse } from "../../http/openapi.ts";
+import { BookmarkStateSchema } from "../schemas.ts";
+import { ParticipantIdParamSchema } from "../../members/schemas.ts";
 import { removeBookmark } from "../bookmarks.ts";
 
 const route = defineRoute({

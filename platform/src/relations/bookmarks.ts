@@ -1,20 +1,20 @@
-import type { Ctx } from "../../context.ts";
-import { cardsOf, iso, requireMember, requireOtherMember } from "./members.ts";
+import type { Ctx } from "../context.ts";
+import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
+import { cardsOf, iso, requireMember, requireOtherMember } from "../members/index.ts";
 import { deleteBookmark, insertBookmark, listBookmarks } from "./queries.ts";
-import type { Bookmark, BookmarkPage, BookmarkState, PageQuery } from "./schemas.ts";
+import type { Bookmark, BookmarkPage, BookmarkState } from "./schemas.ts";
 
 /** GET /bookmarks: members I bookmarked, newest first. */
 export async function listMyBookmarks(ctx: Ctx, query: PageQuery): Promise<BookmarkPage> {
   const me = await requireMember(ctx);
-  const rows = await listBookmarks(ctx.db, ctx.tenant.id, me.participant.id, { limit: query.size + 1, offset: query.page * query.size });
-  const page = rows.slice(0, query.size);
-  const cards = await cardsOf(ctx, me.viewer, page.map((r) => r.subjectId));
+  const { rows, hasMore } = pageRows(await listBookmarks(ctx.db, ctx.tenant.id, me.participant.id, pageWindow(query)), query);
+  const cards = await cardsOf(ctx, me.viewer, rows.map((r) => r.subjectId));
   const items: Bookmark[] = [];
-  for (const r of page) {
+  for (const r of rows) {
     const participant = cards.get(r.subjectId);
     if (participant) items.push({ subjectId: r.subjectId, createdAt: iso(r.createdAt), participant });
   }
-  return { items, page: query.page, size: query.size, hasMore: rows.length > query.size };
+  return { items, page: query.page, size: query.size, hasMore };
 }
 
 /** POST /bookmarks/{id}: idempotent. */

@@ -1,29 +1,17 @@
-import { recordAudit } from "../../audit/index.ts";
-import type { Ctx } from "../../context.ts";
-import { withDb } from "../../context.ts";
-import { withTx } from "../../db/client.ts";
-import { accessDenied, conflict, notFound } from "../../lib/errors.ts";
-import { queueMail } from "../../mail/service.ts";
-import { isCommunityStaff, type Viewer, visibleContacts } from "../../participant/privacy.ts";
-import { findParticipantById } from "../../participant/queries.ts";
+import { recordAudit } from "../audit/index.ts";
+import type { Ctx } from "../context.ts";
+import { withDb } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { accessDenied, conflict, notFound } from "../lib/errors.ts";
+import { pageRows, pageWindow } from "../lib/paging.ts";
+import { queueMail } from "../mail/service.ts";
+import { findMyResult, markConnected } from "../matching/results.ts";
+import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "../members/index.ts";
+import { isCommunityStaff, type Viewer, visibleContacts } from "../participant/privacy.ts";
+import { findMemberCard, findParticipant, listStaffCards, lockParticipant, type MemberCardRow } from "../participant/queries.ts";
 import { spendCredits } from "./credits.ts";
 import { contactLines, introAnswered, introToMember, introToModerator } from "./intro-mail.ts";
-import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "./members.ts";
-import {
-  answerIntro,
-  findIntro,
-  findMember,
-  findMyResult,
-  hasIntro,
-  insertIntro,
-  type IntroRow,
-  listIntrosForModeration,
-  listIntrosTo,
-  listStaff,
-  lockMember,
-  markConnected,
-  type MemberRow,
-} from "./queries.ts";
+import { answerIntro, findIntro, hasIntro, insertIntro, type IntroRow, listIntrosForModeration, listIntrosTo } from "./queries.ts";
 import type { AnswerBody, AnswerResult, IntroRequest, IntroRequestPage, RequestsQuery, SendIntroBody, SendIntroResult } from "./schemas.ts";
 
 const requestsLink = (ctx: Ctx) => `${ctx.tenant.url}/my_communities?tab=requests`;
@@ -63,8 +51,8 @@ async function oneIntro(ctx: Ctx, viewer: Viewer, row: IntroRow): Promise<IntroR
 }
 
 /** What participant `viewerId` may see of `owner`'s contacts, as lines for a mail. */
-async function contactsFor(ctx: Ctx, viewerId: string, owner: MemberRow): Promise<string[]> {
-  const p = await findParticipantById(ctx.db, ctx.tenant.id, viewerId);
+async function contactsFor(ctx: Ctx, viewerId: string, owner: MemberCardRow): Promise<string[]> {
+  const p = await findParticipant(ctx.db, ctx.tenant.id, { id: viewerId });
   if (!p) return [];
   const view = visibleContacts(memberViewer(p), owner, ctx.tenant);
   return contactLines(view.contacts, view.phone);
@@ -82,7 +70,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
   if (me.participant.moderationStatus !== "confirmed") throw accessDenied("Your profile is not confirmed by the community yet");
   const result = await findMyResult(ctx.db, ctx.tenant.id, me.participant.id, body.matchingResultId);
   if (!result) throw notFound("Match not found");
-  const recipient = await findMember(ctx.db, ctx.tenant.id, result.subjectId);
+  const recipient = await findMemberCard(ctx.db, ctx.tenant.id, result.subjectId);
   if (!recipient) throw notFound("This member is no longer in the community");
   if (await hasIntro(ctx.db, ctx.tenant.id, me.participant.id, recipient.id)) throw conflict("You already sent an intro to this member");
   const viaModerator = visibleContacts(me.viewer, recipient, ctx.tenant).hasHiddenContacts;
@@ -90,7 +78,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
 
   const { intro, credits } = await withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockMember(tx, ctx.tenant.id, me.participant.id, "credits");
+    await lockParticipant(tx, ctx.tenant.id, me.participant.id, "credits");
     const intro = await insertIntro(tx, {
       communityId: ctx.tenant.id,
       fromId: me.participant.id,
@@ -102,7 +90,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
     const credits = await spendCredits(tx, ctx, me.participant.id, "INTERESTED_CLICK");
     await markConnected(tx, ctx.tenant.id, result.id, body.introMessage);
     if (viaModerator) {
-      for (const staff of await listStaff(tx, ctx.tenant.id)) {
+      for (const staff of await listStaffCards(tx, ctx.tenant.id)) {
         if (!staff.email || staff.id === recipient.id || staff.id === me.participant.id) continue;
         await queueMail(txCtx, {
           to: staff.email,
@@ -134,7 +122,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
  */
 export async function listRequests(ctx: Ctx, query: RequestsQuery): Promise<IntroRequestPage> {
   const me = await requireMember(ctx);
-  const page = { limit: query.size + 1, offset: query.page * query.size };
+  const page = pageWindow(query);
   let rows: IntroRow[];
   if (query.scope === "moderation") {
     if (!isCommunityStaff(me.viewer)) throw accessDenied("Only the community's admins and moderators can see this");
@@ -142,8 +130,8 @@ export async function listRequests(ctx: Ctx, query: RequestsQuery): Promise<Intr
   } else {
     rows = await listIntrosTo(ctx.db, ctx.tenant.id, me.participant.id, page);
   }
-  const items = await toIntros(ctx, me.viewer, rows.slice(0, query.size));
-  return { items, page: query.page, size: query.size, hasMore: rows.length > query.size };
+  const shown = pageRows(rows, query);
+  return { items: await toIntros(ctx, me.viewer, shown.rows), page: query.page, size: query.size, hasMore: shown.hasMore };
 }
 
 /**
@@ -175,7 +163,7 @@ export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Pro
     }
     if (row.status === "ACCEPTED") {
       const txCtx = withDb(ctx, tx);
-      const [from, to] = await Promise.all([findMember(tx, ctx.tenant.id, row.fromId), findMember(tx, ctx.tenant.id, row.toId)]);
+      const [from, to] = await Promise.all([findMemberCard(tx, ctx.tenant.id, row.fromId), findMemberCard(tx, ctx.tenant.id, row.toId)]);
       if (from?.email && to) {
         const lang = langIn(ctx, from.lang);
         await queueMail(txCtx, {

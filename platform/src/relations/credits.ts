@@ -1,7 +1,7 @@
-import type { Ctx } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { AppError, ErrorCode } from "../../lib/errors.ts";
-import { iso, requireMember } from "./members.ts";
+import type { Ctx } from "../context.ts";
+import type { Db } from "../db/client.ts";
+import { AppError, ErrorCode } from "../lib/errors.ts";
+import { iso, requireMember } from "../members/index.ts";
 import { creditWeek, insertCreditSpend, spentSince } from "./queries.ts";
 import { CREDIT_COSTS, type Credits, WEEKLY_CREDIT_ALLOWANCE } from "./schemas.ts";
 
@@ -31,7 +31,7 @@ function inWords(ms: number): string {
 /**
  * Spends the cost of `kind`, or throws 429 (code 1018) saying when the credits refill (also as
  * `errors.refillAt` and Retry-After). Call inside the transaction of the paid action, after
- * lockMember(…, "credits"), so two clicks cannot both spend the last credits.
+ * lockParticipant(…, "credits"), so two clicks cannot both spend the last credits.
  */
 export async function spendCredits(db: Db, ctx: Pick<Ctx, "tenant">, participantId: string, kind: CreditKind): Promise<Credits> {
   const credits = await creditsOf(db, ctx, participantId);

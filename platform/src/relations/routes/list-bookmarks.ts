@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { defineRoute } from "../../../http/route.ts";
-import type { AppEnv } from "../../../http/env.ts";
-import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { BookmarkPageSchema, PageQuerySchema } from "../schemas.ts";
+import { defineRoute } from "../../http/route.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonResponse } from "../../http/openapi.ts";
+import { BookmarkPageSchema } from "../schemas.ts";
+import { PageQuerySchema } from "../../lib/paging.ts";
 import { listMyBookmarks } from "../bookmarks.ts";
 
 const route = defineRoute({

@@ -2,9 +2,9 @@
  * The e-mails of an intro, EN / RU, as `notice` mails (title, paragraphs, one button) in the
  * tenant's branding. Intro texts are the members' own words and are escaped by the renderer.
  */
-import type { TemplateVars } from "../../mail/templates.ts";
-import type { Contacts } from "../../participant/schemas.ts";
-import type { Lang } from "../../tenancy/schema.ts";
+import type { TemplateVars } from "../mail/templates.ts";
+import type { Contacts } from "../participant/schemas.ts";
+import type { Lang } from "../tenancy/schema.ts";
 
 type Notice = TemplateVars["notice"];
 type Person = { firstName: string; lastName: string; company: string | null; position: string | null };

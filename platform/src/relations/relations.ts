@@ -1,23 +1,24 @@
-import type { Ctx } from "../../context.ts";
-import { withTx } from "../../db/client.ts";
-import { publishModelChange } from "../community-model.ts";
-import { cardsOf, iso, requireMember, requireOtherMember, toCard } from "./members.ts";
-import { dismissResultsAbout, listRelations, upsertRelation } from "./queries.ts";
-import type { PageQuery, Relation, RelationBody, RelationPage } from "./schemas.ts";
+import type { Ctx } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
+import { publishModelChange } from "../matching/model-change.ts";
+import { dismissResultsAbout } from "../matching/results.ts";
+import { cardsOf, iso, requireMember, requireOtherMember, toCard } from "../members/index.ts";
+import { listRelations, upsertRelation } from "./queries.ts";
+import type { Relation, RelationBody, RelationPage } from "./schemas.ts";
 
 /** GET /relations: my likes and "not interested" marks, newest first, with the members' cards. */
 export async function listMyRelations(ctx: Ctx, query: PageQuery): Promise<RelationPage> {
   const me = await requireMember(ctx);
-  const rows = await listRelations(ctx.db, ctx.tenant.id, me.participant.id, { limit: query.size + 1, offset: query.page * query.size });
-  const page = rows.slice(0, query.size);
-  const cards = await cardsOf(ctx, me.viewer, page.map((r) => r.subjectId));
+  const { rows, hasMore } = pageRows(await listRelations(ctx.db, ctx.tenant.id, me.participant.id, pageWindow(query)), query);
+  const cards = await cardsOf(ctx, me.viewer, rows.map((r) => r.subjectId));
   const items: Relation[] = [];
-  for (const r of page) {
+  for (const r of rows) {
     const participant = cards.get(r.subjectId);
     if (!participant) continue;
     items.push({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt), participant });
   }
-  return { items, page: query.page, size: query.size, hasMore: rows.length > query.size };
+  return { items, page: query.page, size: query.size, hasMore };
 }
 
 /**

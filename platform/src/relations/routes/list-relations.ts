@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { defineRoute } from "../../../http/route.ts";
-import type { AppEnv } from "../../../http/env.ts";
-import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { PageQuerySchema, RelationPageSchema } from "../schemas.ts";
+import { defineRoute } from "../../http/route.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonResponse } from "../../http/openapi.ts";
+import { RelationPageSchema } from "../schemas.ts";
+import { PageQuerySchema } from "../../lib/paging.ts";
 import { listMyRelations } from "../relations.ts";
 
 const route = defineRoute({

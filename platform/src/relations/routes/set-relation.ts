@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { defineRoute } from "../../../http/route.ts";
-import type { AppEnv } from "../../../http/env.ts";
-import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
+import { defineRoute } from "../../http/route.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { RelationBodySchema, RelationSchema } from "../schemas.ts";
 import { setRelation } from "../relations.ts";
 

@@ -1,16 +1,15 @@
 /**
- * Who is calling and how other members look to them. Every member card this module returns is
- * built by `toCard` (the directory's one card builder, which asks visibleContacts what the viewer may see).
+ * Who is calling and how other members look to them, for the modules that show members to
+ * members (matching, relations). Every member card is built by `toCard` (the directory's one card
+ * builder, which asks visibleContacts what the viewer may see).
  */
-import { notAParticipant, requireRole, requireUser } from "../../authz/index.ts";
-import type { Ctx } from "../../context.ts";
-import type { CardRow } from "../../directory/queries.ts";
-import { toDirectoryCard } from "../../directory/service.ts";
-import { notFound, validation } from "../../lib/errors.ts";
-import type { Viewer } from "../../participant/privacy.ts";
-import { findParticipantByUser, type ParticipantRow } from "../../participant/queries.ts";
-import type { Lang } from "../../tenancy/schema.ts";
-import { findMember, listMembers, type MemberRow, preferredLangOf } from "./queries.ts";
+import { notAParticipant, requireRole, requireUser } from "../authz/index.ts";
+import type { Ctx } from "../context.ts";
+import { toDirectoryCard } from "../directory/service.ts";
+import { notFound, validation } from "../lib/errors.ts";
+import type { Viewer } from "../participant/privacy.ts";
+import { type CardRow, findMemberCard, findParticipant, listMemberCards, type MemberCardRow, type ParticipantRow, preferredLangOf } from "../participant/queries.ts";
+import type { Lang } from "../tenancy/schema.ts";
 import type { MemberCard } from "./schemas.ts";
 
 export type Me = { participant: ParticipantRow; viewer: Viewer; lang: Lang };
@@ -38,7 +37,7 @@ export function langIn(ctx: Ctx, preferred: Lang | null | undefined): Lang {
 /** The signed-in participant of this community: 401 when signed out, 403 for a user who has not joined it. */
 export async function requireMember(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<Me> {
   const actor = requireUser(ctx);
-  const participant = await findParticipantByUser(ctx.db, ctx.tenant.id, actor.userId, opts);
+  const participant = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId }, opts);
   if (!participant) throw notAParticipant();
   const lang = langIn(ctx, await preferredLangOf(ctx.db, ctx.tenant.id, participant.id));
   return { participant, viewer: viewerOf(ctx, participant), lang };
@@ -50,10 +49,16 @@ export async function requireStaff(ctx: Ctx): Promise<Me> {
   return requireMember(ctx);
 }
 
-/** Another member of this community; another community's id (or a deleted account) is a 404, the caller's own a 400. */
-export async function requireOtherMember(ctx: Ctx, me: Me, id: string): Promise<MemberRow> {
-  const row = await findMember(ctx.db, ctx.tenant.id, id);
+/** A member of this community; another community's id (or a deleted account) is a 404. */
+export async function requireMemberCard(ctx: Ctx, id: string): Promise<MemberCardRow> {
+  const row = await findMemberCard(ctx.db, ctx.tenant.id, id);
   if (!row) throw notFound("Participant not found");
+  return row;
+}
+
+/** Another member of this community: as requireMemberCard, and the caller's own id is a 400. */
+export async function requireOtherMember(ctx: Ctx, me: Me, id: string): Promise<MemberCardRow> {
+  const row = await requireMemberCard(ctx, id);
   if (row.id === me.participant.id) throw validation("This is your own profile", { subjectId: "Choose another member" });
   return row;
 }
@@ -65,7 +70,7 @@ export function toCard(ctx: Ctx, viewer: Viewer, row: CardRow): MemberCard {
 
 /** Cards of `ids` as `viewer` sees them, by id (members whose account is gone are missing). */
 export async function cardsOf(ctx: Ctx, viewer: Viewer, ids: readonly string[]): Promise<Map<string, MemberCard>> {
-  const rows = await listMembers(ctx.db, ctx.tenant.id, ids);
+  const rows = await listMemberCards(ctx.db, ctx.tenant.id, ids);
   return new Map(rows.map((r) => [r.id, toCard(ctx, viewer, r)]));
 }
 
