@@ -1,5 +1,5 @@
 import { Command, CommanderError } from "commander";
-import { AppError } from "../../platform/src/lib/errors.ts";
+import { AppError } from "@tuesday/platform";
 import { registerAdminCommands } from "./commands/admin.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerMailCommands } from "./commands/mail.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
-import { parseGraph, parseMapping, parsePairing, validateMatching } from "../../platform/src/matching/engine/index.ts";
+import { parseGraph, parseMapping, parsePairing, validateMatching } from "@tuesday/platform";
 import { makeMember, snapshot } from "../../tests/api/matching-weekly-helpers.ts";
 import { runCli as run } from "./run-cli.ts";
 

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pino, { type Logger } from "pino";
-import type { AppConfig } from "../../platform/src/config.ts";
-import type { Ctx, Deps } from "../../platform/src/context.ts";
-import { loadConfig } from "../../platform/src/env.ts";
-import { createDeps, openDatabase, type Database } from "../../platform/src/runtime.ts";
-import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+import { type AppConfig, createDeps, type Ctx, type Database, type Deps, loadConfig, openDatabase, type Tenant } from "@tuesday/platform";
 
 /** A mistake of the person at the keyboard: printed as one line, no stack trace. */
 export class CliError extends Error {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCommunityAdmin } from "../../platform/src/account/service.ts";
-import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
-import { applyTenants } from "../../platform/src/tenancy/service.ts";
+import { applyTenants, createCommunityAdmin, TenantConfigSchema } from "@tuesday/platform";
 import { createTestEnv, OPERATOR, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";

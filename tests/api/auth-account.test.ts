@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../../platform/src/auth/session.ts";
+import { createSession } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser, signInAs, uniqueEmail } from "../support/users.ts";
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateSessionToken } from "../../platform/src/auth/session.ts";
-import { insertUser } from "../../platform/src/auth/users.ts";
+import { insertUser, validateSessionToken } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider.ts";
 import { tenantFixture } from "../support/tenants.ts";

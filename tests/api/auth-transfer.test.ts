@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateSessionToken } from "../../platform/src/auth/session.ts";
+import { validateSessionToken } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 

@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withTx } from "../../platform/src/db/client.ts";
-import { type Bus, type BusMessage, createBus } from "../../platform/src/realtime/bus.ts";
+import { withTx } from "@tuesday/platform";
+import { type Bus, type BusMessage, createBus } from "@tuesday/platform/http";
 import { createPeer, createTestEnv, type PeerApp, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadTenantsDir } from "../../platform/src/tenancy/load.ts";
-import { applyTenants } from "../../platform/src/tenancy/service.ts";
+import { applyTenants, loadTenantsDir } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";

@@ -1,7 +1,6 @@
 import os from "node:os";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createDb, type Db, socketPath, withDatabase } from "../../platform/src/db/client.ts";
-import { poolSizes } from "../../platform/src/runtime.ts";
+import { createDb, type Db, poolSizes, socketPath, withDatabase } from "@tuesday/platform";
 
 const open: Db[] = [];
 afterAll(async () => {

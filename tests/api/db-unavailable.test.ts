@@ -1,9 +1,8 @@
 import net from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../platform/src/app.ts";
-import { createDb, type Db, isDatabaseUnavailable } from "../../platform/src/db/client.ts";
-import { TenantDirectory } from "../../platform/src/tenancy/service.ts";
+import { createDb, type Db, isDatabaseUnavailable, TenantDirectory } from "@tuesday/platform";
+import { createApp } from "@tuesday/platform/http";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 
 let env: TestEnv;

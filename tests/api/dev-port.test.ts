@@ -3,9 +3,8 @@ import fs from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_OIDC_PATH, devOidcProvider } from "../../platform/src/dev/oidc.ts";
-import { createHttpServer } from "../../platform/src/http/node-server.ts";
-import type { TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import type { TenantConfigInput } from "@tuesday/platform";
+import { createHttpServer, DEV_OIDC_PATH, devOidcProvider } from "@tuesday/platform/http";
 import { freePort } from "../support/net.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 

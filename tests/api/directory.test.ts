@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The harness (and with it the app) first: it loads the zod OpenAPI extension the schemas rely on.
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { softDeleteUser } from "../../platform/src/auth/account-queries.ts";
-import { withTx } from "../../platform/src/db/client.ts";
-import { explainDirectorySearch, withSequentialScansPricedOut } from "../../platform/src/directory/queries.ts";
+import { explainDirectorySearch, softDeleteUser, withSequentialScansPricedOut, withTx } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { type CreatedUser, createUser } from "../support/users.ts";
 

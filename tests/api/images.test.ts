@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../platform/src/config.ts";
+import { testConfig } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import {
   BLUE,

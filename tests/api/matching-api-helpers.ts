@@ -1,5 +1,5 @@
 /** Shared arrangement for the matching API tests: members with profiles, and matches stored as the services store them. */
-import { invalidateCommunityModel } from "../../platform/src/matching/community-model.ts";
+import { invalidateCommunityModel } from "@tuesday/platform";
 import type { TestEnv } from "../support/harness.ts";
 import { type CreatedUser, createUser } from "../support/users.ts";
 

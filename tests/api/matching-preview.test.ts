@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { addDays, comingTuesday } from "../../platform/src/matching/weekly/week.ts";
+import { addDays, comingTuesday } from "@tuesday/platform";
 import { createUser } from "../support/users.ts";
 import { makeMember, snapshot } from "./matching-weekly-helpers.ts";
 

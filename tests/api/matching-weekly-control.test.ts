@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { loadCommunityInput } from "../../platform/src/matching/community-model.ts";
-import { addDays, comingTuesday } from "../../platform/src/matching/weekly/week.ts";
+import { addDays, comingTuesday, loadCommunityInput } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 import { makeMember } from "./matching-weekly-helpers.ts";

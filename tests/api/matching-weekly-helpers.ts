@@ -1,6 +1,5 @@
 import { expect } from "vitest";
-import type { Ctx } from "../../platform/src/context.ts";
-import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+import type { Ctx, Tenant } from "@tuesday/platform";
 import type { TestEnv } from "../support/harness.ts";
 import { createUser, type CreatedUser } from "../support/users.ts";
 

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { Jobs } from "../../platform/src/jobs/jobs.ts";
-import { allJobs } from "../../platform/src/jobs/registry.ts";
-import { plannedActions, scheduleMatching } from "../../platform/src/matching/weekly/schedule.ts";
-import { runWeeklyPairing } from "../../platform/src/matching/weekly/service.ts";
-import { comingTuesday, localTime } from "../../platform/src/matching/weekly/week.ts";
-import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+import { allJobs, comingTuesday, Jobs, localTime, plannedActions, runWeeklyPairing, scheduleMatching, type Tenant } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { ctxFor, makeMember } from "./matching-weekly-helpers.ts";
 

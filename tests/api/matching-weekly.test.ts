@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { Jobs } from "../../platform/src/jobs/jobs.ts";
-import { loadCommunityInput, loadCommunityModel } from "../../platform/src/matching/community-model.ts";
-import { jobCtx } from "../../platform/src/matching/weekly/context.ts";
-import { matchingMailJob } from "../../platform/src/matching/weekly/jobs/mail.ts";
-import { sendMeetingFollowups } from "../../platform/src/matching/weekly/mail.ts";
-import { scheduleMatching } from "../../platform/src/matching/weekly/schedule.ts";
-import { runWeeklyPairing } from "../../platform/src/matching/weekly/service.ts";
-import { addDays } from "../../platform/src/matching/weekly/week.ts";
-import type { Tenant } from "../../platform/src/tenancy/schema.ts";
+import { addDays, jobCtx, Jobs, loadCommunityInput, loadCommunityModel, matchingMailJob, runWeeklyPairing, scheduleMatching, sendMeetingFollowups, type Tenant } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { ctxFor, expectDistinct, type Member, makeMember, snapshot } from "./matching-weekly-helpers.ts";
 

@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts";
-import { migrate } from "../../platform/src/db/migrate.ts";
+import { createDb, type Db, migrate, withDatabase } from "@tuesday/platform";
 
 /** The migration runner on an empty database and a migrations folder of the test's own. */
 const serverUrl = inject("pgServerUrl");

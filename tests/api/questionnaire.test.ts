@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsFileSchema } from "../../platform/src/questionnaire/schemas.ts";
-import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
-import { applyTenants } from "../../platform/src/tenancy/service.ts";
+import { applyTenants, QuestionsFileSchema, TenantConfigSchema } from "@tuesday/platform";
 import { createTestEnv, OPERATOR, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { expectError, type Member, member } from "./matching-api-helpers.ts";

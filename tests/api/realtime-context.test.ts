@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../platform/src/auth/session.ts";
-import { attachRealtime, nodeHeaders, resolveContext } from "../../platform/src/realtime/index.ts";
+import { SESSION_COOKIE } from "@tuesday/platform";
+import { attachRealtime, nodeHeaders, resolveContext } from "@tuesday/platform/http";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 

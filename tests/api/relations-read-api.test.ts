@@ -1,6 +1,6 @@
 /** The read API other modules (chat, matching) use: relations/index.ts, over rows the routes wrote. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "../../platform/src/relations/index.ts";
+import { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { arrangeMatch, type Member, member } from "./matching-api-helpers.ts";

@@ -5,9 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "../../platform/src/app.ts";
-import { createRouter, jsonResponse } from "../../platform/src/http/openapi.ts";
-import { defineRoute } from "../../platform/src/http/route.ts";
+import { buildOpenApiDocument, createRouter, defineRoute, jsonResponse } from "@tuesday/platform/http";
 import { createTestEnv } from "../support/harness.ts";
 import {
   accessProblems,

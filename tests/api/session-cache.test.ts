@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveContext } from "../../platform/src/realtime/index.ts";
+import { resolveContext } from "@tuesday/platform/http";
 import { createPeer, createTestEnv, type PeerApp, type TestEnv } from "../support/harness.ts";
 import { createUser, signInAs } from "../support/users.ts";
 

@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderTenantSchema, TENANT_SCHEMA_FILE } from "../../platform/src/scripts/write-tenant-schema.ts";
-import { loadTenantsDir, TenantValidationError } from "../../platform/src/tenancy/load.ts";
+import { loadTenantsDir, renderTenantSchema, TENANT_SCHEMA_FILE, TenantValidationError } from "@tuesday/platform";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tenantsDir = path.join(root, "tenants");

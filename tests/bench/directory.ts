@@ -17,16 +17,8 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pino from "pino";
-import { createApp } from "../../platform/src/app.ts";
-import { createSession } from "../../platform/src/auth/session.ts";
-import { testConfig } from "../../platform/src/config.ts";
-import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts";
-import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
-import { migrate } from "../../platform/src/db/migrate.ts";
-import { explainDirectorySearch } from "../../platform/src/directory/queries.ts";
-import { createDeps, openPools, poolSizes } from "../../platform/src/runtime.ts";
-import { TenantConfigSchema } from "../../platform/src/tenancy/schema.ts";
-import { applyTenants } from "../../platform/src/tenancy/service.ts";
+import { applyTenants, createDb, createDeps, createSession, type Db, explainDirectorySearch, migrate, openPools, poolSizes, startEmbeddedPostgres, TenantConfigSchema, testConfig, withDatabase } from "@tuesday/platform";
+import { createApp } from "@tuesday/platform/http";
 import { tenantFixture } from "../support/tenants.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);

@@ -9,8 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { pairCommunity } from "../../platform/src/matching/engine/pairing.ts";
-import { syntheticCommunity } from "../../platform/src/matching/engine/synthetic.ts";
+import { pairCommunity, syntheticCommunity } from "@tuesday/platform";
 
 const GiB = 1024 ** 3;
 const TARGET_SECONDS: Record<number, number> = { 10000: 5, 100000: 60 };

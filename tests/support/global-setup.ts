@@ -3,11 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
-import { createDb, withDatabase } from "../../platform/src/db/client.ts";
-import { startEmbeddedPostgres } from "../../platform/src/db/embedded.ts";
-import { migrate } from "../../platform/src/db/migrate.ts";
-import { Jobs } from "../../platform/src/jobs/jobs.ts";
-import { allJobs } from "../../platform/src/jobs/registry.ts";
+import { allJobs, createDb, Jobs, migrate, startEmbeddedPostgres, withDatabase } from "@tuesday/platform";
 
 export const TEMPLATE_DB = "tuesday_template";
 

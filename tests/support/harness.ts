@@ -1,19 +1,8 @@
 import pino from "pino";
 import { inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp } from "../../platform/src/app.ts";
-import { nodeRemoteAddr } from "../../platform/src/http/node.ts";
-import { type AppConfig, testConfig } from "../../platform/src/config.ts";
-import type { Deps } from "../../platform/src/context.ts";
-import { createDb, type Db, withDatabase } from "../../platform/src/db/client.ts";
-import type { AppEnv } from "../../platform/src/http/env.ts";
-import { Jobs } from "../../platform/src/jobs/jobs.ts";
-import { allJobs } from "../../platform/src/jobs/registry.ts";
-import { type OutboxRow, listOutbox } from "../../platform/src/mail/queries.ts";
-import { TenantConfigSchema, type TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
-import { followCaches, openRealtime } from "../../platform/src/realtime/index.ts";
-import { openPools } from "../../platform/src/runtime.ts";
-import { applyTenants, TenantDirectory } from "../../platform/src/tenancy/service.ts";
+import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
+import { type AppEnv, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
 

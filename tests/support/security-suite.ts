@@ -3,8 +3,8 @@
  * level (`x-access`), and the level decides which answers the suite demands of it. Kept apart from
  * the test file so the suite itself can be tested (an undeclared route must be caught).
  */
-import { ACCESS_LEVELS, type AccessLevel } from "../../platform/src/authz/index.ts";
-import { ACCESS_EXTENSION } from "../../platform/src/http/route.ts";
+import { ACCESS_LEVELS, type AccessLevel } from "@tuesday/platform";
+import { ACCESS_EXTENSION } from "@tuesday/platform/http";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { type?: string; format?: string; enum?: unknown[] } };
 type Operation = {

@@ -1,4 +1,4 @@
-import type { TenantConfigInput } from "../../platform/src/tenancy/schema.ts";
+import type { TenantConfigInput } from "@tuesday/platform";
 
 /** A tenant.json for tests: every sign-in method allowed unless overridden. */
 export function tenantFixture(id: string, overrides: Partial<TenantConfigInput> = {}): TenantConfigInput {

@@ -1,12 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "../../platform/src/auth/password.ts";
-import { createSession } from "../../platform/src/auth/session.ts";
-import { insertUser, type UserRow } from "../../platform/src/auth/users.ts";
-import type { Ctx } from "../../platform/src/context.ts";
-import { invalidateCommunityModel } from "../../platform/src/matching/community-model.ts";
-import type { ModerationStatus } from "../../platform/src/participant/queries.ts";
-import type { LookingFor, UpdateProfile } from "../../platform/src/participant/schemas.ts";
-import { joinCommunity, updateLookingFor, updateProfile } from "../../platform/src/participant/service.ts";
+import { createSession, type Ctx, hashPassword, insertUser, invalidateCommunityModel, joinCommunity, type LookingFor, type ModerationStatus, updateLookingFor, type UpdateProfile, updateProfile, type UserRow } from "@tuesday/platform";
 import type { TestEnv } from "./harness.ts";
 
 export type Role = "member" | "moderator" | "admin";

@@ -1,6 +1,6 @@
 import readline from "node:readline";
 import type { Command } from "commander";
-import { createCommunityAdmin } from "../../../platform/src/account/service.ts";
+import { createCommunityAdmin } from "@tuesday/platform";
 import { CliError, operatorCtx, progress, withDeps } from "../runtime.ts";
 
 /** Reads a password: a hidden prompt on a terminal, else the first line of stdin (empty means none). */

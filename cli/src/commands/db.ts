@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { migrate } from "../../../platform/src/db/migrate.ts";
+import { migrate } from "@tuesday/platform";
 import { progress, withDeps } from "../runtime.ts";
 
 export function registerDbCommands(program: Command): void {

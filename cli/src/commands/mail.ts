@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
-import { listMail } from "../../../platform/src/mail/service.ts";
+import { listMail } from "@tuesday/platform";
 import { table, withDeps } from "../runtime.ts";
 
 function positiveInt(value: string): number {

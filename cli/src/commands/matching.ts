@@ -1,9 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import type { Deps } from "../../../platform/src/context.ts";
-import { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "../../../platform/src/matching/weekly/export.ts";
-import { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "../../../platform/src/matching/weekly/service.ts";
+import { type AuditFiles, type Deps, exportSyntheticAudit, exportWeeklyAudit, type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "@tuesday/platform";
 import { CliError, operatorCtx, progress, withDeps } from "../runtime.ts";
 
 const STAGES: RunStage[] = ["loading", "graph", "matching", "storing", "mailing", "done"];

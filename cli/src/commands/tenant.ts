@@ -1,9 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
-import { loadTenantsDir, type TenantBundle, TenantValidationError } from "../../../platform/src/tenancy/load.ts";
-import { applyTenants } from "../../../platform/src/tenancy/service.ts";
-import { unconfiguredSignInMethods } from "../../../platform/src/tenancy/sign-in-check.ts";
+import { applyTenants, loadTenantsDir, type TenantBundle, TenantValidationError, unconfiguredSignInMethods } from "@tuesday/platform";
 import { CliError, cliConfig, progress, table, withDeps } from "../runtime.ts";
 
 /**

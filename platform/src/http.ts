@@ -1,0 +1,13 @@
+/**
+ * The HTTP surface (package `@tuesday/platform/http`): the app, its node server and realtime seam,
+ * and the development providers, for tests and benches that serve requests.
+ */
+export { buildOpenApiDocument, createApp } from "./app.ts";
+export { DEV_OIDC_PATH, devOidcProvider } from "./dev/oidc.ts";
+export type { AppEnv } from "./http/env.ts";
+export { createHttpServer } from "./http/node-server.ts";
+export { nodeListener, nodeRemoteAddr } from "./http/node.ts";
+export { createRouter, jsonResponse } from "./http/openapi.ts";
+export { ACCESS_EXTENSION, defineRoute } from "./http/route.ts";
+export { type Bus, type BusMessage, createBus } from "./realtime/bus.ts";
+export { attachRealtime, followCaches, nodeHeaders, openRealtime, resolveContext } from "./realtime/index.ts";

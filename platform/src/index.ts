@@ -1,0 +1,55 @@
+/**
+ * The platform's surface for the CLI, the tests and the benches (package `@tuesday/platform`): the
+ * runtime, configuration, database, tenancy and the service verbs they call. Nothing outside
+ * platform/ imports platform/src directly; a name they need is added here. The HTTP server and
+ * its parts are `@tuesday/platform/http` (http.ts), so the CLI does not load them.
+ */
+export { createCommunityAdmin } from "./account/service.ts";
+export { softDeleteUser } from "./auth/account-queries.ts";
+export { checkPasswordPolicy, hashPassword, verifyPassword } from "./auth/password.ts";
+export { createSession, SESSION_COOKIE, validateSessionToken } from "./auth/session.ts";
+export { findUserByEmail, insertUser, type UserRow } from "./auth/users.ts";
+export { ACCESS_LEVELS, type AccessLevel } from "./authz/index.ts";
+export { type AppConfig, DEV_GOOGLE_CLIENT_ID, DEV_GOOGLE_ISSUER, devGoogleConfig, testConfig } from "./config.ts";
+export type { Ctx, Deps } from "./context.ts";
+export { createDb, type Db, isDatabaseUnavailable, socketPath, withDatabase, withTx } from "./db/client.ts";
+export { startEmbeddedPostgres } from "./db/embedded.ts";
+export { migrate } from "./db/migrate.ts";
+export { explainDirectorySearch, withSequentialScansPricedOut } from "./directory/queries.ts";
+export { loadConfig } from "./env.ts";
+export { Jobs } from "./jobs/jobs.ts";
+export { allJobs } from "./jobs/registry.ts";
+export { AppError } from "./lib/errors.ts";
+export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
+export { mailSendJob } from "./mail/send-job.ts";
+export { listMail, queueMail } from "./mail/service.ts";
+export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
+export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
+export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
+export { pairCommunity } from "./matching/engine/pairing.ts";
+export { syntheticCommunity } from "./matching/engine/synthetic.ts";
+export { jobCtx } from "./matching/weekly/context.ts";
+export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";
+export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";
+export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
+export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
+export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
+export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";
+export type { QuestionFile } from "./onboarding/schemas.ts";
+export { computeCompletion } from "./participant/completion.ts";
+export { findParticipant, type ModerationStatus, type ParticipantRow } from "./participant/queries.ts";
+export { LIMITS, type LookingFor, UpdateLookingForSchema, type UpdateProfile, UpdateProfileSchema } from "./participant/schemas.ts";
+export { joinCommunity, updateLookingFor, updateProfile } from "./participant/service.ts";
+export { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "./participant/validation.ts";
+export { communityOwner } from "./questionnaire/owner.ts";
+export { listOptions, listQuestions } from "./questionnaire/queries.ts";
+export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
+export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "./relations/index.ts";
+export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
+export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
+export { DEMO_ADMIN_PASSWORD, demoAdminEmail, demoBannerLines, type DemoCommunityId, seedDemo } from "./seed/demo.ts";
+export { demoEmailDomain, generateMembers } from "./seed/generate.ts";
+export { loadTenantDir, loadTenantsDir, type TenantBundle, TenantValidationError } from "./tenancy/load.ts";
+export { type ContactType, type Tenant, type TenantConfigInput, TenantConfigSchema } from "./tenancy/schema.ts";
+export { applyTenants, TenantDirectory } from "./tenancy/service.ts";
+export { unconfiguredSignInMethods } from "./tenancy/sign-in-check.ts";
