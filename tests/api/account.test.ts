@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 describe("GET /api/current-user", () => {
   it("refuses an anonymous caller with 401 code 1004", async () => {

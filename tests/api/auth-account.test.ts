@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "@tuesday/platform";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs, uniqueEmail } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 const PASSWORD = "Tuesday-pass-42";
 

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("gamma", { authConfig: [{ authType: "OTP" }] }));
 });
-afterAll(async () => env?.close());
 
 const PASSWORD = "Tuesday-pass-42";
 let n = 0;

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs, uniqueEmail } from "../support/users.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("gamma", { authConfig: [{ authType: "OTP" }] }));
 });
-afterAll(async () => env?.close());
 
 const NEW_PASSWORD = "Brand-new-pass-77";
 

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 
 /** Whatever a client sends, the answer is a 4xx with the one error shape, never a 500. */
-let env: TestEnv;
+const env = await testEnvForFile();
 let operatorToken: string;
 let memberToken: string;
 beforeAll(async () => {
-  env = await createTestEnv();
   operatorToken = (await createUser(env, { role: null, operator: true })).token;
   memberToken = (await createUser(env)).token;
 });
-afterAll(async () => env?.close());
 
 type Endpoint = { path: string; token?: () => string; valid: () => unknown };
 const endpoints: Endpoint[] = [

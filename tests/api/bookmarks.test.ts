@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 import { expectError, type Member, member } from "./matching-api-helpers.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 const add = (m: Member, id: string) => env.request("POST", `/api/bookmarks/${id}`, { tenant: m.tenant, token: m.token });
 const remove = (m: Member, id: string) => env.request("DELETE", `/api/bookmarks/${id}`, { tenant: m.tenant, token: m.token });

@@ -2,20 +2,18 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTx } from "@tuesday/platform";
 import { type Bus, type BusMessage, createBus } from "@tuesday/platform/http";
-import { createPeer, createTestEnv, type PeerApp, type TestEnv } from "../support/harness.ts";
+import { createPeer, type PeerApp, testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 let peer: PeerApp;
 const extraBuses: Bus[] = [];
 beforeAll(async () => {
-  env = await createTestEnv();
   peer = await createPeer(env);
 });
 afterAll(async () => {
   await Promise.all(extraBuses.map((b) => b.close()));
   await peer?.close();
-  await env?.close();
 });
 
 const silent = pino({ level: "silent" });

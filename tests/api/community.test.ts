@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { applyTenants, loadTenantsDir } from "@tuesday/platform";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { testEnvForFile } from "../support/harness.ts";
 import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 describe("community lookup", () => {
   it("resolves the tenant from the Host header", async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
 /** A session, a role or an id from one community is worth nothing in another. */
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 describe("sessions are bound to their community", () => {
   it("an alpha session works on alpha and is anonymous on beta", async () => {

@@ -3,14 +3,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { testEnvForFile } from "../support/harness.ts";
 
 /** /dev/* answers only clients on this machine, judged by the TCP peer alone. */
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 const DEV_PATHS = ["/dev/mail", "/dev/mail.json", "/dev/mail/00000000-0000-0000-0000-000000000000"];
 

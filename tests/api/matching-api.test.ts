@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 import { arrangeMatch, expectError, type Member, member, type Profile } from "./matching-api-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("rec"), tenantFixture("cap"), tenantFixture("ru", { lang: "ru" }), tenantFixture("rel"), tenantFixture("fb"));
 });
-afterAll(async () => env?.close());
 
 const get = (m: Member, path: string) => env.request("GET", path, { tenant: m.tenant, token: m.token });
 const post = (m: Member, path: string, body: unknown) => env.request("POST", path, { tenant: m.tenant, token: m.token, body });

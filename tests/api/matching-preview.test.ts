@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { addDays, comingTuesday } from "@tuesday/platform";
 import { createUser } from "../support/users.ts";
 import { makeMember, snapshot } from "./matching-weekly-helpers.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => {
-  await env?.close();
-});
+const env = await testEnvForFile();
 
 const WEEK = "2030-01-01";
 

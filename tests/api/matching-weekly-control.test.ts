@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { addDays, comingTuesday, loadCommunityInput } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 import { makeMember } from "./matching-weekly-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("ctl", { timeZone: "Asia/Tokyo" }));
-});
-afterAll(async () => {
-  await env?.close();
 });
 
 const coming = () => comingTuesday(new Date(), "Asia/Tokyo");

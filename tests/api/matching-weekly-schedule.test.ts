@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { allJobs, comingTuesday, Jobs, localTime, plannedActions, runWeeklyPairing, scheduleMatching, type Tenant } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { ctxFor, makeMember } from "./matching-weekly-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("msk", { timeZone: "Europe/Moscow" }), tenantFixture("la", { timeZone: "America/Los_Angeles" }));
-});
-afterAll(async () => {
-  await env?.close();
 });
 
 const tenant = (id: string): Promise<Tenant> => env.deps.tenants.require(id);

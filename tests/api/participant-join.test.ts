@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("gamma", { moderationRequired: true, langChoices: ["ru"], lang: "ru" }));
 });
-afterAll(async () => env?.close());
 
 /** A signed-in user of `tenant` who has not joined it yet. */
 async function newcomer(tenant = "alpha") {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(
     // One required contact type: every listed type is then required by name.
     tenantFixture("delta", { requiredContacts: ["LINKEDIN"], requiredContactsMin: 1, contactsConfig: ["LINKEDIN", "TELEGRAM", "EMAIL"] }),
@@ -16,7 +15,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(async () => env?.close());
 
 type Member = { token: string; userId: string; id: string; slug: string };
 

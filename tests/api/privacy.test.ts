@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 type Member = { token: string; id: string; slug: string };
 

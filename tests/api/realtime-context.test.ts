@@ -1,16 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@tuesday/platform";
 import { attachRealtime, nodeHeaders, resolveContext } from "@tuesday/platform/http";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 describe("resolveContext", () => {
   it("finds the tenant and the signed-in actor as the HTTP middleware does", async () => {

@@ -1,16 +1,14 @@
 /** The read API other modules (chat, matching) use: relations/index.ts, over rows the routes wrote. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "@tuesday/platform";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { arrangeMatch, type Member, member } from "./matching-api-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("reads"), tenantFixture("reads2"));
 });
-afterAll(async () => env?.close());
 
 const relate = (m: Member, subjectId: string, relationType: "LIKE" | "DISLIKE") =>
   env.request("POST", "/api/relations", { tenant: m.tenant, token: m.token, body: { subjectId, relationType } });

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 import { arrangeMatch, expectError, type Member, member } from "./matching-api-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("rel"), tenantFixture("rel2"), tenantFixture("rel3"));
 });
-afterAll(async () => env?.close());
 
 const post = (m: Member, body: unknown) => env.request("POST", "/api/relations", { tenant: m.tenant, token: m.token, body });
 const list = (m: Member, q = "") => env.request("GET", `/api/relations${q}`, { tenant: m.tenant, token: m.token });

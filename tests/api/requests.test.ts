@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser } from "../support/users.ts";
 import { arrangeMatch, expectError, type Member, member, type Profile } from "./matching-api-helpers.ts";
 
-let env: TestEnv;
+const env = await testEnvForFile();
 let admin: Member;
 let moderator: Member;
 beforeAll(async () => {
-  env = await createTestEnv();
   await env.addTenants(tenantFixture("intro"));
   admin = await member(env, "intro", { firstName: "Ada", lastName: "Admin" }, "admin");
   moderator = await member(env, "intro", { firstName: "Mo", lastName: "Moderator" }, "moderator");
 });
-afterAll(async () => env?.close());
 
 const sendIntro = (m: Member, body: unknown) => env.request("POST", "/api/matching/send-intro", { tenant: m.tenant, token: m.token, body });
 const requests = (m: Member, q = "") => env.request("GET", `/api/requests${q}`, { tenant: m.tenant, token: m.token });

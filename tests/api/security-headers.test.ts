@@ -2,14 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
-import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { createTestEnv, testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
-let env: TestEnv;
-beforeAll(async () => {
-  env = await createTestEnv();
-});
-afterAll(async () => env?.close());
+const env = await testEnvForFile();
 
 describe("security headers on every response", () => {
   it.each([

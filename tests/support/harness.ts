@@ -1,5 +1,5 @@
 import pino from "pino";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
 import { type AppEnv, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
@@ -41,6 +41,13 @@ export type TestEnv = {
 export const OPERATOR = { actor: { kind: "operator" } } as const;
 
 let counter = 0;
+
+/** The usual start of a test file, `const env = await testEnvForFile();`: closed after the file's tests. */
+export async function testEnvForFile(opts: Parameters<typeof createTestEnv>[0] = {}): Promise<TestEnv> {
+  const env = await createTestEnv(opts);
+  afterAll(() => env.close());
+  return env;
+}
 
 /**
  * A fresh database cloned from the migrated template, the real app and real pg-boss (workers
