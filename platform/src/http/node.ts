@@ -7,7 +7,8 @@ import { validation } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { isLoopbackAddress } from "./middleware.ts";
 
-type NodeBindings = { incoming?: IncomingMessage; adapterError?: unknown };
+/** What the node adapter passes as `c.env`, and what nodeListener adds for an adapter error. */
+export type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse; adapterError?: unknown };
 
 /** The TCP peer address of a request served through `nodeListener` (createApp's `remoteAddr`). */
 export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {
