@@ -20,11 +20,11 @@ export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {
  * error handler answers it. Only requests made by `nodeListener`'s error handler carry one.
  */
 export function rethrowAdapterError(): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
-  return async (c, next) => {
+  return (c, next) => {
     const err = (c.env as NodeBindings | undefined)?.adapterError;
     if (err instanceof RequestError) throw validation("Malformed request: invalid Host header or request target");
     if (err !== undefined) throw err;
-    await next();
+    return next();
   };
 }
 

@@ -67,7 +67,8 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
   let actor: Actor = { kind: "anonymous" };
   const token = opts.token ?? sessionToken(headers);
   if (token) {
-    const result = await deps.sessions.validate(deps.db, token, tenant.id);
+    const cached = deps.sessions.cached(token, tenant.id);
+    const result = cached !== undefined ? cached : await deps.sessions.validate(deps.db, token, tenant.id);
     if (result) {
       actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
     }
