@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requestId } from "hono/request-id";
 import { accountRouter } from "./account/index.ts";
 import { auditRouter } from "./audit/index.ts";
 import { authRouter } from "./auth/index.ts";
@@ -12,7 +11,7 @@ import { directoryRouter } from "./directory/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, securityHeaders } from "./http/middleware.ts";
+import { loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
 import { rethrowAdapterError } from "./http/node.ts";
 import { createRouter } from "./http/openapi.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia } from "./images/index.ts";
@@ -41,24 +40,14 @@ export const API_VERSION = "1.0.0";
 
 /** Builds the whole HTTP application. Never listens: server.ts does. */
 export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv> {
-  const app = createRouter();
+  const app = createRouter({ isRoot: true });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
     description: "Session token `<id>.<secret>` returned by the sign-in calls",
   });
 
-  app.use("*", requestId({ headerName: "X-Request-Id" }));
-  app.use("*", securityHeaders({ hsts: deps.config.isProduction }));
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    await next();
-    // The path only: queries may carry one-time tokens, which never reach a log line.
-    deps.log.info(
-      { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
-  });
+  app.use("*", requestEnvelope(deps.log, { hsts: deps.config.isProduction }));
   app.use("*", rethrowAdapterError());
   app.use("*", rejectMalformedHost());
   app.onError(errorHandler(deps.log));

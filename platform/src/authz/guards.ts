@@ -69,9 +69,7 @@ export async function requireRole(ctx: Pick<Ctx, "actor" | "db" | "tenant">, rol
   if (actor.isOperator) return;
   const participant = await participantOf(ctx);
   if (!participant) throw notAParticipant();
-  if (RANK[participant.role] < RANK[role]) {
-    throw accessDenied(role === "admin" ? "Only the community's admins can do this" : "You have no permission to access moderation features");
-  }
+  if (RANK[participant.role] < RANK[role]) throw roleTooLow(role);
 }
 
 /** Platform operators (the CLI, or a user marked operator): 401 when signed out, else 403. */
@@ -87,25 +85,52 @@ export function requireThisCommunity(ctx: Pick<Ctx, "tenant">, communityId: stri
 
 /** The route-level check of a declared access level (the verb still checks what it needs). */
 export async function authorize(ctx: Pick<Ctx, "actor" | "db" | "tenant">, level: AccessLevel): Promise<void> {
+  if (authorizeFromActor(ctx, level)) return;
+  // The actor's participant was not read with the session: read it once, then decide.
+  await participantOf(ctx);
+  authorizeFromActor(ctx, level);
+}
+
+/**
+ * `authorize` as far as the actor alone decides it, without a promise: true when allowed, throws
+ * when refused, false when the participant must first be read from the database. A session
+ * carries its participant, so a signed-in request is decided here.
+ */
+export function authorizeFromActor(ctx: Pick<Ctx, "actor">, level: AccessLevel): boolean {
+  const a = ctx.actor;
   switch (level) {
     case "public":
-      return;
+      return true;
     case "user":
       requireUser(ctx);
-      return;
-    case "participant":
-    case "organizer":
-      // A platform operator may look at any community; verbs that act as a member still need one.
-      if (!isOperator(ctx)) await requireParticipant(ctx);
-      return;
-    case "moderator":
-    case "admin":
-      await requireRole(ctx, level);
-      return;
+      return true;
     case "operator":
       requireOperator(ctx);
-      return;
+      return true;
+    case "participant":
+    case "organizer": {
+      // A platform operator may look at any community; verbs that act as a member still need one.
+      if (isOperator(ctx)) return true;
+      const actor = requireUser(ctx);
+      if (actor.participant === undefined) return false;
+      if (!actor.participant) throw notAParticipant();
+      return true;
+    }
+    case "moderator":
+    case "admin": {
+      if (a.kind === "operator" || a.kind === "system") return true;
+      const actor = requireUser(ctx);
+      if (actor.isOperator) return true;
+      if (actor.participant === undefined) return false;
+      if (!actor.participant) throw notAParticipant();
+      if (RANK[actor.participant.role] < RANK[level]) throw roleTooLow(level);
+      return true;
+    }
   }
+}
+
+function roleTooLow(role: "moderator" | "admin"): AppError {
+  return accessDenied(role === "admin" ? "Only the community's admins can do this" : "You have no permission to access moderation features");
 }
 
 /** Permissions in one community: by participant role there, or everything for a platform operator. */

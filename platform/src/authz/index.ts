@@ -2,6 +2,7 @@ export {
   ACCESS_LEVELS,
   type AccessLevel,
   authorize,
+  authorizeFromActor,
   isOperator,
   NOT_A_PARTICIPANT,
   notAParticipant,

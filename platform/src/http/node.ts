@@ -7,7 +7,8 @@ import { validation } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { isLoopbackAddress } from "./middleware.ts";
 
-type NodeBindings = { incoming?: IncomingMessage; adapterError?: unknown };
+/** What the node adapter passes as `c.env`, and what nodeListener adds for an adapter error. */
+export type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse; adapterError?: unknown };
 
 /** The TCP peer address of a request served through `nodeListener` (createApp's `remoteAddr`). */
 export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {
@@ -19,11 +20,11 @@ export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {
  * error handler answers it. Only requests made by `nodeListener`'s error handler carry one.
  */
 export function rethrowAdapterError(): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
-  return async (c, next) => {
+  return (c, next) => {
     const err = (c.env as NodeBindings | undefined)?.adapterError;
     if (err instanceof RequestError) throw validation("Malformed request: invalid Host header or request target");
     if (err !== undefined) throw err;
-    await next();
+    return next();
   };
 }
 

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { AppError, ErrorCode, type FieldErrors } from "../lib/errors.ts";
 import { findLoneSurrogate } from "../lib/fields.ts";
 import type { AppEnv } from "./env.ts";
+import { MemoRouter } from "./router.ts";
 
 export const ErrorSchema = z
   .object({
@@ -61,8 +62,10 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
  * Every module builds its router with this, so validation failures share one hook. The hook also
  * refuses lone surrogates in any validated string (body, query, path), whatever the field's schema.
  */
-export function createRouter(): OpenAPIHono<AppEnv> {
+export function createRouter(opts: { isRoot?: boolean } = {}): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
+    // Only the root app matches requests; mounted routers hand their routes to it.
+    ...(opts.isRoot ? { router: new MemoRouter() } : {}),
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error.issues);
       const path = findLoneSurrogate(result.data);

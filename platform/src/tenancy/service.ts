@@ -81,6 +81,9 @@ export async function applyTenants(db: Db, bundles: TenantBundle[], source: Omit
   });
 }
 
+/** Distinct Host headers remembered: clients choose them, so the map is emptied when it reaches this. */
+const MAX_HOST_HEADERS = 1_000;
+
 export type ResolveInput = { host: string | undefined; communityHeader: string | undefined; communityQuery: string | undefined };
 
 /**
@@ -91,6 +94,8 @@ export type ResolveInput = { host: string | undefined; communityHeader: string |
 export class TenantDirectory {
   private byId = new Map<string, { tenant: Tenant; row: CommunityRow; at: number }>();
   private byDomain = new Map<string, { id: string | null; at: number }>();
+  /** Host header exactly as sent → its tenant: the lookup of nearly every request, without a promise. */
+  private byHostHeader = new Map<string, { tenant: Tenant; at: number }>();
   private ttlMs: number;
 
   constructor(
@@ -103,6 +108,7 @@ export class TenantDirectory {
   invalidate(): void {
     this.byId.clear();
     this.byDomain.clear();
+    this.byHostHeader.clear();
   }
 
   toTenant(row: Pick<CommunityRow, "id" | "domain" | "config">): Tenant {
@@ -119,8 +125,10 @@ export class TenantDirectory {
   }
 
   async get(id: string): Promise<Tenant | undefined> {
+    const hit = this.byId.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.tenant;
     const row = await this.getRow(id);
-    return row ? this.toTenant(row) : undefined;
+    return row ? (this.byId.get(id)?.tenant ?? this.toTenant(row)) : undefined;
   }
 
   async require(id: string): Promise<Tenant> {
@@ -142,7 +150,21 @@ export class TenantDirectory {
       }
       this.byDomain.set(host, { id, at: Date.now() });
     }
-    return id ? this.get(id) : undefined;
+    const tenant = id ? await this.get(id) : undefined;
+    if (tenant) {
+      if (this.byHostHeader.size >= MAX_HOST_HEADERS) this.byHostHeader.clear();
+      this.byHostHeader.set(hostHeader, { tenant, at: Date.now() });
+    }
+    return tenant;
+  }
+
+  /**
+   * The tenant of a Host header seen within the TTL, synchronously; undefined when it must be
+   * looked up (`resolve`). A hit is what `resolve` would answer, Host coming first.
+   */
+  cachedByHost(hostHeader: string | undefined): Tenant | undefined {
+    const hit = hostHeader === undefined ? undefined : this.byHostHeader.get(hostHeader);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.tenant : undefined;
   }
 
   async byIdOrDomain(value: string | undefined): Promise<Tenant | undefined> {
