@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../platform/src/app.ts";
-import { nodeListener, nodeRemoteAddr } from "../../platform/src/http/node.ts";
+import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
