@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { Hono } from "hono";
 import pino from "pino";
 import { applyTenants, createDb, createDeps, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, startEmbeddedPostgres, TenantConfigSchema, testConfig, withDatabase } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
@@ -34,6 +35,7 @@ const MEMBERS = 2_000;
 const TARGET_RATIO = 0.25;
 const TENANT = "bench";
 const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
+const BARE = "/bare";
 
 type Sample = { kind: string; ms: number; status: number };
 type Loop = { samples: Sample[]; seconds: number };
@@ -198,30 +200,48 @@ async function main(): Promise<void> {
         : "pgbench: no binary found; the in-process equivalent (tests/bench/pgbench-worker.mjs: 8 postgres.js connections running pgbench's select-only statement). Its client spends more CPU per transaction than pgbench's C on the same cores, so its tps (the denominator) is lower and the ratios higher than with pgbench",
     );
 
-    for (const p of ENDPOINTS) await closedLoop(port, WARMUP, p, headers);
+    // The reference the ratio is judged against on this machine: a bare Hono + postgres.js server
+    // answering one single-row read by primary key, on a pool of the same size, nothing else.
+    const bareDb = createDb(url, { max: poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true).main });
+    cleanups.push(() => bareDb.end({ timeout: 5 }));
+    const bare = new Hono().get(BARE, async (c) => {
+      const [row] = await bareDb`select id, email, preferred_lang from users where id = ${viewer.id}`;
+      return c.json(row ?? null);
+    });
+    const bareServer = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    });
+    cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
+    const barePort = (bareServer.address() as AddressInfo).port;
+    const targets = [
+      ...ENDPOINTS.map((p) => ({ path: p as string, port, headers })),
+      { path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
+    ];
+
+    for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers);
     await pgbench(url, 2);
 
-    const loops = new Map<string, Loop[]>(ENDPOINTS.map((p) => [p, []]));
+    const loops = new Map<string, Loop[]>(targets.map((t) => [t.path, []]));
     const pg: Pgbench[] = [];
     console.log("");
-    console.log(`round   pgbench -S tps   ${ENDPOINTS.map((p) => `  ${p} req/s`.padStart(34)).join("")}`);
+    console.log(`round   pgbench -S tps   ${targets.map((t) => `  ${t.path} req/s`.padStart(34)).join("")}`);
     for (let r = 0; r < ROUNDS; r++) {
-      // Each round starts with another of the three, so none always runs right after the same one.
-      const order = [...Array(ENDPOINTS.length + 1).keys()].map((i) => (i + r) % (ENDPOINTS.length + 1));
+      // Each round starts with another one, so none always runs right after the same one.
+      const order = [...Array(targets.length + 1).keys()].map((i) => (i + r) % (targets.length + 1));
       const row: Record<string, number> = {};
       for (const i of order) {
-        if (i === ENDPOINTS.length) {
+        const t = targets[i];
+        if (!t) {
           const b = await pgbench(url, PGBENCH_SECONDS);
           pg.push(b);
           row.pg = b.transactions / b.seconds;
         } else {
-          const p = ENDPOINTS[i] as string;
-          const l = await closedLoop(port, REQUESTS, p, headers);
-          loops.get(p)?.push(l);
-          row[p] = l.samples.length / l.seconds;
+          const l = await closedLoop(t.port, REQUESTS, t.path, t.headers);
+          loops.get(t.path)?.push(l);
+          row[t.path] = l.samples.length / l.seconds;
         }
       }
-      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${ENDPOINTS.map((p) => (row[p] ?? 0).toFixed(0).padStart(34)).join("")}`);
+      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${targets.map((t) => (row[t.path] ?? 0).toFixed(0).padStart(34)).join("")}`);
     }
 
     const tps = pg.reduce((s, b) => s + b.transactions, 0) / pg.reduce((s, b) => s + b.seconds, 0);
@@ -231,16 +251,25 @@ async function main(): Promise<void> {
     console.log(`pgbench -S, ${CLIENTS} clients: ${tps.toFixed(0)} tps (${Number.isNaN(pgP99) ? `mean latency ${pgMean.toFixed(3)} ms` : `p99 of the worst round ${pgP99.toFixed(2)} ms`})`);
     let missed = false;
     let bad = 0;
-    for (const p of ENDPOINTS) {
+    const measured = (p: string) => {
       const ls = loops.get(p) ?? [];
       const samples = ls.flatMap((l) => l.samples);
       bad += samples.filter((s) => s.status !== 200).length;
       const rps = samples.length / ls.reduce((s, l) => s + l.seconds, 0);
-      const p99 = pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99);
+      return { rps, p99: pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99) };
+    };
+    const reference = measured(BARE);
+    console.log(
+      `reference, bare Hono + postgres.js single-row read, ${CLIENTS} connections: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99.toFixed(2)} ms, ratio to pgbench ${(reference.rps / tps).toFixed(3)}`,
+    );
+    for (const p of ENDPOINTS) {
+      const { rps, p99 } = measured(p);
       const ratio = rps / tps;
       const met = ratio >= TARGET_RATIO;
       if (!met) missed = true;
-      console.log(`GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}`);
+      console.log(
+        `GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server`,
+      );
     }
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     if (bad > 0) {
