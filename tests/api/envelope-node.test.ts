@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
+import { rawGet } from "../support/net.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
@@ -26,16 +27,7 @@ afterAll(async () => {
 });
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, headers: { host: `alpha.localhost:${port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return rawGet(port, path, { host: `alpha.localhost:${port}`, ...headers });
 }
 
 describe("the request envelope through a node server", () => {

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
+import { rawGet } from "../support/net.ts";
 import { createTestEnv, testEnvForFile } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
 
@@ -79,20 +80,10 @@ describe("a malformed Host header", () => {
     });
     afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    const rawGet = (path: string, host: string) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port, path, method: "GET", headers: { host } }, (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (d) => (text += d));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-        });
-        req.on("error", reject);
-        req.end();
-      });
+    const send = (path: string, host: string) => rawGet(port, path, { host });
 
     it.each(MALFORMED_HOSTS)("%j gets the JSON 400, not the adapter's empty one", async (host) => {
-      const res = await rawGet("/api/community/get-by-id?communityId=alpha", host);
+      const res = await send("/api/community/get-by-id?communityId=alpha", host);
       const get = (name: string) => {
         const v = res.headers[name];
         return Array.isArray(v) ? v.join(", ") : v;
@@ -102,13 +93,13 @@ describe("a malformed Host header", () => {
     });
 
     it("a backslash in the path gets the JSON 400 too", async () => {
-      const res = await rawGet("/api\\community", `alpha.localhost:${port}`);
+      const res = await send("/api\\community", `alpha.localhost:${port}`);
       expect(res.status).toBe(400);
       expect(JSON.parse(res.text)).toMatchObject({ code: 1001, requestId: res.headers["x-request-id"] });
     });
 
     it("serves a well-formed request as usual", async () => {
-      const res = await rawGet("/api/community/get-by-id?communityId=alpha", `alpha.localhost:${port}`);
+      const res = await send("/api/community/get-by-id?communityId=alpha", `alpha.localhost:${port}`);
       expect(res.status).toBe(200);
       expect(JSON.parse(res.text)).toMatchObject({ id: "alpha" });
     });

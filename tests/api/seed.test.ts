@@ -71,6 +71,13 @@ function snapshot(members: Seeded[]) {
   }));
 }
 
+
+/** The editable profile of a seeded member, as update-profile takes it. */
+function profileFields(m: ParticipantRow) {
+  const { firstName, lastName, phone, company, position, about, goal, city, shareLocation, latitude, longitude, tags, contacts, privacy, hiddenContacts, slug } = m;
+  return { firstName, lastName, phone, company, position, about, goal, city, shareLocation, latitude, longitude, tags, contacts, privacy, hiddenContacts, slug };
+}
+
 describe("seedDemo", () => {
   it("creates the requested members in each demo community, a demo admin last, and nothing elsewhere", async () => {
     const report = await seedDemo(env.deps, { counts: COUNTS, batchSize: 8 });
@@ -91,25 +98,7 @@ describe("seedDemo", () => {
       const config = configOf(id);
       const members = await seededMembers(id);
       for (const m of members) {
-        const profile = UpdateProfileSchema.safeParse({
-          firstName: m.firstName,
-          lastName: m.lastName,
-          phone: m.phone,
-          company: m.company,
-          position: m.position,
-          about: m.about,
-          goal: m.goal,
-          city: m.city,
-          shareLocation: m.shareLocation,
-          latitude: m.latitude,
-          longitude: m.longitude,
-          tags: m.tags,
-          contacts: m.contacts,
-          privacy: m.privacy,
-          hiddenContacts: m.hiddenContacts,
-          slug: m.slug,
-          language: m.language ?? undefined,
-        });
+        const profile = UpdateProfileSchema.safeParse({ ...profileFields(m), language: m.language ?? undefined });
         expect(profile.success, `${m.email}: ${profile.error?.message}`).toBe(true);
         expect(UpdateLookingForSchema.safeParse({ lookingFor: m.lookingFor, lookingForText: m.lookingForText, canHelpWithText: m.canHelpWithText }).success).toBe(true);
         expect(m.slug).toMatch(SLUG_PATTERN);
@@ -152,24 +141,7 @@ describe("seedDemo", () => {
         const saved = await env.request("POST", "/api/participant/update-profile", {
           tenant: id,
           token,
-          body: {
-            firstName: m.firstName,
-            lastName: m.lastName,
-            phone: m.phone,
-            company: m.company,
-            position: m.position,
-            about: m.about,
-            goal: m.goal,
-            city: m.city,
-            shareLocation: m.shareLocation,
-            latitude: m.latitude,
-            longitude: m.longitude,
-            tags: m.tags,
-            contacts: m.contacts,
-            privacy: m.privacy,
-            hiddenContacts: m.hiddenContacts,
-            slug: m.slug,
-          },
+          body: profileFields(m),
         });
         expect(saved.status, JSON.stringify(saved.body)).toBe(200);
         const { updatedAt: _a, ...was } = before.body;
