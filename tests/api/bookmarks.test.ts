@@ -35,13 +35,13 @@ describe("bookmarks", () => {
     const custom = await member(env, "alpha", {
       privacy: "CUSTOM",
       hiddenContacts: ["TELEGRAM"],
-      contacts: { TELEGRAM: "https://t.me/secret", LINKEDIN: "https://linkedin.com/in/open" },
+      contacts: { TELEGRAM: "https://t.me/secret", LINKEDIN: "https://www.linkedin.com/in/open" },
     });
     const hidden = await member(env, "alpha", { privacy: "PRIVATE", contacts: { TELEGRAM: "https://t.me/private" } });
     await add(me, custom.id);
     await add(me, hidden.id);
     const cards = new Map((await list(me)).body.items.map((i: { subjectId: string; participant: unknown }) => [i.subjectId, i.participant]));
-    expect(cards.get(custom.id)).toMatchObject({ contacts: { LINKEDIN: "https://linkedin.com/in/open" }, hasHiddenContacts: true, contactsLocked: false });
+    expect(cards.get(custom.id)).toMatchObject({ contacts: { LINKEDIN: "https://www.linkedin.com/in/open" }, hasHiddenContacts: true, contactsLocked: false });
     expect(JSON.stringify(cards.get(custom.id))).not.toContain("t.me/secret");
     expect(cards.get(hidden.id)).toMatchObject({ contacts: {}, hasHiddenContacts: true });
 

@@ -108,7 +108,7 @@ describe("GET /admin/pairs/{id}/score-assistance", () => {
     expect(d.score).toBeCloseTo(Math.min(1, d.base * mult), 10);
     expect(d.complementarity.participantHelpsSubject).toBeGreaterThan(0);
     // The admin's staff view shows every contact.
-    expect(d.subject.contacts).toEqual({ LINKEDIN: "https://linkedin.com/in/x" });
+    expect(d.subject.contacts).toEqual({ LINKEDIN: "https://www.linkedin.com/in/test-member" });
 
     // With an admin score the prior mixes in (0.8 strength on the 0..10 scale).
     await post(admin, `/api/admin/pairs/${levan.id}/score`, { subjectId: tamar.id, internalAdminScore: 10 });

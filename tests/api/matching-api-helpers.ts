@@ -1,7 +1,7 @@
 /** Shared arrangement for the matching API tests: members with profiles, and matches stored as the services store them. */
-import { invalidateCommunityModel } from "@tuesday/platform";
+import { type ContactType, invalidateCommunityModel } from "@tuesday/platform";
 import type { TestEnv } from "../support/harness.ts";
-import { type CreatedUser, createUser } from "../support/users.ts";
+import { type CreatedUser, createMember } from "../support/users.ts";
 
 export type Profile = {
   firstName?: string;
@@ -21,26 +21,34 @@ export type Profile = {
   status?: "pending" | "confirmed" | "rejected";
 };
 
+export const DEFAULT_LINKEDIN = "https://www.linkedin.com/in/test-member";
+
 export type Member = CreatedUser & { id: string; tenant: string };
 
-/** A signed-in participant of `tenant` with the given profile (written to its row); the model cache is dropped. */
+/** A signed-in participant of `tenant` with the given profile, written through the profile verbs (createMember). */
 export async function member(env: TestEnv, tenant: string, p: Profile = {}, role: "member" | "moderator" | "admin" = "member"): Promise<Member> {
-  const u = await createUser(env, { tenant, role });
-  const id = u.participantId ?? "";
-  const db = env.db;
-  await db`
-    update participants set
-      first_name = ${p.firstName ?? "Test"}, last_name = ${p.lastName ?? "Member"},
-      tags = ${p.tags ?? []}::text[], city = ${p.city ?? null}, share_location = ${p.city != null},
-      looking_for_text = ${p.lookingForText ?? null}, can_help_with_text = ${p.canHelpWithText ?? null},
-      about = ${p.about ?? null}, contacts = ${db.json(p.contacts ?? { LINKEDIN: "https://linkedin.com/in/x" })},
-      phone = ${p.phone ?? null}, privacy = ${p.privacy ?? "NONE"}, hidden_contacts = ${p.hiddenContacts ?? []}::text[],
-      language = ${p.language ?? null},
-      profile_completed_at = ${p.complete === false ? null : new Date()},
-      moderation_status = ${p.status ?? "confirmed"}
-    where id = ${id}`;
-  invalidateCommunityModel(tenant);
-  return { ...u, id, tenant };
+  const u = await createMember(env, {
+    tenant,
+    role,
+    status: p.status ?? "confirmed",
+    complete: p.complete !== false,
+    profile: {
+      firstName: p.firstName ?? "Test",
+      lastName: p.lastName ?? "Member",
+      tags: p.tags ?? [],
+      city: p.city ?? null,
+      about: p.about ?? null,
+      // The test communities require a LinkedIn or Facebook contact: given contacts without either get the default LinkedIn.
+      contacts: p.contacts?.LINKEDIN || p.contacts?.FACEBOOK ? p.contacts : { LINKEDIN: DEFAULT_LINKEDIN, ...p.contacts },
+      phone: p.phone ?? null,
+      privacy: p.privacy ?? "NONE",
+      hiddenContacts: (p.hiddenContacts ?? []) as ContactType[],
+      ...(p.language ? { language: p.language } : {}),
+      lookingForText: p.lookingForText ?? null,
+      canHelpWithText: p.canHelpWithText ?? null,
+    },
+  });
+  return { ...u, id: u.participantId ?? "", tenant };
 }
 
 /**

@@ -26,7 +26,7 @@ const designer = (firstName: string, extra: Profile = {}): Profile => ({
 describe("GET /matching/instant", () => {
   it("tops up on-demand recommendations with cards, scores and reasons in English, and keeps them", async () => {
     const me = await member(env, "rec", designer("Me"));
-    const a = await member(env, "rec", designer("Alice", { privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/alice", LINKEDIN: "https://linkedin.com/in/alice" } }));
+    const a = await member(env, "rec", designer("Alice", { privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/alice", LINKEDIN: "https://www.linkedin.com/in/alice" } }));
     const b = await member(env, "rec", designer("Bob"));
     const c = await member(env, "rec", designer("Carol"));
     await member(env, "rec", { firstName: "Unrelated", tags: ["Knitting"], lookingForText: "yarn", canHelpWithText: "wool" });
@@ -45,7 +45,7 @@ describe("GET /matching/instant", () => {
       expect(item.reasonDetails.map((r: { kind: string }) => r.kind)).toContain("shared_tags");
     }
     const alice = res.body.items.find((i: Item) => i.participant.id === a.id);
-    expect(alice.participant.contacts).toEqual({ LINKEDIN: "https://linkedin.com/in/alice" });
+    expect(alice.participant.contacts).toEqual({ LINKEDIN: "https://www.linkedin.com/in/alice" });
     expect(alice.participant.hasHiddenContacts).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain("t.me/alice");
 

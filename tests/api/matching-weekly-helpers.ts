@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { Ctx, Tenant } from "@tuesday/platform";
+import type { ContactType, Ctx, Tenant } from "@tuesday/platform";
 import type { TestEnv } from "../support/harness.ts";
-import { createUser, type CreatedUser } from "../support/users.ts";
+import { type CreatedUser, createMember } from "../support/users.ts";
 
 export const TOPICS = ["fintech", "ai", "marketing", "design", "hiring", "fundraising", "saas", "ecommerce", "devops", "sales"];
 
@@ -18,31 +18,36 @@ export type MemberOptions = {
   contacts?: Record<string, string>;
   privacy?: "NONE" | "PRIVATE" | "CUSTOM";
   hidden?: string[];
-  avatar?: Record<string, unknown> | null;
   complete?: boolean;
 };
 
 export type Member = CreatedUser & { participantId: string; name: string };
 
-/** A confirmed member with a complete profile, arranged with direct SQL (quick, and explicit about what matching reads). */
+/** A confirmed member with a complete profile, written through the profile verbs (createMember). */
 export async function makeMember(env: TestEnv, i: number, o: MemberOptions): Promise<Member> {
-  const u = await createUser(env, { tenant: o.tenant });
-  const pid = u.participantId;
-  if (!pid) throw new Error("no participant");
   const firstName = o.firstName ?? `First${i}`;
   const lastName = o.lastName ?? `Last${i}`;
   const tags = o.tags ?? ["startups", TOPICS[i % TOPICS.length] as string, TOPICS[(i * 3 + 1) % TOPICS.length] as string];
-  await env.db`
-    update participants set first_name = ${firstName}, last_name = ${lastName}, tags = ${tags},
-      looking_for = array['LOOKING_FOR']::text[],
-      looking_for_text = ${o.lookingFor ?? `advice on ${TOPICS[(i + 2) % TOPICS.length]} and ${TOPICS[(i + 5) % TOPICS.length]}`},
-      can_help_with_text = ${o.canHelp ?? `${TOPICS[i % TOPICS.length]} strategy`},
-      about = ${o.about ?? `I work on ${tags.join(", ")}`}, city = ${o.city === undefined ? "Berlin" : o.city},
-      language = ${o.language ?? null}, contacts = ${env.db.json(o.contacts ?? { LINKEDIN: `linkedin.com/in/m${i}` })},
-      privacy = ${o.privacy ?? "NONE"}, hidden_contacts = ${o.hidden ?? []}::text[],
-      avatar = ${o.avatar ? env.db.json(o.avatar as never) : null},
-      profile_completed_at = ${o.complete === false ? null : new Date()}
-    where id = ${pid}`;
+  const u = await createMember(env, {
+    tenant: o.tenant,
+    complete: o.complete !== false,
+    profile: {
+      firstName,
+      lastName,
+      tags,
+      lookingFor: ["LOOKING_FOR"],
+      lookingForText: o.lookingFor ?? `advice on ${TOPICS[(i + 2) % TOPICS.length]} and ${TOPICS[(i + 5) % TOPICS.length]}`,
+      canHelpWithText: o.canHelp ?? `${TOPICS[i % TOPICS.length]} strategy`,
+      about: o.about ?? `I work on ${tags.join(", ")}`,
+      city: o.city === undefined ? "Berlin" : o.city,
+      ...(o.language ? { language: o.language } : {}),
+      contacts: o.contacts ?? { LINKEDIN: `https://www.linkedin.com/in/member${i}` },
+      privacy: o.privacy ?? "NONE",
+      hiddenContacts: (o.hidden ?? []) as ContactType[],
+    },
+  });
+  const pid = u.participantId;
+  if (!pid) throw new Error("no participant");
   return { ...u, participantId: pid, name: `${firstName} ${lastName}` };
 }
 

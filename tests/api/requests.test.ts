@@ -19,7 +19,7 @@ const answer = (m: Member, id: string, body: unknown) => env.request("POST", `/a
 const credits = (m: Member) => env.request("GET", "/api/matching/credits", { tenant: m.tenant, token: m.token });
 
 async function pair(recipient: Profile = {}) {
-  const sender = await member(env, "intro", { firstName: "Sam", lastName: "Sender", contacts: { TELEGRAM: "https://t.me/sam" } });
+  const sender = await member(env, "intro", { firstName: "Sam", lastName: "Sender", contacts: { TELEGRAM: "https://t.me/sam_sender" } });
   const to = await member(env, "intro", { firstName: "Rita", lastName: "Recipient", ...recipient });
   const match = await arrangeMatch(env, "intro", sender.id, to.id, { source: "WEEKLY" });
   return { sender, to, match };
@@ -27,11 +27,11 @@ async function pair(recipient: Profile = {}) {
 
 describe("POST /matching/send-intro", () => {
   it("sends the intro to a member who hides nothing, marks my result CONNECTED and spends 10 credits", async () => {
-    const { sender, to, match } = await pair({ privacy: "NONE", contacts: { LINKEDIN: "https://linkedin.com/in/rita" } });
+    const { sender, to, match } = await pair({ privacy: "NONE", contacts: { LINKEDIN: "https://www.linkedin.com/in/rita" } });
     const res = await sendIntro(sender, { from: sender.id, matchingResultId: match.resultA, introMessage: "Hi Rita, let's talk compilers" });
     expect(res.status).toBe(200);
     expect(res.body.request).toMatchObject({ status: "PENDING", viaModerator: false, message: "Hi Rita, let's talk compilers", matchingResultId: match.resultA });
-    expect(res.body.request.to).toMatchObject({ id: to.id, contacts: { LINKEDIN: "https://linkedin.com/in/rita" } });
+    expect(res.body.request.to).toMatchObject({ id: to.id, contacts: { LINKEDIN: "https://www.linkedin.com/in/rita" } });
     expect(res.body.credits).toMatchObject({ balance: 40, allowance: 50, costs: { INTERESTED_CLICK: 10 } });
 
     const mail = await env.mailTo(to.email);
@@ -54,7 +54,7 @@ describe("POST /matching/send-intro", () => {
   it("sends an intro to a member with hidden contacts to the moderators, not to the member", async () => {
     const cases: Profile[] = [
       { privacy: "PRIVATE", contacts: { TELEGRAM: "https://t.me/hidden" } },
-      { privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/hidden", LINKEDIN: "https://linkedin.com/in/x" } },
+      { privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/hidden", LINKEDIN: "https://www.linkedin.com/in/test-member" } },
     ];
     for (const privacy of cases) {
       const { sender, to, match } = await pair(privacy);
@@ -126,14 +126,14 @@ describe("POST /matching/send-intro", () => {
 
 describe("requests", () => {
   it("the recipient sees the intro with the sender's card, accepts it, and the sender gets the recipient's visible contacts", async () => {
-    const { sender, to, match } = await pair({ contacts: { LINKEDIN: "https://linkedin.com/in/rita", TELEGRAM: "https://t.me/rita" }, privacy: "NONE" });
+    const { sender, to, match } = await pair({ contacts: { LINKEDIN: "https://www.linkedin.com/in/rita", TELEGRAM: "https://t.me/rita" }, privacy: "NONE" });
     const sent = await sendIntro(sender, { from: sender.id, matchingResultId: match.resultA, introMessage: "Coffee?" });
     const id = sent.body.request.id;
 
     const inbox = await requests(to);
     expect(inbox.status).toBe(200);
     expect(inbox.body.items).toHaveLength(1);
-    expect(inbox.body.items[0]).toMatchObject({ id, status: "PENDING", message: "Coffee?", from: { id: sender.id, contacts: { TELEGRAM: "https://t.me/sam" } } });
+    expect(inbox.body.items[0]).toMatchObject({ id, status: "PENDING", message: "Coffee?", from: { id: sender.id, contacts: { TELEGRAM: "https://t.me/sam_sender" } } });
     expect((await requests(sender)).body.items).toHaveLength(0);
 
     const fromMatching = await env.request("GET", "/api/matching/requests", { tenant: "intro", token: to.token });
@@ -145,7 +145,7 @@ describe("requests", () => {
     expectError(await answer(to, id, { answer: "MAYBE" }), 400, 1001);
     const accepted = await answer(to, id, { answer: "ACCEPTED", message: "Sure, Tuesday?" });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.request).toMatchObject({ status: "ACCEPTED", answer: "Sure, Tuesday?", from: { contacts: { TELEGRAM: "https://t.me/sam" } } });
+    expect(accepted.body.request).toMatchObject({ status: "ACCEPTED", answer: "Sure, Tuesday?", from: { contacts: { TELEGRAM: "https://t.me/sam_sender" } } });
     const mail = await env.mailTo(sender.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain("accepted");
@@ -155,7 +155,7 @@ describe("requests", () => {
   });
 
   it("an intro held for the moderators is listed for them, forwarded by one, and then reaches the member", async () => {
-    const { sender, to, match } = await pair({ privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/rita-hidden", LINKEDIN: "https://linkedin.com/in/rita" } });
+    const { sender, to, match } = await pair({ privacy: "CUSTOM", hiddenContacts: ["TELEGRAM"], contacts: { TELEGRAM: "https://t.me/rita_hidden", LINKEDIN: "https://www.linkedin.com/in/rita" } });
     const sent = await sendIntro(sender, { from: sender.id, matchingResultId: match.resultA, introMessage: "Via the team" });
     const id = sent.body.request.id;
     expect((await requests(to)).body.items).toHaveLength(0);
@@ -171,10 +171,10 @@ describe("requests", () => {
     const toMail = await env.mailTo(to.email);
     expect(toMail).toHaveLength(1);
     expect(toMail[0]?.text).toContain("Via the team");
-    expect(toMail[0]?.text).toContain("https://t.me/sam");
+    expect(toMail[0]?.text).toContain("https://t.me/sam_sender");
     const senderMail = await env.mailTo(sender.email);
     expect(senderMail[0]?.subject).toContain("forwarded");
-    expect(senderMail[0]?.text).toContain("https://linkedin.com/in/rita");
+    expect(senderMail[0]?.text).toContain("https://www.linkedin.com/in/rita");
     expect(senderMail[0]?.text).not.toContain("rita-hidden");
     expect((await requests(to)).body.items.map((i: { id: string }) => i.id)).toEqual([id]);
     expect((await requests(moderator, "?scope=moderation")).body.items.map((i: { id: string }) => i.id)).not.toContain(id);
