@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The harness (and with it the app) first: it loads the zod OpenAPI extension the schemas rely on.
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { explainDirectorySearch, softDeleteUser, withSequentialScansPricedOut, withTx } from "@tuesday/platform";
+import { type ContactType, explainDirectorySearch, type LookingFor, softDeleteUser, withSequentialScansPricedOut, withTx } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
-import { type CreatedUser, createUser } from "../support/users.ts";
+import { type CreatedUser, createMember, createUser } from "../support/users.ts";
 
 let env: TestEnv;
 
@@ -33,24 +33,32 @@ type Profile = {
 
 type Member = CreatedUser & { id: string };
 
-/** A signed-in participant of `tenant` with the given profile, written straight to its row. */
+/**
+ * A signed-in participant of `tenant` with the given profile, written through the join and profile
+ * verbs (createMember). The avatar (the images module's record after an upload) and a profile turned
+ * off by an admin have no member-facing verb: those two columns are written directly.
+ */
 async function member(tenant: string, p: Profile = {}, role: "member" | "moderator" | "admin" = "member"): Promise<Member> {
-  const u = await createUser(env, { tenant, role });
+  const { avatar, profileEnabled, complete, status, lookingFor, firstName, lastName, ...profile } = p;
+  const u = await createMember(env, {
+    tenant,
+    role,
+    status: status ?? "confirmed",
+    complete: complete !== false,
+    profile: {
+      ...profile,
+      firstName: firstName ?? "Test",
+      lastName: lastName ?? "Member",
+      ...(lookingFor ? { lookingFor: lookingFor as LookingFor[] } : {}),
+      hiddenContacts: (p.hiddenContacts ?? []) as ContactType[],
+    },
+  });
   const id = u.participantId ?? "";
-  const db = env.db;
-  await db`
-    update participants set
-      first_name = ${p.firstName ?? "Test"}, last_name = ${p.lastName ?? "Member"},
-      company = ${p.company ?? null}, position = ${p.position ?? null}, about = ${p.about ?? null},
-      tags = ${p.tags ?? []}::text[], city = ${p.city ?? null}, share_location = ${p.shareLocation ?? false},
-      latitude = ${p.latitude ?? null}, longitude = ${p.longitude ?? null},
-      contacts = ${db.json(p.contacts ?? {})}, privacy = ${p.privacy ?? "NONE"},
-      hidden_contacts = ${p.hiddenContacts ?? []}::text[], looking_for = ${p.lookingFor ?? []}::text[],
-      looking_for_text = ${p.lookingForText ?? null}, can_help_with_text = ${p.canHelpWithText ?? null},
-      avatar = ${p.avatar ? db.json(p.avatar as Record<string, string>) : null},
-      profile_completed_at = ${p.complete === false ? null : new Date()},
-      moderation_status = ${p.status ?? "confirmed"}, profile_enabled = ${p.profileEnabled ?? true}
-    where id = ${id}`;
+  if (avatar || profileEnabled === false) {
+    await env.db`
+      update participants set avatar = ${avatar ? env.db.json(avatar as Record<string, string>) : null}, profile_enabled = ${profileEnabled ?? true}
+      where id = ${id}`;
+  }
   return { ...u, id };
 }
 
