@@ -3,7 +3,7 @@ import { applyTenants, loadTenantsDir } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
-import { createUser, signInAs } from "../support/users.ts";
+import { createUser, joinAs, } from "../support/users.ts";
 
 const env = await testEnvForFile();
 
@@ -47,7 +47,7 @@ describe("get-by-id / get-by-domain", () => {
 describe("get-by-user-id", () => {
   it("lets users list their own communities", async () => {
     const { user, token } = await createUser(env);
-    await env.db`insert into participants (community_id, user_id) values ('beta', ${user.id})`;
+    await joinAs(env, user.id, "beta", { status: "pending" });
     const res = await env.request("GET", `/api/community/get-by-user-id?userId=${user.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body.map((c: { id: string }) => c.id)).toEqual(["alpha", "beta"]);
@@ -193,9 +193,8 @@ describe("tenant resolution order", () => {
   let betaToken: string;
   beforeAll(async () => {
     const u = await createUser(env, { tenant: "alpha" });
-    await env.db`insert into participants (community_id, user_id, moderation_status) values ('beta', ${u.user.id}, 'confirmed')`;
     alphaToken = u.token;
-    betaToken = await signInAs(env, u.user.id, "beta");
+    betaToken = (await joinAs(env, u.user.id, "beta")).token;
   });
   const at = (token: string, headers: Record<string, string>, query = "") =>
     env.request("GET", `/api/current-participant${query}`, { token, headers: { host: "localhost:3000", ...headers } });

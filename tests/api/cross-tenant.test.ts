@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
-import { createUser, signInAs } from "../support/users.ts";
+import { createUser, joinAs, signInAs } from "../support/users.ts";
 
 /** A session, a role or an id from one community is worth nothing in another. */
 const env = await testEnvForFile();
@@ -9,7 +9,7 @@ describe("sessions are bound to their community", () => {
   it("an alpha session works on alpha and is anonymous on beta", async () => {
     const { user, token } = await createUser(env, { tenant: "alpha" });
     // Even with a participant in beta, the alpha session does not open beta.
-    await env.db`insert into participants (community_id, user_id, moderation_status) values ('beta', ${user.id}, 'confirmed')`;
+    await joinAs(env, user.id, "beta");
     expect((await env.request("GET", "/api/current-user", { tenant: "alpha", token })).status).toBe(200);
     expect((await env.request("GET", "/api/auth/session", { tenant: "alpha", token })).body).toMatchObject({ userId: user.id, communityId: "alpha" });
     for (const [method, path, opts] of [
@@ -53,8 +53,7 @@ describe("roles are per community", () => {
     // Same token on beta: anonymous there.
     expect((await env.request("GET", "/api/permission/my", { tenant: "beta", token })).body).toEqual([]);
     // A beta session of the same person, member there: still no admin rights.
-    await env.db`insert into participants (community_id, user_id, role, moderation_status) values ('beta', ${user.id}, 'member', 'confirmed')`;
-    const betaToken = await signInAs(env, user.id, "beta");
+    const betaToken = (await joinAs(env, user.id, "beta")).token;
     expect((await env.request("GET", "/api/permission/my", { tenant: "beta", token: betaToken })).body).toEqual([]);
     const me = await env.request("GET", "/api/current-user", { tenant: "beta", token: betaToken });
     expect(me.body.role).toBe("ROLE_USER");

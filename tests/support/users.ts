@@ -72,17 +72,7 @@ export async function createMember(env: TestEnv, opts: CreateMemberOptions = {})
   const role = opts.role === undefined ? "member" : opts.role;
   let participantId: string | null = null;
   if (role !== null) {
-    const tenant = await env.deps.tenants.get(tenantId);
-    if (!tenant) throw new Error(`no tenant ${tenantId}`);
-    const ctx: Ctx = {
-      tenant,
-      actor: { kind: "user", userId: user.id, sessionId: session.session.id, isOperator: opts.operator ?? false },
-      requestId: "test",
-      log: env.deps.log,
-      db: env.db,
-      deps: env.deps,
-      ip: undefined,
-    };
+    const ctx = await userCtx(env, tenantId, user.id, session.session.id, opts.operator ?? false);
     const { firstName, lastName, lookingFor, lookingForText, canHelpWithText, ...rest } = opts.profile ?? {};
     const joined = await joinCommunity(ctx, { userId: user.id, body: { firstName, lastName } });
     participantId = joined.participant.id;
@@ -94,6 +84,28 @@ export async function createMember(env: TestEnv, opts: CreateMemberOptions = {})
     if (opts.profile) invalidateCommunityModel(tenantId);
   }
   return { user, token: session.token, participantId, email, password };
+}
+
+async function userCtx(env: TestEnv, tenantId: string, userId: string, sessionId: string, isOperator: boolean): Promise<Ctx> {
+  const tenant = await env.deps.tenants.get(tenantId);
+  if (!tenant) throw new Error(`no tenant ${tenantId}`);
+  return { tenant, actor: { kind: "user", userId, sessionId, isOperator }, requestId: "test", log: env.deps.log, db: env.db, deps: env.deps, ip: undefined };
+}
+
+/**
+ * An existing user joins `tenant` through the join verb (a confirmed member unless `state` says
+ * otherwise), signed in there; returns the participant id and the session token.
+ */
+export async function joinAs(
+  env: TestEnv,
+  userId: string,
+  tenantId: string,
+  state: { role?: Role; status?: ModerationStatus } = {},
+): Promise<{ participantId: string; token: string }> {
+  const session = await createSession(env.db, { userId, communityId: tenantId, authMethod: "EMAIL" });
+  const joined = await joinCommunity(await userCtx(env, tenantId, userId, session.session.id, false), { userId, body: {} });
+  await setParticipantState(env, tenantId, joined.participant.id, { role: state.role ?? "member", moderationStatus: state.status ?? "confirmed" });
+  return { participantId: joined.participant.id, token: session.token };
 }
 
 /**
