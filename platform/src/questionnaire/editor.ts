@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { recordAudit, sameJson } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
-import { withTx } from "../db/client.ts";
+import { type Db, withTx } from "../db/client.ts";
 import { conflict, type FieldErrors, notFound, validation } from "../lib/errors.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import { type QuestionnaireOwner, ownerTarget } from "./owner.ts";
@@ -190,15 +190,20 @@ function patchOptions(current: OptionRow[], patches: QuestionOptionPatch[]): Edi
   return list.map((o, position) => ({ ...o, position }));
 }
 
+/** The owner's questionnaire locked for writing, and the question as it is before the edit (404 when not the owner's). */
+async function lockForEdit(tx: Db, owner: QuestionnaireOwner, id: string) {
+  await lockQuestionnaire(tx, owner);
+  const q = await findQuestion(tx, owner, id);
+  if (!q) throw notFound("Question not found");
+  const options = await listOptions(tx, owner, id);
+  return { q, options, before: toQuestionDetail(q, options) };
+}
+
 export async function updateQuestion(ctx: Ctx, owner: QuestionnaireOwner, id: string, patch: QuestionPatch): Promise<QuestionDetail> {
   requireOwnerHere(ctx, owner);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockQuestionnaire(tx, owner);
-    const q = await findQuestion(tx, owner, id);
-    if (!q) throw notFound("Question not found");
-    const currentOptions = await listOptions(tx, owner, id);
-    const before = toQuestionDetail(q, currentOptions);
+    const { q, options: currentOptions, before } = await lockForEdit(tx, owner, id);
     const type = patch.type ?? q.type;
     if (type !== q.type && (await countAnswers(tx, owner.communityId, id)) > 0) {
       throw conflict("The question has answers; its type cannot change");
@@ -240,11 +245,7 @@ export async function hideQuestion(ctx: Ctx, owner: QuestionnaireOwner, id: stri
   requireOwnerHere(ctx, owner);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    await lockQuestionnaire(tx, owner);
-    const q = await findQuestion(tx, owner, id);
-    if (!q) throw notFound("Question not found");
-    const options = await listOptions(tx, owner, id);
-    const before = toQuestionDetail(q, options);
+    const { q, options, before } = await lockForEdit(tx, owner, id);
     await updateQuestionRow(tx, owner, id, { ...q, visible: false, required: false });
     for (const o of options) {
       if (o.visible || o.active) await updateOption(tx, owner.communityId, id, o.id, { ...o, visible: false, active: false });

@@ -17,19 +17,7 @@ export type QuestionRow = {
   maxChoices: number | null;
 };
 
-export type OptionRow = {
-  id: string;
-  questionId: string;
-  key: string;
-  text: string;
-  position: number;
-  visible: boolean;
-  active: boolean;
-  group: string | null;
-  category: string | null;
-  type: OptionType;
-  translations: Translations;
-};
+export type OptionRow = { id: string; questionId: string } & OptionFields;
 
 export type AnswerRow = { questionId: string; optionIds: string[]; text: string | null; answeredAt: Date };
 
