@@ -5,7 +5,7 @@ import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
 import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "../../members/index.ts";
 import { listMemberCards, lockParticipant } from "../../participant/queries.ts";
 import { bookmarkedAmong, creditWeek, listBlockedWith } from "../../relations/index.ts";
-import { explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
+import { exclusionOf, explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
 import { findMyResult, type ResultRow, type ResultStatus } from "../results.ts";
 import { communityModel, eligibleIndex, renderFor, viewerSide } from "./model.ts";
 import {
@@ -115,7 +115,8 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
     const excluded = new Set([...past, ...blocked]);
     const best: { j: number; score: number }[] = [];
     for (let j = 0; j < model.n; j++) {
-      if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string)) continue;
+      // Excluded pairs are skipped before choosing, so the next best member takes their place.
+      if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string) || exclusionOf(model, self, j) !== null) continue;
       const score = scorePair(model, self, j);
       if (score < INSTANT_MIN_SCORE) continue;
       if (best.length < room || score > (best[best.length - 1]?.score ?? 0)) {
@@ -129,7 +130,6 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
       // Reasons and breakdown are stored for (low, high), as every match is.
       const [low, high] = memberId < subjectId ? [self, j] : [j, self];
       const r = relevance(model, low, high);
-      if (r.breakdown.excluded) continue;
       await insertInstantMatch(tx, {
         communityId,
         participantId: memberId,

@@ -226,6 +226,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
   const acc = new Float32Array(n);
   const memberMult = m.memberMultiplier;
+  const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
   const banned = new Int32Array(n);
   const touched = new Int32Array(n);
@@ -245,6 +246,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   for (let vu = 0; vu < nv; vu++) {
     const u = memberOf[vu] as number;
     const stamp = u + 1;
+    const company = companyId[u] as number;
     banned[u] = stamp;
     for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
 
@@ -285,7 +287,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       const v = touched[t] as number;
       const a = acc[v] as number;
       acc[v] = 0;
-      if (a < floor || banned[v] === stamp) continue;
+      if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
       if (sc < floor) continue;
       pool.push(sc, v);
@@ -297,7 +299,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     // Admin-scored pairs are always candidates: the admin's word is a strong prior.
     for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
       const v = m.adminPartnersOf.items[p] as number;
-      if (m.eligible[v] && banned[v] !== stamp) poolItems.push(v);
+      if (m.eligible[v] && banned[v] !== stamp && (company < 0 || companyId[v] !== company)) poolItems.push(v);
     }
 
     best.clear();

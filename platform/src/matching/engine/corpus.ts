@@ -4,7 +4,7 @@
  * answers. Built once per run; relevance, candidates and reasons all read from it, so the
  * hot paths never allocate per pair.
  */
-import { Stemmer, normalizeCity, normalizeTag } from "./text.ts";
+import { Stemmer, normalizeCity, normalizeCompany, normalizeTag } from "./text.ts";
 import type { CommunityInput, ExclusionReason, MemberFeatures } from "./types.ts";
 import { type ComponentWeights, type MatchingWeights, type MatchingWeightsOverride, normalizedComponents, resolveWeights } from "./weights.ts";
 
@@ -61,7 +61,13 @@ export interface CommunityModel {
 
   /** Feedback multiplier per member, in [memberFloor, 1]. */
   memberMultiplier: Float64Array;
-  /** Unordered pair key -> why the pair is excluded. */
+  /**
+   * Company id per member (normalizeCompany), -1 when unknown or when the community pairs
+   * colleagues. Two members with the same id >= 0 are excluded as "colleague" (see exclusionOf);
+   * kept per member rather than as listed pairs, which would be quadratic in a company's size.
+   */
+  companyId: Int32Array;
+  /** Unordered pair key -> why the pair is excluded (colleagues are not listed here: companyId). */
   excluded: ReadonlyMap<number, ExclusionReason>;
   /** Excluded partners per member (both directions). */
   exclusionsOf: Csr;
@@ -262,6 +268,17 @@ function tfidf(parts: readonly { rows: readonly Int32Array[]; factor: number }[]
 
 export interface BuildOptions {
   weights?: MatchingWeightsOverride;
+  /** Colleagues (the same normalised company) may be paired. Default false: they are excluded. */
+  pairColleagues?: boolean;
+}
+
+/** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
+export function exclusionOf(m: CommunityModel, u: number, v: number): ExclusionReason | null {
+  if (u === v) return null;
+  const listed = m.excluded.get(pairKey(m.n, u, v));
+  if (listed !== undefined) return listed;
+  const company = m.companyId[u] as number;
+  return company >= 0 && company === m.companyId[v] ? "colleague" : null;
 }
 
 /** Builds the model of one community from the caller's plain member features and pair facts. */
@@ -340,6 +357,12 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
   const cityId = Int32Array.from(members, (m) => {
     const key = normalizeCity(m.city);
     return key ? cityInterner.id(key, (m.city ?? "").trim()) : -1;
+  });
+
+  const companyInterner = new Interner();
+  const companyId = Int32Array.from(members, (m) => {
+    const key = options.pairColleagues ? "" : normalizeCompany(m.company);
+    return key ? companyInterner.id(key, key) : -1;
   });
 
   const memberMult = Float64Array.from(members, (m) => memberMultiplier(m, weights));
@@ -444,6 +467,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     cityNames: cityInterner.names,
     cityKeys: cityInterner.keys,
     memberMultiplier: memberMult,
+    companyId,
     excluded,
     exclusionsOf: pairLists(n, excluded.keys()),
     adminScore,
