@@ -1,9 +1,10 @@
 /**
  * The pairing rules people expect (README "Matching"), in the weekly pairing and in the on-demand
- * recommendations: colleagues are not paired unless the community allows it.
+ * recommendations: colleagues are not paired unless the community allows it; nobody is paired
+ * with someone they have an open (pending or accepted) intro with.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { invalidateCommunityModel, runWeeklyPairing } from "@tuesday/platform";
+import { invalidateCommunityModel, listOpenIntroPairs, listOpenIntrosWith, runWeeklyPairing } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { type Member, member, type Profile } from "./matching-api-helpers.ts";
@@ -11,7 +12,7 @@ import { ctxFor } from "./matching-weekly-helpers.ts";
 
 const env = await testEnvForFile();
 beforeAll(async () => {
-  await env.addTenants(tenantFixture("colw"), tenantFixture("colok", { matchingRules: { pairColleagues: true } }), tenantFixture("coli"));
+  await env.addTenants(tenantFixture("colw"), tenantFixture("colok", { matchingRules: { pairColleagues: true } }), tenantFixture("coli"), tenantFixture("intw"), tenantFixture("inti"), tenantFixture("intx"));
 });
 
 const WEEK = "2030-01-01"; // a Tuesday
@@ -68,5 +69,65 @@ describe("colleagues", () => {
     const res = await get(me, "/api/matching/instant");
     expect(res.status).toBe(200);
     expect(ids(res.body).sort()).toEqual(others.map((o) => o.id).sort());
+  });
+});
+
+async function intro(tenant: string, from: Member, to: Member, status: "PENDING" | "ACCEPTED" | "DECLINED", viaModerator = false): Promise<void> {
+  await env.db`
+    insert into intro_requests (community_id, from_participant_id, to_participant_id, message, via_moderator, status)
+    values (${tenant}, ${from.id}, ${to.id}, 'Hi!', ${viaModerator}, ${status})`;
+  invalidateCommunityModel(tenant);
+}
+
+describe("open intros", () => {
+  it("keep a pair out of the weekly pairing: pending either way or accepted, not declined", async () => {
+    // Three twin pairs, each the best pair of its own kind; the first two have open intros.
+    const kinds = [
+      { tags: ["Rust", "Sailing"], lookingForText: "rust sailing", canHelpWithText: "rust sailing" },
+      { tags: ["Design", "Figma"], lookingForText: "design figma", canHelpWithText: "design figma" },
+      { tags: ["Chess", "Go"], lookingForText: "chess go", canHelpWithText: "chess go" },
+    ];
+    const twins: [Member, Member][] = [];
+    for (const k of kinds) twins.push([await member(env, "intw", { ...k, city: "Oslo" }), await member(env, "intw", { ...k, city: "Oslo" })]);
+    const [pending, accepted, declined] = twins as [[Member, Member], [Member, Member], [Member, Member]];
+    await intro("intw", pending[1], pending[0], "PENDING", true);
+    await intro("intw", accepted[0], accepted[1], "ACCEPTED");
+    await intro("intw", declined[0], declined[1], "DECLINED");
+    const pairs = await weeklyPairs("intw");
+    expect(pairs).toHaveLength(3);
+    expect(pairs).not.toContain(pair(pending[0].id, pending[1].id));
+    expect(pairs).not.toContain(pair(accepted[0].id, accepted[1].id));
+    expect(pairs).toContain(pair(declined[0].id, declined[1].id));
+  });
+
+  it("keep a member out of my on-demand recommendations; the next best take their place", async () => {
+    const me = await member(env, "inti", { ...twin, firstName: "Me" });
+    const asked = await member(env, "inti", { ...twin, firstName: "Asked" });
+    const askedMe = await member(env, "inti", { ...twin, firstName: "AskedMe" });
+    const connected = await member(env, "inti", { ...twin, firstName: "Connected" });
+    const declined = await member(env, "inti", { ...twin, firstName: "Declined" });
+    const others = [declined];
+    for (const name of ["Ola", "Per"]) others.push(await member(env, "inti", { ...twin, firstName: name }));
+    await intro("inti", me, asked, "PENDING");
+    await intro("inti", askedMe, me, "PENDING");
+    await intro("inti", connected, me, "ACCEPTED");
+    await intro("inti", me, declined, "DECLINED");
+    const res = await get(me, "/api/matching/instant");
+    expect(res.status).toBe(200);
+    expect(ids(res.body).sort()).toEqual(others.map((o) => o.id).sort());
+  });
+
+  it("of another community never count", async () => {
+    const [a, b] = [await member(env, "intx", twin), await member(env, "intx", twin)];
+    const [c, d] = [await member(env, "inti", twin), await member(env, "inti", twin)];
+    await intro("intx", a, b, "PENDING");
+    await intro("inti", c, d, "ACCEPTED");
+    expect(await listOpenIntroPairs(env.db, "intx")).toEqual([{ a: a.id, b: b.id }]);
+    expect([...(await listOpenIntrosWith(env.db, "intx", a.id))]).toEqual([b.id]);
+    // Another community's member id answers as unknown here: no intros.
+    expect((await listOpenIntrosWith(env.db, "intx", c.id)).size).toBe(0);
+    expect((await listOpenIntroPairs(env.db, "inti")).some((p) => p.a === a.id || p.b === a.id)).toBe(false);
+    // The weekly pairing of intx is not affected by inti's intros, and pairs a and b only if allowed: they are not.
+    expect(await weeklyPairs("intx")).not.toContain(pair(a.id, b.id));
   });
 });

@@ -4,7 +4,7 @@
  * so on-demand recommendations and relevance answers do not rebuild it per request.
  */
 import type { Db } from "../db/client.ts";
-import { listBlockedPairs } from "../relations/index.ts";
+import { listBlockedPairs, listOpenIntroPairs } from "../relations/index.ts";
 import type { Bus } from "../realtime/bus.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import {
@@ -75,12 +75,13 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
 /** One community's matching input from the database. */
 export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
   const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
-  const [rows, answerRows, feedbackRows, dislikes, history, adminScores, pairFeedback] = await Promise.all([
+  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback] = await Promise.all([
     listMemberInputs(db, communityId, week),
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
     listBlockedPairs(db, communityId),
     listHistoryPairs(db, communityId, opts.historyBefore),
+    listOpenIntroPairs(db, communityId),
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
   ]);
@@ -101,6 +102,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
   const exclusions: ExcludedPair[] = [
     ...dislikes.map((p) => ({ a: p.a, b: p.b, reason: "dislike" as const })),
     ...history.map((p) => ({ a: p.a, b: p.b, reason: "history" as const })),
+    ...openIntros.map((p) => ({ a: p.a, b: p.b, reason: "open_intro" as const })),
   ];
   return {
     week,

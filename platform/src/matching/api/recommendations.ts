@@ -4,7 +4,7 @@ import { notFound, validation } from "../../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
 import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "../../members/index.ts";
 import { listMemberCards, lockParticipant } from "../../participant/queries.ts";
-import { bookmarkedAmong, creditWeek, listBlockedWith } from "../../relations/index.ts";
+import { bookmarkedAmong, creditWeek, listBlockedWith, listOpenIntrosWith } from "../../relations/index.ts";
 import { exclusionOf, explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
 import { findMyResult, type ResultRow, type ResultStatus } from "../results.ts";
 import { communityModel, eligibleIndex, renderFor, viewerSide } from "./model.ts";
@@ -91,7 +91,8 @@ const strip = <R extends ResultRow>({ row: _row, ...rest }: Recommendation & { r
 
 /**
  * Tops the member's open recommendations (NEW / SEEN) up to INSTANT_OPEN_TARGET with the best
- * members they were never matched with and neither side disliked, at most INSTANT_WEEKLY_CAP
+ * members they were never matched with, neither side disliked, have no open intro with and who
+ * are not their colleagues (unless the community pairs colleagues), at most INSTANT_WEEKLY_CAP
  * a week so the weekly contact stays the main event. Each one is stored as an INSTANT match
  * (the pair's unique key means it is never offered again) plus the member's result.
  */
@@ -111,8 +112,12 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
     const room = Math.min(INSTANT_OPEN_TARGET - open, INSTANT_WEEKLY_CAP - used);
     if (room <= 0) return;
     // The database, not the (possibly minute-old) model, has the last word on who is excluded.
-    const [past, blocked] = await Promise.all([listPastPartners(tx, communityId, memberId), listBlockedWith(tx, communityId, memberId)]);
-    const excluded = new Set([...past, ...blocked]);
+    const [past, blocked, intros] = await Promise.all([
+      listPastPartners(tx, communityId, memberId),
+      listBlockedWith(tx, communityId, memberId),
+      listOpenIntrosWith(tx, communityId, memberId),
+    ]);
+    const excluded = new Set([...past, ...blocked, ...intros]);
     const best: { j: number; score: number }[] = [];
     for (let j = 0; j < model.n; j++) {
       // Excluded pairs are skipped before choosing, so the next best member takes their place.
