@@ -1,18 +1,19 @@
 /**
  * The pairing rules people expect (README "Matching"), in the weekly pairing and in the on-demand
  * recommendations: colleagues are not paired unless the community allows it; nobody is paired
- * with someone they have an open (pending or accepted) intro with.
+ * with someone they have an open (pending or accepted) intro with; members whose last two
+ * meetings did not happen come last.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { invalidateCommunityModel, listOpenIntroPairs, listOpenIntrosWith, runWeeklyPairing } from "@tuesday/platform";
+import { invalidateCommunityModel, listOpenIntroPairs, loadCommunityInput, listOpenIntrosWith, runWeeklyPairing } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
-import { type Member, member, type Profile } from "./matching-api-helpers.ts";
+import { arrangeMatch, type Member, member, type Profile } from "./matching-api-helpers.ts";
 import { ctxFor } from "./matching-weekly-helpers.ts";
 
 const env = await testEnvForFile();
 beforeAll(async () => {
-  await env.addTenants(tenantFixture("colw"), tenantFixture("colok", { matchingRules: { pairColleagues: true } }), tenantFixture("coli"), tenantFixture("intw"), tenantFixture("inti"), tenantFixture("intx"));
+  await env.addTenants(tenantFixture("colw"), tenantFixture("colok", { matchingRules: { pairColleagues: true } }), tenantFixture("coli"), tenantFixture("intw"), tenantFixture("inti"), tenantFixture("intx"), tenantFixture("nsw"), tenantFixture("nsi"), tenantFixture("nsf"));
 });
 
 const WEEK = "2030-01-01"; // a Tuesday
@@ -129,5 +130,70 @@ describe("open intros", () => {
     expect((await listOpenIntroPairs(env.db, "inti")).some((p) => p.a === a.id || p.b === a.id)).toBe(false);
     // The weekly pairing of intx is not affected by inti's intros, and pairs a and b only if allowed: they are not.
     expect(await weeklyPairs("intx")).not.toContain(pair(a.id, b.id));
+  });
+});
+
+/** A past match of `m` with an inactive partner, `daysAgo`, and what each side answered to "did you meet?". */
+async function pastMeeting(tenant: string, m: Member, daysAgo: number, partnerSays: "met" | "no_meeting" | null, memberSays: "met" | "no_meeting" | null = null): Promise<void> {
+  const partner = await member(env, tenant, { firstName: "Past", complete: false });
+  const { resultA, resultB } = await arrangeMatch(env, tenant, partner.id, m.id, { daysAgo });
+  for (const [id, says] of [
+    [resultA, partnerSays],
+    [resultB, memberSays],
+  ] as const) {
+    if (says === null || id === null) continue;
+    await env.db`update matching_results set feedback_at = now(), no_meeting = ${says === "no_meeting"}, meeting_score = ${says === "met" ? 5 : null}
+                 where id = ${id}`;
+  }
+  invalidateCommunityModel(tenant);
+}
+
+describe("members whose last two meetings did not happen", () => {
+  // Shares tags and city with the twins but no "fundraising" text: a clearly weaker partner.
+  const weaker: Profile = { tags: ["Rust", "Sailing", "Chess"], city: "Oslo" };
+
+  it("are flagged from the partners' feedback on their two most recent matches with feedback", async () => {
+    const flagged = await member(env, "nsf", twin);
+    await pastMeeting("nsf", flagged, 30, "met");
+    await pastMeeting("nsf", flagged, 20, "no_meeting");
+    await pastMeeting("nsf", flagged, 15, null); // no feedback: does not count
+    await pastMeeting("nsf", flagged, 10, "no_meeting");
+    const recovered = await member(env, "nsf", twin);
+    await pastMeeting("nsf", recovered, 20, "no_meeting");
+    await pastMeeting("nsf", recovered, 15, "no_meeting");
+    await pastMeeting("nsf", recovered, 10, "met");
+    const reporter = await member(env, "nsf", twin); // said "we did not meet" twice themselves
+    await pastMeeting("nsf", reporter, 20, null, "no_meeting");
+    await pastMeeting("nsf", reporter, 10, null, "no_meeting");
+    const once = await member(env, "nsf", twin);
+    await pastMeeting("nsf", once, 10, "no_meeting");
+    const { input } = await loadCommunityInput(env.db, "nsf", { week: WEEK });
+    const flag = (m: Member) => input.members.find((x) => x.id === m.id)?.feedback?.lastTwoNoShows ?? false;
+    expect([flag(flagged), flag(recovered), flag(reporter), flag(once)]).toEqual([true, false, false, false]);
+  });
+
+  it("are the weekly odd one out while everyone else can be paired", async () => {
+    const ann = await member(env, "nsw", { ...twin, firstName: "Ann" });
+    const bob = await member(env, "nsw", { ...twin, firstName: "Bob" });
+    const cat = await member(env, "nsw", { ...weaker, firstName: "Cat" });
+    await pastMeeting("nsw", bob, 20, "no_meeting");
+    await pastMeeting("nsw", bob, 10, "no_meeting");
+    expect(await weeklyPairs("nsw")).toEqual([pair(ann.id, cat.id)]);
+    const [oddOut] = await env.db<{ participantId: string }[]>`
+      select r.participant_id as "participantId" from matching_results r join matches m on m.community_id = r.community_id and m.id = r.match_id
+      where r.community_id = 'nsw' and m.week = ${WEEK} and m.source = 'ODD_OUT'`;
+    expect(oddOut?.participantId).toBe(bob.id);
+  });
+
+  it("come after everyone else in on-demand recommendations", async () => {
+    const me = await member(env, "nsi", { ...twin, firstName: "Me" });
+    const flaky = await member(env, "nsi", { ...twin, firstName: "Flaky" });
+    await pastMeeting("nsi", flaky, 20, "no_meeting");
+    await pastMeeting("nsi", flaky, 10, "no_meeting");
+    const others = [];
+    for (const name of ["Ola", "Per", "Siv"]) others.push(await member(env, "nsi", { ...weaker, firstName: name }));
+    const res = await get(me, "/api/matching/instant");
+    expect(res.status).toBe(200);
+    expect(ids(res.body).sort()).toEqual(others.map((o) => o.id).sort());
   });
 });

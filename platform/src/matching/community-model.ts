@@ -92,7 +92,10 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     else answersOf.set(r.participantId, [r.answer]);
   }
   const feedbackOf = new Map(
-    feedbackRows.map((f) => [f.participantId, { ratingsReceived: f.ratings, meanRatingReceived: f.meanRating, noShows: f.noShows }]),
+    feedbackRows.map((f) => [
+      f.participantId,
+      { ratingsReceived: f.ratings, meanRatingReceived: f.meanRating, noShows: f.noShows, lastTwoNoShows: f.lastTwoNoShows },
+    ]),
   );
   const byId = new Map<string, MemberCard>();
   const members: MemberFeatures[] = rows.map((row) => {

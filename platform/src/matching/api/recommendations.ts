@@ -92,7 +92,8 @@ const strip = <R extends ResultRow>({ row: _row, ...rest }: Recommendation & { r
 /**
  * Tops the member's open recommendations (NEW / SEEN) up to INSTANT_OPEN_TARGET with the best
  * members they were never matched with, neither side disliked, have no open intro with and who
- * are not their colleagues (unless the community pairs colleagues), at most INSTANT_WEEKLY_CAP
+ * are not their colleagues (unless the community pairs colleagues), members whose last two
+ * meetings did not happen only when no one else is left, at most INSTANT_WEEKLY_CAP
  * a week so the weekly contact stays the main event. Each one is stored as an INSTANT match
  * (the pair's unique key means it is never offered again) plus the member's result.
  */
@@ -118,15 +119,17 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
       listOpenIntrosWith(tx, communityId, memberId),
     ]);
     const excluded = new Set([...past, ...blocked, ...intros]);
-    const best: { j: number; score: number }[] = [];
+    // Ranked by score, low-priority members (last two meetings did not happen) after everyone else.
+    const best: { j: number; rank: number }[] = [];
     for (let j = 0; j < model.n; j++) {
       // Excluded pairs are skipped before choosing, so the next best member takes their place.
       if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string) || exclusionOf(model, self, j) !== null) continue;
       const score = scorePair(model, self, j);
       if (score < INSTANT_MIN_SCORE) continue;
-      if (best.length < room || score > (best[best.length - 1]?.score ?? 0)) {
-        best.push({ j, score });
-        best.sort((x, y) => y.score - x.score);
+      const rank = model.lowPriority[j] === 1 ? score - 1 : score;
+      if (best.length < room || rank > (best[best.length - 1]?.rank ?? -1)) {
+        best.push({ j, rank });
+        best.sort((x, y) => y.rank - x.rank);
         if (best.length > room) best.pop();
       }
     }

@@ -30,7 +30,7 @@ export interface CandidateGraph {
   edgeU: Int32Array;
   edgeV: Int32Array;
   score: Float64Array;
-  /** round(score * WEIGHT_SCALE), always >= 1. */
+  /** round(score * WEIGHT_SCALE), always >= 1; scaled by feedback.lowPriorityFactor at a low-priority member. */
   weight: Int32Array;
   /** Per vertex, its own top-k list (vertex ids, best first) — the recommendations pool. */
   topK: { offsets: Int32Array; items: Int32Array };
@@ -373,7 +373,13 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const edgeU = Int32Array.from(edgeUList);
   const edgeV = Int32Array.from(edgeVList);
   const score = Float64Array.from(scoreList);
-  const weight = Int32Array.from(score, (x) => Math.round(x * WEIGHT_SCALE));
+  // A low-priority member's edges weigh a fraction of their score: the matching takes them only
+  // where no one else loses a partner by it. Scores (shown to members) stay as they are.
+  const factor = m.weights.feedback.lowPriorityFactor;
+  const weight = Int32Array.from(score, (x, e) => {
+    const low = m.lowPriority[memberOf[edgeU[e] as number] as number] || m.lowPriority[memberOf[edgeV[e] as number] as number];
+    return low ? Math.max(1, Math.round(x * WEIGHT_SCALE * factor)) : Math.round(x * WEIGHT_SCALE);
+  });
   return {
     n: nv,
     memberOf,

@@ -62,6 +62,11 @@ export interface CommunityModel {
   /** Feedback multiplier per member, in [memberFloor, 1]. */
   memberMultiplier: Float64Array;
   /**
+   * 1 for a member whose last two meetings did not happen (MemberFeedback.lastTwoNoShows): their
+   * matching weights are scaled by feedback.lowPriorityFactor and on-demand lists put them last.
+   */
+  lowPriority: Uint8Array;
+  /**
    * Company id per member (normalizeCompany), -1 when unknown or when the community pairs
    * colleagues. Two members with the same id >= 0 are excluded as "colleague" (see exclusionOf);
    * kept per member rather than as listed pairs, which would be quadratic in a company's size.
@@ -366,6 +371,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
   });
 
   const memberMult = Float64Array.from(members, (m) => memberMultiplier(m, weights));
+  const lowPriority = Uint8Array.from(members, (m) => (m.feedback?.lastTwoNoShows ? 1 : 0));
 
   const excluded = new Map<number, ExclusionReason>();
   for (const e of input.exclusions ?? []) {
@@ -467,6 +473,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     cityNames: cityInterner.names,
     cityKeys: cityInterner.keys,
     memberMultiplier: memberMult,
+    lowPriority,
     companyId,
     excluded,
     exclusionsOf: pairLists(n, excluded.keys()),

@@ -62,3 +62,32 @@ describe("colleagues", () => {
     expect(all).not.toContain(pairId("ann", "bob"));
   });
 });
+
+describe("members whose last two meetings did not happen", () => {
+  const flaky = { ratingsReceived: 0, meanRatingReceived: null, noShows: 2, lastTwoNoShows: true };
+  // bob is ann's best partner by far; cat is a weak one.
+  const three = (bobFeedback?: MemberFeatures["feedback"]): MemberFeatures[] => [
+    member("ann", twin),
+    member("bob", { ...twin, ...(bobFeedback ? { feedback: bobFeedback } : {}) }),
+    member("cat", { tags: ["Rust"] }),
+  ];
+
+  it("are the odd one out while someone else can be paired", () => {
+    expect(pairsOf(pairCommunity({ members: three() }, { seed: 1 }))).toEqual([pairId("ann", "bob")]);
+    // Two no-shows without the rule's flag: the member multiplier alone does not push bob out.
+    expect(pairsOf(pairCommunity({ members: three({ ...flaky, lastTwoNoShows: false }) }, { seed: 1 }))).toEqual([pairId("ann", "bob")]);
+    const r = pairCommunity({ members: three(flaky) }, { seed: 1 });
+    expect(pairsOf(r)).toEqual([pairId("ann", "cat")]);
+    expect(r.recommendations.map((x) => x.member)).toEqual(["bob"]);
+  });
+
+  it("are still paired when that costs no one a partner, with their score unscaled", () => {
+    const members = [...three(flaky), member("dan", { tags: ["Chess"] })];
+    const r = pairCommunity({ members }, { seed: 1 });
+    expect(r.stats.matchedMembers).toBe(4);
+    const withBob = r.matches.find((m) => m.a === "bob" || m.b === "bob");
+    const model = buildCommunityModel({ members });
+    expect(withBob?.score).toBe(relevance(model, withBob?.a ?? "", withBob?.b ?? "").score);
+    expect(model.lowPriority[1]).toBe(1);
+  });
+});

@@ -23,6 +23,11 @@ export interface MemberFeedback {
   meanRatingReceived: number | null;
   /** Matches where the partner reported that this member did not show up. */
   noShows: number;
+  /**
+   * The partners' feedback on this member's two most recent matches with partner feedback both
+   * says the meeting did not happen: the member comes last (weights.feedback.lowPriorityFactor).
+   */
+  lastTwoNoShows?: boolean;
 }
 
 export interface MemberFeatures {
