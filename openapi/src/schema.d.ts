@@ -2105,6 +2105,15 @@ export interface paths {
                         matchingWeights?: {
                             [key: string]: unknown;
                         };
+                        /**
+                         * @default {
+                         *       "pairColleagues": false
+                         *     }
+                         */
+                        matchingRules?: {
+                            /** @default false */
+                            pairColleagues?: boolean;
+                        };
                     };
                 };
             };
@@ -7823,7 +7832,7 @@ export interface components {
              * @description Why the pair is never matched, if so
              * @enum {string|null}
              */
-            excluded: "dislike" | "history" | "other" | null;
+            excluded: "dislike" | "history" | "open_intro" | "colleague" | "other" | null;
         };
         CalcRelevanceResult: {
             items: {
@@ -7965,7 +7974,7 @@ export interface components {
                 subjectMultiplier: number;
             };
             /** @enum {string|null} */
-            excluded: "dislike" | "history" | "other" | null;
+            excluded: "dislike" | "history" | "open_intro" | "colleague" | "other" | null;
             reasons: string[];
             reasonDetails: components["schemas"]["MatchReason"][];
         };

@@ -44,7 +44,7 @@ export { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "./pa
 export { communityOwner } from "./questionnaire/owner.ts";
 export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
-export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "./relations/index.ts";
+export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
 export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
 export { DEMO_ADMIN_PASSWORD, demoAdminEmail, demoBannerLines, type DemoCommunityId, seedDemo } from "./seed/demo.ts";

@@ -4,14 +4,14 @@
  * so on-demand recommendations and relevance answers do not rebuild it per request.
  */
 import type { Db } from "../db/client.ts";
-import { listBlockedPairs } from "../relations/index.ts";
+import { listBlockedPairs, listOpenIntroPairs } from "../relations/index.ts";
 import type { Bus } from "../realtime/bus.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import {
+  type BuildOptions,
   type CommunityInput,
   type CommunityModel,
   type ExcludedPair,
-  type MatchingWeightsOverride,
   type MemberFeatures,
   buildCommunityModel,
 } from "./engine/index.ts";
@@ -58,6 +58,7 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
     about: row.about ?? "",
     city: row.city,
     answers,
+    company: row.company,
     gender: null,
     eligibility: {
       moderation: row.moderationStatus,
@@ -74,12 +75,13 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
 /** One community's matching input from the database. */
 export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
   const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
-  const [rows, answerRows, feedbackRows, dislikes, history, adminScores, pairFeedback] = await Promise.all([
+  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback] = await Promise.all([
     listMemberInputs(db, communityId, week),
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
     listBlockedPairs(db, communityId),
     listHistoryPairs(db, communityId, opts.historyBefore),
+    listOpenIntroPairs(db, communityId),
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
   ]);
@@ -90,7 +92,10 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     else answersOf.set(r.participantId, [r.answer]);
   }
   const feedbackOf = new Map(
-    feedbackRows.map((f) => [f.participantId, { ratingsReceived: f.ratings, meanRatingReceived: f.meanRating, noShows: f.noShows }]),
+    feedbackRows.map((f) => [
+      f.participantId,
+      { ratingsReceived: f.ratings, meanRatingReceived: f.meanRating, noShows: f.noShows, lastTwoNoShows: f.lastTwoNoShows },
+    ]),
   );
   const byId = new Map<string, MemberCard>();
   const members: MemberFeatures[] = rows.map((row) => {
@@ -100,6 +105,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
   const exclusions: ExcludedPair[] = [
     ...dislikes.map((p) => ({ a: p.a, b: p.b, reason: "dislike" as const })),
     ...history.map((p) => ({ a: p.a, b: p.b, reason: "history" as const })),
+    ...openIntros.map((p) => ({ a: p.a, b: p.b, reason: "open_intro" as const })),
   ];
   return {
     week,
@@ -118,22 +124,22 @@ export type CachedCommunityModel = LoadedCommunity & { model: CommunityModel; bu
 const MODEL_TTL_MS = 60_000;
 
 /**
- * One process's engine models, built at most once a minute per community (and per weights).
+ * One process's engine models, built at most once a minute per community (and per build options).
  * A write that changes a model's input publishes MODEL_CHANGED after its commit
  * (publishModelChange); every process then drops that community's model.
  */
 export class CommunityModels {
   readonly #cache = new Map<string, { key: string; at: number; value: Promise<CachedCommunityModel> }>();
 
-  load(db: Db, communityId: string, tenantWeights?: MatchingWeightsOverride, opts: Omit<LoadInputOptions, "week"> = {}): Promise<CachedCommunityModel> {
+  load(db: Db, communityId: string, build: BuildOptions = {}, opts: Omit<LoadInputOptions, "week"> = {}): Promise<CachedCommunityModel> {
     const now = opts.now ?? new Date();
     const week = comingTuesday(now, opts.timeZone ?? "UTC");
-    const key = `${JSON.stringify(tenantWeights ?? {})}|${week}|${opts.defaultLang ?? ""}`;
+    const key = `${JSON.stringify(build.weights ?? {})}|${build.pairColleagues === true}|${week}|${opts.defaultLang ?? ""}`;
     const hit = this.#cache.get(communityId);
     if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
     const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
       ...loaded,
-      model: buildCommunityModel(loaded.input, { ...(tenantWeights ? { weights: tenantWeights } : {}) }),
+      model: buildCommunityModel(loaded.input, build),
       builtAt: Date.now(),
     }));
     this.#cache.set(communityId, { key, at: Date.now(), value });
@@ -168,10 +174,10 @@ export function communityModelsOf(pool: Db): CommunityModels {
 export function loadCommunityModel(
   db: Db,
   communityId: string,
-  tenantWeights?: MatchingWeightsOverride,
+  build: BuildOptions = {},
   opts: Omit<LoadInputOptions, "week"> = {},
 ): Promise<CachedCommunityModel> {
-  return communityModelsOf(db).load(db, communityId, tenantWeights, opts);
+  return communityModelsOf(db).load(db, communityId, build, opts);
 }
 
 /** Drops cached models in this process only (tests after writing rows directly). Writers use publishModelChange. */

@@ -14,7 +14,16 @@ import { registerSetRelation } from "./routes/set-relation.ts";
  * requests, and the credits intros cost. The read API below is what other modules (matching,
  * chat) may use; everything else here is this module's own.
  */
-export { bookmarkedAmong, creditWeek, haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith } from "./queries.ts";
+export {
+  bookmarkedAmong,
+  creditWeek,
+  haveAcceptedIntro,
+  isBlocked,
+  listBlockedPairs,
+  listBlockedWith,
+  listOpenIntroPairs,
+  listOpenIntrosWith,
+} from "./queries.ts";
 export { RequestStatusSchema } from "./schemas.ts";
 
 export function relationsRouter() {

@@ -208,3 +208,24 @@ export async function haveAcceptedIntro(db: Db, communityId: string, a: string, 
     limit 1`;
   return row !== undefined;
 }
+
+/**
+ * Every pair of the community with an open intro: PENDING (either way, held by a moderator too)
+ * or ACCEPTED (they are already connected). Matching never pairs them again.
+ */
+export async function listOpenIntroPairs(db: Db, communityId: string): Promise<{ a: string; b: string }[]> {
+  return db<{ a: string; b: string }[]>`
+    select from_participant_id as a, to_participant_id as b from intro_requests
+    where community_id = ${communityId} and status in ('PENDING', 'ACCEPTED')`;
+}
+
+/** Everyone the member has an open intro with (see listOpenIntroPairs), either way. */
+export async function listOpenIntrosWith(db: Db, communityId: string, participantId: string): Promise<Set<string>> {
+  const rows = await db<{ id: string }[]>`
+    select to_participant_id as id from intro_requests
+    where community_id = ${communityId} and from_participant_id = ${participantId} and status in ('PENDING', 'ACCEPTED')
+    union
+    select from_participant_id from intro_requests
+    where community_id = ${communityId} and to_participant_id = ${participantId} and status in ('PENDING', 'ACCEPTED')`;
+  return new Set(rows.map((r) => r.id));
+}

@@ -151,6 +151,13 @@ export const TenantConfigSchema = z
     navigationConfig: NavigationConfigSchema.optional(),
     /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
     matchingWeights: z.record(z.string(), z.unknown()).optional(),
+    /** Who may be paired, beside the rules every community has (README "Matching"). */
+    matchingRules: z
+      .strictObject({
+        /** Members of the same company (normalised name) may be paired, weekly and on demand. */
+        pairColleagues: z.boolean().default(false),
+      })
+      .default({ pairColleagues: false }),
   })
   .superRefine((t, ctx) => {
     if (t.matchingWeights) {

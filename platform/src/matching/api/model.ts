@@ -15,10 +15,10 @@ import {
   renderReasons,
   renderRecommendationWhy,
 } from "../engine/index.ts";
-import { tenantMatchingWeights } from "../weekly/context.ts";
+import { tenantBuildOptions } from "../weekly/context.ts";
 
 export function communityModel(ctx: Ctx): Promise<CachedCommunityModel> {
-  return ctx.deps.models.load(ctx.db, ctx.tenant.id, tenantMatchingWeights(ctx.tenant), { timeZone: ctx.tenant.config.timeZone, defaultLang: ctx.tenant.config.lang });
+  return ctx.deps.models.load(ctx.db, ctx.tenant.id, tenantBuildOptions(ctx.tenant), { timeZone: ctx.tenant.config.timeZone, defaultLang: ctx.tenant.config.lang });
 }
 
 /** Model index of an eligible member, or undefined (not in matching: unconfirmed, paused, incomplete, ...). */

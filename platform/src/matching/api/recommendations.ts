@@ -4,8 +4,8 @@ import { notFound, validation } from "../../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
 import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "../../members/index.ts";
 import { listMemberCards, lockParticipant } from "../../participant/queries.ts";
-import { bookmarkedAmong, creditWeek, listBlockedWith } from "../../relations/index.ts";
-import { explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
+import { bookmarkedAmong, creditWeek, listBlockedWith, listOpenIntrosWith } from "../../relations/index.ts";
+import { exclusionOf, explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
 import { findMyResult, type ResultRow, type ResultStatus } from "../results.ts";
 import { communityModel, eligibleIndex, renderFor, viewerSide } from "./model.ts";
 import {
@@ -91,7 +91,9 @@ const strip = <R extends ResultRow>({ row: _row, ...rest }: Recommendation & { r
 
 /**
  * Tops the member's open recommendations (NEW / SEEN) up to INSTANT_OPEN_TARGET with the best
- * members they were never matched with and neither side disliked, at most INSTANT_WEEKLY_CAP
+ * members they were never matched with, neither side disliked, have no open intro with and who
+ * are not their colleagues (unless the community pairs colleagues), members whose last two
+ * meetings did not happen only when no one else is left, at most INSTANT_WEEKLY_CAP
  * a week so the weekly contact stays the main event. Each one is stored as an INSTANT match
  * (the pair's unique key means it is never offered again) plus the member's result.
  */
@@ -111,16 +113,23 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
     const room = Math.min(INSTANT_OPEN_TARGET - open, INSTANT_WEEKLY_CAP - used);
     if (room <= 0) return;
     // The database, not the (possibly minute-old) model, has the last word on who is excluded.
-    const [past, blocked] = await Promise.all([listPastPartners(tx, communityId, memberId), listBlockedWith(tx, communityId, memberId)]);
-    const excluded = new Set([...past, ...blocked]);
-    const best: { j: number; score: number }[] = [];
+    const [past, blocked, intros] = await Promise.all([
+      listPastPartners(tx, communityId, memberId),
+      listBlockedWith(tx, communityId, memberId),
+      listOpenIntrosWith(tx, communityId, memberId),
+    ]);
+    const excluded = new Set([...past, ...blocked, ...intros]);
+    // Ranked by score, low-priority members (last two meetings did not happen) after everyone else.
+    const best: { j: number; rank: number }[] = [];
     for (let j = 0; j < model.n; j++) {
-      if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string)) continue;
+      // Excluded pairs are skipped before choosing, so the next best member takes their place.
+      if (j === self || model.eligible[j] !== 1 || excluded.has(model.ids[j] as string) || exclusionOf(model, self, j) !== null) continue;
       const score = scorePair(model, self, j);
       if (score < INSTANT_MIN_SCORE) continue;
-      if (best.length < room || score > (best[best.length - 1]?.score ?? 0)) {
-        best.push({ j, score });
-        best.sort((x, y) => y.score - x.score);
+      const rank = model.lowPriority[j] === 1 ? score - 1 : score;
+      if (best.length < room || rank > (best[best.length - 1]?.rank ?? -1)) {
+        best.push({ j, rank });
+        best.sort((x, y) => y.rank - x.rank);
         if (best.length > room) best.pop();
       }
     }
@@ -129,7 +138,6 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
       // Reasons and breakdown are stored for (low, high), as every match is.
       const [low, high] = memberId < subjectId ? [self, j] : [j, self];
       const r = relevance(model, low, high);
-      if (r.breakdown.excluded) continue;
       await insertInstantMatch(tx, {
         communityId,
         participantId: memberId,

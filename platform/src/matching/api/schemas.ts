@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { PageQuerySchema, pageOf } from "../../lib/paging.ts";
 import { MemberCardSchema } from "../../members/schemas.ts";
 import { RequestStatusSchema } from "../../relations/index.ts";
+import { EXCLUSION_REASONS } from "../engine/index.ts";
 
 /** On-demand recommendations beyond the weekly one: kept open at this many, at most this many per week. */
 export const INSTANT_OPEN_TARGET = 3;
@@ -85,7 +86,7 @@ export const RelevanceRateSchema = z
     score: z.number().openapi({ description: "Relevance in [0, 1]; 0 for a member outside matching" }),
     reasons: z.array(z.string()),
     reasonDetails: z.array(MatchReasonSchema),
-    excluded: z.enum(["dislike", "history", "other"]).nullable().openapi({ description: "Why the pair is never matched, if so" }),
+    excluded: z.enum(EXCLUSION_REASONS).nullable().openapi({ description: "Why the pair is never matched, if so" }),
   })
   .openapi("RelevanceRate");
 export type RelevanceRate = z.infer<typeof RelevanceRateSchema>;
@@ -175,7 +176,7 @@ export const ScoreAssistanceSchema = z
       .nullable()
       .openapi({ description: "The admin pair score and the value it gives before feedback" }),
     feedback: z.object({ pairMultiplier: z.number(), participantMultiplier: z.number(), subjectMultiplier: z.number() }),
-    excluded: z.enum(["dislike", "history", "other"]).nullable(),
+    excluded: z.enum(EXCLUSION_REASONS).nullable(),
     reasons: z.array(z.string()),
     reasonDetails: z.array(MatchReasonSchema),
   })

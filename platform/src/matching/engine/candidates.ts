@@ -30,7 +30,7 @@ export interface CandidateGraph {
   edgeU: Int32Array;
   edgeV: Int32Array;
   score: Float64Array;
-  /** round(score * WEIGHT_SCALE), always >= 1. */
+  /** round(score * WEIGHT_SCALE), always >= 1; scaled by feedback.lowPriorityFactor at a low-priority member. */
   weight: Int32Array;
   /** Per vertex, its own top-k list (vertex ids, best first) — the recommendations pool. */
   topK: { offsets: Int32Array; items: Int32Array };
@@ -226,6 +226,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
   const acc = new Float32Array(n);
   const memberMult = m.memberMultiplier;
+  const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
   const banned = new Int32Array(n);
   const touched = new Int32Array(n);
@@ -245,6 +246,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   for (let vu = 0; vu < nv; vu++) {
     const u = memberOf[vu] as number;
     const stamp = u + 1;
+    const company = companyId[u] as number;
     banned[u] = stamp;
     for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
 
@@ -285,7 +287,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       const v = touched[t] as number;
       const a = acc[v] as number;
       acc[v] = 0;
-      if (a < floor || banned[v] === stamp) continue;
+      if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
       if (sc < floor) continue;
       pool.push(sc, v);
@@ -297,7 +299,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     // Admin-scored pairs are always candidates: the admin's word is a strong prior.
     for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
       const v = m.adminPartnersOf.items[p] as number;
-      if (m.eligible[v] && banned[v] !== stamp) poolItems.push(v);
+      if (m.eligible[v] && banned[v] !== stamp && (company < 0 || companyId[v] !== company)) poolItems.push(v);
     }
 
     best.clear();
@@ -371,7 +373,13 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const edgeU = Int32Array.from(edgeUList);
   const edgeV = Int32Array.from(edgeVList);
   const score = Float64Array.from(scoreList);
-  const weight = Int32Array.from(score, (x) => Math.round(x * WEIGHT_SCALE));
+  // A low-priority member's edges weigh a fraction of their score: the matching takes them only
+  // where no one else loses a partner by it. Scores (shown to members) stay as they are.
+  const factor = m.weights.feedback.lowPriorityFactor;
+  const weight = Int32Array.from(score, (x, e) => {
+    const low = m.lowPriority[memberOf[edgeU[e] as number] as number] || m.lowPriority[memberOf[edgeV[e] as number] as number];
+    return low ? Math.max(1, Math.round(x * WEIGHT_SCALE * factor)) : Math.round(x * WEIGHT_SCALE);
+  });
   return {
     n: nv,
     memberOf,

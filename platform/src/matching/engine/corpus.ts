@@ -4,7 +4,7 @@
  * answers. Built once per run; relevance, candidates and reasons all read from it, so the
  * hot paths never allocate per pair.
  */
-import { Stemmer, normalizeCity, normalizeTag } from "./text.ts";
+import { Stemmer, normalizeCity, normalizeCompany, normalizeTag } from "./text.ts";
 import type { CommunityInput, ExclusionReason, MemberFeatures } from "./types.ts";
 import { type ComponentWeights, type MatchingWeights, type MatchingWeightsOverride, normalizedComponents, resolveWeights } from "./weights.ts";
 
@@ -61,7 +61,18 @@ export interface CommunityModel {
 
   /** Feedback multiplier per member, in [memberFloor, 1]. */
   memberMultiplier: Float64Array;
-  /** Unordered pair key -> why the pair is excluded. */
+  /**
+   * 1 for a member whose last two meetings did not happen (MemberFeedback.lastTwoNoShows): their
+   * matching weights are scaled by feedback.lowPriorityFactor and on-demand lists put them last.
+   */
+  lowPriority: Uint8Array;
+  /**
+   * Company id per member (normalizeCompany), -1 when unknown or when the community pairs
+   * colleagues. Two members with the same id >= 0 are excluded as "colleague" (see exclusionOf);
+   * kept per member rather than as listed pairs, which would be quadratic in a company's size.
+   */
+  companyId: Int32Array;
+  /** Unordered pair key -> why the pair is excluded (colleagues are not listed here: companyId). */
   excluded: ReadonlyMap<number, ExclusionReason>;
   /** Excluded partners per member (both directions). */
   exclusionsOf: Csr;
@@ -262,6 +273,17 @@ function tfidf(parts: readonly { rows: readonly Int32Array[]; factor: number }[]
 
 export interface BuildOptions {
   weights?: MatchingWeightsOverride;
+  /** Colleagues (the same normalised company) may be paired. Default false: they are excluded. */
+  pairColleagues?: boolean;
+}
+
+/** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
+export function exclusionOf(m: CommunityModel, u: number, v: number): ExclusionReason | null {
+  if (u === v) return null;
+  const listed = m.excluded.get(pairKey(m.n, u, v));
+  if (listed !== undefined) return listed;
+  const company = m.companyId[u] as number;
+  return company >= 0 && company === m.companyId[v] ? "colleague" : null;
 }
 
 /** Builds the model of one community from the caller's plain member features and pair facts. */
@@ -342,7 +364,14 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     return key ? cityInterner.id(key, (m.city ?? "").trim()) : -1;
   });
 
+  const companyInterner = new Interner();
+  const companyId = Int32Array.from(members, (m) => {
+    const key = options.pairColleagues ? "" : normalizeCompany(m.company);
+    return key ? companyInterner.id(key, key) : -1;
+  });
+
   const memberMult = Float64Array.from(members, (m) => memberMultiplier(m, weights));
+  const lowPriority = Uint8Array.from(members, (m) => (m.feedback?.lastTwoNoShows ? 1 : 0));
 
   const excluded = new Map<number, ExclusionReason>();
   for (const e of input.exclusions ?? []) {
@@ -444,6 +473,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     cityNames: cityInterner.names,
     cityKeys: cityInterner.keys,
     memberMultiplier: memberMult,
+    lowPriority,
+    companyId,
     excluded,
     exclusionsOf: pairLists(n, excluded.keys()),
     adminScore,

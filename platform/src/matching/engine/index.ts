@@ -18,8 +18,8 @@
  */
 export * from "./types.ts";
 export * from "./weights.ts";
-export { normalizeCity, normalizeTag, scriptOf, stemToken, terms, tokenizeWithSurface, Stemmer } from "./text.ts";
-export { buildCommunityModel, pairKey, pairRatingMultiplier } from "./corpus.ts";
+export { normalizeCity, normalizeCompany, normalizeTag, scriptOf, stemToken, terms, tokenizeWithSurface, Stemmer } from "./text.ts";
+export { buildCommunityModel, exclusionOf, pairKey, pairRatingMultiplier } from "./corpus.ts";
 export type { BuildOptions, CommunityModel, IneligibleReason } from "./corpus.ts";
 export { relevance, scorePair } from "./relevance.ts";
 export type { Relevance, RelevanceBreakdown } from "./relevance.ts";

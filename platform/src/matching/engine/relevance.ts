@@ -11,7 +11,7 @@
  * TF-IDF vectors, i.e. "A can help with what B looks for". The score is symmetric:
  * relevance(a, b) === relevance(b, a), with the two directions swapped in the breakdown.
  */
-import { type CommunityModel, PACK, pairKey } from "./corpus.ts";
+import { type CommunityModel, PACK, exclusionOf, pairKey } from "./corpus.ts";
 import type { ExclusionReason } from "./types.ts";
 
 export interface RelevanceBreakdown {
@@ -231,7 +231,7 @@ export function relevance(m: CommunityModel, aRef: string | number, bRef: string
       memberMultiplierA: m.memberMultiplier[a] as number,
       memberMultiplierB: m.memberMultiplier[b] as number,
     },
-    excluded: a === b ? null : (m.excluded.get(key) ?? null),
+    excluded: exclusionOf(m, a, b),
   };
   return { score: scorePair(m, a, b), breakdown };
 }

@@ -217,3 +217,22 @@ export function normalizeCity(city: string | null | undefined): string {
   if (!base) return "";
   return CITY_ALIASES[base] ?? base;
 }
+
+/** Legal-form words dropped from company names, compared after lowercasing and removing punctuation. */
+const COMPANY_FORMS = new Set(["inc", "incorporated", "llc", "ltd", "limited", "corp", "corporation", "co", "gmbh", "plc", "ооо", "оао", "зао", "пао", "ао", "ип"]);
+
+/**
+ * Normalised company key ("" when unknown, and "" never equals anything): case, ё, quotes and
+ * punctuation, whitespace, and legal forms (Inc, LLC, Ltd, GmbH, ООО, АО, ...) anywhere in the name:
+ * "Acme, Inc." = "ACME" and "ООО «Точка»" = "точка" (a transliteration is another name).
+ */
+export function normalizeCompany(company: string | null | undefined): string {
+  if (!company) return "";
+  return company
+    .toLowerCase()
+    .replaceAll("ё", "е")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .split(" ")
+    .filter((w) => w !== "" && !COMPANY_FORMS.has(w))
+    .join(" ");
+}

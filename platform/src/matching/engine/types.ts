@@ -23,6 +23,11 @@ export interface MemberFeedback {
   meanRatingReceived: number | null;
   /** Matches where the partner reported that this member did not show up. */
   noShows: number;
+  /**
+   * The partners' feedback on this member's two most recent matches with partner feedback both
+   * says the meeting did not happen: the member comes last (weights.feedback.lowPriorityFactor).
+   */
+  lastTwoNoShows?: boolean;
 }
 
 export interface MemberFeatures {
@@ -38,6 +43,8 @@ export interface MemberFeatures {
   city?: string | null;
   /** Onboarding answer option ids (e.g. "q3:o2"); free-text answers are left out. */
   answers?: readonly string[];
+  /** Employer as typed; members of the same company (normalizeCompany) are not paired unless the community allows it. */
+  company?: string | null;
   /** Only used to phrase reasons ("She can help ..."); unknown -> neutral wording. */
   gender?: Gender | null;
   eligibility: MemberEligibility;
@@ -50,7 +57,13 @@ export interface PairRef {
   b: string;
 }
 
-export type ExclusionReason = "dislike" | "history" | "other";
+/**
+ * dislike: DISLIKE either way; history: matched before; open_intro: an intro between them is
+ * pending or accepted (already connected); colleague: the same company (derived by the model
+ * from `company`, never listed); other: anything else the caller excludes.
+ */
+export type ExclusionReason = "dislike" | "history" | "open_intro" | "colleague" | "other";
+export const EXCLUSION_REASONS = ["dislike", "history", "open_intro", "colleague", "other"] as const satisfies readonly ExclusionReason[];
 
 export interface ExcludedPair extends PairRef {
   reason: ExclusionReason;
@@ -69,7 +82,7 @@ export interface PairFeedback extends PairRef {
 
 export interface CommunityInput {
   members: readonly MemberFeatures[];
-  /** DISLIKE / not-interested relations (either direction), past matches, anything else. */
+  /** DISLIKE / not-interested relations (either direction), past matches, open intros, anything else. */
   exclusions?: readonly ExcludedPair[];
   adminScores?: readonly AdminPairScore[];
   pairFeedback?: readonly PairFeedback[];

@@ -58,6 +58,12 @@ export interface MatchingWeights {
     noShowPenalty: number;
     /** A member's multiplier never goes below this. */
     memberFloor: number;
+    /**
+     * Matching weight factor of every edge of a member whose last two meetings did not happen
+     * (MemberFeedback.lastTwoNoShows): small enough that they are paired only when no one else
+     * loses a partner by it. Scores shown to members are not scaled.
+     */
+    lowPriorityFactor: number;
   };
   candidates: {
     /** Candidates kept per member in the sparse graph (the graph is the union of these lists). */
@@ -104,6 +110,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     noShowAllowance: 1,
     noShowPenalty: 0.15,
     memberFloor: 0.4,
+    lowPriorityFactor: 0.001,
   },
   candidates: { k: 20, rescorePool: 40, postingsCap: 300, memberBudget: 4_000 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
@@ -151,6 +158,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.admin.scale > 0, "admin.scale must be positive");
   check(w.feedback.poorPairFloor >= 0 && w.feedback.poorPairFloor <= 1, "feedback.poorPairFloor must be in [0, 1]");
   check(w.feedback.memberFloor >= 0 && w.feedback.memberFloor <= 1, "feedback.memberFloor must be in [0, 1]");
+  check(w.feedback.lowPriorityFactor > 0 && w.feedback.lowPriorityFactor <= 1, "feedback.lowPriorityFactor must be in (0, 1]");
   check(w.feedback.goodRating > 1, "feedback.goodRating must be > 1");
   check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");

@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx, Deps } from "../../context.ts";
 import type { Tenant } from "../../tenancy/schema.ts";
-import type { MatchingWeightsOverride } from "../engine/index.ts";
+import type { BuildOptions, MatchingWeightsOverride } from "../engine/index.ts";
 
 /** The context a background job runs a verb in. */
 export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
   return { tenant, actor: { kind: "system", job }, requestId: `job-${job}-${randomUUID()}`, log: deps.log.child({ job, communityId: tenant.id }), db: deps.db, deps, ip: undefined };
+}
+
+/** How the tenant's engine model is built: its weights and its matching rules (tenant.json). */
+export function tenantBuildOptions(tenant: Tenant): BuildOptions {
+  const weights = tenantMatchingWeights(tenant);
+  return { ...(weights ? { weights } : {}), pairColleagues: tenant.config.matchingRules.pairColleagues };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Ctx } from "../../context.ts";
 import { validation } from "../../lib/errors.ts";
 import { loadCommunityInput } from "../community-model.ts";
 import { exportAudit, pairCommunity, syntheticCommunity } from "../engine/index.ts";
-import { tenantMatchingWeights } from "./context.ts";
+import { tenantBuildOptions } from "./context.ts";
 import { comingTuesday, isTuesday } from "./week.ts";
 
 export type AuditFiles = { graph: string; mapping: string; pairing: string; members: number; edges: number; pairs: number; totalWeight: number };
@@ -18,8 +18,7 @@ export async function exportWeeklyAudit(ctx: Ctx, input: { communityId: string; 
   const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
   const loaded = await loadCommunityInput(ctx.db, ctx.tenant.id, { week, historyBefore: week, defaultLang: ctx.tenant.config.lang });
-  const weights = tenantMatchingWeights(ctx.tenant);
-  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, ...(weights ? { weights } : {}) });
+  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, ...tenantBuildOptions(ctx.tenant) });
   return { week, ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
 }
 

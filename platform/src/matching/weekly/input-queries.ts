@@ -67,17 +67,27 @@ export async function listAnswerIds(db: Db, communityId: string): Promise<{ part
     where pa.community_id = ${communityId} and q.event_id is null and o.type = 'PREDEFINED'`;
 }
 
-export type FeedbackAggregateRow = { participantId: string; ratings: number; meanRating: number | null; noShows: number };
+export type FeedbackAggregateRow = { participantId: string; ratings: number; meanRating: number | null; noShows: number; lastTwoNoShows: boolean };
 
-/** What partners said about each member: ratings given to meetings with them, and "we did not meet". */
+/**
+ * What partners said about each member: ratings given to meetings with them, and "we did not
+ * meet". lastTwoNoShows: the partners' feedback on the member's two most recent matches that
+ * have partner feedback (newest by match time) both says the meeting did not happen. Only the
+ * partner's answer counts: a member's own "we did not meet" reports the other side.
+ */
 export async function listFeedbackAggregates(db: Db, communityId: string): Promise<FeedbackAggregateRow[]> {
   return db<FeedbackAggregateRow[]>`
+    with feedback as (
+      select subject_id, meeting_score, no_meeting,
+             row_number() over (partition by subject_id order by created_at desc, id desc) as recent
+      from matching_results
+      where community_id = ${communityId} and (meeting_score is not null or no_meeting))
     select subject_id as "participantId",
            count(meeting_score)::int as ratings,
            avg(meeting_score)::float8 as "meanRating",
-           count(*) filter (where no_meeting)::int as "noShows"
-    from matching_results
-    where community_id = ${communityId} and (meeting_score is not null or no_meeting)
+           count(*) filter (where no_meeting)::int as "noShows",
+           count(*) filter (where recent <= 2 and no_meeting) = 2 as "lastTwoNoShows"
+    from feedback
     group by subject_id`;
 }
 

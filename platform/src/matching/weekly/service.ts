@@ -15,7 +15,7 @@ import {
   pairModel,
   relevance,
 } from "../engine/index.ts";
-import { tenantMatchingWeights } from "./context.ts";
+import { tenantBuildOptions } from "./context.ts";
 import { matchingMailJob } from "./jobs/mail.ts";
 import {
   type NewMatch,
@@ -131,8 +131,7 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   progress({ stage: "loading" });
   const loaded = await loadCommunityInput(db, communityId, { week, defaultLang: ctx.tenant.config.lang });
   progress({ stage: "graph", detail: `${loaded.input.members.length} members` });
-  const weights = tenantMatchingWeights(ctx.tenant);
-  const model = buildCommunityModel(loaded.input, weights ? { weights } : {});
+  const model = buildCommunityModel(loaded.input, tenantBuildOptions(ctx.tenant));
   progress({ stage: "matching" });
   const result = pairModel(model, { seed });
 
