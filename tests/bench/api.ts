@@ -13,7 +13,6 @@
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -21,8 +20,9 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Hono } from "hono";
 import pino from "pino";
-import { applyTenants, createDb, createDeps, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, startEmbeddedPostgres, TenantConfigSchema, testConfig, withDatabase } from "@tuesday/platform";
+import { applyTenants, createDb, createDeps, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
 const CLIENTS = 8;
@@ -119,23 +119,7 @@ async function main(): Promise<void> {
   try {
     console.log(`API benchmark: ${CLIENTS} connections, ${ROUNDS} interleaved rounds of ${REQUESTS} requests per endpoint and ${PGBENCH_SECONDS} s of pgbench -S`);
     console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (shared machine)`);
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-bench-api-"));
-      await fs.chmod(dir, 0o755);
-      cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-      const pg = await startEmbeddedPostgres(path.join(dir, "pg"), { persistent: false });
-      cleanups.push(pg.stop);
-      serverUrl = pg.url;
-    }
-    const dbName = `bench_api_${Date.now().toString(36)}`;
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`create database ${dbName}`);
-    cleanups.push(async () => {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    });
-    const url = withDatabase(serverUrl, dbName);
+    const url = await scratchDatabase("bench-api", cleanups);
     const pools = openPools(url, poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true));
     cleanups.push(pools.end);
     const { db } = pools;

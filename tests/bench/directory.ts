@@ -14,11 +14,11 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pino from "pino";
-import { applyTenants, createDb, createDeps, createSession, type Db, explainDirectorySearch, migrate, openPools, poolSizes, startEmbeddedPostgres, TenantConfigSchema, testConfig, withDatabase } from "@tuesday/platform";
+import { applyTenants, createDeps, createSession, type Db, explainDirectorySearch, migrate, openPools, poolSizes, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -310,28 +310,10 @@ async function main(): Promise<void> {
     console.log(`Directory benchmark: ${MEMBERS.toLocaleString("en")} members, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests`);
     console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (shared machine)`);
 
-    // Scratch database: a temp embedded cluster, or a throwaway database on DATABASE_URL's server.
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-bench-pg-"));
-      await fs.chmod(dir, 0o755);
-      cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-      const pg = await startEmbeddedPostgres(path.join(dir, "pg"), { persistent: false });
-      cleanups.push(pg.stop);
-      serverUrl = pg.url;
-    }
-    // BENCH_DATABASE (with DATABASE_URL) reruns against a database an earlier run kept.
+    // BENCH_DATABASE (with DATABASE_URL) reruns against a database an earlier run kept;
+    // BENCH_KEEP_DATABASE=1 (with DATABASE_URL) leaves the loaded database for studying plans.
+    const url = await scratchDatabase("bench-directory", cleanups, { reuse: process.env.BENCH_DATABASE, keep: process.env.BENCH_KEEP_DATABASE === "1" });
     const reuse = process.env.DATABASE_URL ? process.env.BENCH_DATABASE : undefined;
-    const dbName = reuse ?? `bench_directory_${Date.now().toString(36)}`;
-    const admin = createDb(serverUrl, { max: 1 });
-    if (!reuse) await admin.unsafe(`create database ${dbName}`);
-    cleanups.push(async () => {
-      // BENCH_KEEP_DATABASE=1 (with DATABASE_URL) leaves the loaded database for studying plans.
-      if (reuse || (process.env.BENCH_KEEP_DATABASE === "1" && process.env.DATABASE_URL)) console.log(`kept database ${dbName}`);
-      else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    });
-    const url = withDatabase(serverUrl, dbName);
     // The product's pools for a database on this machine (runtime.ts poolSizes); BENCH_POOL and
     // BENCH_SEARCH_POOL override their sizes.
     const sizes = poolSizes(

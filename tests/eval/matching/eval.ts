@@ -1,23 +1,8 @@
-/**
- * `npm run eval:matching`: how well the matching recommends the person who can help, judged on the
- * hand-written labelled community in community.ts. Every member joins through the real API (join,
- * profile, looking-for) on a fresh embedded PostgreSQL, as members do. Then, per seeker:
- * - top-10: the seeker's relevance to everyone else (POST /api/matching/calc-relevance-rate, as
- *   the seeker), ranked; is the planted helper among the ten best?
- * - weekly: the week's pairing, computed as the weekly job computes it (the audit export): is the
- *   seeker paired with the helper, or with someone who helps more with the seeker's own need (the
- *   need ↔ offer component of the pair, read by an admin through score-assistance)?
- * - the distractor: is it ranked above the helper?
- * Prints the figures the matching-quality issue is judged by (targets: top-10 ≥ 90%, weekly ≥ 80%).
- */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+
 import pino from "pino";
 import {
   applyTenants,
   createCommunityAdmin,
-  createDb,
   createDeps,
   createSession,
   exportWeeklyAudit,
@@ -27,12 +12,11 @@ import {
   parseMapping,
   parsePairing,
   poolSizes,
-  startEmbeddedPostgres,
   TenantConfigSchema,
   testConfig,
-  withDatabase,
 } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { scratchDatabase } from "../../support/scratch-db.ts";
 import { tenantFixture } from "../../support/tenants.ts";
 import { MEMBERS, PLANTED } from "./community.ts";
 
@@ -42,23 +26,7 @@ const TOP = 10;
 async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-eval-"));
-      await fs.chmod(dir, 0o755);
-      cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
-      const pg = await startEmbeddedPostgres(path.join(dir, "pg"), { persistent: false });
-      cleanups.push(pg.stop);
-      serverUrl = pg.url;
-    }
-    const dbName = `eval_${Date.now().toString(36)}`;
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`create database ${dbName}`);
-    cleanups.push(async () => {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    });
-    const url = withDatabase(serverUrl, dbName);
+    const url = await scratchDatabase("eval", cleanups);
     const pools = openPools(url, poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true));
     cleanups.push(pools.end);
     await migrate(pools.db);
