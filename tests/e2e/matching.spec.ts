@@ -56,7 +56,8 @@ async function onboardedMember(
   });
   await api(request, "POST", "/api/participant/update-profile", token, {
     about: profile.about,
-    company: "Tuesday Labs",
+    // A company of their own: colleagues are not paired (the community's matchingRules).
+    company: `${firstName} Labs`,
     position: "Founder",
     city: "Lisbon",
     shareLocation: true,
