@@ -27,6 +27,11 @@ export { renderMail, type TemplateName, type TemplateVars } from "./mail/templat
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";
+export type { PairingResult } from "./matching/engine/pairing.ts";
+export { WEIGHT_SCALE } from "./matching/engine/candidates.ts";
+export { relevance, scorePair } from "./matching/engine/relevance.ts";
+export { Rng } from "./matching/engine/random.ts";
+export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
 export { syntheticCommunity } from "./matching/engine/synthetic.ts";
 export { jobCtx } from "./matching/weekly/context.ts";
 export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";

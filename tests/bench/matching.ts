@@ -1,5 +1,6 @@
 /**
- * Matching engine benchmark: `npm run bench:matching [-- --sizes 1000,10000,100000 --seed 1 --strict]`.
+ * Matching engine benchmark: `npm run bench:matching [-- --sizes 1000,10000,100000 --seed 1 --strict]`
+ * (`--weights '{"candidates":{"k":30}}'` runs with a weights override, as a tenant would).
  *
  * Each size runs in its own child process so that peak RSS is per size. Timings are wall
  * clock of the engine (model = features/corpus, candidate graph, matching, reasons), not of
@@ -9,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { pairCommunity, syntheticCommunity } from "@tuesday/platform";
+import { type MatchingWeightsOverride, type PairingResult, Rng, WEIGHT_SCALE, pairCommunity, relevance, scorePair, syntheticCommunity } from "@tuesday/platform";
 
 const GiB = 1024 ** 3;
 const TARGET_SECONDS: Record<number, number> = { 10000: 5, 100000: 60 };
@@ -35,6 +36,112 @@ interface Row {
   noCandidates: number;
   method: string;
   load: number[];
+  recall: Recall;
+}
+
+/** Brute-force check of the candidate lists on a sample of members (see `recallCheck`). */
+interface Recall {
+  sample: number;
+  /** Mean fraction of the true top-10 found in the member's own top-k list / among all their graph neighbours. */
+  recallTopK: number;
+  recallGraph: number;
+  /** Fraction of sampled members whose single best partner is in their top-k list / among their graph neighbours. */
+  bestTopK: number;
+  bestGraph: number;
+  seconds: number;
+  /** Each component's contributions over the chosen pairs / the sum of their scores. */
+  shares: { tags: number; complementarity: number; answers: number; city: number };
+}
+
+const RECALL_SAMPLE = 300;
+const RECALL_TOP = 10;
+
+/**
+ * For a seeded sample of eligible members, relevance (the engine's own `scorePair`) to every
+ * other eligible member under the engine's exclusions (listed pairs, colleagues, a score that
+ * rounds to weight 0), the true top-10 against the member's candidates.
+ */
+function recallCheck(r: PairingResult, seed: number): Recall {
+  const t0 = performance.now();
+  const { model: m, graph: g } = r;
+  const nv = g.n;
+  const sampleSize = Math.min(RECALL_SAMPLE, nv);
+  // Seeded partial Fisher-Yates: the first sampleSize of a random order of the vertices.
+  const rng = new Rng(`recall-${seed}`);
+  const order = Int32Array.from({ length: nv }, (_, i) => i);
+  for (let i = 0; i < sampleSize; i++) {
+    const j = i + rng.int(nv - i);
+    const x = order[i] as number;
+    order[i] = order[j] as number;
+    order[j] = x;
+  }
+  const sample = order.subarray(0, sampleSize);
+  const neighbours: number[][] = Array.from({ length: nv }, () => []);
+  for (let e = 0; e < g.edgeU.length; e++) {
+    neighbours[g.edgeU[e] as number]?.push(g.edgeV[e] as number);
+    neighbours[g.edgeV[e] as number]?.push(g.edgeU[e] as number);
+  }
+  const banned = new Int32Array(m.n).fill(-1);
+  let recallTopK = 0;
+  let recallGraph = 0;
+  let bestTopK = 0;
+  let bestGraph = 0;
+  let counted = 0;
+  for (const vu of sample) {
+    const u = g.memberOf[vu] as number;
+    banned[u] = vu;
+    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = vu;
+    const company = m.companyId[u] as number;
+    // Bounded list of the best RECALL_TOP (score desc, then vertex id).
+    const top: { s: number; v: number }[] = [];
+    for (let vv = 0; vv < nv; vv++) {
+      const v = g.memberOf[vv] as number;
+      if (banned[v] === vu || (company >= 0 && m.companyId[v] === company)) continue;
+      const s = scorePair(m, u, v);
+      if (Math.round(s * WEIGHT_SCALE) < 1) continue;
+      if (top.length === RECALL_TOP && s <= (top[RECALL_TOP - 1] as { s: number }).s) continue;
+      let at = top.length;
+      while (at > 0 && (top[at - 1] as { s: number }).s < s) at--;
+      top.splice(at, 0, { s, v: vv });
+      if (top.length > RECALL_TOP) top.pop();
+    }
+    if (top.length === 0) continue;
+    counted++;
+    const own = new Set(g.topK.items.subarray(g.topK.offsets[vu] as number, g.topK.offsets[vu + 1] as number));
+    const all = new Set(neighbours[vu]);
+    // Ties at the cut: a candidate with the same score as a true top-10 member counts as found.
+    const inOwn = (x: { s: number; v: number }): boolean => own.has(x.v);
+    const inAll = (x: { s: number; v: number }): boolean => all.has(x.v);
+    recallTopK += top.filter(inOwn).length / top.length;
+    recallGraph += top.filter(inAll).length / top.length;
+    const bestScore = (top[0] as { s: number }).s;
+    const best = top.filter((x) => x.s === bestScore);
+    if (best.some(inOwn)) bestTopK++;
+    if (best.some(inAll)) bestGraph++;
+  }
+  const shares = { tags: 0, complementarity: 0, answers: 0, city: 0 };
+  let scoreSum = 0;
+  for (let vu = 0; vu < nv; vu++) {
+    const vv = r.mate[vu] as number;
+    if (vv <= vu) continue;
+    const x = relevance(m, g.memberOf[vu] as number, g.memberOf[vv] as number);
+    scoreSum += x.score;
+    shares.tags += x.breakdown.tags.contribution;
+    shares.complementarity += x.breakdown.complementarity.contribution;
+    shares.answers += x.breakdown.answers.contribution;
+    shares.city += x.breakdown.city.contribution;
+  }
+  const d = Math.max(1, counted);
+  const sd = scoreSum > 0 ? scoreSum : 1;
+  return {
+    sample: counted,
+    recallTopK: recallTopK / d,
+    recallGraph: recallGraph / d,
+    bestTopK: bestTopK / d,
+    bestGraph: bestGraph / d,
+    seconds: (performance.now() - t0) / 1000,
+    shares: { tags: shares.tags / sd, complementarity: shares.complementarity / sd, answers: shares.answers / sd, city: shares.city / sd },
+  };
 }
 
 function arg(name: string): string | undefined {
@@ -42,17 +149,20 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function child(n: number, seed: number): void {
+function child(n: number, seed: number, weights: string | undefined): void {
   const load = loadavg();
   const t0 = performance.now();
   const input = syntheticCommunity(n, seed);
   const generateS = (performance.now() - t0) / 1000;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  const r = pairCommunity(input, { seed: `bench-${seed}` });
+  const r = pairCommunity(input, { seed: `bench-${seed}`, ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;
+  // After the engine's time, CPU and RSS are read: the brute force is not part of the engine.
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  const recall = recallCheck(r, seed);
   const row: Row = {
     n,
     seed,
@@ -63,7 +173,7 @@ function child(n: number, seed: number): void {
     reasonsS: t.reasonsMs / 1000,
     totalS,
     cpuS: (cpu.user + cpu.system) / 1e6,
-    peakRss: process.resourceUsage().maxRSS * 1024,
+    peakRss,
     eligible: r.stats.eligible,
     edges: r.stats.edges,
     totalWeight: r.stats.totalWeight,
@@ -73,6 +183,7 @@ function child(n: number, seed: number): void {
     noCandidates: r.noCandidates.length,
     method: r.stats.matching.method,
     load,
+    recall,
   };
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }
@@ -85,7 +196,7 @@ function main(): void {
   const childSize = arg("child");
   const seed = Number(arg("seed") ?? 1);
   if (childSize) {
-    child(Number(childSize), seed);
+    child(Number(childSize), seed, arg("weights"));
     return;
   }
   const sizes = (arg("sizes") ?? "1000,10000,100000").split(",").map(Number);
@@ -94,7 +205,7 @@ function main(): void {
   console.log(`matching benchmark: seed ${seed}, node ${process.version}, load average ${loadavg().map((l) => fmt(l)).join(" ")}`);
   let failed = false;
   for (const n of sizes) {
-    const out = spawnSync(process.execPath, ["--import", "tsx", self, "--child", String(n), "--seed", String(seed)], {
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, "--child", String(n), "--seed", String(seed), ...(arg("weights") ? ["--weights", arg("weights") as string] : [])], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 1 << 24,
@@ -115,6 +226,8 @@ function main(): void {
         `  seconds: features/corpus ${fmt(row.modelS)}, candidate graph ${fmt(row.graphS)}, matching ${fmt(row.matchingS)} (${row.method}), reasons ${fmt(row.reasonsS)}, total ${fmt(row.totalS)} (cpu ${fmt(row.cpuS)}); generating the community ${fmt(row.generateS)}`,
         `  peak RSS ${fmt(row.peakRss / 1024 ** 2, 0)} MiB; candidate edges ${row.edges} (${fmt(row.edges / Math.max(1, row.eligible), 1)} per member); total weight ${row.totalWeight} (relevance sum ${fmt(row.totalScore, 1)}, mean ${fmt(row.totalScore / Math.max(1, row.eligible / 2), 3)} per pair)`,
         `  coverage ${fmt(row.coverage * 100, 2)}% matched, ${row.recommendations} recommendations, ${row.noCandidates} without candidates`,
+        `  recall (brute force over ${row.recall.sample} sampled members, ${fmt(row.recall.seconds, 1)} s): recall@${RECALL_TOP} ${fmt(row.recall.recallTopK, 3)} in the own top-k list, ${fmt(row.recall.recallGraph, 3)} among graph neighbours; best partner ${fmt(row.recall.bestTopK, 3)} / ${fmt(row.recall.bestGraph, 3)}`,
+        `  chosen pairs' score shares: tags ${fmt(row.recall.shares.tags, 3)}, complementarity ${fmt(row.recall.shares.complementarity, 3)}, answers ${fmt(row.recall.shares.answers, 3)}, city ${fmt(row.recall.shares.city, 3)}`,
         `  judged: time ${target === undefined ? "no target" : `${fmt(row.totalS)} s / ${target} s = ${fmt(row.totalS / target, 3)} ${timeOk ? "OK" : "MISSED"}`}; RSS ${fmt(row.peakRss / GiB, 3)} GiB / 2 GiB = ${fmt(row.peakRss / RSS_LIMIT, 3)} ${rssOk ? "OK" : "MISSED"}`,
       ].join("\n"),
     );

@@ -1,18 +1,21 @@
 /**
  * The sparse candidate graph: top-k partners per eligible member, found through one
- * inverted index over tags, stemmed need / offer terms, answers and city — never by
- * scoring all n^2 pairs.
+ * inverted index over tags, stemmed need / offer terms and answers — never by scoring all
+ * n^2 pairs.
  *
  * Every feature f of the index has postings (member v, document weight D_v[f]) and every
- * member u a query vector Q_u[f], chosen so that sum_f Q_u[f] * D_v[f] is the linear part
- * of relevance(u, v) (tags, answers and city exactly; the two complementarity directions
- * with weight maxShare each, an upper bound of the real max/min mix). For u we walk the
- * postings of its features, rarest (highest query weight) first, accumulate that proxy in
- * a dense scratch array, keep the best `rescorePool` members, re-score them exactly with
- * `scorePair`, and keep the best k. A feature's postings are stored in a seeded random
- * member order and read from a per-(u, f) rotating offset, so when a very common feature's
- * list is longer than `postingsCap` the part we read is a fair sample; such features carry
- * little IDF anyway. Work per member is bounded by `memberBudget` postings.
+ * member u a query vector Q_u[f], chosen so that sum_f Q_u[f] * D_v[f] plus the city bonus
+ * is the linear part of relevance(u, v) (tags, answers and city exactly; the two
+ * complementarity directions with weight maxShare each, an upper bound of the real max/min
+ * mix). A feature's postings are stored twice, in impact order (weight descending, ties by
+ * a seeded rank): the whole list, and grouped by city. For u we walk its features, highest
+ * query weight first, and read from each the first `postingsCap` postings of u's own city
+ * (same-city partners carry the city bonus, so they are wanted deeper into the list) and
+ * the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch
+ * array. A member with little in common with anyone is filled up with a rotating sample of
+ * their city. We keep the best `rescorePool` members by proxy, re-score them exactly with
+ * `scorePair`, and keep the best k. Work per member is bounded by `memberBudget` postings.
+ * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
@@ -43,13 +46,27 @@ export interface CandidateOptions {
 
 interface Index {
   offsets: Int32Array;
+  /** Per feature, postings by weight descending (ties: seeded rank): the highest contributions first. */
   members: Int32Array;
   weights: Float32Array;
+  /** The same postings per feature grouped by city (ascending id), by weight descending in a city. */
+  byCity: Int32Array;
+  byCityWeights: Float32Array;
   features: number;
 }
 
+/** First position in [lo, hi) of `members` whose city is >= city (the list is sorted by city). */
+function cityStart(members: Int32Array, cityId: Int32Array, lo: number, hi: number, city: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cityId[members[mid] as number] as number) < city) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Query (and document) features of member i, appended to `feat` / `w`. */
-function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[]): void {
+function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[], withCity = true): void {
   const c = m.components;
   const share = m.weights.complementarity.maxShare;
   const nTags = m.tagNames.length;
@@ -83,13 +100,13 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
     }
   }
   const city = m.cityId[i] as number;
-  if (c.city > 0 && city >= 0) {
+  if (withCity && c.city > 0 && city >= 0) {
     feat.push(nTags + 2 * nTerms + nAns + city);
     w.push(query ? c.city : 1);
   }
 }
 
-function buildIndex(m: CommunityModel, order: Int32Array): Index {
+function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
   const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length;
   const counts = new Int32Array(features + 1);
   const feat: number[] = [];
@@ -97,7 +114,7 @@ function buildIndex(m: CommunityModel, order: Int32Array): Index {
   for (const i of order) {
     feat.length = 0;
     w.length = 0;
-    memberFeatures(m, i, false, feat, w);
+    memberFeatures(m, i, false, feat, w, false);
     for (const f of feat) counts[f + 1] = (counts[f + 1] as number) + 1;
   }
   for (let f = 0; f < features; f++) counts[f + 1] = (counts[f + 1] as number) + (counts[f] as number);
@@ -108,7 +125,7 @@ function buildIndex(m: CommunityModel, order: Int32Array): Index {
   for (const i of order) {
     feat.length = 0;
     w.length = 0;
-    memberFeatures(m, i, false, feat, w);
+    memberFeatures(m, i, false, feat, w, false);
     for (let k = 0; k < feat.length; k++) {
       const f = feat[k] as number;
       const at = fill[f] as number;
@@ -117,7 +134,38 @@ function buildIndex(m: CommunityModel, order: Int32Array): Index {
       fill[f] = at + 1;
     }
   }
-  return { offsets: counts, members, weights, features };
+  // Impact order: a capped read of a long list takes its largest contributions.
+  const byCity = new Int32Array(total);
+  const byCityWeights = new Float32Array(total);
+  const cityId = m.cityId;
+  let idx: number[] = [];
+  for (let f = 0; f < features; f++) {
+    const start = counts[f] as number;
+    const end = counts[f + 1] as number;
+    if (end - start < 2) {
+      if (end > start) {
+        byCity[start] = members[start] as number;
+        byCityWeights[start] = weights[start] as number;
+      }
+      continue;
+    }
+    idx = [];
+    for (let p = start; p < end; p++) idx.push(p);
+    const byWeight = (x: number, y: number): number =>
+      (weights[y] as number) - (weights[x] as number) || (rank[members[x] as number] as number) - (rank[members[y] as number] as number);
+    idx.sort(byWeight);
+    const cityIdx = idx.slice();
+    cityIdx.sort((x, y) => (cityId[members[x] as number] as number) - (cityId[members[y] as number] as number) || byWeight(x, y));
+    const mm = idx.map((p) => members[p] as number);
+    const ww = idx.map((p) => weights[p] as number);
+    for (let t = 0; t < cityIdx.length; t++) {
+      byCity[start + t] = members[cityIdx[t] as number] as number;
+      byCityWeights[start + t] = weights[cityIdx[t] as number] as number;
+    }
+    members.set(mm, start);
+    weights.set(ww, start);
+  }
+  return { offsets: counts, members, weights, byCity, byCityWeights, features };
 }
 
 /** Bounded min-heap of (score, member), ties broken by a seeded rank (lower rank wins). */
@@ -221,7 +269,24 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     rank[i] = r;
   });
 
-  const index = buildIndex(m, order);
+  const index = buildIndex(m, order, rank);
+  // Members by city in the seeded order: the fill for members with little else in common.
+  const cityOffsets = new Int32Array(m.cityNames.length + 1);
+  for (const i of order) if ((m.cityId[i] as number) >= 0) cityOffsets[(m.cityId[i] as number) + 1] = (cityOffsets[(m.cityId[i] as number) + 1] as number) + 1;
+  for (let c = 0; c < m.cityNames.length; c++) cityOffsets[c + 1] = (cityOffsets[c + 1] as number) + (cityOffsets[c] as number);
+  const cityMembers = new Int32Array(cityOffsets[m.cityNames.length] as number);
+  {
+    const at = cityOffsets.slice(0, m.cityNames.length);
+    for (const i of order) {
+      const c = m.cityId[i] as number;
+      if (c < 0) continue;
+      cityMembers[at[c] as number] = i;
+      at[c] = (at[c] as number) + 1;
+    }
+  }
+  const cityBonus = m.components.city;
+  const seen = new Int32Array(n);
+  let seenStamp = 0;
   // Float32 and "0 = untouched" (every contribution is > 0) keep the randomly accessed
   // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
   const acc = new Float32Array(n);
@@ -252,10 +317,11 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
 
     qFeat.length = 0;
     qW.length = 0;
-    memberFeatures(m, u, true, qFeat, qW);
+    memberFeatures(m, u, true, qFeat, qW, false);
     qOrder.length = 0;
     for (let q = 0; q < qFeat.length; q++) qOrder.push(q);
     qOrder.sort((x, y) => (qW[y] as number) - (qW[x] as number) || (qFeat[x] as number) - (qFeat[y] as number));
+    const city = m.cityId[u] as number;
 
     let nTouched = 0;
     let budget = memberBudget;
@@ -264,18 +330,48 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       const f = qFeat[q] as number;
       const qw = qW[q] as number;
       const start = index.offsets[f] as number;
-      const len = (index.offsets[f + 1] as number) - start;
-      if (len === 0) continue;
-      const take = Math.min(len, postingsCap, budget);
+      const end = index.offsets[f + 1] as number;
+      if (end === start) continue;
+      seenStamp++;
+      // Same-city postings first (they carry the city bonus), then the list's best overall.
+      if (city >= 0 && cityBonus > 0) {
+        const from = cityStart(index.byCity, m.cityId, start, end, city);
+        const to = cityStart(index.byCity, m.cityId, from, end, city + 1);
+        const take = Math.min(to - from, postingsCap, budget);
+        budget -= take;
+        postingsRead += take;
+        for (let p = from; p < from + take; p++) {
+          const v = index.byCity[p] as number;
+          seen[v] = seenStamp;
+          const a = acc[v] as number;
+          if (a === 0) touched[nTouched++] = v;
+          acc[v] = a + qw * (index.byCityWeights[p] as number);
+        }
+      }
+      const take = Math.min(end - start, postingsCap, budget);
       budget -= take;
       postingsRead += take;
-      let at = take === len ? 0 : mix32(u ^ seed, f) % len;
-      for (let t = 0; t < take; t++) {
-        const p = start + at;
+      for (let p = start; p < start + take; p++) {
         const v = index.members[p] as number;
+        if (seen[v] === seenStamp) continue;
         const a = acc[v] as number;
         if (a === 0) touched[nTouched++] = v;
         acc[v] = a + qw * (index.weights[p] as number);
+      }
+    }
+    // Little in common with anyone: fill with a rotating sample of the same city.
+    if (city >= 0 && cityBonus > 0 && nTouched < rescorePool) {
+      const start = cityOffsets[city] as number;
+      const len = (cityOffsets[city + 1] as number) - start;
+      const take = Math.min(len, postingsCap, Math.max(0, budget));
+      postingsRead += take;
+      let at = take === len ? 0 : mix32(u ^ seed, city) % len;
+      for (let t = 0; t < take; t++) {
+        const v = cityMembers[start + at] as number;
+        if (acc[v] === 0) {
+          touched[nTouched++] = v;
+          acc[v] = Number.MIN_VALUE;
+        }
         if (++at === len) at = 0;
       }
     }
@@ -285,8 +381,9 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     let floor = -1;
     for (let t = 0; t < nTouched; t++) {
       const v = touched[t] as number;
-      const a = acc[v] as number;
+      const a0 = acc[v] as number;
       acc[v] = 0;
+      const a = city >= 0 && m.cityId[v] === city ? a0 + cityBonus : a0;
       if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
       if (sc < floor) continue;

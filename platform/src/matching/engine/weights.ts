@@ -71,11 +71,11 @@ export interface MatchingWeights {
     /** Candidates per member re-scored exactly after the inverted-index pass (>= k). */
     rescorePool: number;
     /**
-     * At most this many postings are read from one feature's postings list; longer lists
-     * (very common tags/terms, which carry little IDF) are read as a rotating sample.
+     * At most this many postings are read from one feature's postings list, twice: the
+     * member's own city and the whole list, each in impact order (largest weights first).
      */
     postingsCap: number;
-    /** At most this many postings are read per member in total (rarest features first). */
+    /** At most this many postings are read per member in total (highest query weight first). */
     memberBudget: number;
   };
   /** Maximum-weight matching effort (see matching.ts). */
@@ -112,7 +112,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 40, postingsCap: 300, memberBudget: 4_000 },
+  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
