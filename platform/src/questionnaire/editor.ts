@@ -9,6 +9,7 @@ import { type Ctx, withDb } from "../context.ts";
 import { type Db, withTx } from "../db/client.ts";
 import { conflict, type FieldErrors, notFound, validation } from "../lib/errors.ts";
 import { publishModelChange } from "../matching/model-change.ts";
+import { questionFields } from "./localize.ts";
 import { type QuestionnaireOwner, ownerTarget } from "./owner.ts";
 import {
   countAnswers,
@@ -36,16 +37,7 @@ import {
 
 export function toQuestionDetail(q: QuestionRow, options: OptionRow[]): QuestionDetail {
   return {
-    id: q.id,
-    key: q.key,
-    text: q.text,
-    order: q.position,
-    type: q.type,
-    visible: q.visible,
-    required: q.required,
-    translationKey: q.translationKey,
-    translations: q.translations,
-    maxChoices: q.maxChoices,
+    ...questionFields(q),
     options: options
       .filter((o) => o.questionId === q.id)
       .map((o) => ({

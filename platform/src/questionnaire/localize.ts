@@ -2,6 +2,12 @@ import type { Lang } from "../tenancy/schema.ts";
 import type { OptionRow, QuestionRow } from "./queries.ts";
 import type { Question, Translations } from "./schemas.ts";
 
+/** A question row as the API shows it, options aside (the member's and the admin's views alike). */
+export function questionFields(q: QuestionRow) {
+  const { id, key, text, position, type, visible, required, translationKey, translations, maxChoices } = q;
+  return { id, key, text, order: position, type, visible, required, translationKey, translations, maxChoices };
+}
+
 /** What a tenant offers: its default language and the languages members may choose. */
 export type TenantLangs = { lang: Lang; langChoices: readonly Lang[] };
 
@@ -48,16 +54,8 @@ export function localizeQuestions(questions: QuestionRow[], options: OptionRow[]
   return questions
     .filter((q) => q.visible)
     .map((q) => ({
-      id: q.id,
-      key: q.key,
+      ...questionFields(q),
       text: localizeText(q.text, q.translations, lang),
-      order: q.position,
-      type: q.type,
-      visible: q.visible,
-      required: q.required,
-      translationKey: q.translationKey,
-      translations: q.translations,
-      maxChoices: q.maxChoices,
       options: (byQuestion.get(q.id) ?? []).map((o) => ({
         id: o.id,
         key: o.key,

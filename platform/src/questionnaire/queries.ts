@@ -4,18 +4,7 @@ import { conflict } from "../lib/errors.ts";
 import type { QuestionnaireOwner } from "./owner.ts";
 import type { OptionType, QuestionFile, QuestionType, Translations } from "./schemas.ts";
 
-export type QuestionRow = {
-  id: string;
-  key: string;
-  text: string;
-  position: number;
-  type: QuestionType;
-  visible: boolean;
-  required: boolean;
-  translationKey: string;
-  translations: Translations;
-  maxChoices: number | null;
-};
+export type QuestionRow = { id: string; translationKey: string } & QuestionFields;
 
 export type OptionRow = { id: string; questionId: string } & OptionFields;
 
