@@ -40,6 +40,14 @@ export interface MemberFeatures {
   needHelpWith?: string;
   canHelpWith: string;
   about: string;
+  /** Job title ("Tax adviser"): read on the offering side, like "about", at a lower weight. */
+  position?: string | null;
+  /**
+   * Topic keys of the community's taxonomy (tenant.json `topics`) the member picked as what they
+   * need help with / can help with; matched need <-> offer across members in both directions.
+   */
+  needTopics?: readonly string[];
+  offerTopics?: readonly string[];
   city?: string | null;
   /** Onboarding answer option ids (e.g. "q3:o2"); free-text answers are left out. */
   answers?: readonly string[];
