@@ -2107,12 +2107,18 @@ export interface paths {
                         };
                         /**
                          * @default {
-                         *       "pairColleagues": false
+                         *       "pairColleagues": false,
+                         *       "format": "hybrid"
                          *     }
                          */
                         matchingRules?: {
                             /** @default false */
                             pairColleagues?: boolean;
+                            /**
+                             * @default hybrid
+                             * @enum {string}
+                             */
+                            format?: "online" | "hybrid" | "offline";
                         };
                     };
                 };
@@ -7797,6 +7803,16 @@ export interface components {
             terms: string[];
         } | {
             /** @enum {string} */
+            kind: "helps_with_need";
+            /** @enum {string} */
+            direction: "a_to_b" | "b_to_a";
+            /** @description The matched needs, named in both languages */
+            needs: {
+                en: string;
+                ru: string;
+            }[];
+        } | {
+            /** @enum {string} */
             kind: "same_city";
             city: string;
             key: string;
@@ -7953,6 +7969,19 @@ export interface components {
                 participantCanHelpWith: string[];
                 subjectCanHelpWith: string[];
             };
+            /** @description Need <-> offer over the lexicon's concepts and the community's topics: how much one's offer meets the other's need (cosine), and the needs named */
+            topics: {
+                participantHelpsSubject: number;
+                subjectHelpsParticipant: number;
+                participantHelpsWith: {
+                    en: string;
+                    ru: string;
+                }[];
+                subjectHelpsWith: {
+                    en: string;
+                    ru: string;
+                }[];
+            };
             city: {
                 same: boolean;
                 name: string | null;
@@ -7980,7 +8009,7 @@ export interface components {
         };
         ScoreTerm: {
             /** @enum {string} */
-            name: "tags" | "complementarity" | "answers" | "city";
+            name: "topics" | "tags" | "complementarity" | "answers" | "city";
             /** @description Normalised component weight */
             weight: number;
             similarity: number;

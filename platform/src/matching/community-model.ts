@@ -56,6 +56,7 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
     needHelpWith: row.goal ?? "",
     canHelpWith: row.canHelpWithText ?? "",
     about: row.about ?? "",
+    position: row.position,
     city: row.city,
     answers,
     company: row.company,
@@ -134,7 +135,7 @@ export class CommunityModels {
   load(db: Db, communityId: string, build: BuildOptions = {}, opts: Omit<LoadInputOptions, "week"> = {}): Promise<CachedCommunityModel> {
     const now = opts.now ?? new Date();
     const week = comingTuesday(now, opts.timeZone ?? "UTC");
-    const key = `${JSON.stringify(build.weights ?? {})}|${build.pairColleagues === true}|${week}|${opts.defaultLang ?? ""}`;
+    const key = `${JSON.stringify(build.weights ?? {})}|${build.pairColleagues === true}|${build.format ?? ""}|${week}|${opts.defaultLang ?? ""}`;
     const hit = this.#cache.get(communityId);
     if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
     const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({

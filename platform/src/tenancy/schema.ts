@@ -156,8 +156,13 @@ export const TenantConfigSchema = z
       .strictObject({
         /** Members of the same company (normalised name) may be paired, weekly and on demand. */
         pairColleagues: z.boolean().default(false),
+        /**
+         * How members meet: "online" (city barely matters), "hybrid" (a modest bonus) or "offline"
+         * (a larger one); scales the city's weight (matching weights cityByFormat).
+         */
+        format: z.enum(["online", "hybrid", "offline"]).default("hybrid"),
       })
-      .default({ pairColleagues: false }),
+      .default({ pairColleagues: false, format: "hybrid" }),
   })
   .superRefine((t, ctx) => {
     if (t.matchingWeights) {

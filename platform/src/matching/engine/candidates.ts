@@ -1,6 +1,6 @@
 /**
  * The sparse candidate graph: top-k partners per eligible member, found through one
- * inverted index over tags, stemmed need / offer terms and answers — never by scoring all
+ * inverted index over tags, stemmed need / offer terms, need / offer concepts and topics, and answers — never by scoring all
  * n^2 pairs.
  *
  * Every feature f of the index has postings (member v, document weight D_v[f]) and every
@@ -104,10 +104,25 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
     feat.push(nTags + 2 * nTerms + nAns + city);
     w.push(query ? c.city : 1);
   }
+  if (c.topics > 0) {
+    // Need <-> offer concepts and topics: "cneed:x" at base + x, "coffer:x" at base + nConcepts + x,
+    // a query's need reads the others' offers and the other way round (as terms above).
+    const base = nTags + 2 * nTerms + nAns + m.cityNames.length;
+    const nC = m.conceptNames.length;
+    const share = m.weights.topics.maxShare;
+    for (let p = m.cneed.offsets[i] as number; p < (m.cneed.offsets[i + 1] as number); p++) {
+      feat.push(query ? base + nC + (m.cneed.items[p] as number) : base + (m.cneed.items[p] as number));
+      w.push((query ? c.topics * share : 1) * (m.cneed.weights[p] as number));
+    }
+    for (let p = m.coffer.offsets[i] as number; p < (m.coffer.offsets[i + 1] as number); p++) {
+      feat.push(query ? base + (m.coffer.items[p] as number) : base + nC + (m.coffer.items[p] as number));
+      w.push((query ? c.topics * share : 1) * (m.coffer.weights[p] as number));
+    }
+  }
 }
 
 function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
-  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length;
+  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * m.conceptNames.length;
   const counts = new Int32Array(features + 1);
   const feat: number[] = [];
   const w: number[] = [];

@@ -5,7 +5,7 @@
  * hot paths never allocate per pair.
  */
 import { Stemmer, normalizeCity, normalizeCompany, normalizeTag } from "./text.ts";
-import type { CommunityInput, ExclusionReason, MemberFeatures } from "./types.ts";
+import type { CommunityFormat, CommunityInput, ConceptMatcher, ExclusionReason, MemberFeatures, TopicLabels } from "./types.ts";
 import { type ComponentWeights, type MatchingWeights, type MatchingWeightsOverride, normalizedComponents, resolveWeights } from "./weights.ts";
 
 export type IneligibleReason = "deleted" | "not_confirmed" | "networking_disabled" | "profile_incomplete" | "paused";
@@ -46,6 +46,21 @@ export interface CommunityModel {
   need: WeightedCsr;
   /** L2-normalised TF-IDF of canHelpWith + aboutWeight * about, sorted by term id. */
   offer: WeightedCsr;
+
+  /**
+   * Need / offer features: "c:<concept>" (a lexicon concept found in the member's text) and
+   * "t:<topic>" (a taxonomy topic: picked, or the topic of a concept found). Display = key.
+   */
+  conceptNames: readonly string[];
+  conceptIdf: Float64Array;
+  /** L2-normalised IDF-weighted need features (picked need topics, concepts of lookingFor / needHelpWith). */
+  cneed: WeightedCsr;
+  /** L2-normalised IDF-weighted offer features (picked offer topics, concepts of canHelpWith, position, about). */
+  coffer: WeightedCsr;
+  /** The matcher the concepts came from (null: picked topics only) and the community's topic labels. */
+  concepts: ConceptMatcher | null;
+  topicLabels: TopicLabels;
+  format: CommunityFormat;
 
   answerNames: readonly string[];
   answerIdf: Float64Array;
@@ -99,7 +114,7 @@ export interface CommunityModel {
 }
 
 /** Header layout of a packed member record. */
-export const PACK = { tags: 0, need: 1, offer: 2, answers: 3, city: 4, tagNorm: 5, answerNorm: 6, header: 7 } as const;
+export const PACK = { tags: 0, need: 1, offer: 2, answers: 3, city: 4, tagNorm: 5, answerNorm: 6, cneed: 7, coffer: 8, header: 9 } as const;
 
 function rowLength(csr: Csr, i: number): number {
   return (csr.offsets[i + 1] as number) - (csr.offsets[i] as number);
@@ -275,6 +290,81 @@ export interface BuildOptions {
   weights?: MatchingWeightsOverride;
   /** Colleagues (the same normalised company) may be paired. Default false: they are excluded. */
   pairColleagues?: boolean;
+  /** Maps free text onto need / offer concepts (the lexicon); without it only picked topics count. */
+  concepts?: ConceptMatcher | null;
+  /** Labels of the community's topics, for reasons. */
+  topicLabels?: TopicLabels;
+  /** Online / hybrid / offline: scales the city's weight (weights.cityByFormat). Default hybrid. */
+  format?: CommunityFormat;
+}
+
+/** Feature weights of one side, the strongest statement of a feature kept (not summed). */
+class SideFeatures {
+  readonly weight = new Map<number, number>();
+
+  add(id: number, w: number): void {
+    if (w > (this.weight.get(id) ?? 0)) this.weight.set(id, w);
+  }
+}
+
+/**
+ * Need and offer feature vectors over concepts and topics: picks weigh 1, a concept found in
+ * "can help with" / "looking for" 1, in the job title `positionWeight`, in about `aboutWeight`;
+ * a found concept also counts its topic at `topicShare`. Values are scaled by IDF and
+ * L2-normalised, so a need <-> offer dot product is a cosine in [0, 1] that compares across members.
+ */
+function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatcher | null, w: MatchingWeights): { names: string[]; idf: Float64Array; need: WeightedCsr; offer: WeightedCsr } {
+  const n = members.length;
+  const features = new Interner();
+  const share = w.topics.topicShare;
+  const needs: SideFeatures[] = [];
+  const offers: SideFeatures[] = [];
+  const found = (side: SideFeatures, text: string | null | undefined, factor: number): void => {
+    if (!matcher || !text || factor <= 0) return;
+    for (const hit of matcher.match(text)) {
+      side.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), factor);
+      if (share > 0) side.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), factor * share);
+    }
+  };
+  const picked = (side: SideFeatures, keys: readonly string[] | undefined): void => {
+    for (const key of keys ?? []) side.add(features.id(`t:${key}`, `t:${key}`), 1);
+  };
+  for (const m of members) {
+    const need = new SideFeatures();
+    picked(need, m.needTopics);
+    found(need, m.lookingFor, 1);
+    found(need, m.needHelpWith, 1);
+    const offer = new SideFeatures();
+    picked(offer, m.offerTopics);
+    found(offer, m.canHelpWith, 1);
+    found(offer, m.position, w.topics.positionWeight);
+    found(offer, m.about, w.topics.aboutWeight);
+    needs.push(need);
+    offers.push(offer);
+    for (const id of new Set([...need.weight.keys(), ...offer.weight.keys()])) features.df[id] = (features.df[id] as number) + 1;
+  }
+  const featureIdf = Float64Array.from(features.df, (df) => idf(n, df));
+  const pack = (sides: SideFeatures[]): WeightedCsr => {
+    const offsets = new Int32Array(n + 1);
+    const items: number[] = [];
+    const weights: number[] = [];
+    sides.forEach((side, i) => {
+      const ids = [...side.weight.keys()].sort((a, b) => a - b);
+      let norm = 0;
+      for (const id of ids) norm += ((side.weight.get(id) as number) * (featureIdf[id] as number)) ** 2;
+      norm = Math.sqrt(norm);
+      for (const id of ids) {
+        const v = (side.weight.get(id) as number) * (featureIdf[id] as number);
+        if (v > 0 && norm > 0) {
+          items.push(id);
+          weights.push(v / norm);
+        }
+      }
+      offsets[i + 1] = items.length;
+    });
+    return { offsets, items: Int32Array.from(items), weights: Float64Array.from(weights) };
+  };
+  return { names: features.names, idf: featureIdf, need: pack(needs), offer: pack(offers) };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
@@ -358,6 +448,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     termIdf,
   );
 
+  const concepts = conceptVectors(members, options.concepts ?? null, weights);
+
   const cityInterner = new Interner();
   const cityId = Int32Array.from(members, (m) => {
     const key = normalizeCity(m.city);
@@ -420,7 +512,9 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       rowLength(tags, i) +
       2 * rowLength(need, i) +
       2 * rowLength(offer, i) +
-      rowLength(answers, i);
+      rowLength(answers, i) +
+      2 * rowLength(concepts.need, i) +
+      2 * rowLength(concepts.offer, i);
     packedAt[i + 1] = (packedAt[i] as number) + len;
   }
   const packed = new Float64Array(packedAt[n] as number);
@@ -435,6 +529,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     packed[at + PACK.city] = cityId[i] as number;
     packed[at + PACK.tagNorm] = tagNorm[i] as number;
     packed[at + PACK.answerNorm] = answerNorm[i] as number;
+    packed[at + PACK.cneed] = rowLength(concepts.need, i);
+    packed[at + PACK.coffer] = rowLength(concepts.offer, i);
     at += PACK.header;
     for (const [csr, ws] of [
       [tags, null],
@@ -443,6 +539,10 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       [offer, null],
       [offer, offer.weights],
       [answers, null],
+      [concepts.need, null],
+      [concepts.need, concepts.need.weights],
+      [concepts.offer, null],
+      [concepts.offer, concepts.offer.weights],
     ] as const) {
       for (let p = csr.offsets[i] as number; p < (csr.offsets[i + 1] as number); p++) packed[at++] = ws ? (ws[p] as number) : (csr.items[p] as number);
     }
@@ -454,7 +554,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     indexOf,
     members,
     weights,
-    components: normalizedComponents(weights),
+    components: normalizedComponents(weights, options.format ?? "hybrid"),
     eligible,
     ineligibleReason,
     tagNames: tagInterner.names,
@@ -465,6 +565,13 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     termIdf,
     need,
     offer,
+    conceptNames: concepts.names,
+    conceptIdf: concepts.idf,
+    cneed: concepts.need,
+    coffer: concepts.offer,
+    concepts: options.concepts ?? null,
+    topicLabels: options.topicLabels ?? new Map(),
+    format: options.format ?? "hybrid",
     answerNames: answerInterner.names,
     answerIdf,
     answers,

@@ -11,7 +11,8 @@ export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
 /** How the tenant's engine model is built: its weights and its matching rules (tenant.json). */
 export function tenantBuildOptions(tenant: Tenant): BuildOptions {
   const weights = tenantMatchingWeights(tenant);
-  return { ...(weights ? { weights } : {}), pairColleagues: tenant.config.matchingRules.pairColleagues };
+  const rules = tenant.config.matchingRules;
+  return { ...(weights ? { weights } : {}), pairColleagues: rules.pairColleagues, format: rules.format };
 }
 
 /**
