@@ -99,6 +99,14 @@ export interface MatchingWeights {
     postingsCap: number;
     /** At most this many postings are read per member in total (highest query weight first). */
     memberBudget: number;
+    /**
+     * After the index pass, each list is refined once from its neighbourhood (one round of NN-descent):
+     * the members that listed u, and the first `refine` entries of the lists of u's first `refine`
+     * partners, are scored exactly. 0 turns it off.
+     */
+    refine: number;
+    /** Rounds of that refinement. */
+    refineRounds: number;
   };
   /** Maximum-weight matching effort (see matching.ts). */
   matching: {
@@ -136,7 +144,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000 },
+  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000, refine: 8, refineRounds: 1 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -190,6 +198,8 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
   check(w.candidates.postingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
+  check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
+  check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
   check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
   return w;
 }
