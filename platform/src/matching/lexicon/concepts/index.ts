@@ -1,0 +1,6 @@
+import type { ConceptEntry } from "../lexicon.ts";
+import { BUSINESS } from "./business.ts";
+import { TECH } from "./tech.ts";
+
+/** The built-in concepts, grouped by topic in their files. */
+export const CONCEPTS: readonly ConceptEntry[] = [...BUSINESS, ...TECH];
