@@ -33,6 +33,8 @@ export { relevance, scorePair } from "./matching/engine/relevance.ts";
 export { Rng } from "./matching/engine/random.ts";
 export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
 export { syntheticCommunity } from "./matching/engine/synthetic.ts";
+export type { CommunityInput, MemberFeatures } from "./matching/engine/types.ts";
+export { CONCEPTS, compileLexicon, defaultLexicon, expandPhrasing, STANDARD_TOPICS } from "./matching/lexicon/index.ts";
 export { jobCtx } from "./matching/weekly/context.ts";
 export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";
 export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";

@@ -2,6 +2,7 @@
 // `.openapi()` must exist whichever module is imported first.
 import { z } from "@hono/zod-openapi";
 import { type MatchingWeightsOverride, resolveWeights } from "../matching/engine/weights.ts";
+import { compileLexicon } from "../matching/lexicon/index.ts";
 
 export const LANGS = ["en", "ru"] as const;
 export const LangSchema = z.enum(LANGS);
@@ -151,6 +152,22 @@ export const TenantConfigSchema = z
     navigationConfig: NavigationConfigSchema.optional(),
     /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
     matchingWeights: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The community's extension of the matching lexicon (platform/src/matching/lexicon): an entry
+     * with a built-in id adds phrasings to that concept; a new id adds a concept of the community.
+     */
+    matchingLexicon: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z][a-z0-9_]{0,59}$/),
+          topic: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
+          label: z.strictObject({ en: z.string().min(1).max(80), ru: z.string().min(1).max(80) }),
+          en: z.array(z.string().min(1).max(120)).max(100).default([]),
+          ru: z.array(z.string().min(1).max(120)).max(100).default([]),
+        }),
+      )
+      .max(500)
+      .optional(),
     /** Who may be paired, beside the rules every community has (README "Matching"). */
     matchingRules: z
       .strictObject({
@@ -165,6 +182,13 @@ export const TenantConfigSchema = z
       .default({ pairColleagues: false, format: "hybrid" }),
   })
   .superRefine((t, ctx) => {
+    if (t.matchingLexicon) {
+      try {
+        compileLexicon(t.matchingLexicon);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", path: ["matchingLexicon"], message: err instanceof Error ? err.message : String(err) });
+      }
+    }
     if (t.matchingWeights) {
       try {
         resolveWeights(t.matchingWeights as MatchingWeightsOverride);

@@ -53,9 +53,9 @@ export interface CommunityModel {
    */
   conceptNames: readonly string[];
   conceptIdf: Float64Array;
-  /** L2-normalised IDF-weighted need features (picked need topics, concepts of lookingFor / needHelpWith). */
+  /** IDF-weighted need features summing to 1 (picked need topics, concepts of lookingFor / needHelpWith). */
   cneed: WeightedCsr;
-  /** L2-normalised IDF-weighted offer features (picked offer topics, concepts of canHelpWith, position, about). */
+  /** Offer strength per feature, in (0, 1] (picked offer topics, concepts of canHelpWith, position, about). */
   coffer: WeightedCsr;
   /** The matcher the concepts came from (null: picked topics only) and the community's topic labels. */
   concepts: ConceptMatcher | null;
@@ -307,11 +307,15 @@ class SideFeatures {
   }
 }
 
+/** Offered concepts beyond this many dampen every offer (by sqrt(BROAD_OFFER / count)). */
+const BROAD_OFFER = 8;
+
 /**
  * Need and offer feature vectors over concepts and topics: picks weigh 1, a concept found in
  * "can help with" / "looking for" 1, in the job title `positionWeight`, in about `aboutWeight`;
- * a found concept also counts its topic at `topicShare`. Values are scaled by IDF and
- * L2-normalised, so a need <-> offer dot product is a cosine in [0, 1] that compares across members.
+ * a found concept also counts its topic at `topicShare`. The need is IDF-weighted and sums to 1;
+ * the offer is the strength of each offered feature; their dot product is the share of B's need
+ * that A covers, in [0, 1], with the same meaning for every member.
  */
 function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatcher | null, w: MatchingWeights): { names: string[]; idf: Float64Array; need: WeightedCsr; offer: WeightedCsr } {
   const n = members.length;
@@ -319,11 +323,13 @@ function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatc
   const share = w.topics.topicShare;
   const needs: SideFeatures[] = [];
   const offers: SideFeatures[] = [];
-  const found = (side: SideFeatures, text: string | null | undefined, factor: number): void => {
+  // A need names its concept and, at `share`, the concept's topic (so that another concept of the
+  // topic covers a little of it); an offer of a concept is an offer of its topic as well.
+  const found = (side: SideFeatures, text: string | null | undefined, factor: number, topicFactor: number): void => {
     if (!matcher || !text || factor <= 0) return;
     for (const hit of matcher.match(text)) {
       side.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), factor);
-      if (share > 0) side.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), factor * share);
+      if (topicFactor > 0) side.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), topicFactor);
     }
   };
   const picked = (side: SideFeatures, keys: readonly string[] | undefined): void => {
@@ -332,39 +338,48 @@ function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatc
   for (const m of members) {
     const need = new SideFeatures();
     picked(need, m.needTopics);
-    found(need, m.lookingFor, 1);
-    found(need, m.needHelpWith, 1);
+    found(need, m.lookingFor, 1, share);
+    found(need, m.needHelpWith, 1, share);
     const offer = new SideFeatures();
     picked(offer, m.offerTopics);
-    found(offer, m.canHelpWith, 1);
-    found(offer, m.position, w.topics.positionWeight);
-    found(offer, m.about, w.topics.aboutWeight);
+    found(offer, m.canHelpWith, 1, 1);
+    found(offer, m.position, w.topics.positionWeight, w.topics.positionWeight);
+    found(offer, m.about, w.topics.aboutWeight, w.topics.aboutWeight);
     needs.push(need);
     offers.push(offer);
     for (const id of new Set([...need.weight.keys(), ...offer.weight.keys()])) features.df[id] = (features.df[id] as number) + 1;
   }
   const featureIdf = Float64Array.from(features.df, (df) => idf(n, df));
-  const pack = (sides: SideFeatures[]): WeightedCsr => {
+  // need: IDF-weighted and L1-normalised, so that need . offer is the share of the need covered.
+  // offer: how strongly each feature is offered (1 / positionWeight / aboutWeight / topicShare),
+  // damped for a member who offers very many concepts (a list of everything is no answer to one need).
+  const pack = (sides: SideFeatures[], side: "need" | "offer"): WeightedCsr => {
     const offsets = new Int32Array(n + 1);
     const items: number[] = [];
     const weights: number[] = [];
-    sides.forEach((side, i) => {
-      const ids = [...side.weight.keys()].sort((a, b) => a - b);
-      let norm = 0;
-      for (const id of ids) norm += ((side.weight.get(id) as number) * (featureIdf[id] as number)) ** 2;
-      norm = Math.sqrt(norm);
+    sides.forEach((one, i) => {
+      const ids = [...one.weight.keys()].sort((a, b) => a - b);
+      let scale = 1;
+      if (side === "need") {
+        let total = 0;
+        for (const id of ids) total += (one.weight.get(id) as number) * (featureIdf[id] as number);
+        scale = total > 0 ? 1 / total : 0;
+      } else {
+        const concepts = ids.filter((id) => (features.names[id] as string).startsWith("c:")).length;
+        scale = concepts > BROAD_OFFER ? Math.sqrt(BROAD_OFFER / concepts) : 1;
+      }
       for (const id of ids) {
-        const v = (side.weight.get(id) as number) * (featureIdf[id] as number);
-        if (v > 0 && norm > 0) {
+        const v = (one.weight.get(id) as number) * (side === "need" ? (featureIdf[id] as number) : 1) * scale;
+        if (v > 0) {
           items.push(id);
-          weights.push(v / norm);
+          weights.push(v);
         }
       }
       offsets[i + 1] = items.length;
     });
     return { offsets, items: Int32Array.from(items), weights: Float64Array.from(weights) };
   };
-  return { names: features.names, idf: featureIdf, need: pack(needs), offer: pack(offers) };
+  return { names: features.names, idf: featureIdf, need: pack(needs, "need"), offer: pack(offers, "offer") };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */

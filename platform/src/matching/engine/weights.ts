@@ -41,8 +41,9 @@ export interface MatchingWeights {
     /** The two directions are combined as `maxShare * max + (1 - maxShare) * min` (see complementarity). */
     maxShare: number;
     /**
-     * A concept found in text also counts its topic at this fraction of its weight, so that two
-     * different concepts of one topic (bookkeeping / payroll) still match a little.
+     * A concept found in a need also names its topic at this fraction of its weight, so that another
+     * concept of that topic (bookkeeping for payroll) covers a little of the need. (An offered
+     * concept offers its topic in full.)
      */
     topicShare: number;
     /** Concepts in the job title count this much relative to "can help with" on the offering side. */

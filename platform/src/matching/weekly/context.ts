@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Ctx, Deps } from "../../context.ts";
 import type { Tenant } from "../../tenancy/schema.ts";
 import type { BuildOptions, MatchingWeightsOverride } from "../engine/index.ts";
+import { type ConceptEntry, compileLexicon, defaultLexicon, type Lexicon } from "../lexicon/index.ts";
 
 /** The context a background job runs a verb in. */
 export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
@@ -12,7 +13,22 @@ export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
 export function tenantBuildOptions(tenant: Tenant): BuildOptions {
   const weights = tenantMatchingWeights(tenant);
   const rules = tenant.config.matchingRules;
-  return { ...(weights ? { weights } : {}), pairColleagues: rules.pairColleagues, format: rules.format };
+  return { ...(weights ? { weights } : {}), pairColleagues: rules.pairColleagues, format: rules.format, concepts: tenantLexicon(tenant) };
+}
+
+/** Compiled lexicons of tenant configs that extend the built-in one (compiled once per config object). */
+const lexicons = new WeakMap<object, Lexicon>();
+
+/** The built-in lexicon, or the tenant's extension of it (tenant.json `matchingLexicon`). */
+export function tenantLexicon(tenant: Tenant): Lexicon {
+  const extra = tenant.config.matchingLexicon as readonly ConceptEntry[] | undefined;
+  if (!extra || extra.length === 0) return defaultLexicon;
+  let lexicon = lexicons.get(tenant.config);
+  if (!lexicon) {
+    lexicon = compileLexicon(extra);
+    lexicons.set(tenant.config, lexicon);
+  }
+  return lexicon;
 }
 
 /**
