@@ -55,9 +55,10 @@ const MAX_EXPANSIONS = 2048;
 
 /**
  * The engine's token pattern (text.ts: letters with marks, digits, a C++/C# tail), plus short
- * "X&Y" abbreviations kept whole (M&A, R&D, P&L), which the engine would drop as 1-letter words.
+ * "X&Y" and "X/Y" abbreviations kept whole (M&A, R&D, P&L, A/B), which the engine would drop as
+ * 1-letter words.
  */
-const TOKEN = /\p{L}{1,3}&\p{L}{1,3}(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[+#][\p{L}\p{M}\p{N}+#]*|[+#]+)?/gu;
+const TOKEN = /(?<![\p{L}\p{N}])(?:\p{L}{1,3}&\p{L}{1,3}|\p{L}\/\p{L})(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[+#][\p{L}\p{M}\p{N}+#]*|[+#]+)?/gu;
 const CONJUNCTIONS = new Set(["and", "or", "but", "nor", "и", "или", "либо", "но", "а", "да"]);
 
 /**

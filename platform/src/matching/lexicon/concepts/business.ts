@@ -11,7 +11,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "fundraising",
     topic: "fundraising",
     label: { en: "fundraising", ru: "привлечение инвестиций" },
-    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage funding", "bridge round", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "investment for startup", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
+    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage funding", "bridge round", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
     ru: ["{привлечение|привлечь|привлекаю|привлекаем|привлекали|привлекла|привлек|поднять|поднимаем|подняли|закрыть|закрыли} {инвестиций|инвестиции|инвестиция|раунд|раунда|денег|капитал|финансирование|финансирования|деньги}", "инвестор", "инвесторы", "инвесторов", "инвестиции", "инвестиции в стартап", "инвестиции в проект", "ищем инвестиции", "инвестиционный раунд", "посевной раунд", "посевные инвестиции", "seed-раунд", "pre-seed раунд", "раунд финансирования", "фандрайзинг", "фандрайз", "выход на инвесторов", "знакомство с инвесторами", "интро к инвесторам", "питч инвесторам", "due diligence", "дью дилидженс", "оценка компании для раунда", "конвертируемый заем", "term sheet", "терм-шит", "кэп-тейбл", "таблица капитализации"],
   },
   {
@@ -63,7 +63,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "cofounder",
     label: { en: "technical co-founder / CTO", ru: "технический сооснователь / CTO" },
     en: ["technical co-founder", "technical cofounder", "technical co founder", "tech co-founder", "tech cofounder", "CTO", "chief technology officer", "join as CTO", "CTO partner", "tech partner", "technical partner", "tech lead partner", "founding engineer", "founding CTO", "first engineer", "technical founder", "build the product as a co-founder", "VP of engineering", "VP engineering", "head of engineering"],
-    ru: ["технический сооснователь", "технического сооснователя", "технический кофаундер", "техкофаундер", "технический партнёр", "технического партнёра", "тех партнер", "техпартнёр", "CTO", "техдир", "техдиректор", "технический директор", "технического директора", "IT-директор", "ИТ-директор", "директор по технологиям", "сооснователь-разработчик", "руководитель разработки в стартап", "стать CTO", "войти CTO", "присоединиться как CTO"],
+    ru: ["технический сооснователь", "технического сооснователя", "технический кофаундер", "техкофаундер", "технический партнёр", "технического партнёра", "техпартнёр", "CTO", "техдир", "техдиректор", "технический директор", "технического директора", "IT-директор", "ИТ-директор", "директор по технологиям", "сооснователь-разработчик", "руководитель разработки в стартап", "стать CTO", "войти CTO", "присоединиться как CTO"],
   },
   {
     id: "business_cofounder",
@@ -76,7 +76,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "cofounder_search",
     topic: "cofounder",
     label: { en: "finding a co-founder", ru: "поиск сооснователя" },
-    en: ["co-founder", "cofounder", "co founder", "co-founders", "cofounders", "founding team", "founding partner", "join {|early-stage|early stage} {startup|venture} as {co-founder|cofounder|partner}", "co-found", "co-founding", "start a company together", "build a startup together", "founder matching", "team up", "teaming up"],
+    en: ["co-founder", "cofounder", "co founder", "co-founders", "cofounders", "founding team", "founding partner", "join {|early-stage|early stage} {startup|venture} as {co-founder|cofounder|partner}", "co-found", "co-founding", "start a company together", "build a startup together", "founder matching"],
     ru: ["сооснователь", "сооснователя", "сооснователи", "сооснователей", "кофаундер", "кофаундера", "ко-фаундер", "сооснователем", "соучредитель", "соучредителя", "партнёр в стартап", "партнёра в стартап", "партнёра в проект", "команда основателей", "основательская команда", "запустить стартап вместе", "войти в стартап", "войти в проект", "присоединиться к стартапу", "собрать команду стартапа"],
   },
   {
@@ -93,7 +93,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "hiring",
     label: { en: "recruiting and hiring", ru: "рекрутинг и найм" },
     en: ["recruiting", "recruitment", "recruiter", "recruiters", "headhunter", "headhunting", "talent acquisition", "talent partner", "sourcing candidates", "candidate sourcing", "hiring {process|pipeline|funnel|plan|strategy|manager}", "{hire|hiring|recruit|recruiting} {team|staff|employees|first employees|talent|candidates|key people}", "first hires", "first hire", "key hires", "=hiring", "=recruitment", "build team", "building team", "staffing", "staffing agency", "recruitment agency", "job description", "job descriptions", "job posting", "interview process", "interviewing candidates", "assessing candidates"],
-    ru: ["рекрутинг", "рекрутер", "рекрутёр", "рекрутеры", "рекрутмент", "найм", "наём", "найма", "{нанять|нанимаю|нанимаем|наняли|нанимать} {|сотрудников|сотрудника|команду|людей|персонал|специалистов}", "подбор персонала", "подбор сотрудников", "подбор специалистов", "подбор кадров", "подбираю сотрудников", "подбираю людей", "закрываю вакансии", "закрыть вакансию", "закрытие вакансий", "хантинг", "хедхантер", "хедхантинг", "кадровое агентство", "рекрутинговое агентство", "собрать команду", "собираю команду", "собеседования с кандидатами", "найти сотрудников", "найти сотрудника", "поиск сотрудников", "поиск кандидатов", "HR", "эйчар", "эйчара", "HR-менеджер", "HRBP", "описание вакансии"],
+    ru: ["рекрутинг", "рекрутер", "рекрутёр", "рекрутеры", "рекрутмент", "найм", "наём", "найма", "{нанять|нанимаю|нанимаем|наняли|нанимать} {|сотрудников|сотрудника|команду|людей|персонал|специалистов}", "подбор персонала", "подбор сотрудников", "подбор специалистов", "подбор кадров", "подбираю сотрудников", "закрываю вакансии", "закрыть вакансию", "закрытие вакансий", "хантинг", "хедхантер", "хедхантинг", "кадровое агентство", "рекрутинговое агентство", "собрать команду", "собираю команду", "собеседования с кандидатами", "найти сотрудников", "найти сотрудника", "поиск сотрудников", "поиск кандидатов", "HR", "эйчар", "эйчара", "HR-менеджер", "HRBP", "описание вакансии"],
   },
   {
     id: "tech_recruiting",
@@ -113,8 +113,8 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "hr_people_ops",
     topic: "hiring",
     label: { en: "HR and people operations", ru: "HR-процессы и управление персоналом" },
-    en: ["people operations", "people ops", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
-    ru: ["HR-процессы", "HR процессы", "управление персоналом", "кадровые процессы", "адаптация сотрудников", "онбординг сотрудников", "онбординг новых сотрудников", "оценка персонала", "оценка сотрудников", "performance review", "перфоманс-ревью", "вовлечённость сотрудников", "удержание сотрудников", "корпоративная культура", "культура компании", "оргструктура", "организационная структура", "грейды", "грейдирование", "матрица компетенций", "HR-консалтинг", "HR-консультант", "HR-директор", "директор по персоналу", "кадровое делопроизводство", "кадровик", "кадровый учёт", "один на один с сотрудниками", "обратная связь 360"],
+    en: ["=people operations", "=people ops", "people partner", "head of people", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
+    ru: ["HR-процессы", "HR процессы", "управление персоналом", "кадровые процессы", "адаптация сотрудников", "онбординг сотрудников", "онбординг новых сотрудников", "оценка персонала", "оценка сотрудников", "performance review", "перфоманс-ревью", "вовлечённость сотрудников", "удержание сотрудников", "корпоративная культура", "культура компании", "оргструктура", "организационная структура", "грейды", "грейдирование", "матрица компетенций", "HR-консалтинг", "HR-консультант", "HR-директор", "директор по персоналу", "кадровое делопроизводство", "кадровик", "кадровый учёт", "обратная связь 360"],
   },
   {
     id: "compensation_esop",
@@ -151,20 +151,20 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "sales",
     label: { en: "sales", ru: "продажи" },
     en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
-    ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "РОП", "менеджер по продажам", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
+    ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
   },
   {
     id: "b2b_sales",
     topic: "sales",
     label: { en: "B2B and enterprise sales", ru: "B2B и корпоративные продажи" },
-    en: ["B2B sales", "enterprise sales", "selling to enterprises", "{sell|selling} to {enterprise|enterprises|corporates|corporations|large companies|banks|retailers}", "enterprise clients", "enterprise customers", "corporate clients", "corporate customers", "enterprise deals", "complex sales", "long sales cycle", "procurement process", "enterprise pilot", "enterprise pilots", "pilot with corporates", "corporate pilots", "key account management", "key accounts", "account-based marketing", "ABM", "SaaS sales", "selling SaaS", "account executive", "account executives", "founder-led sales", "founder led sales"],
-    ru: ["B2B-продажи", "B2B продажи", "продажи B2B", "продажи в B2B", "корпоративные продажи", "продажи в корпорации", "продажи корпорациям", "продажи в крупный бизнес", "продажи крупному бизнесу", "продажи в энтерпрайз", "энтерпрайз", "корпоративные клиенты", "корпоративных клиентов", "крупные клиенты", "крупных клиентов", "сложные продажи", "длинный цикл сделки", "пилот с корпорацией", "пилоты с корпорациями", "пилотные проекты с корпорациями", "ключевые клиенты", "работа с ключевыми клиентами", "аккаунт-менеджмент", "продажи SaaS", "B2G", "продажи государству"],
+    en: ["B2B sales", "enterprise sales", "selling to enterprises", "{sell|selling} to {enterprise|enterprises|corporates|corporations|large companies|banks|retailers}", "enterprise clients", "enterprise customers", "corporate clients", "corporate customers", "enterprise deals", "complex sales", "long sales cycle", "procurement process", "enterprise pilot", "enterprise pilots", "pilot with corporates", "corporate pilots", "key account management", "key accounts", "account-based marketing", "ABM", "SaaS sales", "account executive", "account executives", "founder-led sales", "founder led sales"],
+    ru: ["B2B-продажи", "B2B продажи", "продажи B2B", "продажи в B2B", "корпоративные продажи", "продажи в корпорации", "продажи корпорациям", "продажи в крупный бизнес", "продажи крупному бизнесу", "продажи в энтерпрайз", "энтерпрайз", "корпоративные клиенты", "корпоративных клиентов", "крупные клиенты", "крупных клиентов", "сложные продажи", "длинный цикл сделки", "пилот с корпорацией", "пилоты с корпорациями", "пилотные проекты с корпорациями", "ключевые клиенты", "работа с ключевыми клиентами", "аккаунт-менеджмент", "продажи SaaS", "B2G"],
   },
   {
     id: "sales_team",
     topic: "sales",
     label: { en: "building a sales team", ru: "построение отдела продаж" },
-    en: ["sales team", "sales teams", "sales org", "sales organization", "sales department", "{hire|hiring|recruit} {|first} {salespeople|sales reps|salesperson|sales people|SDRs|SDR|BDRs|account executives|AEs|sales managers}", "first sales hire", "first sales hires", "salespeople", "sales reps", "SDR", "SDRs", "BDR", "BDRs", "sales development", "commission plan", "commission plans", "sales commission", "sales compensation", "sales comp", "quota", "quotas", "sales quotas", "{build|built|building|scale|scaled|scaling} {sales team|sales teams|sales org|sales department|sales function|sales organization} {|from zero|from scratch}", "sales enablement", "sales ops", "sales operations", "RevOps", "revenue operations", "sales management"],
+    en: ["sales team", "sales teams", "sales org", "sales organization", "sales department", "{hire|hiring|recruit} {|first} {salespeople|sales reps|salesperson|sales people|SDRs|SDR|BDRs|account executives|AEs|sales managers}", "first sales hire", "first sales hires", "salespeople", "sales reps", "SDR", "SDRs", "BDR", "BDRs", "sales development", "commission plan", "commission plans", "sales commission", "sales compensation", "sales comp", "quota", "quotas", "sales quotas", "{build|built|building|scale|scaled|scaling} {sales team|sales teams|sales org|sales department|sales function|sales organization} {|from zero|from scratch}", "sales enablement", "sales ops", "sales operations", "RevOps", "revenue operations"],
     ru: ["отдел продаж", "отдела продаж", "отделы продаж", "отделом продаж", "{построить|построение|построил|построила|строю|выстроить|выстраиваю|создать|создание|собрать|собрал|масштабировать} {|отдел|отделы} {продаж|отдел продаж|отделы продаж|отдела продаж|команду продаж|сейлз-команду}", "отдел продаж с нуля", "команда продаж", "команду продаж", "менеджеры по продажам", "менеджеров по продажам", "{нанять|найм|нанимаю} {|первых} {продажников|менеджеров по продажам|сейлзов}", "система мотивации продажников", "мотивация менеджеров по продажам", "мотивация отдела продаж", "процент с продаж", "план продаж", "планы продаж", "KPI продажников", "управление продажами", "руководство отделом продаж", "РОП", "аудит отдела продаж"],
   },
   {
@@ -220,8 +220,8 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "customer_success",
     topic: "sales",
     label: { en: "customer success and account management", ru: "клиентский успех и аккаунтинг" },
-    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "renewals", "NPS", "net revenue retention", "NRR", "customer experience", "CX", "client service"],
-    ru: ["customer success", "клиентский успех", "кастомер саксесс", "аккаунт-менеджер", "аккаунт менеджер", "аккаунтинг клиентов", "работа с клиентами", "отношения с клиентами", "онбординг клиентов", "допродажи", "апсейл", "кросс-продажи", "повторные продажи", "NPS", "клиентский опыт", "клиентский сервис", "клиентоориентированность", "сервис для клиентов"],
+    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "renewals", "NPS", "net revenue retention", "NRR", "=customer =experience", "CX", "client service"],
+    ru: ["customer success", "клиентский успех", "кастомер саксесс", "аккаунт-менеджер", "аккаунт менеджер", "аккаунтинг клиентов", "отношения с клиентами", "онбординг клиентов", "допродажи", "апсейл", "кросс-продажи", "повторные продажи", "NPS", "=клиентский =опыт", "клиентский сервис", "клиентоориентированность", "сервис для клиентов"],
   },
 
   // ── marketing ──────────────────────────────────────────────────────────────
@@ -230,7 +230,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "marketing", ru: "маркетинг" },
     en: ["marketing", "marketer", "marketers", "marketing strategy", "marketing plan", "marketing budget", "marketing team", "marketing agency", "marketing consultant", "fractional CMO", "CMO", "chief marketing officer", "head of marketing", "VP marketing", "digital marketing", "online marketing", "B2B marketing", "B2C marketing", "promotion", "promote {product|app|brand|business|startup|services}", "brand awareness", "marketing mix", "integrated marketing", "marketing funnel", "full-funnel marketing", "customer acquisition strategy"],
-    ru: ["маркетинг", "маркетинга", "маркетингом", "маркетингу", "маркетолог", "маркетолога", "маркетологи", "маркетологов", "маркетинговая стратегия", "маркетинговую стратегию", "стратегия продвижения", "продвижение", "продвижения", "продвигать", "продвигаю", "продвинуть", "{продвижение|продвигать|продвинуть|раскрутка|раскрутить} {|продукта|продукт|бренда|бренд|бизнеса|бизнес|проекта|проект|приложения|услуг|компании}", "digital-маркетинг", "диджитал-маркетинг", "интернет-маркетинг", "интернет-маркетолог", "CMO", "директор по маркетингу", "руководитель маркетинга", "маркетинговое агентство", "узнаваемость бренда", "B2B-маркетинг", "маркетинговый бюджет"],
+    ru: ["маркетинг", "маркетинга", "маркетингом", "маркетингу", "маркетолог", "маркетолога", "маркетологи", "маркетологов", "маркетинговая стратегия", "маркетинговую стратегию", "стратегия продвижения", "продвижение", "продвижения", "продвигать", "продвигаю", "продвинуть", "{продвижение|продвигать|продвинуть|раскрутка|раскрутить} {|продукта|продукт|бренда|бренд|бизнеса|бизнес|проекта|проект|услуг|компании}", "digital-маркетинг", "диджитал-маркетинг", "интернет-маркетинг", "интернет-маркетолог", "CMO", "директор по маркетингу", "руководитель маркетинга", "маркетинговое агентство", "узнаваемость бренда", "B2B-маркетинг", "маркетинговый бюджет"],
   },
   {
     id: "performance_marketing",
@@ -251,7 +251,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "social media marketing", ru: "SMM и соцсети" },
     en: ["social media", "social media marketing", "SMM", "social media manager", "Instagram", "TikTok", "Instagram growth", "Instagram account", "social media strategy", "social media presence", "social media accounts", "grow followers", "followers", "reels", "Instagram reels", "viral content", "content for social media", "social content", "Facebook page", "Pinterest marketing", "YouTube channel growth", "X Twitter growth", "Twitter growth"],
-    ru: ["SMM", "СММ", "смм", "SMM-щик", "СММщик", "смм-щик", "SMM-менеджер", "СММ-менеджер", "SMM-специалист", "соцсети", "соцсетей", "соцсетях", "социальные сети", "социальных сетях", "{ведение|вести|веду|продвижение|продвигать|продвигаю|оформление} {соцсетей|соцсети|аккаунтов|аккаунта|инстаграма|инстаграм|Инстаграм|ВК|ВКонтакте|TikTok|тикток|тиктока|страниц}", "инстаграм", "Инстаграм", "инсты", "тикток", "тиктоке", "рилс", "рилсы", "Reels", "вирусный контент", "контент для соцсетей", "подписчики", "подписчиков", "набрать подписчиков", "сторис", "ВКонтакте", "ВК", "Дзен", "Пинтерест"],
+    ru: ["SMM", "СММ", "смм", "SMM-щик", "СММщик", "смм-щик", "SMM-менеджер", "СММ-менеджер", "SMM-специалист", "соцсети", "соцсетей", "соцсетях", "социальные сети", "социальных сетях", "{ведение|вести|веду|продвижение|продвигать|продвигаю} {соцсетей|соцсети|аккаунтов|аккаунта|инстаграма|инстаграм|Инстаграм|ВК|ВКонтакте|TikTok|тикток|тиктока|страниц}", "инстаграм", "Инстаграм", "инсты", "тикток", "тиктоке", "рилс", "рилсы", "Reels", "вирусный контент", "контент для соцсетей", "подписчики", "подписчиков", "набрать подписчиков", "сторис", "ВКонтакте", "ВК", "Дзен", "Пинтерест"],
   },
   {
     id: "telegram_marketing",
@@ -271,8 +271,8 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "influencer_marketing",
     topic: "marketing",
     label: { en: "influencer and creator marketing", ru: "реклама у блогеров" },
-    en: ["influencer marketing", "influencers", "influencer", "creators", "creator marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "bloggers", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
-    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "блогеры", "блогеров", "блогерам", "блогерами", "блогер", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
+    en: ["influencer marketing", "influencers", "influencer", "creators", "creator marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "=bloggers", "=blogger", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
+    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
   },
   {
     id: "growth_marketing",
@@ -300,7 +300,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "marketing analytics and attribution", ru: "маркетинговая аналитика" },
     en: ["marketing analytics", "web analytics", "attribution", "marketing attribution", "Google Analytics", "GA4", "Google Tag Manager", "GTM setup", "tracking setup", "conversion tracking", "UTM", "marketing dashboards", "marketing mix modeling", "MMM"],
-    ru: ["маркетинговая аналитика", "маркетинговую аналитику", "веб-аналитика", "веб-аналитику", "веб-аналитик", "сквозная аналитика", "сквозную аналитику", "Яндекс Метрика", "Яндекс.Метрика", "метрика", "Google Analytics", "атрибуция", "UTM-метки", "коллтрекинг", "аналитика рекламы", "отслеживание конверсий"],
+    ru: ["маркетинговая аналитика", "маркетинговую аналитику", "веб-аналитика", "веб-аналитику", "веб-аналитик", "сквозная аналитика", "сквозную аналитику", "Яндекс Метрика", "Яндекс.Метрика", "Google Analytics", "атрибуция", "UTM-метки", "коллтрекинг", "аналитика рекламы", "отслеживание конверсий"],
   },
   {
     id: "conversion_optimization",
@@ -336,8 +336,8 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "media_relations",
     topic: "pr",
     label: { en: "PR and media relations", ru: "PR и работа со СМИ" },
-    en: ["PR", "public relations", "media relations", "press", "press coverage", "media coverage", "press release", "press releases", "journalists", "journalist contacts", "get featured", "get press", "tech press", "TechCrunch", "publications in media", "media outreach", "PR agency", "PR manager", "PR specialist", "PR strategy", "PR campaign", "communications", "corporate communications", "comms", "head of communications", "spokesperson", "media training", "op-eds", "earned media"],
-    ru: ["PR", "пиар", "пиара", "пиарщик", "пиарщика", "PR-специалист", "PR-менеджер", "PR-агентство", "PR-стратегия", "PR-кампания", "СМИ", "мониторинг СМИ", "публикации в СМИ", "публикация в СМИ", "статьи в СМИ", "пресс-релиз", "пресс-релизы", "пресс-релизов", "журналисты", "журналистов", "журналистами", "работа со СМИ", "работа с журналистами", "выход в СМИ", "попасть в СМИ", "медиа", "медийность", "коммуникации", "коммуникаций", "внешние коммуникации", "корпоративные коммуникации", "директор по коммуникациям", "спикер компании", "медиатренинг", "колонки в СМИ", "Forbes", "РБК", "VC.ru", "vc.ru", "Хабр"],
+    en: ["PR", "public relations", "media relations", "press", "press coverage", "media coverage", "press release", "press releases", "=journalists", "=journalist", "journalist contacts", "tech press", "TechCrunch", "publications in media", "media outreach", "PR agency", "PR manager", "PR specialist", "PR strategy", "PR campaign", "=communications", "corporate communications", "=comms", "head of =communications", "spokesperson", "media training", "op-eds", "earned media"],
+    ru: ["PR", "пиар", "пиара", "пиарщик", "пиарщика", "PR-специалист", "PR-менеджер", "PR-агентство", "PR-стратегия", "PR-кампания", "СМИ", "мониторинг СМИ", "публикации в СМИ", "публикация в СМИ", "статьи в СМИ", "пресс-релиз", "пресс-релизы", "пресс-релизов", "=журналисты", "=журналистов", "=журналистами", "=журналистам", "работа со СМИ", "работа с =журналистами", "выход в СМИ", "попасть в СМИ", "медиа", "медийность", "коммуникации", "коммуникаций", "внешние коммуникации", "корпоративные коммуникации", "директор по коммуникациям", "спикер компании", "медиатренинг", "колонки в СМИ", "Forbes", "РБК", "VC.ru", "vc.ru", "Хабр"],
   },
   {
     id: "personal_brand",
@@ -357,7 +357,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "internal_communications",
     topic: "pr",
     label: { en: "internal communications", ru: "внутренние коммуникации" },
-    en: ["internal communications", "internal comms", "employee communications", "all-hands", "company newsletter", "change communications", "change management communications"],
+    en: ["internal communications", "internal comms", "employee communications", "=all-hands", "company newsletter", "change communications", "change management communications"],
     ru: ["внутренние коммуникации", "внутренних коммуникаций", "внутрикорпоративные коммуникации", "корпоративные медиа", "корпоративная газета", "коммуникации с сотрудниками", "внутренний PR"],
   },
 
@@ -373,7 +373,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "distribution_channels",
     topic: "partnerships",
     label: { en: "distributors, dealers and resellers", ru: "дистрибьюторы, дилеры и реселлеры" },
-    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "get into retail", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "importers", "importer"],
+    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "importers", "importer"],
     ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "импортёр", "импортеры", "импортёров"],
   },
   {
@@ -387,7 +387,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "corporate_innovation",
     topic: "partnerships",
     label: { en: "corporate innovation and open innovation", ru: "корпоративные инновации" },
-    en: ["corporate innovation", "open innovation", "innovation department", "innovation manager", "head of innovation", "startup scouting", "scouting startups", "corporate-startup collaboration", "startups and corporates", "proof of concept with corporates", "corporate partnerships", "intrapreneurship", "digital transformation"],
+    en: ["corporate innovation", "=open innovation", "innovation department", "innovation manager", "head of innovation", "startup scouting", "scouting startups", "corporate-startup collaboration", "startups and corporates", "proof of concept with corporates", "corporate partnerships", "intrapreneurship", "digital transformation"],
     ru: ["корпоративные инновации", "корпоративных инноваций", "открытые инновации", "инновационный офис", "инновационное подразделение", "директор по инновациям", "скаутинг стартапов", "скаутинг", "стартапы и корпорации", "взаимодействие стартапов и корпораций", "интрапренерство", "цифровая трансформация", "цифровизация", "цифровизации", "диджитализация"],
   },
   {

@@ -1,6 +1,7 @@
 import type { ConceptEntry } from "../lexicon.ts";
 import { BUSINESS } from "./business.ts";
+import { CREATIVE } from "./creative.ts";
 import { TECH } from "./tech.ts";
 
 /** The built-in concepts, grouped by topic in their files. */
-export const CONCEPTS: readonly ConceptEntry[] = [...BUSINESS, ...TECH];
+export const CONCEPTS: readonly ConceptEntry[] = [...BUSINESS, ...TECH, ...CREATIVE];
