@@ -113,7 +113,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "hr_people_ops",
     topic: "hiring",
     label: { en: "HR and people operations", ru: "HR-процессы и управление персоналом" },
-    en: ["=people operations", "=people ops", "people partner", "head of people", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
+    en: ["=people operations", "=people ops", "=people partner", "head of =people", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
     ru: ["HR-процессы", "HR процессы", "управление персоналом", "кадровые процессы", "адаптация сотрудников", "онбординг сотрудников", "онбординг новых сотрудников", "оценка персонала", "оценка сотрудников", "performance review", "перфоманс-ревью", "вовлечённость сотрудников", "удержание сотрудников", "корпоративная культура", "культура компании", "оргструктура", "организационная структура", "грейды", "грейдирование", "матрица компетенций", "HR-консалтинг", "HR-консультант", "HR-директор", "директор по персоналу", "кадровое делопроизводство", "кадровик", "кадровый учёт", "обратная связь 360"],
   },
   {
@@ -272,7 +272,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "influencer and creator marketing", ru: "реклама у блогеров" },
     en: ["influencer marketing", "influencers", "influencer", "creators", "creator marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "=bloggers", "=blogger", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
-    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
+    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с =блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
   },
   {
     id: "growth_marketing",
