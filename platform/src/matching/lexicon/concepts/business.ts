@@ -100,7 +100,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "hiring",
     label: { en: "tech recruiting", ru: "IT-рекрутинг" },
     en: ["tech recruiting", "tech recruiter", "technical recruiter", "IT recruiter", "IT recruiting", "engineering hiring", "{hire|hiring|recruit|recruiting} {engineers|developers|programmers|engineer|developer|programmer|data scientists|devops|designers|engineering team}", "developer hiring", "technical interviews", "technical interview process", "coding assessment", "take-home assignment"],
-    ru: ["IT-рекрутинг", "IT рекрутинг", "ИТ-рекрутинг", "IT-рекрутер", "ИТ-рекрутер", "айти рекрутер", "айти-рекрутинг", "{найм|нанять|нанимаю|нанимаем|подбор|найти|поиск} {разработчиков|разработчика|программистов|программиста|инженеров|инженера|айтишников|дата-сайентистов|девопса|тестировщиков}", "технические собеседования", "техническое интервью", "тестовое задание"],
+    ru: ["IT-рекрутинг", "IT рекрутинг", "ИТ-рекрутинг", "IT-рекрутер", "ИТ-рекрутер", "айти рекрутер", "айти-рекрутинг", "{найм|нанять|нанимаю|нанимаем|подбор|найти|поиск} {разработчиков|разработчика|программистов|программиста|инженеров|инженера|айтишников|дата-сайентистов|девопса|тестировщиков}", "техническое интервью", "тестовое задание"],
   },
   {
     id: "executive_search",
@@ -220,7 +220,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "customer_success",
     topic: "sales",
     label: { en: "customer success and account management", ru: "клиентский успех и аккаунтинг" },
-    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "renewals", "NPS", "net revenue retention", "NRR", "=customer =experience", "CX", "client service"],
+    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "=renewals", "NPS", "net revenue retention", "NRR", "=customer =experience", "CX", "client service"],
     ru: ["customer success", "клиентский успех", "кастомер саксесс", "аккаунт-менеджер", "аккаунт менеджер", "аккаунтинг клиентов", "отношения с клиентами", "онбординг клиентов", "допродажи", "апсейл", "кросс-продажи", "повторные продажи", "NPS", "=клиентский =опыт", "клиентский сервис", "клиентоориентированность", "сервис для клиентов"],
   },
 
@@ -285,7 +285,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "product_marketing",
     topic: "marketing",
     label: { en: "product marketing and positioning", ru: "продуктовый маркетинг и позиционирование" },
-    en: ["product marketing", "product marketer", "PMM", "positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
+    en: ["product marketing", "product marketer", "PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
     ru: ["продуктовый маркетинг", "продуктовый маркетолог", "продуктового маркетолога", "позиционирование", "позиционирования", "позиционировании", "месседжи", "месседжинг", "ключевые сообщения", "упаковка продукта", "упаковать продукт", "упаковка бренда", "отстройка от конкурентов"],
   },
   {
@@ -373,15 +373,15 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "distribution_channels",
     topic: "partnerships",
     label: { en: "distributors, dealers and resellers", ru: "дистрибьюторы, дилеры и реселлеры" },
-    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "importers", "importer"],
-    ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "импортёр", "импортеры", "импортёров"],
+    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "import partners"],
+    ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "импортные партнёры"],
   },
   {
     id: "suppliers_vendors",
     topic: "partnerships",
     label: { en: "suppliers and vendors", ru: "поставщики и подрядчики" },
-    en: ["suppliers", "supplier", "vendors", "vendor selection", "find {|a|reliable} {supplier|suppliers|vendor|vendors|manufacturer|manufacturers|factory|factories}", "supplier search", "sourcing suppliers", "supplier sourcing", "product sourcing", "procurement", "procurement manager", "vendor management", "supplier negotiations", "OEM", "private label", "white label", "white-label"],
-    ru: ["поставщик", "поставщики", "поставщиков", "поставщика", "поставщиками", "{найти|поиск|ищу|ищем|подбор} {|надёжного|надежных|надёжных} {поставщика|поставщиков|производителя|производителей|фабрику|фабрики|завод}", "закупки", "закупок", "закупка", "закупщик", "закупщика", "менеджер по закупкам", "отдел закупок", "снабжение", "снабженец", "работа с поставщиками", "переговоры с поставщиками", "OEM", "контрактное производство", "собственная торговая марка", "СТМ", "white label", "вайт-лейбл"],
+    en: ["suppliers", "supplier", "vendors", "vendor selection", "find {|a|reliable} {supplier|suppliers|vendor|vendors}", "supplier search", "sourcing suppliers", "supplier sourcing", "product sourcing", "procurement", "procurement manager", "vendor management", "supplier negotiations", "OEM", "private label", "white label", "white-label"],
+    ru: ["поставщик", "поставщики", "поставщиков", "поставщика", "поставщиками", "{найти|поиск|подбор} {|надёжного|надежных|надёжных} {поставщика|поставщиков}", "закупки", "закупок", "закупка", "закупщик", "закупщика", "менеджер по закупкам", "отдел закупок", "снабжение", "снабженец", "работа с поставщиками", "переговоры с поставщиками", "OEM", "собственная торговая марка", "СТМ", "white label", "вайт-лейбл"],
   },
   {
     id: "corporate_innovation",

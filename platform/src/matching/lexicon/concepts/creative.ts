@@ -235,7 +235,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "newsletters_media",
     topic: "content",
     label: { en: "media, newsletters and journalism", ru: "медиа и журналистика" },
-    en: ["journalism", "reporter", "magazine", "magazines", "online magazine", "media startup", "media company", "media project", "independent media", "newsroom", "editorial", "news outlet", "paid newsletter", "newsletter business", "Substack newsletter", "columnist"],
+    en: ["=journalism", "reporter", "magazine", "magazines", "online magazine", "media startup", "media company", "media project", "independent media", "newsroom", "editorial", "news outlet", "paid newsletter", "newsletter business", "Substack newsletter", "columnist"],
     ru: ["журналистика", "журналистики", "=журналист", "=журналиста", "=журналистка", "=журнал", "=журнала", "=журналы", "онлайн-журнал", "онлайн-медиа", "медиапроект", "медиа-проект", "медиастартап", "независимое медиа", "независимые медиа", "издание", "издания", "редакция издания", "колумнист", "авторская колонка", "платная рассылка", "авторская рассылка"],
   },
 
