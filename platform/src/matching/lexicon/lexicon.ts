@@ -254,8 +254,8 @@ export class Lexicon {
   private tStem = new Int32Array(1 << 14);
   private tExact = new Int32Array(1 << 14);
   private tSize = 0;
-  /** Phrasings compiled, after brace expansion and de-duplication. */
-  readonly phrasingCount: number;
+  private compiled = false;
+  private compiledCount = 0;
 
   // Per-call scratch buffers, grown on demand (match() is synchronous).
   private codes = new Int32Array(64);
@@ -281,7 +281,11 @@ export class Lexicon {
   private used = new Int32Array(256);
   private usedLen = 0;
 
-  constructor(entries: readonly ConceptEntry[]) {
+  /**
+   * Compiles the phrasings at once (a bad phrasing throws here), or with `lazy` on first use (the
+   * built-in lexicon, so that importing the module costs nothing).
+   */
+  constructor(entries: readonly ConceptEntry[], options: { lazy?: boolean } = {}) {
     for (const e of entries) {
       const at = this.byId.get(e.id);
       if (at === undefined) {
@@ -292,6 +296,11 @@ export class Lexicon {
         this.entries[at] = { ...prev, en: [...prev.en, ...e.en], ru: [...prev.ru, ...e.ru] };
       }
     }
+    if (!options.lazy) this.compile();
+  }
+
+  private compile(): void {
+    if (this.compiled) return;
     let count = 0;
     this.entries.forEach((e, ci) => {
       for (const raw of [...e.en, ...e.ru]) {
@@ -300,7 +309,14 @@ export class Lexicon {
         }
       }
     });
-    this.phrasingCount = count;
+    this.compiledCount = count;
+    this.compiled = true;
+  }
+
+  /** Phrasings compiled, after brace expansion and de-duplication. */
+  get phrasingCount(): number {
+    this.compile();
+    return this.compiledCount;
   }
 
   get size(): number {
@@ -455,6 +471,7 @@ export class Lexicon {
   /** Concepts mentioned in a text, in text order; overlapping matches resolved longest-phrase-first. */
   match(text: string | null | undefined): ConceptMatch[] {
     if (!text) return [];
+    if (!this.compiled) this.compile();
     // 1. Tokens: stem code, exact-form code, clause id, running counts of content words and conjunctions.
     const len = text.length;
     let n = 0;

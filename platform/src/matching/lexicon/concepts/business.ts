@@ -18,7 +18,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "angel_investing",
     topic: "fundraising",
     label: { en: "angel investing", ru: "ангельские инвестиции" },
-    en: ["angel investor", "angel investors", "business angel", "angel round", "angel check", "angel investing", "angel investment", "angel syndicate", "angel network", "{invest|investing|invested} in {|early-stage|early stage|tech|b2b} {startups|startup|founders|companies}", "early-stage investor", "early stage investing", "pre-seed investor", "seed investor", "first check", "syndicate lead", "family office"],
+    en: ["=angel", "=angels", "angel investor", "angel investors", "business angel", "angel round", "angel check", "angel investing", "angel investment", "angel syndicate", "angel network", "{invest|investing|invested} in {|early-stage|early stage|tech|b2b} {startups|startup|founders|companies}", "early-stage investor", "early stage investing", "pre-seed investor", "seed investor", "first check", "syndicate lead", "family office"],
     ru: ["бизнес-ангел", "бизнес ангел", "ангел-инвестор", "ангельские инвестиции", "ангельский раунд", "ангельский чек", "ангельский синдикат", "синдикат инвесторов", "{инвестирую|инвестируем|инвестировал|инвестировала|вкладываю|вкладываюсь|вкладываемся} в {стартапы|стартап|проекты|компании|бизнес}", "инвестор ранней стадии", "инвестиции на ранней стадии", "частный инвестор", "семейный офис"],
   },
   {
