@@ -42,6 +42,17 @@ export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
 export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
 export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
 export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";
+export {
+  CONCEPTS,
+  type ConceptEntry,
+  type ConceptMatch,
+  compileLexicon,
+  defaultLexicon,
+  type Lang,
+  Lexicon,
+  STANDARD_TOPICS,
+  type TopicDef,
+} from "./matching/lexicon/index.ts";
 export type { QuestionFile } from "./onboarding/schemas.ts";
 export { computeCompletion } from "./participant/completion.ts";
 export { findParticipant, type ModerationStatus, type ParticipantRow } from "./participant/queries.ts";

@@ -18,4 +18,5 @@ export function compileLexicon(extra?: readonly ConceptEntry[]): Lexicon {
   return new Lexicon(extra && extra.length > 0 ? [...CONCEPTS, ...extra] : CONCEPTS);
 }
 
-export const defaultLexicon: Lexicon = compileLexicon();
+/** The built-in lexicon; compiled on its first use. */
+export const defaultLexicon: Lexicon = new Lexicon(CONCEPTS, { lazy: true });

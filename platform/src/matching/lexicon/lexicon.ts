@@ -3,18 +3,29 @@
  * the sense from the phrase, not the single word ("снять квартиру" is renting a flat, "снять
  * ролик" is shooting a video; "sales tax" is tax, "sales team" is sales).
  *
- * Phrasings are compiled once to sequences of stems with the engine's own stemmer (text.ts), so
- * inflected forms match. A phrasing may spell alternatives in braces, expanded at compile time:
- * "{снять|снимать|сниму} {ролик|видео}" is six phrasings; "{|online} store" makes a word optional.
- * A word written "=word" matches that exact word form (lower-cased, ё as е) instead of its stem:
- * "=accountants" without "Instagram account", whose stem is the same.
+ * Phrasings are compiled once to sequences of stems with the engine's own stemmer (text.ts,
+ * `stemToken`), so inflected forms match, and stored in a trie keyed by stem.
  *
- * A multi-word phrasing matches when its stems occur in order within one clause, with at most
- * MAX_CONTENT_GAP other content words (and MAX_TOTAL_GAP words of any kind) between two of them.
- * A clause ends at . ! ? ; : , ( ) newlines and bullets; a conjunction ("and", "or", "и", "или",
- * "&") also ends it unless the phrasing itself has one at that place ("mergers and acquisitions").
- * Overlapping matches are resolved longest-phrasing-first (more stems), then the tighter span, then
- * the earlier one; two matches overlap when they use the same word.
+ * Phrasing syntax:
+ * - "{a|b} c" spells alternatives, expanded at compile time: "{снять|снимать} {ролик|видео}" is four
+ *   phrasings; "{|online} store" makes a word optional.
+ * - "=word" matches that exact word form (lower-cased, ё as е) instead of its stem: "=accountants"
+ *   without "Instagram account", whose stem is the same; it also lets a phrasing use a stop word
+ *   ("=open innovation", "=no-code"), which stemming drops.
+ * - Stop words of the engine (a, the, for, need, help, ищу, помочь, ...) are dropped, as in the
+ *   engine; a phrasing made only of them is a compile error.
+ *
+ * Matching: a multi-word phrasing matches when its stems occur in order within one clause, with at
+ * most MAX_CONTENT_GAP other content words (and MAX_TOTAL_GAP words of any kind, stop words
+ * included) between two consecutive ones: "снять ролик" matches "снять рекламный ролик", "raise
+ * seed round" matches "raising our seed round". A clause ends at . ! ? ; : , ( ) | … – — newlines
+ * and bullets; a conjunction ("and", "or", "&", "и", "или", ...) also ends it, unless the phrasing
+ * itself has one at that place ("mergers and acquisitions").
+ *
+ * Overlaps: every phrasing occurrence is a candidate; candidates are taken longest phrasing first
+ * (more stems), then the tighter span, then the earlier one, and a candidate is dropped when it
+ * uses a word an accepted one already uses ("sales tax" takes "sales" away from "sales"). The same
+ * words may carry two concepts only when two concepts share the very phrasing (a tenant's).
  */
 import { stemToken } from "../engine/text.ts";
 
@@ -51,50 +62,24 @@ export const MAX_CONTENT_GAP = 2;
 /** Words of any kind (stop words included) allowed between two consecutive words of a phrasing. */
 export const MAX_TOTAL_GAP = 4;
 /** Alternatives one phrasing may expand to. */
-const MAX_EXPANSIONS = 2048;
+const MAX_EXPANSIONS = 4096;
+/** Distinct raw tokens remembered between calls before the cache starts over. */
+const TOKEN_CACHE_LIMIT = 1_000_000;
 
-/**
- * The engine's token pattern (text.ts: letters with marks, digits, a C++/C# tail), plus short
- * "X&Y" and "X/Y" abbreviations kept whole (M&A, R&D, P&L, A/B), which the engine would drop as
- * 1-letter words.
- */
-const TOKEN = /(?<![\p{L}\p{N}])(?:\p{L}{1,3}&\p{L}{1,3}|\p{L}\/\p{L})(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[+#][\p{L}\p{M}\p{N}+#]*|[+#]+)?/gu;
 const CONJUNCTIONS = new Set(["and", "or", "but", "nor", "и", "или", "либо", "но", "а", "да"]);
-
-/**
- * A word as the matcher stems it: lower-cased, except that "IT" in capitals is the acronym
- * (the engine's stop list has "it"), read as its Russian spelling "ИТ".
- */
-function wordOf(token: string): string {
-  return token === "IT" ? "ит" : token.toLowerCase();
-}
-
-/** 1-letter words are dropped like the engine does; single digits stay ("SOC 2", "Web 3"). */
-function tooShort(word: string): boolean {
-  return word.length < 2 && !(word >= "0" && word <= "9");
-}
 
 /** Token codes below 0: not a phrasing word. */
 const UNKNOWN = -1;
 const STOP = -2;
 const CONJ = -3;
-const EXACT_SPAN = 1 << 22;
 
-interface Phrase {
-  concept: number;
-  stems: Int32Array;
-  /** conjOk[j]: a conjunction may stand between stems[j] and stems[j + 1]. */
-  conjOk: Uint8Array | null;
-  text: string;
+/** A trie node: children keyed by stem id * 2 + (1 when a conjunction may precede it). */
+interface TrieNode {
+  next: Map<number, TrieNode> | null;
+  /** Concepts whose phrasing ends here (usually one). */
+  concepts: number[] | null;
 }
 
-interface Candidate {
-  concept: number;
-  n: number;
-  first: number;
-  last: number;
-  used: number[];
-}
 
 /** Expands "{a|b} c" into ["a c", "b c"]. */
 export function expandPhrasing(phrasing: string): string[] {
@@ -111,16 +96,112 @@ export function expandPhrasing(phrasing: string): string[] {
     out = next;
   }
   if (consumed !== phrasing.length) throw new Error(`lexicon: unbalanced braces in phrasing "${phrasing}"`);
-  return out.map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p !== "");
+  return [...new Set(out.map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p !== ""))];
 }
 
-function isBreakChar(text: string, i: number): boolean {
-  switch (text.charCodeAt(i)) {
-    case 0x2e: {
-      // "." ends a sentence unless a word follows at once ("Node.js", "3.5").
-      const next = text.charCodeAt(i + 1);
-      return !(next >= 0x30 && next <= 0x39) && !/[\p{L}]/u.test(text.charAt(i + 1));
+// ── tokenizer ───────────────────────────────────────────────────────────────
+// A hand-written scanner equivalent to the engine's token pattern (text.ts):
+//   [\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:[+#][\p{L}\p{M}\p{N}+#]*|[+#]+)?
+// plus short "X&Y" / "X/Y" abbreviations kept whole (M&A, R&D, P&L, A/B), which the engine would
+// drop as 1-letter words. ASCII and Cyrillic are classified by code; other characters by regex.
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const LETTER = /\p{L}/u;
+
+/** A word character by code alone: ASCII letters and digits, Cyrillic; 0 = decide by regex (other non-ASCII). */
+function quickWordChar(c: number): number {
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ? 1 : -1;
+  if (c >= 0x400 && c <= 0x4ff) return 1;
+  return 0;
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** Starts a word: a letter or a digit. */
+function startsWord(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return isAsciiAlnum(c);
+  if (c >= 0x400 && c <= 0x4ff) return true;
+  return LETTER_OR_DIGIT.test(text.charAt(i));
+}
+
+/** Continues a word: a letter, a combining mark or a digit. */
+function continuesWord(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return isAsciiAlnum(c);
+  if (c >= 0x400 && c <= 0x4ff) return true;
+  return WORD_CHAR.test(text.charAt(i));
+}
+
+function isLetter(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return isAsciiLetter(c);
+  if (c >= 0x400 && c <= 0x4ff) return true;
+  return LETTER.test(text.charAt(i));
+}
+
+/** End of the token starting at `start` (a word start). */
+function tokenEnd(text: string, start: number): number {
+  const len = text.length;
+  let i = start + 1;
+  while (i < len) {
+    const q = quickWordChar(text.charCodeAt(i));
+    if (q < 0 || (q === 0 && !WORD_CHAR.test(text.charAt(i)))) break;
+    i++;
+  }
+  const c = i < len ? text.charCodeAt(i) : 0;
+  if (c === 0x2b || c === 0x23) {
+    // C++ / C# tail.
+    i++;
+    while (i < len && (continuesWord(text, i) || text.charCodeAt(i) === 0x2b || text.charCodeAt(i) === 0x23)) i++;
+    return i;
+  }
+  // "M&A" (1-3 letters & 1-3 letters) and "A/B" (letter / letter), not followed by a word char.
+  const wordLen = i - start;
+  if ((c === 0x26 && wordLen <= 3) || (c === 0x2f && wordLen === 1)) {
+    let allLetters = true;
+    for (let k = start; k < i; k++) if (!isLetter(text, k)) allLetters = false;
+    if (allLetters) {
+      let j = i + 1;
+      const max = c === 0x26 ? 3 : 1;
+      while (j < len && j - i - 1 < max && isLetter(text, j)) j++;
+      if (j > i + 1 && !(j < len && continuesWord(text, j))) return j;
     }
+  }
+  return i;
+}
+
+/** Splits a phrasing into its words, with whether each is written "=word". */
+function phrasingWords(phrasing: string): { word: string; exact: boolean; conjBefore: boolean }[] {
+  const out: { word: string; exact: boolean; conjBefore: boolean }[] = [];
+  let conj = false;
+  let i = 0;
+  while (i < phrasing.length) {
+    if (!startsWord(phrasing, i)) {
+      if (phrasing.charCodeAt(i) === 0x26) conj = true;
+      i++;
+      continue;
+    }
+    const end = tokenEnd(phrasing, i);
+    out.push({ word: phrasing.slice(i, end), exact: i > 0 && phrasing.charCodeAt(i - 1) === 0x3d, conjBefore: conj });
+    conj = false;
+    i = end;
+  }
+  return out;
+}
+
+/** Gap characters that end a clause. */
+function isBreak(text: string, i: number): boolean {
+  switch (text.charCodeAt(i)) {
+    case 0x2e: // "." ends a sentence unless a word follows at once ("Node.js", "3.5").
+      return !(i + 1 < text.length && continuesWord(text, i + 1));
     case 0x21: // !
     case 0x3f: // ?
     case 0x3b: // ;
@@ -130,11 +211,11 @@ function isBreakChar(text: string, i: number): boolean {
     case 0x29: // )
     case 0x0a: // \n
     case 0x0d: // \r
+    case 0x7c: // |
     case 0x2022: // •
     case 0x00b7: // ·
-    case 0x2014: // —
     case 0x2013: // –
-    case 0x7c: // |
+    case 0x2014: // —
     case 0x2026: // …
       return true;
     default:
@@ -142,26 +223,69 @@ function isBreakChar(text: string, i: number): boolean {
   }
 }
 
+/**
+ * A word as the matcher stems it: lower-cased, except that "IT" in capitals is the acronym (the
+ * engine's stop list has "it"), read as its Russian spelling "ИТ".
+ */
+function wordOf(token: string): string {
+  return token === "IT" ? "ит" : token.toLowerCase();
+}
+
+/** 1-letter words are dropped like the engine does; single digits stay ("SOC 2", "Web 3"). */
+function tooShort(word: string): boolean {
+  return word.length < 2 && !(word >= "0" && word <= "9");
+}
+
+function exactKey(word: string): string {
+  return `=${word.replaceAll("ё", "е")}`;
+}
+
 export class Lexicon {
-  private readonly entries: ConceptEntry[];
+  private readonly entries: ConceptEntry[] = [];
   private readonly byId = new Map<string, number>();
+  /** Stem (or "=word") -> id. */
   private readonly vocab = new Map<string, number>();
-  private readonly byFirst: Phrase[][] = [];
-  private readonly tokenCache = new Map<string, number>();
-  /** Phrasings compiled, after brace expansion and de-duplication. */
-  readonly phrasingCount: number;
+  /** Trie roots by first stem id. */
+  private readonly roots: (TrieNode | undefined)[] = [];
+  // Raw tokens seen so far (open addressing, keyed by an FNV-1a hash of the token's characters), with
+  // their stem id (or UNKNOWN / STOP / CONJ) and exact-form id (or -1): a hit allocates nothing.
+  private tKeys: (string | undefined)[] = new Array(1 << 14);
+  private tHash = new Int32Array(1 << 14);
+  private tStem = new Int32Array(1 << 14);
+  private tExact = new Int32Array(1 << 14);
+  private tSize = 0;
+  private compiled = false;
+  private compiledCount = 0;
 
   // Per-call scratch buffers, grown on demand (match() is synchronous).
   private codes = new Int32Array(64);
   private exact = new Int32Array(64);
   private seg = new Int32Array(64);
-  private contentBefore = new Int32Array(65);
-  private conjBefore = new Int32Array(65);
   private starts = new Int32Array(64);
   private ends = new Int32Array(64);
+  private owner = new Int32Array(64);
+  private contentBefore = new Int32Array(65);
+  private conjBefore = new Int32Array(65);
+  private readonly path = new Int32Array(64);
+  private first = 0;
+  private count = 0;
+  // Candidates of the current call, as parallel arrays; `used` holds each one's word positions.
+  private cConcept = new Int32Array(64);
+  private cN = new Int32Array(64);
+  private cFirst = new Int32Array(64);
+  private cLast = new Int32Array(64);
+  private cUsed = new Int32Array(64);
+  private cOrder = new Int32Array(64);
+  private cAccepted = new Int32Array(64);
+  private cCount = 0;
+  private used = new Int32Array(256);
+  private usedLen = 0;
 
-  constructor(entries: readonly ConceptEntry[]) {
-    this.entries = [];
+  /**
+   * Compiles the phrasings at once (a bad phrasing throws here), or with `lazy` on first use (the
+   * built-in lexicon, so that importing the module costs nothing).
+   */
+  constructor(entries: readonly ConceptEntry[], options: { lazy?: boolean } = {}) {
     for (const e of entries) {
       const at = this.byId.get(e.id);
       if (at === undefined) {
@@ -172,27 +296,27 @@ export class Lexicon {
         this.entries[at] = { ...prev, en: [...prev.en, ...e.en], ru: [...prev.ru, ...e.ru] };
       }
     }
+    if (!options.lazy) this.compile();
+  }
+
+  private compile(): void {
+    if (this.compiled) return;
     let count = 0;
     this.entries.forEach((e, ci) => {
-      const seen = new Set<string>();
       for (const raw of [...e.en, ...e.ru]) {
         for (const text of expandPhrasing(raw)) {
-          const phrase = this.compile(ci, text);
-          const key = Array.from(phrase.stems).join(" ") + (phrase.conjOk ? `|${Array.from(phrase.conjOk).join("")}` : "");
-          if (seen.has(key)) continue;
-          seen.add(key);
-          count++;
-          const first = phrase.stems[0] as number;
-          let list = this.byFirst[first];
-          if (!list) {
-            list = [];
-            this.byFirst[first] = list;
-          }
-          list.push(phrase);
+          if (this.insert(ci, text)) count++;
         }
       }
     });
-    this.phrasingCount = count;
+    this.compiledCount = count;
+    this.compiled = true;
+  }
+
+  /** Phrasings compiled, after brace expansion and de-duplication. */
+  get phrasingCount(): number {
+    this.compile();
+    return this.compiledCount;
   }
 
   get size(): number {
@@ -204,73 +328,126 @@ export class Lexicon {
     return at === undefined ? undefined : this.entries[at];
   }
 
-  /** All concepts, built-in first, in definition order. */
+  /** All concepts in definition order (built-in first, then a tenant's new ones). */
   concepts(): readonly ConceptEntry[] {
     return this.entries;
   }
 
-  /** Stems of one expanded phrasing, as the matcher sees them (for tests and tooling). */
+  /** The stems one expanded phrasing compiles to ("=word" for exact forms); [] when only stop words. */
   stemsOf(phrasing: string): string[] {
     const out: string[] = [];
-    for (const m of phrasing.matchAll(TOKEN)) {
-      const t = wordOf(m[0]);
+    for (const w of phrasingWords(phrasing)) {
+      const t = wordOf(w.word);
       if (tooShort(t) || CONJUNCTIONS.has(t)) continue;
-      const s = m.index > 0 && phrasing.charAt(m.index - 1) === "=" ? `=${t.replaceAll("ё", "е")}` : stemToken(t);
+      const s = w.exact ? exactKey(t) : stemToken(t);
       if (s) out.push(s);
     }
     return out;
   }
 
-  private compile(concept: number, text: string): Phrase {
-    const stems: number[] = [];
-    const conj: number[] = [];
-    let pendingConj = false;
-    let last = 0;
-    for (const m of text.matchAll(TOKEN)) {
-      if (text.slice(last, m.index).includes("&")) pendingConj = true;
-      last = m.index + m[0].length;
-      const t = wordOf(m[0]);
-      if (CONJUNCTIONS.has(t)) {
-        pendingConj = true;
-        continue;
-      }
-      if (tooShort(t)) continue;
-      const exact = m.index > 0 && text.charAt(m.index - 1) === "=";
-      const s = exact ? `=${t.replaceAll("ё", "е")}` : stemToken(t);
+  /** Adds one expanded phrasing to the trie; false when it was already there for this concept. */
+  private insert(concept: number, text: string): boolean {
+    let node: TrieNode | undefined;
+    let depth = 0;
+    let conj = false;
+    for (const w of phrasingWords(text)) {
+      const t = wordOf(w.word);
+      if (w.conjBefore || CONJUNCTIONS.has(t)) conj = true;
+      if (CONJUNCTIONS.has(t) || tooShort(t)) continue;
+      const s = w.exact ? exactKey(t) : stemToken(t);
       if (!s) continue;
       let id = this.vocab.get(s);
       if (id === undefined) {
         id = this.vocab.size;
         this.vocab.set(s, id);
       }
-      if (stems.length > 0) conj.push(pendingConj ? 1 : 0);
-      pendingConj = false;
-      stems.push(id);
+      if (node === undefined) {
+        node = this.roots[id];
+        if (!node) {
+          node = { next: null, concepts: null };
+          this.roots[id] = node;
+        }
+      } else {
+        const key = id * 2 + (conj ? 1 : 0);
+        if (!node.next) node.next = new Map();
+        let child = node.next.get(key);
+        if (!child) {
+          child = { next: null, concepts: null };
+          node.next.set(key, child);
+        }
+        node = child;
+      }
+      conj = false;
+      depth++;
     }
     const entry = this.entries[concept] as ConceptEntry;
-    if (stems.length === 0) throw new Error(`lexicon: phrasing "${text}" of concept "${entry.id}" has no content words after stemming`);
-    return { concept, stems: Int32Array.from(stems), conjOk: conj.includes(1) ? Uint8Array.from(conj) : null, text };
+    if (node === undefined || depth === 0) throw new Error(`lexicon: phrasing "${text}" of concept "${entry.id}" has no content words after stemming`);
+    if (!node.concepts) node.concepts = [];
+    if (node.concepts.includes(concept)) return false;
+    node.concepts.push(concept);
+    return true;
   }
 
-  /** A token's codes packed in one number: (stem code + 8) * EXACT_SPAN + (exact-form id + 1). */
-  private code(token: string): number {
-    let c = this.tokenCache.get(token);
-    if (c === undefined) {
-      const t = wordOf(token);
-      let stem: number;
-      let exact = -1;
-      if (CONJUNCTIONS.has(t)) stem = CONJ;
-      else if (tooShort(t)) stem = STOP;
-      else {
-        const s = stemToken(t);
-        stem = s === "" ? STOP : (this.vocab.get(s) ?? UNKNOWN);
-        exact = this.vocab.get(`=${t.replaceAll("ё", "е")}`) ?? -1;
-      }
-      c = (stem + 8) * EXACT_SPAN + exact + 1;
-      if (this.tokenCache.size >= 1_000_000) this.tokenCache.clear();
-      this.tokenCache.set(token, c);
+  /** The cache slot of the token text[start, end), hashed `hash`; computes its codes on a miss. */
+  private slot(text: string, start: number, end: number, hash: number): number {
+    const mask = this.tKeys.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const key = this.tKeys[slot];
+      if (key === undefined) break;
+      if (this.tHash[slot] === hash && key.length === end - start && text.startsWith(key, start)) return slot;
+      slot = (slot + 1) & mask;
     }
-    return c;
+    if (this.tSize >= TOKEN_CACHE_LIMIT) {
+      this.resetTokens(this.tKeys.length);
+      return this.slot(text, start, end, hash);
+    }
+    if ((this.tSize + 1) * 2 > this.tKeys.length) {
+      this.rehash();
+      return this.slot(text, start, end, hash);
+    }
+    const token = text.slice(start, end);
+    const t = wordOf(token);
+    let stem: number;
+    let exact = -1;
+    if (CONJUNCTIONS.has(t)) stem = CONJ;
+    else if (tooShort(t)) stem = STOP;
+    else {
+      const st = stemToken(t);
+      stem = st === "" ? STOP : (this.vocab.get(st) ?? UNKNOWN);
+      exact = this.vocab.get(exactKey(t)) ?? -1;
+    }
+    this.tKeys[slot] = token;
+    this.tHash[slot] = hash;
+    this.tStem[slot] = stem;
+    this.tExact[slot] = exact;
+    this.tSize++;
+    return slot;
+  }
+
+  private resetTokens(size: number): void {
+    this.tKeys = new Array(size);
+    this.tHash = new Int32Array(size);
+    this.tStem = new Int32Array(size);
+    this.tExact = new Int32Array(size);
+    this.tSize = 0;
+  }
+
+  private rehash(): void {
+    const { tKeys, tHash, tStem, tExact } = this;
+    this.resetTokens(tKeys.length * 2);
+    const mask = this.tKeys.length - 1;
+    for (let k = 0; k < tKeys.length; k++) {
+      const key = tKeys[k];
+      if (key === undefined) continue;
+      let slot = (tHash[k] as number) & mask;
+      while (this.tKeys[slot] !== undefined) slot = (slot + 1) & mask;
+      this.tKeys[slot] = key;
+      this.tHash[slot] = tHash[k] as number;
+      this.tStem[slot] = tStem[k] as number;
+      this.tExact[slot] = tExact[k] as number;
+      this.tSize++;
+    }
   }
 
   private grow(n: number): void {
@@ -286,6 +463,7 @@ export class Lexicon {
     this.seg = copy(this.seg, 0);
     this.starts = copy(this.starts, 0);
     this.ends = copy(this.ends, 0);
+    this.owner = copy(this.owner, 0);
     this.contentBefore = copy(this.contentBefore, 1);
     this.conjBefore = copy(this.conjBefore, 1);
   }
@@ -293,111 +471,198 @@ export class Lexicon {
   /** Concepts mentioned in a text, in text order; overlapping matches resolved longest-phrase-first. */
   match(text: string | null | undefined): ConceptMatch[] {
     if (!text) return [];
-    // 1. Tokens: code, clause id, and running counts of content words and conjunctions.
+    if (!this.compiled) this.compile();
+    // 1. Tokens: stem code, exact-form code, clause id, running counts of content words and conjunctions.
+    const len = text.length;
     let n = 0;
     let segment = 0;
     let content = 0;
     let conj = 0;
-    let prevEnd = 0;
     let any = false;
-    TOKEN.lastIndex = 0;
-    for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
-      const start = m.index;
-      for (let i = prevEnd; i < start; i++) {
-        if (isBreakChar(text, i)) {
-          segment++;
-          break;
-        }
+    let gapBreak = false;
+    for (let i = 0; i < len; ) {
+      const ch = text.charCodeAt(i);
+      const q = quickWordChar(ch);
+      if (q < 0 || (q === 0 && !LETTER_OR_DIGIT.test(text.charAt(i)))) {
+        if (!gapBreak && isBreak(text, i)) gapBreak = true;
+        if (ch === 0x26) conj++;
+        i++;
+        continue;
       }
-      for (let i = prevEnd; i < start; i++) if (text.charCodeAt(i) === 0x26) conj++;
-      const token = m[0];
-      prevEnd = start + token.length;
-      const packed = this.code(token);
-      const c = Math.floor(packed / EXACT_SPAN) - 8;
-      const x = (packed % EXACT_SPAN) - 1;
-      if (c === STOP && tooShort(token)) continue;
+      const end = tokenEnd(text, i);
+      let hash = 0x811c9dc5;
+      for (let k = i; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+      const slot = this.slot(text, i, end, hash);
+      const c = this.tStem[slot] as number;
+      const x = this.tExact[slot] as number;
+      if (c === STOP && x < 0 && end - i < 2 && !(ch >= 0x30 && ch <= 0x39)) {
+        i = end;
+        continue;
+      }
+      if (gapBreak) {
+        segment++;
+        gapBreak = false;
+      }
       this.grow(n + 1);
       this.contentBefore[n] = content;
       this.conjBefore[n] = conj;
       this.codes[n] = c;
       this.exact[n] = x;
       this.seg[n] = segment;
-      this.starts[n] = start;
-      this.ends[n] = prevEnd;
+      this.starts[n] = i;
+      this.ends[n] = end;
       if (c >= 0 || x >= 0) any = true;
       if (c >= 0 || c === UNKNOWN) content++;
       else if (c === CONJ) conj++;
       n++;
+      i = end;
     }
     if (!any) return [];
     this.contentBefore[n] = content;
     this.conjBefore[n] = conj;
 
-    // 2. Candidate matches of every phrasing starting at every word.
-    const candidates: Candidate[] = [];
-    const used: number[] = [];
+    // 2. Candidates: every occurrence of every phrasing, walking the trie from each word.
+    this.cCount = 0;
+    this.usedLen = 0;
+    this.count = n;
     for (let i = 0; i < n; i++) {
-      for (let k = 0; k < 2; k++) {
-        const c = (k === 0 ? this.codes[i] : this.exact[i]) as number;
-        if (c < 0) continue;
-        const list = this.byFirst[c];
-        if (!list) continue;
-        for (const phrase of list) {
-          used.length = 0;
-          used.push(i);
-          if (phrase.stems.length === 1 || this.extend(phrase, 1, i, n, used)) {
-            candidates.push({ concept: phrase.concept, n: phrase.stems.length, first: i, last: used[used.length - 1] as number, used: used.slice() });
-          }
-        }
+      this.first = i;
+      const c = this.codes[i] as number;
+      const x = this.exact[i] as number;
+      if (c >= 0) {
+        const root = this.roots[c];
+        if (root) this.walk(root, 1, i);
+      }
+      if (x >= 0) {
+        const root = this.roots[x];
+        if (root) this.walk(root, 1, i);
       }
     }
-    if (candidates.length === 0) return [];
+    const count = this.cCount;
+    if (count === 0) return [];
 
-    // 3. Longest phrasing first, then the tighter span, then the earlier one.
-    candidates.sort((a, b) => b.n - a.n || a.last - a.first - (b.last - b.first) || a.first - b.first || a.concept - b.concept);
-    const taken = new Map<number, Candidate>();
-    const accepted: Candidate[] = [];
-    for (const cand of candidates) {
+    // 3. Longest phrasing first, then the tighter span, then the earlier one; a word carries one phrasing.
+    const { cConcept, cN, cFirst, cLast, cUsed, cOrder, cAccepted, used, owner } = this;
+    for (let k = 0; k < count; k++) {
+      let j = k;
+      while (j > 0 && this.before(k, cOrder[j - 1] as number)) {
+        cOrder[j] = cOrder[j - 1] as number;
+        j--;
+      }
+      cOrder[j] = k;
+    }
+    owner.fill(-1, 0, n);
+    let accepted = 0;
+    for (let r = 0; r < count; r++) {
+      const k = cOrder[r] as number;
+      const from = cUsed[k] as number;
+      const to = from + (cN[k] as number);
       let clash = false;
-      for (const p of cand.used) {
-        const owner = taken.get(p);
-        // The same words carrying two concepts (a tenant phrasing equal to a built-in one) keep both.
-        if (owner && !(owner.first === cand.first && owner.last === cand.last && owner.n === cand.n && owner.concept !== cand.concept)) {
-          clash = true;
-          break;
-        }
+      for (let u = from; u < to; u++) {
+        const o = owner[used[u] as number] as number;
+        if (o < 0) continue;
+        // The very same words of the same phrasing length, for another concept: keep both.
+        if (cFirst[o] === cFirst[k] && cLast[o] === cLast[k] && cN[o] === cN[k] && cConcept[o] !== cConcept[k]) continue;
+        clash = true;
+        break;
       }
       if (clash) continue;
-      if (accepted.some((a) => a.concept === cand.concept && a.first === cand.first && a.last === cand.last)) continue;
-      for (const p of cand.used) if (!taken.has(p)) taken.set(p, cand);
-      accepted.push(cand);
+      for (let u = from; u < to; u++) if ((owner[used[u] as number] as number) < 0) owner[used[u] as number] = k;
+      // Text order: by first word, then last word, then concept.
+      let j = accepted;
+      while (j > 0) {
+        const o = cAccepted[j - 1] as number;
+        const later = cFirst[o] !== cFirst[k] ? (cFirst[o] as number) > (cFirst[k] as number) : cLast[o] !== cLast[k] ? (cLast[o] as number) > (cLast[k] as number) : (cConcept[o] as number) > (cConcept[k] as number);
+        if (!later) break;
+        cAccepted[j] = o;
+        j--;
+      }
+      cAccepted[j] = k;
+      accepted++;
     }
-    accepted.sort((a, b) => a.first - b.first || a.last - b.last || a.concept - b.concept);
-    return accepted.map((a) => {
-      const e = this.entries[a.concept] as ConceptEntry;
-      const start = this.starts[a.first] as number;
-      const end = this.ends[a.last] as number;
-      return { concept: e.id, topic: e.topic, start, end, surface: text.slice(start, end) };
-    });
+    const out: ConceptMatch[] = [];
+    for (let r = 0; r < accepted; r++) {
+      const k = cAccepted[r] as number;
+      const e = this.entries[cConcept[k] as number] as ConceptEntry;
+      const start = this.starts[cFirst[k] as number] as number;
+      const end = this.ends[cLast[k] as number] as number;
+      out.push({ concept: e.id, topic: e.topic, start, end, surface: text.slice(start, end) });
+    }
+    return out;
   }
 
-  /** Finds stems[j..] after word `p` within the gap limits; backtracks over nearer/farther choices. */
-  private extend(phrase: Phrase, j: number, p: number, n: number, used: number[]): boolean {
-    if (j === phrase.stems.length) return true;
-    const want = phrase.stems[j] as number;
-    const conjOk = phrase.conjOk ? phrase.conjOk[j - 1] === 1 : false;
-    const seg = this.seg[p] as number;
-    const limit = Math.min(n - 1, p + 1 + MAX_TOTAL_GAP);
-    for (let q = p + 1; q <= limit; q++) {
-      if (this.seg[q] !== seg) return false;
-      if ((this.contentBefore[q] as number) - (this.contentBefore[p + 1] as number) > MAX_CONTENT_GAP) return false;
-      if (!conjOk && (this.conjBefore[q] as number) > (this.conjBefore[p] as number)) return false;
-      if (!conjOk && this.codes[q] === CONJ) return false;
-      if (this.codes[q] !== want && this.exact[q] !== want) continue;
-      used.push(q);
-      if (this.extend(phrase, j + 1, q, n, used)) return true;
-      used.pop();
+  /** Candidate a goes before b: more stems, then the tighter span, then the earlier start, then concept order. */
+  private before(a: number, b: number): boolean {
+    const { cN, cFirst, cLast, cConcept } = this;
+    const na = cN[a] as number;
+    const nb = cN[b] as number;
+    if (na !== nb) return na > nb;
+    const sa = (cLast[a] as number) - (cFirst[a] as number);
+    const sb = (cLast[b] as number) - (cFirst[b] as number);
+    if (sa !== sb) return sa < sb;
+    if (cFirst[a] !== cFirst[b]) return (cFirst[a] as number) < (cFirst[b] as number);
+    return (cConcept[a] as number) < (cConcept[b] as number);
+  }
+
+  private record(concept: number, depth: number, last: number): void {
+    const k = this.cCount;
+    if (k === this.cConcept.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.cConcept = grow(this.cConcept);
+      this.cN = grow(this.cN);
+      this.cFirst = grow(this.cFirst);
+      this.cLast = grow(this.cLast);
+      this.cUsed = grow(this.cUsed);
+      this.cOrder = grow(this.cOrder);
+      this.cAccepted = grow(this.cAccepted);
     }
-    return false;
+    if (this.usedLen + depth > this.used.length) {
+      const b = new Int32Array((this.usedLen + depth) * 2);
+      b.set(this.used);
+      this.used = b;
+    }
+    this.cConcept[k] = concept;
+    this.cN[k] = depth;
+    this.cFirst[k] = this.first;
+    this.cLast[k] = last;
+    this.cUsed[k] = this.usedLen;
+    for (let d = 0; d < depth; d++) this.used[this.usedLen + d] = this.path[d] as number;
+    this.usedLen += depth;
+    this.cCount = k + 1;
+  }
+
+  /** Records the phrasings ending at `node` (its word at `p`), then follows children within the gap window. */
+  private walk(node: TrieNode, depth: number, p: number): void {
+    this.path[depth - 1] = p;
+    if (node.concepts) for (const concept of node.concepts) this.record(concept, depth, p);
+    const next = node.next;
+    if (!next || depth >= this.path.length) return;
+    const seg = this.seg[p] as number;
+    const limit = Math.min(this.count - 1, p + 1 + MAX_TOTAL_GAP);
+    const contentFrom = this.contentBefore[p + 1] as number;
+    const conjFrom = this.conjBefore[p] as number;
+    for (let q = p + 1; q <= limit; q++) {
+      if (this.seg[q] !== seg) return;
+      if ((this.contentBefore[q] as number) - contentFrom > MAX_CONTENT_GAP) return;
+      const crossed = (this.conjBefore[q] as number) > conjFrom;
+      const c = this.codes[q] as number;
+      const x = this.exact[q] as number;
+      if (c >= 0) this.follow(next, c, crossed, depth, q);
+      if (x >= 0) this.follow(next, x, crossed, depth, q);
+    }
+  }
+
+  private follow(next: Map<number, TrieNode>, id: number, crossed: boolean, depth: number, q: number): void {
+    // A phrasing with a conjunction at this place also matches without one ("mergers acquisitions").
+    const withConj = next.get(id * 2 + 1);
+    if (withConj) this.walk(withConj, depth + 1, q);
+    if (!crossed) {
+      const plain = next.get(id * 2);
+      if (plain) this.walk(plain, depth + 1, q);
+    }
   }
 }

@@ -11,14 +11,14 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "fundraising",
     topic: "fundraising",
     label: { en: "fundraising", ru: "привлечение инвестиций" },
-    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage funding", "bridge round", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
+    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage", "seed-stage", "seed stage funding", "bridge round", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "priced round", "SAFE vs priced round", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
     ru: ["{привлечение|привлечь|привлекаю|привлекаем|привлекали|привлекла|привлек|поднять|поднимаем|подняли|закрыть|закрыли} {инвестиций|инвестиции|инвестиция|раунд|раунда|денег|капитал|финансирование|финансирования|деньги}", "инвестор", "инвесторы", "инвесторов", "инвестиции", "инвестиции в стартап", "инвестиции в проект", "ищем инвестиции", "инвестиционный раунд", "посевной раунд", "посевные инвестиции", "seed-раунд", "pre-seed раунд", "раунд финансирования", "фандрайзинг", "фандрайз", "выход на инвесторов", "знакомство с инвесторами", "интро к инвесторам", "питч инвесторам", "due diligence", "дью дилидженс", "оценка компании для раунда", "конвертируемый заем", "term sheet", "терм-шит", "кэп-тейбл", "таблица капитализации"],
   },
   {
     id: "angel_investing",
     topic: "fundraising",
     label: { en: "angel investing", ru: "ангельские инвестиции" },
-    en: ["angel investor", "angel investors", "business angel", "angel round", "angel check", "angel investing", "angel investment", "angel syndicate", "angel network", "{invest|investing|invested} in {|early-stage|early stage|tech|b2b} {startups|startup|founders|companies}", "early-stage investor", "early stage investing", "pre-seed investor", "seed investor", "first check", "syndicate lead", "family office"],
+    en: ["=angel", "=angels", "angel investor", "angel investors", "business angel", "angel round", "angel check", "angel investing", "angel investment", "angel syndicate", "angel network", "{invest|investing|invested} in {|early-stage|early stage|tech|b2b} {startups|startup|founders|companies}", "early-stage investor", "early stage investing", "pre-seed investor", "seed investor", "first check", "syndicate lead", "family office"],
     ru: ["бизнес-ангел", "бизнес ангел", "ангел-инвестор", "ангельские инвестиции", "ангельский раунд", "ангельский чек", "ангельский синдикат", "синдикат инвесторов", "{инвестирую|инвестируем|инвестировал|инвестировала|вкладываю|вкладываюсь|вкладываемся} в {стартапы|стартап|проекты|компании|бизнес}", "инвестор ранней стадии", "инвестиции на ранней стадии", "частный инвестор", "семейный офис"],
   },
   {
@@ -53,7 +53,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "exit_ma",
     topic: "fundraising",
     label: { en: "M&A and exits", ru: "M&A и выход из бизнеса" },
-    en: ["M&A", "mergers and acquisitions", "acquisition", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale", "secondaries"],
+    en: ["M&A", "mergers and acquisitions", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale", "secondaries"],
     ru: ["M&A", "слияния и поглощения", "слияние", "поглощение", "сделки M&A", "{продажа|продать|продаю|продаём|продали} {|свой|свою} {бизнес|бизнеса|компанию|компании|стартап|долю}", "{покупка|купить|покупаю|покупаем} {|готовый|готового} {бизнес|бизнеса|компанию}", "готовый бизнес", "оценка бизнеса", "оценка компании", "оценить бизнес", "экзит", "выход из бизнеса", "выход из проекта", "инвестбанкир", "инвестиционный банкинг"],
   },
 
@@ -92,15 +92,15 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "recruiting",
     topic: "hiring",
     label: { en: "recruiting and hiring", ru: "рекрутинг и найм" },
-    en: ["recruiting", "recruitment", "recruiter", "recruiters", "headhunter", "headhunting", "talent acquisition", "talent partner", "sourcing candidates", "candidate sourcing", "hiring {process|pipeline|funnel|plan|strategy|manager}", "{hire|hiring|recruit|recruiting} {team|staff|employees|first employees|talent|candidates|key people}", "first hires", "first hire", "key hires", "=hiring", "=recruitment", "build team", "building team", "staffing", "staffing agency", "recruitment agency", "job description", "job descriptions", "job posting", "interview process", "interviewing candidates", "assessing candidates"],
-    ru: ["рекрутинг", "рекрутер", "рекрутёр", "рекрутеры", "рекрутмент", "найм", "наём", "найма", "{нанять|нанимаю|нанимаем|наняли|нанимать} {|сотрудников|сотрудника|команду|людей|персонал|специалистов}", "подбор персонала", "подбор сотрудников", "подбор специалистов", "подбор кадров", "подбираю сотрудников", "закрываю вакансии", "закрыть вакансию", "закрытие вакансий", "хантинг", "хедхантер", "хедхантинг", "кадровое агентство", "рекрутинговое агентство", "собрать команду", "собираю команду", "собеседования с кандидатами", "найти сотрудников", "найти сотрудника", "поиск сотрудников", "поиск кандидатов", "HR", "эйчар", "эйчара", "HR-менеджер", "HRBP", "описание вакансии"],
+    en: ["recruiting", "recruitment", "recruiter", "recruiters", "headhunter", "headhunting", "talent acquisition", "talent partner", "sourcing candidates", "candidate sourcing", "hiring {process|pipeline|funnel|plan|strategy|manager}", "{hire|hiring|recruit|recruiting} {team|staff|employees|first employees|talent|candidates|key people}", "first hires", "first hire", "key hires", "=hiring", "=recruitment", "build team", "building team", "=staffing", "staffing agency", "recruitment agency", "job description", "job descriptions", "job posting", "interview process", "interviewing candidates", "assessing candidates", "structure interviews", "structuring interviews", "take-home task", "take-home tasks", "early hires"],
+    ru: ["рекрутинг", "рекрутер", "рекрутёр", "рекрутеры", "рекрутмент", "найм", "наём", "найма", "{нанять|нанимаю|нанимаем|наняли|нанимать} {|сотрудников|сотрудника|команду|людей|персонал|специалистов}", "подбор персонала", "подбор сотрудников", "подбор специалистов", "подбор кадров", "подбираю сотрудников", "закрываю вакансии", "закрыть вакансию", "закрытие вакансий", "хантинг", "хедхантер", "хедхантинг", "кадровое агентство", "рекрутинговое агентство", "собрать команду", "собираю команду", "сборка команды", "сборку команды", "сборке команды", "собеседования с кандидатами", "найти сотрудников", "найти сотрудника", "поиск сотрудников", "поиск кандидатов", "HR", "эйчар", "эйчара", "HR-менеджер", "HRBP", "описание вакансии"],
   },
   {
     id: "tech_recruiting",
     topic: "hiring",
     label: { en: "tech recruiting", ru: "IT-рекрутинг" },
     en: ["tech recruiting", "tech recruiter", "technical recruiter", "IT recruiter", "IT recruiting", "engineering hiring", "{hire|hiring|recruit|recruiting} {engineers|developers|programmers|engineer|developer|programmer|data scientists|devops|designers|engineering team}", "developer hiring", "technical interviews", "technical interview process", "coding assessment", "take-home assignment"],
-    ru: ["IT-рекрутинг", "IT рекрутинг", "ИТ-рекрутинг", "IT-рекрутер", "ИТ-рекрутер", "айти рекрутер", "айти-рекрутинг", "{найм|нанять|нанимаю|нанимаем|подбор|найти|поиск} {разработчиков|разработчика|программистов|программиста|инженеров|инженера|айтишников|дата-сайентистов|девопса|тестировщиков}", "технические собеседования", "техническое интервью", "тестовое задание"],
+    ru: ["IT-рекрутинг", "IT рекрутинг", "ИТ-рекрутинг", "IT-рекрутер", "ИТ-рекрутер", "айти рекрутер", "айти-рекрутинг", "{найм|нанять|нанимаю|нанимаем|подбор|найти|поиск} {разработчиков|разработчика|программистов|программиста|инженеров|инженера|айтишников|дата-сайентистов|девопса|тестировщиков}", "техническое интервью", "тестовое задание"],
   },
   {
     id: "executive_search",
@@ -113,14 +113,14 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "hr_people_ops",
     topic: "hiring",
     label: { en: "HR and people operations", ru: "HR-процессы и управление персоналом" },
-    en: ["=people operations", "=people ops", "people partner", "head of people", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
+    en: ["=people operations", "=people ops", "=people partner", "head of =people", "HR processes", "HR policies", "HR consulting", "HR consultant", "HR business partner", "employee onboarding", "onboarding employees", "onboarding new hires", "performance review", "performance reviews", "performance management", "employee engagement", "employee retention", "team culture", "company culture", "org design", "organizational design", "career ladder", "career framework", "employee handbook", "HR tech", "HRIS", "one-on-one meetings", "360 feedback"],
     ru: ["HR-процессы", "HR процессы", "управление персоналом", "кадровые процессы", "адаптация сотрудников", "онбординг сотрудников", "онбординг новых сотрудников", "оценка персонала", "оценка сотрудников", "performance review", "перфоманс-ревью", "вовлечённость сотрудников", "удержание сотрудников", "корпоративная культура", "культура компании", "оргструктура", "организационная структура", "грейды", "грейдирование", "матрица компетенций", "HR-консалтинг", "HR-консультант", "HR-директор", "директор по персоналу", "кадровое делопроизводство", "кадровик", "кадровый учёт", "обратная связь 360"],
   },
   {
     id: "compensation_esop",
     topic: "hiring",
     label: { en: "compensation and employee equity", ru: "компенсации и опционы для сотрудников" },
-    en: ["compensation", "comp bands", "salary bands", "salary benchmarking", "compensation plan", "compensation strategy", "total rewards", "ESOP", "employee stock options", "stock options", "option pool", "employee equity", "equity for employees", "phantom shares", "RSU", "RSUs", "bonus scheme", "incentive plan"],
+    en: ["compensation", "comp bands", "salary bands", "salary benchmarking", "compensation plan", "compensation strategy", "total rewards", "ESOP", "equity for {early|first} {hires|employees}", "employee stock options", "stock options", "option pool", "employee equity", "equity for employees", "phantom shares", "RSU", "RSUs", "bonus scheme", "incentive plan"],
     ru: ["компенсации и льготы", "система мотивации", "мотивация сотрудников", "система оплаты труда", "зарплатные вилки", "вилка зарплат", "бенчмарк зарплат", "опционы для сотрудников", "опционная программа", "опционный пул", "ESOP", "фантомные акции", "бонусная система", "премирование", "KPI сотрудников", "доли для сотрудников"],
   },
   {
@@ -134,7 +134,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "internships",
     topic: "hiring",
     label: { en: "interns and junior talent", ru: "стажёры и джуны" },
-    en: ["intern", "interns", "internship", "internships", "junior developers", "juniors", "graduates", "graduate hiring", "campus hiring", "trainee program", "student jobs", "apprenticeship"],
+    en: ["=intern", "=interns", "=internship", "=internships", "junior developers", "juniors", "graduate hiring", "campus hiring", "trainee program", "student jobs", "apprenticeship"],
     ru: ["стажёр", "стажёры", "стажёров", "стажировка", "стажировки", "стажировку", "джун", "джуны", "джунов", "выпускники", "студенты на стажировку", "практика для студентов", "производственная практика", "программа стажировок"],
   },
   {
@@ -151,7 +151,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "sales",
     label: { en: "sales", ru: "продажи" },
     en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
-    ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
+    ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "новые клиенты", "новых клиентов", "клиенты в B2B", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
   },
   {
     id: "b2b_sales",
@@ -192,7 +192,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "market_entry",
     topic: "sales",
     label: { en: "entering new markets", ru: "выход на зарубежные рынки" },
-    en: ["market entry", "enter {US|USA|American|European|EU|UK|German|Asian|Chinese|Indian|Middle East|Gulf|UAE|LATAM|new|foreign|international|global|overseas} {market|markets}", "enter {US|USA|UK|EU|Europe|Germany|UAE|LATAM|MENA|Asia}", "entering {US|European|UK|new|foreign|international} {market|markets}", "expand to {US|Europe|UK|Asia|Germany|MENA|UAE|new markets}", "expanding to {US|Europe|UK|Asia|Germany|MENA|UAE|new markets}", "international expansion", "global expansion", "expansion abroad", "go global", "localization for new markets", "US expansion", "landing in the US", "soft landing", "exporting", "export sales"],
+    en: ["market entry", "enter {US|USA|American|European|EU|UK|German|Asian|Chinese|Indian|Middle East|Gulf|UAE|LATAM|new|foreign|international|global|overseas} {market|markets}", "enter {US|USA|UK|EU|Europe|Germany|UAE|LATAM|MENA|Asia}", "entering {US|European|UK|new|foreign|international} {market|markets}", "expand to {US|Europe|UK|Asia|Germany|MENA|UAE|new markets}", "expanding to {US|Europe|UK|Asia|Germany|MENA|UAE|new markets}", "international expansion", "global expansion", "launch in {|the} {US|USA|UK|EU|Europe|Germany|UAE|Gulf}", "launching in {|the} {US|USA|UK|EU|Europe|Germany|UAE|Gulf}", "expansion abroad", "go global", "localization for new markets", "US expansion", "landing in the US", "soft landing", "exporting", "export sales"],
     ru: ["{выход|выйти|выходим|выхожу|выходить} на {зарубежные|международные|новые|западные|европейский|американский|азиатский|арабский|зарубежный|международный|западный|иностранные|иностранный} {рынки|рынок}", "{выход|выйти|выходим|выходить} на рынок {США|Европы|ОАЭ|Азии|Казахстана|Китая|Индии|СНГ}", "{выход|выйти|выходим|выходить} в {США|Европу|ОАЭ|Азию|Казахстан|СНГ|Китай|Индию}", "международная экспансия", "экспансия", "экспорт", "экспорта", "экспортные продажи", "экспортировать", "продажи за рубеж", "продавать за рубеж", "продажи за границу", "зарубежные клиенты", "иностранные клиенты", "международные продажи"],
   },
   {
@@ -220,7 +220,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "customer_success",
     topic: "sales",
     label: { en: "customer success and account management", ru: "клиентский успех и аккаунтинг" },
-    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "renewals", "NPS", "net revenue retention", "NRR", "=customer =experience", "CX", "client service"],
+    en: ["customer success", "CSM", "customer success manager", "account management", "account manager", "client relationships", "customer relationships", "customer onboarding", "onboarding customers", "client onboarding", "upsell", "upselling", "cross-sell", "expansion revenue", "=renewals", "NPS", "net revenue retention", "NRR", "=customer =experience", "CX", "client service"],
     ru: ["customer success", "клиентский успех", "кастомер саксесс", "аккаунт-менеджер", "аккаунт менеджер", "аккаунтинг клиентов", "отношения с клиентами", "онбординг клиентов", "допродажи", "апсейл", "кросс-продажи", "повторные продажи", "NPS", "=клиентский =опыт", "клиентский сервис", "клиентоориентированность", "сервис для клиентов"],
   },
 
@@ -229,7 +229,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "marketing",
     topic: "marketing",
     label: { en: "marketing", ru: "маркетинг" },
-    en: ["marketing", "marketer", "marketers", "marketing strategy", "marketing plan", "marketing budget", "marketing team", "marketing agency", "marketing consultant", "fractional CMO", "CMO", "chief marketing officer", "head of marketing", "VP marketing", "digital marketing", "online marketing", "B2B marketing", "B2C marketing", "promotion", "promote {product|app|brand|business|startup|services}", "brand awareness", "marketing mix", "integrated marketing", "marketing funnel", "full-funnel marketing", "customer acquisition strategy"],
+    en: ["=marketing", "=marketer", "=marketers", "marketing strategy", "marketing plan", "marketing budget", "marketing team", "marketing agency", "marketing consultant", "fractional CMO", "CMO", "chief marketing officer", "head of marketing", "VP marketing", "digital marketing", "online marketing", "B2B marketing", "B2C marketing", "product promotion", "brand promotion", "promote {product|app|brand|business|startup|services}", "brand awareness", "marketing mix", "integrated marketing", "marketing funnel", "full-funnel marketing", "customer acquisition strategy"],
     ru: ["маркетинг", "маркетинга", "маркетингом", "маркетингу", "маркетолог", "маркетолога", "маркетологи", "маркетологов", "маркетинговая стратегия", "маркетинговую стратегию", "стратегия продвижения", "продвижение", "продвижения", "продвигать", "продвигаю", "продвинуть", "{продвижение|продвигать|продвинуть|раскрутка|раскрутить} {|продукта|продукт|бренда|бренд|бизнеса|бизнес|проекта|проект|услуг|компании}", "digital-маркетинг", "диджитал-маркетинг", "интернет-маркетинг", "интернет-маркетолог", "CMO", "директор по маркетингу", "руководитель маркетинга", "маркетинговое агентство", "узнаваемость бренда", "B2B-маркетинг", "маркетинговый бюджет"],
   },
   {
@@ -272,7 +272,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "influencer and creator marketing", ru: "реклама у блогеров" },
     en: ["influencer marketing", "influencers", "influencer", "creators", "creator marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "=bloggers", "=blogger", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
-    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
+    ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с =блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
   },
   {
     id: "growth_marketing",
@@ -285,7 +285,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "product_marketing",
     topic: "marketing",
     label: { en: "product marketing and positioning", ru: "продуктовый маркетинг и позиционирование" },
-    en: ["product marketing", "product marketer", "PMM", "positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
+    en: ["product marketing", "product marketer", "PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
     ru: ["продуктовый маркетинг", "продуктовый маркетолог", "продуктового маркетолога", "позиционирование", "позиционирования", "позиционировании", "месседжи", "месседжинг", "ключевые сообщения", "упаковка продукта", "упаковать продукт", "упаковка бренда", "отстройка от конкурентов"],
   },
   {
@@ -314,7 +314,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "marketing",
     label: { en: "affiliate marketing", ru: "партнёрский маркетинг (CPA)" },
     en: ["affiliate marketing", "affiliate program", "affiliate programs", "affiliates", "affiliate network", "CPA network", "partner marketing", "referral partners", "revenue share partners"],
-    ru: ["партнёрская программа", "партнерская программа", "партнёрскую программу", "партнерки", "партнерка", "CPA-сети", "CPA-сеть", "аффилиат", "аффилиат-маркетинг", "арбитражники", "реферальные партнёры"],
+    ru: ["партнёрская программа", "партнерская программа", "партнёрскую программу", "=партнерки", "=партнерка", "=партнёрки", "=партнёрка", "CPA-сети", "CPA-сеть", "аффилиат", "аффилиат-маркетинг", "арбитражники", "реферальные партнёры"],
   },
   {
     id: "community_building",
@@ -350,7 +350,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "crisis_reputation",
     topic: "pr",
     label: { en: "reputation and crisis communications", ru: "репутация и кризисные коммуникации" },
-    en: ["crisis communications", "crisis PR", "crisis management", "reputation management", "online reputation", "ORM", "negative reviews", "bad press", "reputation crisis", "brand reputation", "reviews management", "review management"],
+    en: ["crisis communications", "crisis PR", "crisis management", "reputation management", "online reputation", "ORM", "negative reviews", "bad press", "reputation crisis", "brand reputation", "online reviews", "customer reviews", "Google reviews", "Trustpilot", "review sites"],
     ru: ["кризисные коммуникации", "кризисный PR", "кризисный пиар", "антикризисный PR", "управление репутацией", "репутация", "репутацию", "репутации", "репутационный кризис", "негативные отзывы", "негатив в сети", "работа с отзывами", "отзывы", "отзывов", "SERM", "ORM"],
   },
   {
@@ -373,15 +373,15 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "distribution_channels",
     topic: "partnerships",
     label: { en: "distributors, dealers and resellers", ru: "дистрибьюторы, дилеры и реселлеры" },
-    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "importers", "importer"],
-    ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "импортёр", "импортеры", "импортёров"],
+    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "partner channel", "partners in {|new|other} {regions|countries|cities}", "regional partners", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "import partners"],
+    ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "партнёры в регионах", "партнеры в регионах", "партнёров в регионах", "партнеров в регионах", "региональные партнёры", "региональных партнеров", "импортные партнёры"],
   },
   {
     id: "suppliers_vendors",
     topic: "partnerships",
     label: { en: "suppliers and vendors", ru: "поставщики и подрядчики" },
-    en: ["suppliers", "supplier", "vendors", "vendor selection", "find {|a|reliable} {supplier|suppliers|vendor|vendors|manufacturer|manufacturers|factory|factories}", "supplier search", "sourcing suppliers", "supplier sourcing", "product sourcing", "procurement", "procurement manager", "vendor management", "supplier negotiations", "OEM", "private label", "white label", "white-label"],
-    ru: ["поставщик", "поставщики", "поставщиков", "поставщика", "поставщиками", "{найти|поиск|ищу|ищем|подбор} {|надёжного|надежных|надёжных} {поставщика|поставщиков|производителя|производителей|фабрику|фабрики|завод}", "закупки", "закупок", "закупка", "закупщик", "закупщика", "менеджер по закупкам", "отдел закупок", "снабжение", "снабженец", "работа с поставщиками", "переговоры с поставщиками", "OEM", "контрактное производство", "собственная торговая марка", "СТМ", "white label", "вайт-лейбл"],
+    en: ["suppliers", "supplier", "vendors", "vendor selection", "find {|a|reliable} {supplier|suppliers|vendor|vendors}", "supplier search", "sourcing suppliers", "supplier sourcing", "product sourcing", "procurement", "procurement manager", "vendor management", "supplier negotiations", "OEM", "private label", "white label", "white-label"],
+    ru: ["поставщик", "поставщики", "поставщиков", "поставщика", "поставщиками", "{найти|поиск|подбор} {|надёжного|надежных|надёжных} {поставщика|поставщиков}", "закупки", "закупок", "закупка", "закупщик", "закупщика", "менеджер по закупкам", "отдел закупок", "снабжение", "снабженец", "работа с поставщиками", "переговоры с поставщиками", "OEM", "собственная торговая марка", "СТМ", "white label", "вайт-лейбл"],
   },
   {
     id: "corporate_innovation",

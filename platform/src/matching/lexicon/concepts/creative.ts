@@ -11,7 +11,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     topic: "design",
     label: { en: "brand identity and logo", ru: "айдентика и логотип" },
     en: ["brand identity", "visual identity", "corporate identity", "logo", "logos", "logo design", "logotype", "brand book", "brandbook", "brand guidelines", "style guide", "branding", "rebrand", "rebranding", "brand design", "brand designer", "branding agency", "brand refresh", "brand system", "brand platform"],
-    ru: ["айдентика", "айдентику", "айдентики", "фирменный стиль", "фирменного стиля", "фирменный стил", "логотип", "логотипа", "логотипы", "логотипов", "брендбук", "брендбука", "гайдлайн", "гайдлайны", "брендинг", "брендинга", "брендингом", "ребрендинг", "ребрендинга", "дизайн бренда", "бренд-дизайнер", "брендинговое агентство", "визуальный стиль", "платформа бренда", "разработка бренда", "создание бренда"],
+    ru: ["айдентика", "айдентику", "айдентики", "фирменный стиль", "фирменного стиля", "фирменный стил", "логотип", "логотипа", "логотипы", "логотипов", "брендбук", "брендбука", "гайдлайн", "гайдлайны", "=брендинг", "=брендинга", "=брендингом", "=брендингу", "ребрендинг", "ребрендинга", "дизайн бренда", "бренд-дизайнер", "брендинговое агентство", "визуальный стиль", "платформа бренда", "разработка бренда", "создание бренда"],
   },
   {
     id: "naming",
@@ -32,7 +32,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     topic: "design",
     label: { en: "web and landing page design", ru: "веб-дизайн и лендинги" },
     en: ["web design", "web designer", "website design", "website redesign", "landing page", "landing pages", "landing page design", "site design", "Webflow designer", "Framer", "Framer site", "Tilda site", "homepage redesign", "website refresh", "portfolio site", "personal website"],
-    ru: ["веб-дизайн", "веб дизайн", "веб-дизайнер", "веб-дизайнера", "вебдизайнер", "дизайн сайта", "дизайн сайтов", "дизайнер сайтов", "редизайн сайта", "лендинг", "лендинга", "лендинги", "лендингов", "лендос", "посадочная страница", "посадочные страницы", "сайт на Тильде", "сайт на Tilda", "сайт на Webflow", "сайт-визитка", "сайт-портфолио", "Framer"],
+    ru: ["веб-дизайн", "веб дизайн", "веб-дизайнер", "веб-дизайнера", "вебдизайнер", "дизайн сайта", "дизайн сайтов", "дизайнер сайтов", "редизайн сайта", "лендинг", "лендинга", "лендинги", "лендингов", "лендос", "посадочная страница", "посадочные страницы", "сайт на Тильде", "сайт на Tilda", "сайт на Webflow", "сайт-визитка", "сайт-портфолио", "Framer", "обратная связь по сайту", "фидбек по сайту", "аудит сайта"],
   },
   {
     id: "illustration",
@@ -52,7 +52,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "three_d",
     topic: "design",
     label: { en: "3D modeling and visualization", ru: "3D-моделирование и визуализация" },
-    en: ["3D", "3D modeling", "3D modelling", "3D model", "3D models", "3D artist", "3D designer", "3D visualization", "3D visualisation", "3D rendering", "renders", "rendering", "CGI", "Blender", "Cinema 4D", "3ds Max", "product rendering", "architectural visualization", "archviz", "3D printing", "3D printed"],
+    en: ["3D", "3D modeling", "3D modelling", "3D model", "3D models", "3D artist", "3D designer", "3D visualization", "3D visualisation", "3D rendering", "renders", "CGI", "Blender", "Cinema 4D", "3ds Max", "product rendering", "architectural visualization", "archviz", "3D printing", "3D printed"],
     ru: ["3D", "3Д", "3D-моделирование", "3D моделирование", "3D-модель", "3D-модели", "3D-визуализация", "3D визуализация", "3D-визуализатор", "3D-дизайнер", "3D-художник", "визуализация", "визуализации", "визуализатор", "рендер", "рендеры", "рендеринг", "Blender", "блендер", "архвиз", "3D-печать", "3D печать", "3D-принтер"],
   },
   {
@@ -170,7 +170,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "music",
     topic: "audio",
     label: { en: "music and composing", ru: "музыка и композиторство" },
-    en: ["music", "musician", "musicians", "composer", "composers", "music producer", "music production", "beatmaker", "songwriter", "songwriting", "original music", "music for {ads|commercials|games|films|film|brands}", "soundtrack", "soundtracks", "film score", "jingle", "jingles", "music licensing", "music rights", "record label", "music label", "DJ", "concerts", "concert", "music industry", "artist management", "music artist", "singer", "vocalist", "music teacher"],
+    en: ["music", "musician", "musicians", "=composer", "=composers", "music producer", "music production", "beatmaker", "songwriter", "songwriting", "original music", "music for {ads|commercials|games|films|film|brands}", "soundtrack", "soundtracks", "film score", "jingle", "jingles", "music licensing", "music rights", "record label", "music label", "DJ", "concerts", "concert", "music industry", "artist management", "music artist", "singer", "vocalist", "music teacher"],
     ru: ["музыка", "музыки", "музыку", "музыкой", "музыкант", "музыканта", "музыканты", "музыкантов", "композитор", "композитора", "композиторы", "музыкальный продюсер", "музыкального продюсера", "битмейкер", "саундпродюсер", "саунд-продюсер", "сонграйтер", "сонграйтинг", "авторская музыка", "музыка для рекламы", "музыку для рекламы", "музыка для видео", "музыку для роликов", "саундтрек", "саундтреки", "джингл", "джинглы", "лейбл", "лейбла", "группа музыкантов", "диджей", "DJ", "концерт", "концерты", "концертов", "музыкальная индустрия", "музыкальной индустрии", "артист", "артиста", "артисты", "певица", "певец", "вокалист", "вокалистка", "вокал", "преподаватель музыки"],
   },
   {
@@ -207,7 +207,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "translation_localization",
     topic: "content",
     label: { en: "translation and localization", ru: "перевод и локализация" },
-    en: ["translation", "translations", "translator", "translators", "translate", "translating", "interpreter", "interpreting", "simultaneous interpretation", "localization", "localisation", "localize", "localise", "game localization", "app localization", "website localization", "transcreation", "certified translation", "sworn translator"],
+    en: ["translation", "translations", "translator", "translators", "translate", "translating", "interpreter", "interpreting", "simultaneous interpretation", "=localization", "=localisation", "=localize", "=localise", "game localization", "app localization", "website localization", "transcreation", "certified translation", "sworn translator"],
     ru: ["перевод", "перевода", "переводы", "переводов", "переводом", "переводчик", "переводчика", "переводчики", "переводчиков", "перевести", "перевожу", "устный перевод", "синхронный перевод", "синхронист", "последовательный перевод", "письменный перевод", "нотариальный перевод", "локализация", "локализации", "локализацию", "локализовать", "локализатор", "локализация игр", "локализация приложения", "транскреация"],
   },
   {
@@ -235,7 +235,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "newsletters_media",
     topic: "content",
     label: { en: "media, newsletters and journalism", ru: "медиа и журналистика" },
-    en: ["journalism", "reporter", "magazine", "magazines", "online magazine", "media startup", "media company", "media project", "independent media", "newsroom", "editorial", "news outlet", "paid newsletter", "newsletter business", "Substack newsletter", "columnist"],
+    en: ["=journalism", "reporter", "magazine", "magazines", "online magazine", "media startup", "media company", "media project", "independent media", "newsroom", "editorial", "news outlet", "paid newsletter", "newsletter business", "Substack newsletter", "columnist"],
     ru: ["журналистика", "журналистики", "=журналист", "=журналиста", "=журналистка", "=журнал", "=журнала", "=журналы", "онлайн-журнал", "онлайн-медиа", "медиапроект", "медиа-проект", "медиастартап", "независимое медиа", "независимые медиа", "издание", "издания", "редакция издания", "колумнист", "авторская колонка", "платная рассылка", "авторская рассылка"],
   },
 
@@ -267,7 +267,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "online_courses",
     topic: "education",
     label: { en: "online courses and e-learning", ru: "онлайн-курсы и онлайн-школы" },
-    en: ["online course", "online courses", "course creation", "create {course|online course|curriculum}", "course creator", "course creators", "e-learning", "elearning", "instructional design", "instructional designer", "learning design", "learning experience design", "curriculum", "curriculum design", "curriculum development", "cohort-based course", "online school", "online academy", "course platform", "Teachable", "Thinkific", "Kajabi", "Udemy", "Coursera", "MOOC", "info products", "digital products", "course launch", "course sales", "membership site"],
+    en: ["online course", "online courses", "course creation", "create {course|online course|curriculum}", "course creator", "course creators", "elearning", "instructional design", "instructional designer", "learning design", "learning experience design", "curriculum", "curriculum design", "curriculum development", "cohort-based course", "online school", "online academy", "course platform", "Teachable", "Thinkific", "Kajabi", "Udemy", "Coursera", "MOOC", "info products", "digital products", "course launch", "course sales", "membership site"],
     ru: ["онлайн-курс", "онлайн-курса", "онлайн-курсы", "онлайн-курсов", "онлайн курс", "онлайн курсы", "онлайн-школа", "онлайн-школы", "онлайн-школу", "онлайн-школ", "онлайн школа", "{создать|создание|создаю|запустить|запуск|запускаю|сделать|разработать|разработка|упаковать|упаковка} {курс|курса|курсы|онлайн-курс|онлайн-курса|онлайн-курсы|образовательный продукт|образовательные продукты|обучающий курс|программу обучения}", "методолог", "методолога", "методологи", "методист", "методиста", "методисты", "методология обучения", "методическая разработка", "учебная программа", "учебную программу", "образовательная программа", "образовательные программы", "образовательный продукт", "образовательных продуктов", "инфобизнес", "инфобизнеса", "инфопродукт", "инфопродукты", "инфопродюсер", "инфопродюсера", "продюсер онлайн-школы", "продюсер курсов", "продюсирование экспертов", "GetCourse", "Геткурс", "геткурс", "дистанционное обучение", "электронное обучение"],
   },
   {
