@@ -34,7 +34,6 @@ export { Rng } from "./matching/engine/random.ts";
 export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
 export { syntheticCommunity } from "./matching/engine/synthetic.ts";
 export type { CommunityInput, MemberFeatures } from "./matching/engine/types.ts";
-export { CONCEPTS, compileLexicon, defaultLexicon, expandPhrasing, STANDARD_TOPICS } from "./matching/lexicon/index.ts";
 export { jobCtx } from "./matching/weekly/context.ts";
 export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";
 export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";
@@ -48,6 +47,7 @@ export {
   type ConceptMatch,
   compileLexicon,
   defaultLexicon,
+  expandPhrasing,
   type Lang,
   Lexicon,
   STANDARD_TOPICS,

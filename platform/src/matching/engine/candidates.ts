@@ -110,9 +110,12 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
     const base = nTags + 2 * nTerms + nAns + m.cityNames.length;
     const nC = m.conceptNames.length;
     const share = m.weights.topics.maxShare;
+    const lam = m.weights.topics.coverageShare;
     for (let p = m.cneed.offsets[i] as number; p < (m.cneed.offsets[i + 1] as number); p++) {
       feat.push(query ? base + nC + (m.cneed.items[p] as number) : base + (m.cneed.items[p] as number));
-      w.push((query ? c.topics * share : 1) * (m.cneed.weights[p] as number));
+      // The need's share and its directness, as relevance's cover() weighs them (an upper bound of the max).
+      const need = lam * (m.cneed.weights[p] as number) + (1 - lam) * (m.cneedRaw[p] as number);
+      w.push((query ? c.topics * share : 1) * need);
     }
     for (let p = m.coffer.offsets[i] as number; p < (m.coffer.offsets[i + 1] as number); p++) {
       feat.push(query ? base + (m.coffer.items[p] as number) : base + nC + (m.coffer.items[p] as number));

@@ -55,6 +55,8 @@ export interface CommunityModel {
   conceptIdf: Float64Array;
   /** IDF-weighted need features summing to 1 (picked need topics, concepts of lookingFor / needHelpWith). */
   cneed: WeightedCsr;
+  /** Per cneed entry, how directly it was stated: 1 for a concept or a picked topic, topicShare for a concept's topic. */
+  cneedRaw: Float64Array;
   /** Offer strength per feature, in (0, 1] (picked offer topics, concepts of canHelpWith, position, about). */
   coffer: WeightedCsr;
   /** The matcher the concepts came from (null: picked topics only) and the community's topic labels. */
@@ -310,6 +312,57 @@ class SideFeatures {
 /** Offered concepts beyond this many dampen every offer (by sqrt(BROAD_OFFER / count)). */
 const BROAD_OFFER = 8;
 
+/** Strength of an offer read from a need text after a client cue ("clients who need ..."). */
+const CLIENT_CUE_OFFER = 0.6;
+
+/**
+ * "Clients / customers / companies who need ...", "клиентов, которые хотят ...": what follows, up
+ * to the end of the sentence, is what the member sells, not what they need. Ranges in the text.
+ */
+const CLIENT_CUE =
+  /(?<!\p{L})(?:clients?|customers?|buyers?|companies|businesses|brands|shops|stores|tenants|advertisers|leads|заказчик\p{L}*|клиент\p{L}*|покупател\p{L}*|компани\p{L}*|магазин\p{L}*|арендатор\p{L}*|рекламодател\p{L}*|бренд\p{L}*)\s*,?\s+(?:who|that|which|wanting|looking|которы\p{L}*|кому|кто|желающ\p{L}*)(?!\p{L})|(?<!\p{L})(?:clients?|customers?|заказчик\p{L}*|клиент\p{L}*|покупател\p{L}*)\s+(?:for|на|для)(?!\p{L})/giu;
+
+/**
+ * Words that say "this is what I need": what follows them in the sentence is the need; what came
+ * before is context ("We sell on our Shopify store and need to sort out VAT": the need is VAT).
+ */
+const NEED_CUE =
+  /(?<!\p{L})(?:need\p{L}*|looking for|look for|seeking|searching for|want(?:s|ed)? to|help with|help me|struggl\p{L}*|ищу|ищем|нуж[\p{L}]*|хочу|хотим|хотела?|помо[\p{L}]* с|помощь с|требует\p{L}*|не знаю)(?!\p{L})/giu;
+
+/** Weight of a need concept: the first after a need cue 1, later ones in that sentence NEED_LATER, before any cue NEED_CONTEXT. */
+const NEED_LATER = 0.6;
+const NEED_CONTEXT = 0.4;
+
+/** Per concept hit of a need text, how surely it is the need (see NEED_CUE); all 1 when the text has no cue. */
+export function needWeights(text: string, hits: readonly { start: number }[]): number[] {
+  const cues = [...text.matchAll(NEED_CUE)].map((m) => m.index + m[0].length);
+  if (cues.length === 0) return hits.map(() => 1);
+  const sentenceStart = (at: number): number => {
+    const before = text.slice(0, at);
+    const i = Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf(";"), before.lastIndexOf("\n"));
+    return i + 1;
+  };
+  const seenAfter = new Set<number>();
+  return hits.map((hit) => {
+    const from = sentenceStart(hit.start);
+    const cue = cues.filter((c) => c <= hit.start && c >= from).pop();
+    if (cue === undefined) return NEED_CONTEXT;
+    if (seenAfter.has(cue)) return NEED_LATER;
+    seenAfter.add(cue);
+    return 1;
+  });
+}
+
+export function clientCues(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(CLIENT_CUE)) {
+    const from = m.index + m[0].length;
+    const end = text.slice(from).search(/[.!?;\n]/);
+    out.push([from, end < 0 ? text.length : from + end]);
+  }
+  return out;
+}
+
 /**
  * Need and offer feature vectors over concepts and topics: picks weigh 1, a concept found in
  * "can help with" / "looking for" 1, in the job title `positionWeight`, in about `aboutWeight`;
@@ -317,7 +370,11 @@ const BROAD_OFFER = 8;
  * the offer is the strength of each offered feature; their dot product is the share of B's need
  * that A covers, in [0, 1], with the same meaning for every member.
  */
-function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatcher | null, w: MatchingWeights): { names: string[]; idf: Float64Array; need: WeightedCsr; offer: WeightedCsr } {
+function conceptVectors(
+  members: readonly MemberFeatures[],
+  matcher: ConceptMatcher | null,
+  w: MatchingWeights,
+): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr } {
   const n = members.length;
   const features = new Interner();
   const share = w.topics.topicShare;
@@ -325,22 +382,30 @@ function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatc
   const offers: SideFeatures[] = [];
   // A need names its concept and, at `share`, the concept's topic (so that another concept of the
   // topic covers a little of it); an offer of a concept is an offer of its topic as well.
-  const found = (side: SideFeatures, text: string | null | undefined, factor: number, topicFactor: number): void => {
+  const found = (side: SideFeatures, text: string | null | undefined, factor: number, topicFactor: number, flip?: SideFeatures): void => {
     if (!matcher || !text || factor <= 0) return;
-    for (const hit of matcher.match(text)) {
-      side.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), factor);
-      if (topicFactor > 0) side.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), topicFactor);
-    }
+    const hits = matcher.match(text);
+    const cues = flip ? clientCues(text) : [];
+    const weights = flip ? needWeights(text, hits) : null;
+    hits.forEach((hit, h) => {
+      // "Looking for clients who need a Shopify theme": the theme is what the member offers.
+      const offered = flip !== undefined && cues.some(([from, to]) => hit.start >= from && hit.start < to);
+      const into = offered ? (flip as SideFeatures) : side;
+      const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1);
+      into.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), offered ? k : factor * k);
+      const t = offered ? k : topicFactor * k;
+      if (t > 0) into.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), t);
+    });
   };
   const picked = (side: SideFeatures, keys: readonly string[] | undefined): void => {
     for (const key of keys ?? []) side.add(features.id(`t:${key}`, `t:${key}`), 1);
   };
   for (const m of members) {
     const need = new SideFeatures();
-    picked(need, m.needTopics);
-    found(need, m.lookingFor, 1, share);
-    found(need, m.needHelpWith, 1, share);
     const offer = new SideFeatures();
+    picked(need, m.needTopics);
+    found(need, m.lookingFor, 1, share, offer);
+    found(need, m.needHelpWith, 1, share, offer);
     picked(offer, m.offerTopics);
     found(offer, m.canHelpWith, 1, 1);
     found(offer, m.position, w.topics.positionWeight, w.topics.positionWeight);
@@ -353,6 +418,7 @@ function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatc
   // need: IDF-weighted and L1-normalised, so that need . offer is the share of the need covered.
   // offer: how strongly each feature is offered (1 / positionWeight / aboutWeight / topicShare),
   // damped for a member who offers very many concepts (a list of everything is no answer to one need).
+  const raw: number[] = [];
   const pack = (sides: SideFeatures[], side: "need" | "offer"): WeightedCsr => {
     const offsets = new Int32Array(n + 1);
     const items: number[] = [];
@@ -373,13 +439,19 @@ function conceptVectors(members: readonly MemberFeatures[], matcher: ConceptMatc
         if (v > 0) {
           items.push(id);
           weights.push(v);
+          // Directly stated: a concept, or a picked topic; a concept's topic is context, not a statement.
+          if (side === "need") {
+            const wRaw = one.weight.get(id) as number;
+            raw.push((features.names[id] as string).startsWith("c:") || wRaw >= 1 ? wRaw : 0);
+          }
         }
       }
       offsets[i + 1] = items.length;
     });
     return { offsets, items: Int32Array.from(items), weights: Float64Array.from(weights) };
   };
-  return { names: features.names, idf: featureIdf, need: pack(needs, "need"), offer: pack(offers, "offer") };
+  const need = pack(needs, "need");
+  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer: pack(offers, "offer") };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
@@ -528,7 +600,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       2 * rowLength(need, i) +
       2 * rowLength(offer, i) +
       rowLength(answers, i) +
-      2 * rowLength(concepts.need, i) +
+      3 * rowLength(concepts.need, i) +
       2 * rowLength(concepts.offer, i);
     packedAt[i + 1] = (packedAt[i] as number) + len;
   }
@@ -556,6 +628,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       [answers, null],
       [concepts.need, null],
       [concepts.need, concepts.need.weights],
+      [concepts.need, concepts.needRaw],
       [concepts.offer, null],
       [concepts.offer, concepts.offer.weights],
     ] as const) {
@@ -583,6 +656,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     conceptNames: concepts.names,
     conceptIdf: concepts.idf,
     cneed: concepts.need,
+    cneedRaw: concepts.needRaw,
     coffer: concepts.offer,
     concepts: options.concepts ?? null,
     topicLabels: options.topicLabels ?? new Map(),

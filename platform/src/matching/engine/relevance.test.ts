@@ -134,7 +134,7 @@ describe("relevance", () => {
     const plain = buildCommunityModel({ members });
     const prior = buildCommunityModel({ members, adminScores });
     const base = relevance(plain, "a", "b").score;
-    expect(base).toBeGreaterThan(0.1);
+    expect(base).toBeGreaterThan(0.05);
     expect(relevance(prior, "a", "b").score).toBeCloseTo(base * (1 - DEFAULT_WEIGHTS.admin.priorStrength), 10);
     expect(relevance(plain, "a", "c").score).toBe(0);
     expect(relevance(prior, "a", "c").score).toBeCloseTo(DEFAULT_WEIGHTS.admin.priorStrength, 10);

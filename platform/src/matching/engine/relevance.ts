@@ -98,6 +98,36 @@ function dot(packed: Float64Array, ia: number, la: number, ib: number, lb: numbe
   return Math.min(1, s);
 }
 
+/**
+ * How much of a need the offer covers: `lam` x the IDF-weighted share of the need covered, plus
+ * (1 - lam) x the most directly stated need covered (a concept or a picked topic counts 1, a
+ * concept's topic topicShare), each times its offer strength. Covering the one thing a member
+ * asked for outright counts, even when their text names several. Needs at `needAt`: ids,
+ * weights, raw strengths (ln each); offers at `offerAt`: ids, strengths (lo each).
+ */
+function cover(packed: Float64Array, offerAt: number, lo: number, needAt: number, ln: number, lam: number): number {
+  let i = offerAt;
+  const ie = offerAt + lo;
+  let j = needAt;
+  const je = needAt + ln;
+  let sum = 0;
+  let best = 0;
+  while (i < ie && j < je) {
+    const x = packed[i] as number;
+    const y = packed[j] as number;
+    if (x === y) {
+      const o = packed[i + lo] as number;
+      sum += (packed[j + ln] as number) * o;
+      const direct = (packed[j + 2 * ln] as number) * o;
+      if (direct > best) best = direct;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return Math.min(1, lam * sum + (1 - lam) * best);
+}
+
 interface Components {
   tags: number;
   aToB: number;
@@ -139,11 +169,12 @@ function components(m: CommunityModel, a: number, b: number, out: Components): C
   const cob = P[pb + PACK.coffer] as number;
   const cneedA = ansA + aa;
   const cneedB = ansB + ab;
-  const cofferA = cneedA + 2 * cna;
-  const cofferB = cneedB + 2 * cnb;
+  const cofferA = cneedA + 3 * cna;
+  const cofferB = cneedB + 3 * cnb;
   const c = m.components;
-  out.topicsAToB = c.topics > 0 && coa > 0 && cnb > 0 ? dot(P, cofferA, coa, cneedB, cnb) : 0;
-  out.topicsBToA = c.topics > 0 && cob > 0 && cna > 0 ? dot(P, cofferB, cob, cneedA, cna) : 0;
+  const lam = m.weights.topics.coverageShare;
+  out.topicsAToB = c.topics > 0 && coa > 0 && cnb > 0 ? cover(P, cofferA, coa, cneedB, cnb, lam) : 0;
+  out.topicsBToA = c.topics > 0 && cob > 0 && cna > 0 ? cover(P, cofferB, cob, cneedA, cna, lam) : 0;
   out.tags = c.tags > 0 ? setCosine(P, m.tagIdf, tagA, ta, P[pa + PACK.tagNorm] as number, tagB, tb, P[pb + PACK.tagNorm] as number) : 0;
   out.aToB = c.complementarity > 0 ? dot(P, offerA, oa, needB, nb) : 0;
   out.bToA = c.complementarity > 0 ? dot(P, offerB, ob, needA, na) : 0;

@@ -137,3 +137,23 @@ describe("need <-> offer over concepts and topics", () => {
     expect(top[0]).toBe("helper");
   });
 });
+
+describe("reading a need text", () => {
+  it("takes the need from after its cue: context before it counts less, a later concept less than the first", async () => {
+    const { needWeights } = await import("./corpus.ts");
+    const text = "We sell on our online shop and need to sort out VAT, then payroll";
+    const hits = matcher.match(text.replace("online shop", "promo video")).map((h) => ({ start: h.start }));
+    // promo video (before the cue), VAT (first after it), payroll (later)
+    expect(needWeights(text, hits)).toEqual([0.4, 1, 0.6]);
+    expect(needWeights("VAT and payroll", [{ start: 0 }, { start: 8 }])).toEqual([1, 1]);
+  });
+
+  it("reads what follows 'clients who need' as the member's offer", () => {
+    const seller = member("seller", { lookingFor: "Clients who need a promo video for their launch" });
+    const buyer = member("buyer", { lookingFor: "A promo video for our app launch" });
+    const model = buildCommunityModel({ members: [seller, buyer, ...background(10)] }, { concepts: matcher });
+    const r = relevance(model, "seller", "buyer").breakdown.topics;
+    expect(r.aToB).toBeGreaterThan(0.3);
+    expect(r.bToA).toBe(0);
+  });
+});

@@ -48,6 +48,11 @@ export interface MatchingWeights {
     topicShare: number;
     /** Concepts in the job title count this much relative to "can help with" on the offering side. */
     positionWeight: number;
+    /**
+     * Coverage = coverageShare x (IDF-weighted share of the need covered) + (1 - coverageShare) x
+     * (the most directly stated need covered): one need met outright counts even among several.
+     */
+    coverageShare: number;
     /** Concepts in "about" count this much relative to "can help with" on the offering side. */
     aboutWeight: number;
   };
@@ -129,9 +134,9 @@ export interface MatchingWeights {
 }
 
 export const DEFAULT_WEIGHTS: MatchingWeights = {
-  components: { tags: 0.15, complementarity: 0.15, answers: 0.1, city: 0.1, topics: 0.5 },
+  components: { tags: 0.1, complementarity: 0.12, answers: 0.08, city: 0.1, topics: 0.6 },
   complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
-  topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4 },
+  topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4, coverageShare: 0.5 },
   cityByFormat: { online: 0.2, hybrid: 1, offline: 1.5 },
   admin: { mode: "prior", priorStrength: 0.8, scale: 10, pickThreshold: 7 },
   feedback: {
@@ -186,6 +191,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(c.tags + c.complementarity + c.answers + c.city + c.topics > 0, "at least one component weight must be positive");
   check(w.topics.maxShare >= 0.5 && w.topics.maxShare <= 1, "topics.maxShare must be in [0.5, 1]");
   for (const [key, value] of Object.entries(w.topics)) check(Number.isFinite(value) && value >= 0, `topics.${key} must be >= 0`);
+  check(w.topics.coverageShare <= 1, "topics.coverageShare must be in [0, 1]");
   for (const [key, value] of Object.entries(w.cityByFormat)) check(Number.isFinite(value) && value >= 0, `cityByFormat.${key} must be >= 0`);
   check(w.complementarity.maxShare >= 0.5 && w.complementarity.maxShare <= 1, "complementarity.maxShare must be in [0.5, 1]");
   check(w.complementarity.aboutWeight >= 0, "complementarity.aboutWeight must be >= 0");
