@@ -57,6 +57,8 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
     canHelpWith: row.canHelpWithText ?? "",
     about: row.about ?? "",
     position: row.position,
+    needTopics: row.needTopics,
+    offerTopics: row.offerTopics,
     city: row.city,
     answers,
     company: row.company,

@@ -107,6 +107,21 @@ export const BrandConfigSchema = z.strictObject({
   accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#f08c00"),
 });
 
+/** A topic key: what members' picks and the matching engine refer to, stable across label edits. */
+export const TOPIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+export const TopicKeySchema = z.string().regex(TOPIC_KEY_PATTERN, "a lowercase slug: a letter, then letters, digits or _, up to 40 characters");
+/** At most this many topics per community (active and archived together). */
+export const MAX_TOPICS = 100;
+export const TopicLabelsSchema = z.partialRecord(LangSchema, z.string().trim().min(1).max(80));
+export type TopicLabels = z.infer<typeof TopicLabelsSchema>;
+
+/** One entry of tenant.json `topics`: a need / offer members can pick, with its label per language. */
+export const TopicFileSchema = z.strictObject({
+  key: TopicKeySchema,
+  labels: TopicLabelsSchema,
+});
+export type TopicFile = z.infer<typeof TopicFileSchema>;
+
 /** tenants/<slug>/tenant.json. `version` lets the schema evolve; apply refuses unknown versions. */
 export const TenantConfigSchema = z
   .strictObject({
@@ -168,6 +183,12 @@ export const TenantConfigSchema = z
       )
       .max(500)
       .optional(),
+    /**
+     * The community's taxonomy of needs and offers, in display order. When present, applying the
+     * tenant makes the community's topics match it (see tenancy/service.ts); absent leaves them as
+     * the console made them.
+     */
+    topics: z.array(TopicFileSchema).max(MAX_TOPICS).optional(),
     /** Who may be paired, beside the rules every community has (README "Matching"). */
     matchingRules: z
       .strictObject({
@@ -198,6 +219,16 @@ export const TenantConfigSchema = z
     }
     if (!t.langChoices.includes(t.lang)) {
       ctx.addIssue({ code: "custom", path: ["lang"], message: `must be one of langChoices (${t.langChoices.join(", ")})` });
+    }
+    if (t.topics) {
+      const keys = new Set<string>();
+      t.topics.forEach((topic, i) => {
+        if (keys.has(topic.key)) ctx.addIssue({ code: "custom", path: ["topics", i, "key"], message: `"${topic.key}" is listed twice` });
+        keys.add(topic.key);
+        for (const lang of t.langChoices) {
+          if (!topic.labels[lang]) ctx.addIssue({ code: "custom", path: ["topics", i, "labels", lang], message: `a label in every language of langChoices is required (${lang})` });
+        }
+      });
     }
     const seen = new Set<string>();
     t.authConfig.forEach((entry, i) => {
