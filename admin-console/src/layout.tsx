@@ -1,3 +1,4 @@
+import LabelIcon from "@mui/icons-material/Label";
 import PersonIcon from "@mui/icons-material/Person";
 import type { ReactNode } from "react";
 import { Layout, Menu } from "react-admin";
@@ -7,6 +8,7 @@ function ConsoleMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
+      <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} />
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
   );
