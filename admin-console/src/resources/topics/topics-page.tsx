@@ -18,7 +18,7 @@ import {
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { Loading, Title, useNotify, useTranslate } from "react-admin";
+import { Loading, Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 
 type Topic = components["schemas"]["TopicDetail"];
@@ -37,6 +37,8 @@ function cleanLabels(labels: Record<string, string>): Labels {
  * and reorder. When tenant.json lists `topics`, the next tenant apply makes them match the file.
  */
 export function TopicsPage() {
+  // Custom routes are not guarded by <Admin>: signed out, this redirects to the login page.
+  useAuthenticated();
   const translate = useTranslate();
   const notify = useNotify();
   const [communityId, setCommunityId] = useState<string | null>(null);
