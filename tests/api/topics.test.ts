@@ -4,7 +4,8 @@
  * and its cross-tenant answers.
  */
 import { describe, expect, it } from "vitest";
-import { applyTenants, loadCommunityInput, loadCommunityModel, TenantConfigSchema } from "@tuesday/platform";
+import path from "node:path";
+import { applyTenants, generateMembers, loadCommunityInput, loadCommunityModel, loadTenantsDir, TenantConfigSchema } from "@tuesday/platform";
 import { OPERATOR, testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { expectError, type Member, member } from "./matching-api-helpers.ts";
@@ -149,6 +150,28 @@ describe("tenant.json topics", () => {
     expect((await create(admin, { key: "tax", labels: { en: "Tax" } })).status).toBe(201);
     await reapply(null);
     expect((await adminList(admin)).body.map((t) => [t.key, t.archived])).toEqual([["tax", false]]);
+  });
+});
+
+describe("the demo tenants", () => {
+  it("ship a taxonomy with English and Russian labels, and most demo members pick from it", async () => {
+    const bundles = await loadTenantsDir(path.resolve(import.meta.dirname, "../../tenants"));
+    expect(bundles.map((b) => b.config.id).sort()).toEqual(["devguild", "founders", "tochka"]);
+    for (const b of bundles) {
+      const topics = b.config.topics ?? [];
+      expect(topics.length, b.config.id).toBeGreaterThanOrEqual(15);
+      for (const t of topics) expect(Object.keys(t.labels).sort(), `${b.config.id}:${t.key}`).toEqual(["en", "ru"]);
+      const keys = new Set(topics.map((t) => t.key));
+      const members = generateMembers({ id: b.config.id, config: b.config }, { questions: [], options: [] }, 200);
+      const picked = members.filter((m) => m.topics.needTopics.length + m.topics.offerTopics.length > 0);
+      expect(picked.length, b.config.id).toBeGreaterThan(100);
+      expect(picked.length, b.config.id).toBeLessThan(200);
+      for (const m of members) {
+        for (const k of [...m.topics.needTopics, ...m.topics.offerTopics]) expect(keys.has(k), `${b.config.id}: ${k}`).toBe(true);
+        expect(m.topics.needTopics.length).toBeLessThanOrEqual(10);
+        expect(m.topics.offerTopics.length).toBeLessThanOrEqual(10);
+      }
+    }
   });
 });
 
