@@ -266,6 +266,35 @@ describe("matching input", () => {
   });
 });
 
+describe("topics round trip: picked in the profile, matched, named in the reasons", () => {
+  it("a need picked by one member and an offer picked by another make them each other's recommendation, with the community's label", async () => {
+    const labels = { en: "Cross-border VAT (ours)", ru: "НДС при экспорте (наш)" };
+    const { id } = await community([{ key: "tax", labels }, ...FILE_TOPICS.slice(1)]);
+    // A saved profile is checked for completion again: "about" keeps these complete.
+    const seeker = await member(env, id, { firstName: "Sam", city: "Lisbon", tags: ["Knitting"], about: "Hello" });
+    const helper = await member(env, id, { firstName: "Hana", city: "Berlin", tags: ["Chess"], language: "ru", about: "Привет" });
+    const distractor = await member(env, id, { firstName: "Dora", city: "Lisbon", tags: ["Origami"], about: "Hi" });
+    expect((await pick(seeker, { needTopics: ["tax"] })).status).toBe(200);
+    expect((await pick(helper, { offerTopics: ["tax"] })).status).toBe(200);
+    expect((await pick(distractor, { offerTopics: ["video"] })).status).toBe(200);
+
+    const res = await env.request("GET", "/api/matching/instant", { tenant: id, token: seeker.token });
+    expect(res.status).toBe(200);
+    const items = res.body.items as { participant: { id: string }; reasons: string[]; reasonDetails: { kind: string; needs?: { en: string; ru: string }[] }[] }[];
+    expect(items[0]?.participant.id).toBe(helper.id);
+    const detail = items[0]?.reasonDetails.find((r) => r.kind === "helps_with_need");
+    expect(detail?.needs).toEqual([labels]);
+    expect(items[0]?.reasons.join(" ")).toContain(labels.en);
+
+    // A member reading in Russian gets the community's Russian label.
+    const seekerRu = await member(env, id, { firstName: "Соня", city: "Москва", tags: ["Вязание"], language: "ru", about: "Привет" });
+    expect((await pick(seekerRu, { needTopics: ["tax"] })).status).toBe(200);
+    const ru = await env.request("GET", "/api/matching/instant", { tenant: id, token: seekerRu.token });
+    const found = (ru.body.items as { participant: { id: string }; reasons: string[] }[]).find((i) => i.participant.id === helper.id);
+    expect(found?.reasons.join(" ")).toContain(labels.ru);
+  });
+});
+
 describe("/api/admin/{communityId}/topics", () => {
   it("lists, creates (at a position), edits labels, archives and reorders, each audited with its actor", async () => {
     const { id, admin } = await community();

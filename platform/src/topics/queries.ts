@@ -100,3 +100,9 @@ export function activePicksSql(keysColumn: string, communityIdColumn: string): s
     where exists (select 1 from community_topics ct where ct.community_id = ${communityIdColumn} and ct.key = k.key and ct.archived_at is null)
     order by k.n)`;
 }
+
+/** Labels of the community's active topics by key (the matching engine names picked needs with them). */
+export async function listTopicLabels(db: Db, communityId: string): Promise<Map<string, TopicLabels>> {
+  const rows = await listTopics(db, communityId);
+  return new Map(rows.map((r) => [r.key, r.labels]));
+}
