@@ -2,6 +2,7 @@ import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardContent,
@@ -242,7 +243,7 @@ function AddTopic({ onAdd }: { onAdd: (body: { key: string; labels: Labels }) =>
   };
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={translate("tuesday.topics.add")}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "flex-start", flexWrap: "wrap" }}>
+      <Box sx={{ display: "flex", flexDirection: "row", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}>
       <TextField
         size="small"
         label={translate("tuesday.topics.key")}
@@ -264,7 +265,7 @@ function AddTopic({ onAdd }: { onAdd: (body: { key: string; labels: Labels }) =>
       <Button type="submit" variant="contained" disabled={!valid}>
         {translate("tuesday.topics.addButton")}
       </Button>
-      </Stack>
+      </Box>
     </form>
   );
 }
