@@ -96,9 +96,10 @@ export async function listTopicDocs(db: Db, communityId: string): Promise<unknow
  * of the community, in their stored order: picks of archived topics stay stored but never count.
  */
 export function activePicksSql(keysColumn: string, communityIdColumn: string): string {
-  return `array(select k.key from unnest(${keysColumn}) with ordinality as k(key, n)
+  // Most rows pick nothing: the case keeps the lookup off their read (a participant is read per request).
+  return `case when cardinality(${keysColumn}) = 0 then ${keysColumn} else array(select k.key from unnest(${keysColumn}) with ordinality as k(key, n)
     where exists (select 1 from community_topics ct where ct.community_id = ${communityIdColumn} and ct.key = k.key and ct.archived_at is null)
-    order by k.n)`;
+    order by k.n) end`;
 }
 
 /** Labels of the community's active topics by key (the matching engine names picked needs with them). */
