@@ -60,11 +60,12 @@ test.describe("topics (founders ships a taxonomy in tenant.json)", () => {
     const admin = uniqueEmail("topics-admin");
     const password = "Topics-admin-password-1";
     await registerAdmin(request, TENANTS.founders, admin, password);
-    await page.goto(tenantUrl(TENANTS.founders, "/console/#/topics"));
+    await page.goto(tenantUrl(TENANTS.founders, "/console"));
     await page.getByLabel("E-mail").fill(admin);
     await page.getByRole("textbox", { name: "Password" }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.goto(tenantUrl(TENANTS.founders, "/console/#/topics"));
+    await expect(page.getByTestId("community-title")).toHaveText("Founders Circle");
+    await page.getByRole("menuitem", { name: "Topics" }).click();
     await expect(page.getByTestId("topic-tax")).toBeVisible();
 
     const key = `e2e_${Date.now().toString(36)}`;
@@ -78,6 +79,17 @@ test.describe("topics (founders ships a taxonomy in tenant.json)", () => {
     const res = await request.get(`http://127.0.0.1:${E2E_PORT}/api/community/topics`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } });
     const topics = (await res.json()) as { key: string; label: string }[];
     expect(topics.find((t) => t.key === key)?.label).toBe("Podcast guests");
+
+    // Moved up one place: members see it before the topic that was above it.
+    const keysNow = async () => {
+      const r = await request.get(`http://127.0.0.1:${E2E_PORT}/api/community/topics`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } });
+      return ((await r.json()) as { key: string }[]).map((t) => t.key);
+    };
+    const before = await keysNow();
+    await page.getByRole("button", { name: `Move ${key} up` }).click();
+    await expect(page.getByText("Order saved")).toBeVisible();
+    const after = await keysNow();
+    expect(after.indexOf(key)).toBe(before.indexOf(key) - 1);
 
     await page.getByTestId(`topic-${key}`).getByRole("button", { name: "Archive" }).click();
     await expect(page.getByTestId(`archived-topic-${key}`)).toBeVisible();
