@@ -2105,6 +2105,18 @@ export interface paths {
                         matchingWeights?: {
                             [key: string]: unknown;
                         };
+                        matchingLexicon?: {
+                            id: string;
+                            topic: string;
+                            label: {
+                                en: string;
+                                ru: string;
+                            };
+                            /** @default [] */
+                            en?: string[];
+                            /** @default [] */
+                            ru?: string[];
+                        }[];
                         topics?: {
                             key: string;
                             labels: {
