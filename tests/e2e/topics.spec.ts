@@ -49,6 +49,12 @@ test.describe("topics (founders ships a taxonomy in tenant.json)", () => {
     await expect(page.getByTestId("topic-picks-needTopics")).toContainText("Tax & VAT");
     await expect(page.getByTestId("topic-picks-offerTopics")).toContainText("Software engineering");
 
+    // The public profile shows them too.
+    await page.getByRole("link", { name: "View my public profile" }).click();
+    await expect(page).toHaveURL(/\/u\//);
+    await expect(page.getByTestId("topic-picks-needTopics")).toContainText("Fundraising & investors");
+    await page.goto(tenantUrl(TENANTS.founders, "/profile"));
+
     // In Russian the labels are the community's Russian ones.
     await api(request, "POST", "/api/participant/update-profile", token, { language: "ru" });
     await page.evaluate(() => localStorage.setItem("local", "ru"));
@@ -60,6 +66,9 @@ test.describe("topics (founders ships a taxonomy in tenant.json)", () => {
     const admin = uniqueEmail("topics-admin");
     const password = "Topics-admin-password-1";
     await registerAdmin(request, TENANTS.founders, admin, password);
+    // Signed out, the screen sends to the login form.
+    await page.goto(tenantUrl(TENANTS.founders, "/console/#/topics"));
+    await expect(page).toHaveURL(/#\/login$/);
     await page.goto(tenantUrl(TENANTS.founders, "/console"));
     await page.getByLabel("E-mail").fill(admin);
     await page.getByRole("textbox", { name: "Password" }).fill(password);
