@@ -39,6 +39,7 @@ const tuesdayEn = {
       restored: "Topic restored",
       reordered: "Order saved",
       failed: "The topics could not be loaded or saved.",
+      adminsOnly: "Only the community's admins edit topics.",
     },
     auth: {
       not_allowed: "This account cannot open the console: it needs admin or moderator rights in this community.",
@@ -88,6 +89,7 @@ const tuesdayRu: typeof tuesdayEn = {
       restored: "Тема возвращена",
       reordered: "Порядок сохранён",
       failed: "Не удалось загрузить или сохранить темы.",
+      adminsOnly: "Темы редактируют только администраторы сообщества.",
     },
     auth: {
       not_allowed: "Этот аккаунт не может открыть консоль: нужны права администратора или модератора сообщества.",

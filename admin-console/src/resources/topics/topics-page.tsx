@@ -44,7 +44,7 @@ export function TopicsPage() {
   const notify = useNotify();
   const [communityId, setCommunityId] = useState<string | null>(null);
   const [topics, setTopics] = useState<Topic[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   const fail = useCallback(
     (err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.topics.failed", { type: "error" }),
@@ -61,10 +61,10 @@ export function TopicsPage() {
         setCommunityId(c.id);
         await load(c.id);
       })
-      .catch(() => setFailed(true));
+      .catch((err: unknown) => setFailed(err instanceof ConsoleApiError && err.status === 403 ? "tuesday.topics.adminsOnly" : "tuesday.topics.failed"));
   }, [load]);
 
-  if (failed) return <Alert severity="error">{translate("tuesday.topics.failed")}</Alert>;
+  if (failed) return <Alert severity="error">{translate(failed)}</Alert>;
   if (!communityId || !topics) return <Loading />;
 
   const path = { communityId };
