@@ -53,6 +53,7 @@ export {
   STANDARD_TOPICS,
   type TopicDef,
 } from "./matching/lexicon/index.ts";
+export { conceptMatcher } from "./matching/lexicon/need-weights.ts";
 export type { QuestionFile } from "./onboarding/schemas.ts";
 export { computeCompletion } from "./participant/completion.ts";
 export { findParticipant, type ModerationStatus, type ParticipantRow } from "./participant/queries.ts";

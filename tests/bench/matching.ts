@@ -12,6 +12,7 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import {
   CONCEPTS,
+  conceptMatcher,
   type CommunityInput,
   defaultLexicon,
   expandPhrasing,
@@ -241,7 +242,7 @@ function child(n: number, seed: number, weights: string | undefined): void {
   const generateS = (performance.now() - t0) / 1000;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  const r = pairCommunity(input, { seed: `bench-${seed}`, concepts: defaultLexicon, ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
+  const r = pairCommunity(input, { seed: `bench-${seed}`, concepts: conceptMatcher(defaultLexicon), ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;

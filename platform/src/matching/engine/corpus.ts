@@ -319,8 +319,20 @@ const CLIENT_CUE_OFFER = 0.6;
  * "Clients / customers / companies who need ...", "клиентов, которые хотят ...": what follows, up
  * to the end of the sentence, is what the member sells, not what they need. Ranges in the text.
  */
-const CLIENT_CUE =
-  /(?<!\p{L})(?:clients?|customers?|buyers?|companies|businesses|brands|shops|stores|tenants|advertisers|leads|заказчик\p{L}*|клиент\p{L}*|покупател\p{L}*|компани\p{L}*|магазин\p{L}*|арендатор\p{L}*|рекламодател\p{L}*|бренд\p{L}*)\s*,?\s+(?:who|that|which|wanting|looking|которы\p{L}*|кому|кто|желающ\p{L}*)(?!\p{L})|(?<!\p{L})(?:clients?|customers?|заказчик\p{L}*|клиент\p{L}*|покупател\p{L}*)\s+(?:for|на|для)(?!\p{L})/giu;
+const CLIENT_WORDS =
+  "clients?|customers?|buyers?|companies|businesses|brands|shops|stores|tenants|advertisers|leads|students|" +
+  "заказчик\\p{L}*|клиент\\p{L}*|покупател\\p{L}*|компани\\p{L}*|магазин\\p{L}*|арендатор\\p{L}*|рекламодател\\p{L}*|бренд\\p{L}*|ученик\\p{L}*|учеников";
+const CLIENT_CUE = new RegExp(
+  [
+    // "clients who need ...", "клиентов, которые хотят ..."
+    `(?<!\\p{L})(?:${CLIENT_WORDS})\\s*,?\\s+(?:who|that|which|wanting|looking|needing|которы\\p{L}*|кому|кто|желающ\\p{L}*)(?!\\p{L})`,
+    // "customers for our storage plans", "рекламодателей для билбордов"
+    `(?<!\\p{L})(?:${CLIENT_WORDS})\\s+(?:for|of|на|для)(?!\\p{L})`,
+    // "Companies hiring engineers", "Покупателей онлайн-касс": the whole need is a customer
+    `^\\s*(?:(?:new|more|smb|новых|новые)\\s+)?(?:${CLIENT_WORDS})(?!\\p{L})`,
+  ].join("|"),
+  "giu",
+);
 
 /**
  * Words that say "this is what I need": what follows them in the sentence is the need; what came
@@ -356,7 +368,8 @@ export function needWeights(text: string, hits: readonly { start: number }[]): n
 export function clientCues(text: string): [number, number][] {
   const out: [number, number][] = [];
   for (const m of text.matchAll(CLIENT_CUE)) {
-    const from = m.index + m[0].length;
+    // From the client word on: "shops that buy clothes wholesale" sells to shops and sells clothes.
+    const from = m.index;
     const end = text.slice(from).search(/[.!?;\n]/);
     out.push([from, end < 0 ? text.length : from + end]);
   }
@@ -391,11 +404,20 @@ function conceptVectors(
       // "Looking for clients who need a Shopify theme": the theme is what the member offers.
       const offered = flip !== undefined && cues.some(([from, to]) => hit.start >= from && hit.start < to);
       const into = offered ? (flip as SideFeatures) : side;
-      const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1);
+      const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1) * (flip === undefined ? 1 : needWeightOf(hit.concept));
       into.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), offered ? k : factor * k);
       const t = offered ? k : topicFactor * k;
       if (t > 0) into.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), t);
     });
+  };
+  const needWeightCache = new Map<string, number>();
+  const needWeightOf = (concept: string): number => {
+    let v = needWeightCache.get(concept);
+    if (v === undefined) {
+      v = matcher?.concept(concept)?.needWeight ?? 1;
+      needWeightCache.set(concept, v);
+    }
+    return v;
   };
   const picked = (side: SideFeatures, keys: readonly string[] | undefined): void => {
     for (const key of keys ?? []) side.add(features.id(`t:${key}`, `t:${key}`), 1);
@@ -427,9 +449,16 @@ function conceptVectors(
       const ids = [...one.weight.keys()].sort((a, b) => a - b);
       let scale = 1;
       if (side === "need") {
+        // Sums to the member's strongest statement of need: 1 for a professional need said
+        // outright, less when all they need is a pastime (needWeight) or only context.
         let total = 0;
-        for (const id of ids) total += (one.weight.get(id) as number) * (featureIdf[id] as number);
-        scale = total > 0 ? 1 / total : 0;
+        let strongest = 0;
+        for (const id of ids) {
+          const v = one.weight.get(id) as number;
+          total += v * (featureIdf[id] as number);
+          if (v > strongest) strongest = v;
+        }
+        scale = total > 0 ? Math.min(1, strongest) / total : 0;
       } else {
         const concepts = ids.filter((id) => (features.names[id] as string).startsWith("c:")).length;
         scale = concepts > BROAD_OFFER ? Math.sqrt(BROAD_OFFER / concepts) : 1;

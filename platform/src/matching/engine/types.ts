@@ -76,7 +76,11 @@ export interface ConceptHit {
  */
 export interface ConceptMatcher {
   match(text: string | null | undefined): readonly ConceptHit[];
-  concept(id: string): { topic: string; label: { en: string; ru: string } } | undefined;
+  /**
+   * A concept's topic and label; `needWeight` (default 1) is how much needing it weighs: a pastime
+   * ("a climbing partner", "a tutor for my kids") less than a professional need.
+   */
+  concept(id: string): { topic: string; label: { en: string; ru: string }; needWeight?: number } | undefined;
 }
 
 /** Labels of a community's taxonomy topics (tenant.json `topics`), by key. */
