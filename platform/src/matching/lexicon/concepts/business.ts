@@ -53,7 +53,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "exit_ma",
     topic: "fundraising",
     label: { en: "M&A and exits", ru: "M&A и выход из бизнеса" },
-    en: ["M&A", "mergers and acquisitions", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale", "secondaries"],
+    en: ["M&A", "mergers and acquisitions", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale"],
     ru: ["M&A", "слияния и поглощения", "слияние", "поглощение", "сделки M&A", "{продажа|продать|продаю|продаём|продали} {|свой|свою} {бизнес|бизнеса|компанию|компании|стартап|долю}", "{покупка|купить|покупаю|покупаем} {|готовый|готового} {бизнес|бизнеса|компанию}", "готовый бизнес", "оценка бизнеса", "оценка компании", "оценить бизнес", "экзит", "выход из бизнеса", "выход из проекта", "инвестбанкир", "инвестиционный банкинг"],
   },
 
@@ -150,7 +150,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "sales",
     topic: "sales",
     label: { en: "sales", ru: "продажи" },
-    en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
+    en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "build {|a} pipeline", "building {|a} pipeline", "pipeline building", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
     ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "новые клиенты", "новых клиентов", "клиенты в B2B", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
   },
   {
@@ -285,7 +285,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "product_marketing",
     topic: "marketing",
     label: { en: "product marketing and positioning", ru: "продуктовый маркетинг и позиционирование" },
-    en: ["product =marketing", "product =marketer", "PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
+    en: ["product =marketing", "product =marketer", "=PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
     ru: ["продуктовый маркетинг", "продуктовый маркетолог", "продуктового маркетолога", "позиционирование", "позиционирования", "позиционировании", "месседжи", "месседжинг", "ключевые сообщения", "упаковка продукта", "упаковать продукт", "упаковка бренда", "отстройка от конкурентов"],
   },
   {
@@ -403,7 +403,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "event_organization",
     topic: "events",
     label: { en: "organizing events", ru: "организация мероприятий" },
-    en: ["event management", "event manager", "event organizer", "event organization", "event planning", "event planner", "event agency", "{organize|organizing|organise|organising|organized|host|hosting|run|running|produce|producing} {events|event|conference|conferences|meetup|meetups|summit|festival|retreat|retreats|offsite|offsites|community events|dinners}", "corporate events", "corporate event", "team offsite", "company offsite", "conference organizer", "festival production", "event production", "event logistics", "ticketing", "event =marketing", "promote event"],
+    en: ["event management", "event manager", "event organizer", "event organization", "event planning", "event planner", "event agency", "{organize|organizing|organise|organising|organized|host|hosting|run|running|produce|producing} {events|event|conference|conferences|meetup|meetups|summit|festival|retreat|retreats|offsite|offsites|community events|dinners}", "corporate events", "corporate event", "team offsite", "company offsite", "conference organizer", "festival production", "event production", "event logistics", "=ticketing", "event =marketing", "promote event"],
     ru: ["организация мероприятий", "организацию мероприятий", "организация событий", "организация ивентов", "{организовать|организую|организуем|организовывать|провести|провожу|проводим|проводить|организация|организацию|проведение} {мероприятие|мероприятия|мероприятий|ивент|ивенты|ивентов|конференцию|конференции|конференций|митап|митапы|митапов|фестиваль|фестивали|ретрит|ретриты|выездную сессию|событие|события|вечеринку|ужины|встречи сообщества}", "ивент", "ивенты", "ивентов", "ивент-менеджер", "ивент-агентство", "event-менеджер", "event-агентство", "корпоративы", "корпоратив", "корпоративные мероприятия", "деловые мероприятия", "выездные мероприятия", "билеты на мероприятие", "продвижение мероприятия"],
   },
   {

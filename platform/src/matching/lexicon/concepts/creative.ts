@@ -10,7 +10,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "brand_identity",
     topic: "design",
     label: { en: "brand identity and logo", ru: "айдентика и логотип" },
-    en: ["brand identity", "visual identity", "corporate identity", "logo", "logos", "logo design", "logotype", "brand book", "brandbook", "brand guidelines", "style guide", "branding", "rebrand", "rebranding", "brand design", "brand designer", "branding agency", "brand refresh", "brand system", "brand platform"],
+    en: ["brand identity", "visual identity", "corporate identity", "logo", "logos", "logo design", "logotype", "brand book", "brandbook", "brand guidelines", "style guide", "=branding", "rebrand", "rebranding", "brand design", "brand designer", "branding agency", "brand refresh", "brand system", "brand platform"],
     ru: ["айдентика", "айдентику", "айдентики", "фирменный стиль", "фирменного стиля", "фирменный стил", "логотип", "логотипа", "логотипы", "логотипов", "брендбук", "брендбука", "гайдлайн", "гайдлайны", "=брендинг", "=брендинга", "=брендингом", "=брендингу", "ребрендинг", "ребрендинга", "дизайн бренда", "бренд-дизайнер", "брендинговое агентство", "визуальный стиль", "платформа бренда", "разработка бренда", "создание бренда"],
   },
   {
@@ -214,7 +214,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "technical_writing",
     topic: "content",
     label: { en: "technical writing and documentation", ru: "техническое письмо и документация" },
-    en: ["technical writing", "technical writer", "technical writers", "tech writer", "documentation", "docs", "developer documentation", "API documentation", "API docs", "user manuals", "user guides", "knowledge base", "help center articles", "technical documentation", "docs-as-code"],
+    en: ["technical writing", "technical writer", "technical writers", "tech writer", "=documentation", "docs", "developer documentation", "API documentation", "API docs", "user manuals", "user guides", "knowledge base", "help center articles", "technical documentation", "docs-as-code"],
     ru: ["техническое письмо", "технический писатель", "технического писателя", "техписатель", "техписателя", "техрайтер", "документация", "документации", "документацию", "техническая документация", "технической документации", "пользовательская документация", "документация API", "база знаний", "базу знаний", "инструкции для пользователей", "руководство пользователя"],
   },
   {
@@ -274,7 +274,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "edtech",
     topic: "education",
     label: { en: "edtech", ru: "EdTech" },
-    en: ["edtech", "EdTech", "education technology", "educational technology", "learning platform", "learning platforms", "LMS", "learning management system", "education startup", "education startups", "educational app", "language learning app", "tutoring platform", "school software", "education market", "selling to schools", "K-12", "higher education", "higher ed"],
+    en: ["edtech", "EdTech", "education technology", "educational technology", "learning platform", "learning platforms", "LMS", "learning management system", "education startup", "education startups", "educational app", "language learning app", "tutoring platform", "school software", "education market", "selling to schools", "K-12 education", "higher education", "higher ed"],
     ru: ["EdTech", "эдтех", "эдтеха", "эдтехе", "образовательная платформа", "образовательной платформы", "образовательные платформы", "образовательный стартап", "образовательные стартапы", "образовательное приложение", "образовательный проект", "образовательные проекты", "рынок образования", "сфера образования", "высшее образование", "школьное образование", "дополнительное образование", "частная школа", "частные школы"],
   },
   {
@@ -288,7 +288,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "language_learning",
     topic: "education",
     label: { en: "languages and language exchange", ru: "иностранные языки" },
-    en: ["learn English", "learning English", "English teacher", "English tutor", "English lessons", "business English", "language learning", "learn {language|languages|Spanish|German|French|Russian|Chinese|Japanese|Arabic|Hebrew|Serbian|Georgian|Portuguese|Italian|Turkish}", "language exchange", "language partner", "conversation practice", "speaking practice", "speaking club", "ESL", "IELTS", "TOEFL", "Spanish lessons", "German lessons", "French lessons", "Russian lessons", "Russian teacher", "improve English", "practice English", "fluent English", "polyglot", "linguist"],
+    en: ["learn English", "learning English", "English teacher", "English tutor", "English lessons", "business English", "{English|Spanish|German|French|Russian|Chinese|Mandarin|Japanese|Arabic|Hebrew|Serbian|Georgian|Portuguese|Italian|Turkish|Polish|Dutch|Korean} {tutor|teacher|lessons|classes|course|courses|practice|conversation partner}", "language learning", "learn {language|languages|Spanish|German|French|Russian|Chinese|Japanese|Arabic|Hebrew|Serbian|Georgian|Portuguese|Italian|Turkish}", "language exchange", "language partner", "conversation practice", "speaking practice", "speaking club", "ESL", "IELTS", "TOEFL", "Spanish lessons", "German lessons", "French lessons", "Russian lessons", "Russian teacher", "improve English", "practice English", "fluent English", "polyglot", "linguist"],
     ru: ["английский", "английского", "английскому", "английским", "английский язык", "английского языка", "английскому языку", "учу английский", "учить английский", "изучение английского", "выучить английский", "подтянуть английский", "прокачать английский", "разговорный английский", "бизнес-английский", "деловой английский", "преподаватель английского", "репетитор английского", "учитель английского", "иностранные языки", "иностранных языков", "иностранный язык", "изучение языков", "изучение языка", "языковой обмен", "языковая практика", "разговорный клуб", "разговорная практика", "испанский", "немецкий", "немецкого", "французский", "китайский", "китайского", "сербский", "грузинский", "турецкий", "арабский язык", "иврит", "IELTS", "TOEFL", "полиглот", "лингвист", "русский как иностранный", "РКИ"],
   },
   {
