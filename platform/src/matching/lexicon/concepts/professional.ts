@@ -302,7 +302,7 @@ export const PROFESSIONAL: readonly ConceptEntry[] = [
     id: "us_incorporation",
     topic: "company_setup",
     label: { en: "US incorporation (Delaware)", ru: "регистрация компании в США (Делавэр)" },
-    en: ["Delaware", "Delaware C-corp", "Delaware C corp", "Delaware corporation", "US C-corp", "C-corporation", "US LLC", "US company", "American company", "incorporate in {|the} US", "incorporate in Delaware", "Stripe Atlas", "Clerky", "Firstbase", "Doola", "EIN", "ITIN", "83b election", "83(b) election", "Delaware flip", "flip to Delaware", "US holding", "US entity", "Wyoming LLC", "registered agent in Delaware", "franchise tax"],
+    en: ["Delaware", "Delaware C-corp", "Delaware C corp", "Delaware corporation", "US C-corp", "US LLC", "US company", "American company", "incorporate in {|the} US", "incorporate in Delaware", "Stripe Atlas", "Clerky", "Firstbase", "Doola", "EIN", "ITIN", "83b election", "83(b) election", "Delaware flip", "flip to Delaware", "US holding", "US entity", "Wyoming LLC", "registered agent in Delaware", "franchise tax"],
     ru: ["Делавэр", "Делавэре", "Делавер", "Си-корп", "американская компания", "американскую компанию", "американской компании", "компания в США", "компанию в США", "компании в США", "регистрация в США", "регистрация компании в США", "зарегистрировать компанию в США", "открыть компанию в США", "LLC в США", "американское LLC", "Stripe Atlas", "EIN", "ITIN", "флип", "флипа", "переезд компании в США", "холдинг в США", "юрлицо в США", "Вайоминг"],
   },
   {
