@@ -39,7 +39,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "accelerators",
     topic: "fundraising",
     label: { en: "accelerators and incubators", ru: "акселераторы и инкубаторы" },
-    en: ["accelerator", "accelerators", "incubator", "Y Combinator", "YC", "Techstars", "500 Startups", "accelerator program", "accelerator application", "startup studio", "venture studio", "venture builder"],
+    en: ["accelerator", "accelerators", "incubator", "=combinator", "YC", "Techstars", "500 Startups", "accelerator program", "accelerator application", "startup studio", "venture studio", "venture builder"],
     ru: ["акселератор", "акселераторы", "акселерационная программа", "акселерации", "акселерация", "инкубатор", "бизнес-инкубатор", "венчур-студия", "стартап-студия", "ФРИИ", "ИИДФ"],
   },
   {

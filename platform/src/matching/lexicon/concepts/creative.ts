@@ -17,14 +17,14 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "naming",
     topic: "design",
     label: { en: "naming", ru: "нейминг" },
-    en: ["naming", "brand name", "company name", "product name", "name {startup|company|product|brand}", "name for {startup|company|product|brand|app}", "domain name", "tagline", "slogan"],
+    en: ["=naming", "brand name", "company name", "product name", "name {startup|company|product|brand}", "name for {startup|company|product|brand|app}", "domain name", "tagline", "slogan"],
     ru: ["нейминг", "нейминга", "неймингом", "название для {бренда|компании|стартапа|продукта|проекта|приложения}", "название бренда", "название компании", "название продукта", "придумать название", "слоган", "слогана", "доменное имя"],
   },
   {
     id: "graphic_design",
     topic: "design",
     label: { en: "graphic design", ru: "графический дизайн" },
-    en: ["graphic design", "graphic designer", "graphic designers", "=designer", "=designers", "visual design", "visual designer", "print design", "layouts", "posters", "flyers", "brochures", "banners", "social media graphics", "=marketing materials", "=marketing collateral", "infographics", "Canva", "Adobe Photoshop", "Photoshop", "Adobe Illustrator", "InDesign", "typography", "editorial design", "key visual", "design for social media", "creatives for ads", "ad creatives design", "merch design"],
+    en: ["graphic design", "graphic designer", "graphic designers", "=designer", "=designers", "visual design", "visual designer", "print design", "layouts", "posters", "flyers", "brochures", "=banners", "social media graphics", "=marketing materials", "=marketing collateral", "infographics", "Canva", "Adobe Photoshop", "Photoshop", "Adobe Illustrator", "InDesign", "typography", "editorial design", "key visual", "design for social media", "creatives for ads", "ad creatives design", "merch design"],
     ru: ["графический дизайн", "графического дизайна", "графический дизайнер", "графического дизайнера", "графдизайн", "графдизайнер", "дизайнер", "дизайнера", "дизайнеры", "дизайнеров", "дизайн", "дизайна", "дизайном", "визуал", "визуала", "визуалы", "полиграфия", "полиграфии", "макеты", "макетов", "вёрстка макетов", "верстка макетов", "баннеры", "баннеров", "афиши", "афишу", "листовки", "буклеты", "инфографика", "инфографику", "Canva", "Photoshop", "фотошоп", "InDesign", "типографика", "шрифты", "ключевой визуал", "оформление соцсетей", "дизайн для соцсетей", "дизайн креативов", "мерч", "мерча", "дизайн мерча"],
   },
   {
@@ -38,7 +38,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "illustration",
     topic: "design",
     label: { en: "illustration", ru: "иллюстрация" },
-    en: ["illustration", "illustrations", "illustrator", "illustrators", "children's book illustration", "digital illustration", "character design", "comics", "comic artist", "concept art", "concept artist", "storyboards", "storyboard artist", "hand lettering", "lettering", "icons", "icon design", "stickers", "mascot"],
+    en: ["illustration", "illustrations", "illustrator", "illustrators", "children's book illustration", "digital illustration", "character design", "comics", "comic artist", "concept art", "concept artist", "storyboards", "storyboard artist", "hand lettering", "=lettering", "icons", "icon design", "stickers", "mascot"],
     ru: ["иллюстрация", "иллюстрации", "иллюстраций", "иллюстратор", "иллюстратора", "иллюстраторы", "рисую", "рисовать", "рисунки", "художник", "художника", "художники", "дизайн персонажей", "персонажи", "комиксы", "комикс", "концепт-арт", "концепт-художник", "раскадровки", "раскадровка", "леттеринг", "иконки", "стикеры", "стикерпак", "маскот", "маскота"],
   },
   {
@@ -163,7 +163,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "sound_production",
     topic: "audio",
     label: { en: "sound engineering and sound design", ru: "звукорежиссура и саунд-дизайн" },
-    en: ["sound engineer", "sound engineering", "audio engineer", "audio engineering", "mixing", "mixing and mastering", "mastering engineer", "audio mastering", "sound design", "sound designer", "audio production", "audio post-production", "recording studio", "studio recording", "record {album|single|song|podcast|audiobook}", "audio editing", "sound for games", "game audio", "audio branding", "sonic branding", "audio logo"],
+    en: ["sound engineer", "sound engineering", "audio engineer", "audio engineering", "=mixing", "mixing and mastering", "mastering engineer", "audio mastering", "sound design", "sound designer", "audio production", "audio post-production", "recording studio", "studio recording", "record {album|single|song|podcast|audiobook}", "audio editing", "sound for games", "game audio", "audio branding", "sonic branding", "audio logo"],
     ru: ["звукорежиссёр", "звукорежиссер", "звукорежиссера", "звукорежиссёра", "звукорежиссура", "звукоинженер", "звукозапись", "звукозаписи", "студия звукозаписи", "студию звукозаписи", "сведение", "сведения", "мастеринг", "сведение и мастеринг", "саунд-дизайн", "саунд дизайн", "саунд-дизайнер", "звуковой дизайн", "обработка звука", "аудиомонтаж", "записать альбом", "записать трек", "запись трека", "звук для игр", "аудиобрендинг", "звуковой логотип"],
   },
   {
@@ -177,7 +177,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "voice_over",
     topic: "audio",
     label: { en: "voice-over and narration", ru: "озвучка и дикторы" },
-    en: ["=voice =over", "voiceover", "voice actor", "voice actors", "voice talent", "narrator", "narration", "voice recording", "IVR voice", "dubbing", "audiobook narration", "voice for {ad|video|app|game|audiobook}"],
+    en: ["=voice =over", "voiceover", "voice actor", "voice actors", "voice talent", "narrator", "narration", "voice recording", "IVR voice", "=dubbing", "audiobook narration", "voice for {ad|video|app|game|audiobook}"],
     ru: ["озвучка", "озвучки", "озвучку", "озвучивание", "озвучиваю", "диктор", "диктора", "дикторы", "дикторов", "закадровый голос", "закадровый текст", "голос для рекламы", "голос для ролика", "дубляж", "дубляжа", "начитка", "начитку", "начитать", "актёр озвучки", "актер озвучки", "актёра озвучки"],
   },
 

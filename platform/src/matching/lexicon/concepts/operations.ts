@@ -31,7 +31,7 @@ export const OPERATIONS: readonly ConceptEntry[] = [
     id: "last_mile_delivery",
     topic: "logistics",
     label: { en: "delivery and last mile", ru: "доставка и последняя миля" },
-    en: ["delivery", "deliveries", "delivery service", "delivery services", "last mile", "last-mile", "last mile delivery", "courier", "couriers", "courier service", "same-day delivery", "express delivery", "parcel delivery", "parcels", "food delivery", "delivery app", "pickup points", "parcel lockers", "returns logistics", "reverse logistics", "DHL", "FedEx", "UPS", "postal services"],
+    en: ["delivery", "deliveries", "delivery service", "delivery services", "last mile", "last-mile", "last mile delivery", "courier", "couriers", "courier service", "same-day delivery", "express delivery", "parcel delivery", "parcels", "food delivery", "delivery app", "pickup points", "parcel lockers", "returns logistics", "reverse logistics", "DHL", "FedEx", "=UPS", "postal services"],
     ru: ["доставка", "доставки", "доставку", "доставкой", "служба доставки", "службу доставки", "курьерская доставка", "курьерской доставки", "курьер", "курьера", "курьеры", "курьеров", "последняя миля", "последней мили", "доставка день в день", "экспресс-доставка", "доставка посылок", "посылки", "посылок", "доставка еды", "ПВЗ", "пункты выдачи", "пункт выдачи", "постаматы", "СДЭК", "Боксберри", "Почта России", "возвраты товаров", "обратная логистика"],
   },
   {
@@ -193,7 +193,7 @@ export const OPERATIONS: readonly ConceptEntry[] = [
     id: "fitness_health",
     topic: "wellbeing",
     label: { en: "fitness, nutrition and health", ru: "спорт, питание и здоровье" },
-    en: ["fitness", "personal trainer", "fitness trainer", "fitness coach", "workout", "workouts", "training plan", "strength training", "gym", "trail running", "=runner", "=runners", "marathon", "triathlon", "cycling", "yoga", "yoga teacher", "pilates", "sports", "sport", "nutrition", "nutritionist", "dietitian", "diet", "healthy eating", "weight loss", "sleep", "sleep coach", "biohacking", "longevity protocols", "healthy lifestyle", "health coach", "wellness", "wellbeing", "=well-=being", "physiotherapy", "physiotherapist", "back pain", "health check-up", "preventive health", "health"],
+    en: ["=fitness", "personal trainer", "fitness trainer", "fitness coach", "workout", "workouts", "training plan", "strength training", "gym", "trail running", "=runner", "=runners", "marathon", "triathlon", "cycling", "yoga", "yoga teacher", "pilates", "sports", "sport", "nutrition", "nutritionist", "dietitian", "diet", "healthy eating", "weight loss", "sleep", "sleep coach", "biohacking", "longevity protocols", "healthy lifestyle", "health coach", "wellness", "wellbeing", "=well-=being", "physiotherapy", "physiotherapist", "back pain", "health check-up", "preventive health", "health"],
     ru: ["фитнес", "фитнеса", "фитнесом", "фитнес-тренер", "фитнес-тренера", "персональный тренер", "персонального тренера", "тренировки", "тренировок", "тренировка", "силовые тренировки", "спортзал", "тренажёрный зал", "тренажерный зал", "бег", "бегом", "бегаю", "марафон", "марафона", "марафоны", "триатлон", "велоспорт", "велосипед", "йога", "йоги", "йогой", "преподаватель йоги", "пилатес", "спорт", "спорта", "спортом", "нутрициолог", "нутрициолога", "диетолог", "диетолога", "питание", "питания", "правильное питание", "здоровое питание", "похудение", "похудеть", "сон", "сна", "биохакинг", "биохакинга", "здоровый образ жизни", "ЗОЖ", "здоровье", "здоровья", "здоровьем", "велнес", "веллнес", "благополучие", "физиотерапевт", "реабилитолог", "остеопат", "массаж", "боли в спине", "чекап", "чек-ап", "профилактика здоровья", "врач", "врача", "врачи", "врачей", "доктор", "доктора"],
   },
   {
@@ -223,7 +223,7 @@ export const OPERATIONS: readonly ConceptEntry[] = [
     id: "cv_resume",
     topic: "careers",
     label: { en: "CV, resume and LinkedIn profile", ru: "резюме и профиль LinkedIn" },
-    en: ["CV", "CVs", "resume", "resumes", "résumé", "CV review", "resume review", "CV writing", "resume writing", "cover letter", "cover letters", "LinkedIn profile", "LinkedIn profile review", "portfolio review", "personal pitch", "career story", "ATS", "applicant tracking system"],
+    en: ["CV", "CVs", "resume", "resumes", "résumé", "CV review", "resume review", "CV writing", "resume writing", "cover letter", "cover letters", "LinkedIn profile", "LinkedIn profile review", "portfolio review", "personal pitch", "career story", "=ATS", "applicant tracking system"],
     ru: ["резюме", "CV", "сиви", "сопроводительное письмо", "сопроводительного письма", "сопроводительные письма", "сопроводительное", "сопроводительного", "профиль LinkedIn", "профиль в LinkedIn", "профиль в линкедине", "профиля в LinkedIn", "оформление профиля", "ревью резюме", "разбор резюме", "составить резюме", "составление резюме", "написать резюме", "портфолио", "самопрезентация", "самопрезентации"],
   },
   {
