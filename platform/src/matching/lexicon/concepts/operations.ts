@@ -31,7 +31,7 @@ export const OPERATIONS: readonly ConceptEntry[] = [
     id: "last_mile_delivery",
     topic: "logistics",
     label: { en: "delivery and last mile", ru: "доставка и последняя миля" },
-    en: ["delivery", "deliveries", "delivery service", "delivery services", "last mile", "last-mile", "last mile delivery", "courier", "couriers", "courier service", "same-day delivery", "express delivery", "parcel delivery", "parcels", "food delivery", "delivery app", "pickup points", "parcel lockers", "returns logistics", "reverse logistics", "DHL", "FedEx", "=UPS", "postal services"],
+    en: ["delivery", "deliveries", "delivery service", "delivery services", "last mile", "last-mile", "last mile delivery", "courier", "couriers", "courier service", "same-day delivery", "express delivery", "parcel delivery", "parcels", "food delivery", "delivery app", "pickup points", "parcel lockers", "returns logistics", "reverse logistics", "DHL", "FedEx", "postal services"],
     ru: ["доставка", "доставки", "доставку", "доставкой", "служба доставки", "службу доставки", "курьерская доставка", "курьерской доставки", "курьер", "курьера", "курьеры", "курьеров", "последняя миля", "последней мили", "доставка день в день", "экспресс-доставка", "доставка посылок", "посылки", "посылок", "доставка еды", "ПВЗ", "пункты выдачи", "пункт выдачи", "постаматы", "СДЭК", "Боксберри", "Почта России", "возвраты товаров", "обратная логистика"],
   },
   {
