@@ -39,7 +39,14 @@ export const CREATIVE: readonly ConceptEntry[] = [
     topic: "design",
     label: { en: "illustration", ru: "иллюстрация" },
     en: ["illustration", "illustrations", "illustrator", "illustrators", "children's book illustration", "digital illustration", "character design", "comics", "comic artist", "concept art", "concept artist", "storyboards", "storyboard artist", "hand lettering", "=lettering", "icons", "icon design", "stickers", "mascot"],
-    ru: ["иллюстрация", "иллюстрации", "иллюстраций", "иллюстратор", "иллюстратора", "иллюстраторы", "рисую", "рисовать", "рисунки", "художник", "художника", "художники", "дизайн персонажей", "персонажи", "комиксы", "комикс", "концепт-арт", "концепт-художник", "раскадровки", "раскадровка", "леттеринг", "иконки", "стикеры", "стикерпак", "маскот", "маскота"],
+    ru: ["иллюстрация", "иллюстрации", "иллюстраций", "иллюстратор", "иллюстратора", "иллюстраторы", "рисую", "рисовать", "рисунки", "дизайн персонажей", "персонажи", "комиксы", "комикс", "концепт-арт", "концепт-художник", "раскадровки", "раскадровка", "леттеринг", "иконки", "стикеры", "стикерпак", "маскот", "маскота"],
+  },
+  {
+    id: "fine_art",
+    topic: "design",
+    label: { en: "fine art and galleries", ru: "искусство и галереи" },
+    en: ["fine art", "contemporary art", "artist", "artists", "painter", "painting", "paintings", "sculpture", "sculptor", "art gallery", "gallery", "galleries", "art collector", "art collectors", "collecting art", "art market", "art fair", "art fairs", "artist residency", "ceramics", "ceramicist", "printmaking", "street art", "mural", "murals", "art curator", "curator", "art exhibition"],
+    ru: ["искусство", "искусства", "современное искусство", "современного искусства", "художник", "художника", "художники", "художников", "художница", "живопись", "живописи", "картины", "картин", "скульптура", "скульптор", "галерея", "галереи", "галерею", "арт-галерея", "коллекционер", "коллекционеры", "коллекционирование искусства", "арт-рынок", "арт-рынка", "арт-ярмарка", "арт-резиденция", "керамика", "керамист", "стрит-арт", "мурал", "муралы", "куратор выставки", "куратор", "художественная выставка", "выставка картин"],
   },
   {
     id: "motion_design",
