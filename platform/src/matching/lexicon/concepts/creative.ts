@@ -24,8 +24,8 @@ export const CREATIVE: readonly ConceptEntry[] = [
     id: "graphic_design",
     topic: "design",
     label: { en: "graphic design", ru: "графический дизайн" },
-    en: ["graphic design", "graphic designer", "graphic designers", "=designer", "=designers", "visual design", "visual designer", "print design", "layouts", "posters", "flyers", "brochures", "=banners", "social media graphics", "=marketing materials", "=marketing collateral", "infographics", "Canva", "Adobe Photoshop", "Photoshop", "Adobe Illustrator", "InDesign", "typography", "editorial design", "key visual", "design for social media", "creatives for ads", "ad creatives design", "merch design"],
-    ru: ["графический дизайн", "графического дизайна", "графический дизайнер", "графического дизайнера", "графдизайн", "графдизайнер", "дизайнер", "дизайнера", "дизайнеры", "дизайнеров", "дизайн", "дизайна", "дизайном", "визуал", "визуала", "визуалы", "полиграфия", "полиграфии", "макеты", "макетов", "вёрстка макетов", "верстка макетов", "баннеры", "баннеров", "афиши", "афишу", "листовки", "буклеты", "инфографика", "инфографику", "Canva", "Photoshop", "фотошоп", "InDesign", "типографика", "шрифты", "ключевой визуал", "оформление соцсетей", "дизайн для соцсетей", "дизайн креативов", "мерч", "мерча", "дизайн мерча"],
+    en: ["graphic design", "graphic designer", "graphic designers", "art director", "art direction", "creative director", "creative direction", "=designer", "=designers", "visual design", "visual designer", "print design", "layouts", "posters", "flyers", "brochures", "=banners", "social media graphics", "=marketing materials", "=marketing collateral", "infographics", "Canva", "Adobe Photoshop", "Photoshop", "Adobe Illustrator", "InDesign", "typography", "editorial design", "key visual", "design for social media", "creatives for ads", "ad creatives design", "merch design"],
+    ru: ["арт-директор", "арт-директора", "креативный директор", "креативного директора", "арт-дирекшн", "графический дизайн", "графического дизайна", "графический дизайнер", "графического дизайнера", "графдизайн", "графдизайнер", "дизайнер", "дизайнера", "дизайнеры", "дизайнеров", "дизайн", "дизайна", "дизайном", "визуал", "визуала", "визуалы", "полиграфия", "полиграфии", "макеты", "макетов", "вёрстка макетов", "верстка макетов", "баннеры", "баннеров", "афиши", "афишу", "листовки", "буклеты", "инфографика", "инфографику", "Canva", "Photoshop", "фотошоп", "InDesign", "типографика", "шрифты", "ключевой визуал", "оформление соцсетей", "дизайн для соцсетей", "дизайн креативов", "мерч", "мерча", "дизайн мерча"],
   },
   {
     id: "web_design",
@@ -243,7 +243,7 @@ export const CREATIVE: readonly ConceptEntry[] = [
     topic: "content",
     label: { en: "media, newsletters and journalism", ru: "медиа и журналистика" },
     en: ["=journalism", "reporter", "magazine", "magazines", "online magazine", "media startup", "media company", "media project", "independent media", "newsroom", "editorial", "news outlet", "paid newsletter", "newsletter business", "Substack newsletter", "columnist"],
-    ru: ["журналистика", "журналистики", "=журналист", "=журналиста", "=журналистка", "=журнал", "=журнала", "=журналы", "онлайн-журнал", "онлайн-медиа", "медиапроект", "медиа-проект", "медиастартап", "независимое медиа", "независимые медиа", "издание", "издания", "редакция издания", "колумнист", "авторская колонка", "платная рассылка", "авторская рассылка"],
+    ru: ["=журналистика", "=журналистики", "=журнал", "=журнала", "=журналы", "онлайн-журнал", "онлайн-медиа", "медиапроект", "медиа-проект", "медиастартап", "независимое медиа", "независимые медиа", "издание", "издания", "редакция издания", "колумнист", "авторская колонка", "платная рассылка", "авторская рассылка"],
   },
 
   // ── publishing ─────────────────────────────────────────────────────────────
