@@ -226,7 +226,7 @@ export const TECH: readonly ConceptEntry[] = [
     id: "data_analytics",
     topic: "data",
     label: { en: "data analytics and BI", ru: "аналитика данных и BI" },
-    en: ["data analytics", "data analysis", "data analyst", "data analysts", "business intelligence", "BI", "BI analyst", "dashboards", "dashboard", "reporting dashboards", "KPI dashboards", "SQL", "SQL queries", "Tableau", "Power BI", "PowerBI", "Looker", "Looker Studio", "Metabase", "Superset", "Excel modeling", "spreadsheets", "data visualization", "data viz", "analytics", "business analytics", "business analyst", "insights from data", "data-driven decisions", "make sense of data"],
+    en: ["data analytics", "data analysis", "data analyst", "data analysts", "business intelligence", "BI", "BI analyst", "dashboards", "dashboard", "reporting dashboards", "KPI dashboards", "SQL", "SQL queries", "Tableau", "Power BI", "PowerBI", "=Looker", "=Looker Studio", "Metabase", "Superset", "Excel modeling", "spreadsheets", "data visualization", "data viz", "analytics", "business analytics", "business analyst", "insights from data", "data-driven decisions", "make sense of data"],
     ru: ["аналитика данных", "аналитику данных", "анализ данных", "анализу данных", "аналитик данных", "аналитика", "аналитики", "аналитику", "аналитикой", "аналитик", "аналитиков", "BI", "BI-аналитик", "BI-система", "бизнес-аналитика", "бизнес-аналитик", "бизнес-аналитика", "системный аналитик", "дашборд", "дашборды", "дашбордов", "дашборда", "управленческие дашборды", "SQL", "Power BI", "Tableau", "DataLens", "Yandex DataLens", "визуализация данных", "Excel", "эксель", "анализировать данные", "анализирую данные"],
   },
   {
