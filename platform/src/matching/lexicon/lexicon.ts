@@ -474,6 +474,8 @@ export class Lexicon {
     if (!this.compiled) this.compile();
     // 1. Tokens: stem code, exact-form code, clause id, running counts of content words and conjunctions.
     const len = text.length;
+    // A text has fewer words than characters: size the per-word buffers once.
+    this.grow(len);
     let n = 0;
     let segment = 0;
     let content = 0;
@@ -503,7 +505,6 @@ export class Lexicon {
         segment++;
         gapBreak = false;
       }
-      this.grow(n + 1);
       this.contentBefore[n] = content;
       this.conjBefore[n] = conj;
       this.codes[n] = c;
