@@ -14,6 +14,8 @@
  *   ("=open innovation", "=no-code"), which stemming drops.
  * - Stop words of the engine (a, the, for, need, help, ищу, помочь, ...) are dropped, as in the
  *   engine; a phrasing made only of them is a compile error.
+ * - Words are tokenized like the engine's (text.ts), except that "M&A" / "A/B" stay whole, single
+ *   digits stay ("SOC 2"), and "IT" in capitals is the acronym (read as "ИТ"), not the stop word.
  *
  * Matching: a multi-word phrasing matches when its stems occur in order within one clause, with at
  * most MAX_CONTENT_GAP other content words (and MAX_TOTAL_GAP words of any kind, stop words
