@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stemToken } from "../engine/text.ts";
 import { CONCEPTS, type ConceptEntry, compileLexicon, defaultLexicon, expandPhrasing, Lexicon, STANDARD_TOPIC_KEYS, STANDARD_TOPICS } from "./index.ts";
 
 const L = defaultLexicon;
@@ -52,6 +53,17 @@ describe("concept data", () => {
           if (prev !== undefined && prev !== c.id) clashes.push(`"${phrasing}" (${key}): ${prev} / ${c.id}`);
           owner.set(key, c.id);
         }
+      }
+    }
+    // An exact word form ("=author") must not also be, by its stem, another concept's one-word phrasing
+    // ("authorization" stems to "author"): the same word would then carry both concepts.
+    const singles = new Map<string, string>();
+    for (const [key, id] of owner) if (!key.includes(" ") && !key.startsWith("=")) singles.set(key, id);
+    for (const [key, id] of owner) {
+      for (const s of key.split(" ")) {
+        if (!s.startsWith("=")) continue;
+        const other = singles.get(stemToken(s.slice(1)));
+        if (other !== undefined && other !== id) clashes.push(`${id}: ${s} is also ${other} by its stem`);
       }
     }
     expect(empty).toEqual([]);

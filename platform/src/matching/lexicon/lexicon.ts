@@ -14,6 +14,8 @@
  *   ("=open innovation", "=no-code"), which stemming drops.
  * - Stop words of the engine (a, the, for, need, help, ищу, помочь, ...) are dropped, as in the
  *   engine; a phrasing made only of them is a compile error.
+ * - Words are tokenized like the engine's (text.ts), except that "M&A" / "A/B" stay whole, single
+ *   digits stay ("SOC 2"), and "IT" in capitals is the acronym (read as "ИТ"), not the stop word.
  *
  * Matching: a multi-word phrasing matches when its stems occur in order within one clause, with at
  * most MAX_CONTENT_GAP other content words (and MAX_TOTAL_GAP words of any kind, stop words
@@ -474,6 +476,8 @@ export class Lexicon {
     if (!this.compiled) this.compile();
     // 1. Tokens: stem code, exact-form code, clause id, running counts of content words and conjunctions.
     const len = text.length;
+    // A text has fewer words than characters: size the per-word buffers once.
+    this.grow(len);
     let n = 0;
     let segment = 0;
     let content = 0;
@@ -503,7 +507,6 @@ export class Lexicon {
         segment++;
         gapBreak = false;
       }
-      this.grow(n + 1);
       this.contentBefore[n] = content;
       this.conjBefore[n] = conj;
       this.codes[n] = c;

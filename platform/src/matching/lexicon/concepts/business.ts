@@ -1,5 +1,5 @@
 /**
- * Concepts: fundraising, co-founders, hiring, sales, marketing, PR, partnerships, events.
+ * Concepts: fundraising, co-founders, hiring, sales, =marketing, PR, partnerships, events.
  * Phrasing syntax (lexicon.ts): "{a|b}" alternatives, "" optional word, "=word" exact form.
  * Template words (need, help, looking, ready, ищу, помочь, ...) are stop words: never rely on them.
  */
@@ -11,7 +11,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "fundraising",
     topic: "fundraising",
     label: { en: "fundraising", ru: "привлечение инвестиций" },
-    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage", "seed-stage", "seed stage funding", "bridge round", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "priced round", "SAFE vs priced round", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
+    en: ["fundraising", "fund raising", "{raise|raising|raised|close|closing} {round|capital|funding|money|investment|seed|pre-seed|preseed}", "seed round", "pre-seed round", "preseed", "pre-seed", "seed funding", "seed stage", "seed-stage", "seed stage funding", "bridge round", "raise or bootstrap", "bootstrap or raise", "bootstrapping", "bootstrapped", "investor {intros|introductions|introduction|outreach|pipeline|meetings|relations}", "intro to investors", "introductions to investors", "investors", "investor", "startup investment", "attract investment", "{secure|securing} funding", "pitch to investors", "investor-ready", "due diligence", "data room", "SAFE note", "priced round", "SAFE vs priced round", "convertible note", "term sheet", "valuation {cap|negotiation}", "cap table", "fundraise"],
     ru: ["{привлечение|привлечь|привлекаю|привлекаем|привлекали|привлекла|привлек|поднять|поднимаем|подняли|закрыть|закрыли} {инвестиций|инвестиции|инвестиция|раунд|раунда|денег|капитал|финансирование|финансирования|деньги}", "инвестор", "инвесторы", "инвесторов", "инвестиции", "инвестиции в стартап", "инвестиции в проект", "ищем инвестиции", "инвестиционный раунд", "посевной раунд", "посевные инвестиции", "seed-раунд", "pre-seed раунд", "раунд финансирования", "фандрайзинг", "фандрайз", "выход на инвесторов", "знакомство с инвесторами", "интро к инвесторам", "питч инвесторам", "due diligence", "дью дилидженс", "оценка компании для раунда", "конвертируемый заем", "term sheet", "терм-шит", "кэп-тейбл", "таблица капитализации"],
   },
   {
@@ -25,7 +25,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "venture_capital",
     topic: "fundraising",
     label: { en: "venture capital", ru: "венчурный капитал" },
-    en: ["venture capital", "VC", "VCs", "VC fund", "venture fund", "venture investor", "venture partner", "series A", "series B", "series C", "growth round", "growth equity", "LP", "limited partners", "general partner", "fund manager", "corporate venture", "CVC", "lead investor", "institutional investors", "private equity", "PE fund"],
+    en: ["venture capital", "VC", "VCs", "VC fund", "venture fund", "venture investor", "investment manager", "venture partner", "series A", "series B", "series C", "growth round", "growth equity", "LP", "limited partners", "general partner", "fund manager", "corporate venture", "CVC", "lead investor", "institutional investors", "private equity", "PE fund"],
     ru: ["венчурный капитал", "венчурный фонд", "венчурные инвестиции", "венчурное финансирование", "венчурный инвестор", "венчур", "венчурного", "VC-фонд", "раунд A", "раунд Б", "серия A", "LP фонда", "партнёр фонда", "управляющий фондом", "корпоративный венчур", "корпоративный венчурный фонд", "прямые инвестиции", "private equity", "фонд прямых инвестиций"],
   },
   {
@@ -39,7 +39,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "accelerators",
     topic: "fundraising",
     label: { en: "accelerators and incubators", ru: "акселераторы и инкубаторы" },
-    en: ["accelerator", "accelerators", "incubator", "Y Combinator", "YC", "Techstars", "500 Startups", "accelerator program", "accelerator application", "startup studio", "venture studio", "venture builder"],
+    en: ["accelerator", "accelerators", "incubator", "=combinator", "YC", "Techstars", "500 Startups", "accelerator program", "accelerator application", "startup studio", "venture studio", "venture builder"],
     ru: ["акселератор", "акселераторы", "акселерационная программа", "акселерации", "акселерация", "инкубатор", "бизнес-инкубатор", "венчур-студия", "стартап-студия", "ФРИИ", "ИИДФ"],
   },
   {
@@ -53,7 +53,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "exit_ma",
     topic: "fundraising",
     label: { en: "M&A and exits", ru: "M&A и выход из бизнеса" },
-    en: ["M&A", "mergers and acquisitions", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale", "secondaries"],
+    en: ["M&A", "mergers and acquisitions", "acquirer", "acquirers", "exit", "exit strategy", "{sell|selling|sold} {company|business|startup}", "buy a business", "{buy|buying|acquire|acquiring} {companies|businesses|a company|a business}", "business valuation", "valuation of {company|business}", "buy-side", "sell-side", "investment banker", "investment banking", "secondary sale"],
     ru: ["M&A", "слияния и поглощения", "слияние", "поглощение", "сделки M&A", "{продажа|продать|продаю|продаём|продали} {|свой|свою} {бизнес|бизнеса|компанию|компании|стартап|долю}", "{покупка|купить|покупаю|покупаем} {|готовый|готового} {бизнес|бизнеса|компанию}", "готовый бизнес", "оценка бизнеса", "оценка компании", "оценить бизнес", "экзит", "выход из бизнеса", "выход из проекта", "инвестбанкир", "инвестиционный банкинг"],
   },
 
@@ -69,7 +69,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "business_cofounder",
     topic: "cofounder",
     label: { en: "business co-founder", ru: "бизнес-сооснователь" },
-    en: ["business co-founder", "business cofounder", "non-technical co-founder", "commercial co-founder", "CEO co-founder", "co-founder CEO", "sales co-founder", "marketing co-founder", "growth co-founder", "go-to-market co-founder", "business partner", "operating partner", "CEO for startup", "business-minded partner"],
+    en: ["business co-founder", "business cofounder", "non-technical co-founder", "commercial co-founder", "CEO co-founder", "co-founder CEO", "sales co-founder", "=marketing co-founder", "growth co-founder", "go-to-market co-founder", "business partner", "operating partner", "CEO for startup", "business-minded partner"],
     ru: ["бизнес-сооснователь", "бизнес сооснователь", "бизнес-партнёр", "бизнес партнер", "бизнес-партнёра", "коммерческий партнёр", "партнёр по бизнесу", "партнера в бизнес", "сооснователь по продажам", "сооснователь по маркетингу", "сооснователь CEO", "CEO в стартап", "операционный партнёр", "партнёр с бизнес-компетенциями"],
   },
   {
@@ -77,7 +77,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "cofounder",
     label: { en: "finding a co-founder", ru: "поиск сооснователя" },
     en: ["co-founder", "cofounder", "co founder", "co-founders", "cofounders", "founding team", "founding partner", "join {|early-stage|early stage} {startup|venture} as {co-founder|cofounder|partner}", "co-found", "co-founding", "start a company together", "build a startup together", "founder matching"],
-    ru: ["сооснователь", "сооснователя", "сооснователи", "сооснователей", "кофаундер", "кофаундера", "ко-фаундер", "сооснователем", "соучредитель", "соучредителя", "партнёр в стартап", "партнёра в стартап", "партнёра в проект", "команда основателей", "основательская команда", "запустить стартап вместе", "войти в стартап", "войти в проект", "присоединиться к стартапу", "собрать команду стартапа"],
+    ru: ["сооснователь", "сооснователя", "сооснователи", "сооснователей", "кофаундер", "кофаундера", "ко-фаундер", "сооснователем", "соучредитель", "соучредителя", "партнёр в стартап", "партнёра в стартап", "партнёра в проект", "команда основателей", "единомышленник", "единомышленники", "единомышленников", "единомышленника", "основательская команда", "запустить стартап вместе", "войти в стартап", "войти в проект", "присоединиться к стартапу", "собрать команду стартапа"],
   },
   {
     id: "founder_agreements",
@@ -106,7 +106,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "executive_search",
     topic: "hiring",
     label: { en: "executive search", ru: "поиск топ-менеджеров" },
-    en: ["executive search", "exec search", "C-level hiring", "C-level search", "{hire|hiring|recruit|recruiting} {CMO|COO|CFO|VP|head of sales|head of marketing|executive|executives}", "leadership hiring", "senior leadership hire", "board search"],
+    en: ["executive search", "exec search", "C-level hiring", "C-level search", "{hire|hiring|recruit|recruiting} {CMO|COO|CFO|VP|head of sales|head of =marketing|executive|executives}", "leadership hiring", "senior leadership hire", "board search"],
     ru: ["executive search", "поиск топ-менеджеров", "подбор топ-менеджеров", "подбор руководителей", "поиск руководителей", "найм топ-менеджеров", "найм руководителя", "топ-менеджмент найм", "хантинг топов", "подбор C-level"],
   },
   {
@@ -135,7 +135,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "hiring",
     label: { en: "interns and junior talent", ru: "стажёры и джуны" },
     en: ["=intern", "=interns", "=internship", "=internships", "junior developers", "juniors", "graduate hiring", "campus hiring", "trainee program", "student jobs", "apprenticeship"],
-    ru: ["стажёр", "стажёры", "стажёров", "стажировка", "стажировки", "стажировку", "джун", "джуны", "джунов", "выпускники", "студенты на стажировку", "практика для студентов", "производственная практика", "программа стажировок"],
+    ru: ["=стажёр", "=стажер", "=стажёры", "=стажеры", "=стажёров", "=стажеров", "стажировка", "стажировки", "стажировку", "джун", "джуны", "джунов", "выпускники", "студенты на стажировку", "практика для студентов", "производственная практика", "программа стажировок"],
   },
   {
     id: "employer_branding",
@@ -150,14 +150,14 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "sales",
     topic: "sales",
     label: { en: "sales", ru: "продажи" },
-    en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
+    en: ["sales", "selling", "sell {product|products|service|services|software|solution|SaaS}", "sales strategy", "sales process", "sales funnel", "sales pipeline", "sales playbook", "close deals", "closing deals", "deal closing", "build {|a} pipeline", "building {|a} pipeline", "pipeline building", "revenue growth", "grow revenue", "first customers", "first clients", "first paying customers", "land customers", "win clients", "win customers", "landing clients", "customer acquisition", "client acquisition", "head of sales", "VP of sales", "VP sales", "chief revenue officer", "sales director", "sales manager", "salesperson", "sales consultant", "sales coaching", "sales training", "objection handling", "consultative selling", "solution selling", "sales skills"],
     ru: ["продажи", "продаж", "продажам", "продажах", "продажами", "{продавать|продаю|продаём|продаем} {|продукт|продукты|услуги|софт|решения|товар}", "стратегия продаж", "воронка продаж", "скрипты продаж", "скрипт продаж", "увеличить продажи", "рост продаж", "первые клиенты", "первых клиентов", "поиск клиентов", "найти клиентов", "привлечение клиентов", "привлечь клиентов", "клиентская база", "новые клиенты", "новых клиентов", "клиенты в B2B", "коммерческий директор", "директор по продажам", "руководитель отдела продаж", "тренинг по продажам", "обучение продажам", "работа с возражениями", "закрытие сделок", "закрывать сделки", "сейлз", "сейлзы", "продажник", "продажники"],
   },
   {
     id: "b2b_sales",
     topic: "sales",
     label: { en: "B2B and enterprise sales", ru: "B2B и корпоративные продажи" },
-    en: ["B2B sales", "enterprise sales", "selling to enterprises", "{sell|selling} to {enterprise|enterprises|corporates|corporations|large companies|banks|retailers}", "enterprise clients", "enterprise customers", "corporate clients", "corporate customers", "enterprise deals", "complex sales", "long sales cycle", "procurement process", "enterprise pilot", "enterprise pilots", "pilot with corporates", "corporate pilots", "key account management", "key accounts", "account-based marketing", "ABM", "SaaS sales", "account executive", "account executives", "founder-led sales", "founder led sales"],
+    en: ["B2B sales", "enterprise sales", "selling to enterprises", "{sell|selling} to {enterprise|enterprises|corporates|corporations|large companies|banks|retailers}", "enterprise clients", "enterprise customers", "corporate clients", "corporate customers", "enterprise deals", "complex sales", "long sales cycle", "procurement process", "enterprise pilot", "enterprise pilots", "pilot with corporates", "corporate pilots", "key account management", "key accounts", "account-based =marketing", "ABM", "SaaS sales", "account executive", "account executives", "founder-led sales", "founder led sales"],
     ru: ["B2B-продажи", "B2B продажи", "продажи B2B", "продажи в B2B", "корпоративные продажи", "продажи в корпорации", "продажи корпорациям", "продажи в крупный бизнес", "продажи крупному бизнесу", "продажи в энтерпрайз", "энтерпрайз", "корпоративные клиенты", "корпоративных клиентов", "крупные клиенты", "крупных клиентов", "сложные продажи", "длинный цикл сделки", "пилот с корпорацией", "пилоты с корпорациями", "пилотные проекты с корпорациями", "ключевые клиенты", "работа с ключевыми клиентами", "аккаунт-менеджмент", "продажи SaaS", "B2G"],
   },
   {
@@ -185,7 +185,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "go_to_market",
     topic: "sales",
     label: { en: "go-to-market", ru: "выход на рынок (go-to-market)" },
-    en: ["go-to-market", "go to market", "GTM", "GTM strategy", "launch strategy", "market launch", "launch {product|products|startup}", "product launch", "first traction", "traction", "early traction", "ideal customer profile", "ICP", "customer segments", "target audience", "target market", "beachhead market", "positioning and messaging", "value proposition"],
+    en: ["go-to-market", "go to market", "GTM", "GTM strategy", "launch strategy", "market launch", "launch {product|products|startup}", "product launch", "first traction", "traction", "early traction", "ideal customer profile", "ICP", "customer segments", "target audience", "target market", "beachhead market", "positioning and messaging", "value proposition", "go-to-market strategy", "GTM motion"],
     ru: ["go-to-market", "выход на рынок", "вывод продукта на рынок", "вывести продукт на рынок", "вывести на рынок", "вывод на рынок", "запуск продукта", "запустить продукт", "запуск стартапа", "GTM", "GTM-стратегия", "первый трекшн", "трекшн", "портрет клиента", "портрет целевой аудитории", "целевая аудитория", "целевую аудиторию", "ЦА", "сегменты клиентов", "ценностное предложение", "УТП"],
   },
   {
@@ -224,20 +224,20 @@ export const BUSINESS: readonly ConceptEntry[] = [
     ru: ["customer success", "клиентский успех", "кастомер саксесс", "аккаунт-менеджер", "аккаунт менеджер", "аккаунтинг клиентов", "отношения с клиентами", "онбординг клиентов", "допродажи", "апсейл", "кросс-продажи", "повторные продажи", "NPS", "=клиентский =опыт", "клиентский сервис", "клиентоориентированность", "сервис для клиентов"],
   },
 
-  // ── marketing ──────────────────────────────────────────────────────────────
+  // ── =marketing ──────────────────────────────────────────────────────────────
   {
     id: "marketing",
     topic: "marketing",
     label: { en: "marketing", ru: "маркетинг" },
-    en: ["=marketing", "=marketer", "=marketers", "marketing strategy", "marketing plan", "marketing budget", "marketing team", "marketing agency", "marketing consultant", "fractional CMO", "CMO", "chief marketing officer", "head of marketing", "VP marketing", "digital marketing", "online marketing", "B2B marketing", "B2C marketing", "product promotion", "brand promotion", "promote {product|app|brand|business|startup|services}", "brand awareness", "marketing mix", "integrated marketing", "marketing funnel", "full-funnel marketing", "customer acquisition strategy"],
-    ru: ["маркетинг", "маркетинга", "маркетингом", "маркетингу", "маркетолог", "маркетолога", "маркетологи", "маркетологов", "маркетинговая стратегия", "маркетинговую стратегию", "стратегия продвижения", "продвижение", "продвижения", "продвигать", "продвигаю", "продвинуть", "{продвижение|продвигать|продвинуть|раскрутка|раскрутить} {|продукта|продукт|бренда|бренд|бизнеса|бизнес|проекта|проект|услуг|компании}", "digital-маркетинг", "диджитал-маркетинг", "интернет-маркетинг", "интернет-маркетолог", "CMO", "директор по маркетингу", "руководитель маркетинга", "маркетинговое агентство", "узнаваемость бренда", "B2B-маркетинг", "маркетинговый бюджет"],
+    en: ["=marketing", "=marketer", "=marketers", "=marketing strategy", "=marketing plan", "=marketing budget", "=marketing team", "=marketing agency", "=marketing consultant", "fractional CMO", "CMO", "chief =marketing officer", "head of =marketing", "VP =marketing", "digital =marketing", "online =marketing", "B2B =marketing", "B2C =marketing", "product promotion", "brand promotion", "promote {product|app|brand|business|startup|services}", "brand awareness", "brand manager", "brand management", "brand strategy", "=marketing mix", "integrated =marketing", "=marketing funnel", "full-funnel =marketing", "customer acquisition strategy"],
+    ru: ["маркетинг", "маркетинга", "маркетингом", "маркетингу", "маркетолог", "маркетолога", "маркетологи", "маркетологов", "маркетинговая стратегия", "маркетинговую стратегию", "стратегия продвижения", "продвижение", "продвижения", "продвигать", "продвигаю", "продвинуть", "{продвижение|продвигать|продвинуть|раскрутка|раскрутить} {|продукта|продукт|бренда|бренд|бизнеса|бизнес|проекта|проект|услуг|компании}", "digital-маркетинг", "диджитал-маркетинг", "интернет-маркетинг", "интернет-маркетолог", "CMO", "директор по маркетингу", "руководитель маркетинга", "маркетинговое агентство", "узнаваемость бренда", "бренд-менеджер", "бренд-менеджера", "бренд-стратегия", "стратегия бренда", "B2B-маркетинг", "маркетинговый бюджет"],
   },
   {
     id: "performance_marketing",
     topic: "marketing",
     label: { en: "paid ads and performance marketing", ru: "реклама и performance-маркетинг" },
-    en: ["performance marketing", "paid ads", "paid advertising", "paid acquisition", "paid social", "paid media", "PPC", "pay-per-click", "Google Ads", "AdWords", "Facebook ads", "Meta ads", "Instagram ads", "TikTok ads", "LinkedIn ads", "YouTube ads", "ad campaigns", "advertising campaigns", "media buying", "media buyer", "programmatic", "CAC", "ROAS", "cost per acquisition", "CPC", "ad spend", "retargeting", "ad creatives", "advertising", "online ads", "run ads", "running ads", "performance marketer"],
-    ru: ["performance-маркетинг", "перформанс-маркетинг", "перформанс", "таргет", "таргета", "таргетированная реклама", "таргетированную рекламу", "таргетолог", "таргетолога", "контекстная реклама", "контекстную рекламу", "директолог", "Яндекс Директ", "Яндекс.Директ", "Google Ads", "реклама в соцсетях", "рекламу в соцсетях", "реклама ВКонтакте", "реклама в ВК", "VK Реклама", "реклама", "рекламу", "рекламы", "рекламой", "рекламные кампании", "рекламных кампаний", "{настройка|настроить|настраиваю|запуск|запустить|запускаю|веду|ведение} {рекламы|рекламу|рекламных кампаний|рекламные кампании|таргета|контекста|директа}", "медиабаинг", "медиабайер", "закупка рекламы", "закупка трафика", "закупаю трафик", "арбитраж трафика", "платный трафик", "стоимость привлечения клиента", "CAC", "ДРР", "ретаргетинг", "рекламные креативы", "креативы"],
+    en: ["performance =marketing", "paid ads", "paid advertising", "paid acquisition", "paid social", "paid media", "PPC", "pay-per-click", "Google Ads", "AdWords", "Facebook ads", "Meta ads", "Instagram ads", "TikTok ads", "LinkedIn ads", "YouTube ads", "ad campaigns", "advertising campaigns", "media buying", "media buyer", "programmatic", "CAC", "ROAS", "cost per acquisition", "CPC", "ad spend", "retargeting", "ad creatives", "advertising", "online ads", "run ads", "running ads", "performance =marketer"],
+    ru: ["performance-маркетинг", "перформанс-маркетинг", "перформанс", "таргет", "таргета", "таргетированная реклама", "таргетированную рекламу", "таргетолог", "таргетолога", "контекстная реклама", "контекстную рекламу", "=директолог", "=директолога", "Яндекс Директ", "Яндекс.Директ", "Google Ads", "реклама в соцсетях", "рекламу в соцсетях", "реклама ВКонтакте", "реклама в ВК", "VK Реклама", "реклама", "рекламу", "рекламы", "рекламой", "рекламные кампании", "рекламных кампаний", "{настройка|настроить|настраиваю|запуск|запустить|запускаю|веду|ведение} {рекламы|рекламу|рекламных кампаний|рекламные кампании|таргета|контекста|директа}", "медиабаинг", "медиабайер", "закупка рекламы", "закупка трафика", "закупаю трафик", "арбитраж трафика", "платный трафик", "стоимость привлечения клиента", "CAC", "ДРР", "ретаргетинг", "рекламные креативы", "креативы"],
   },
   {
     id: "seo",
@@ -250,42 +250,42 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "smm",
     topic: "marketing",
     label: { en: "social media marketing", ru: "SMM и соцсети" },
-    en: ["social media", "social media marketing", "SMM", "social media manager", "Instagram", "TikTok", "Instagram growth", "Instagram account", "social media strategy", "social media presence", "social media accounts", "grow followers", "followers", "reels", "Instagram reels", "viral content", "content for social media", "social content", "Facebook page", "Pinterest marketing", "YouTube channel growth", "X Twitter growth", "Twitter growth"],
+    en: ["social media", "social media =marketing", "SMM", "social media manager", "Instagram", "TikTok", "Instagram growth", "Instagram account", "social media strategy", "social media presence", "social media accounts", "grow followers", "followers", "reels", "Instagram reels", "viral content", "content for social media", "social content", "Facebook page", "Pinterest =marketing", "YouTube channel growth", "X Twitter growth", "Twitter growth"],
     ru: ["SMM", "СММ", "смм", "SMM-щик", "СММщик", "смм-щик", "SMM-менеджер", "СММ-менеджер", "SMM-специалист", "соцсети", "соцсетей", "соцсетях", "социальные сети", "социальных сетях", "{ведение|вести|веду|продвижение|продвигать|продвигаю} {соцсетей|соцсети|аккаунтов|аккаунта|инстаграма|инстаграм|Инстаграм|ВК|ВКонтакте|TikTok|тикток|тиктока|страниц}", "инстаграм", "Инстаграм", "инсты", "тикток", "тиктоке", "рилс", "рилсы", "Reels", "вирусный контент", "контент для соцсетей", "подписчики", "подписчиков", "набрать подписчиков", "сторис", "ВКонтакте", "ВК", "Дзен", "Пинтерест"],
   },
   {
     id: "telegram_marketing",
     topic: "marketing",
     label: { en: "Telegram channels and promotion", ru: "Telegram-каналы и продвижение в Telegram" },
-    en: ["Telegram channel", "Telegram channels", "Telegram marketing", "Telegram ads", "Telegram promotion", "grow Telegram channel", "Telegram audience", "Telegram community"],
+    en: ["Telegram channel", "Telegram channels", "Telegram =marketing", "Telegram ads", "Telegram promotion", "grow Telegram channel", "Telegram audience", "Telegram community"],
     ru: ["телеграм-канал", "телеграм канал", "Telegram-канал", "тг-канал", "тг канал", "телеграм-каналы", "телеграм-каналов", "каналы в телеграм", "канал в Telegram", "канал в телеграме", "канал в телеграм", "{продвижение|продвигать|продвигаю|раскрутка|раскрутить|вести|веду|ведение|рост} {телеграм|телеграм-канала|Telegram-канала|тг-канала|канала в телеграм}", "посевы", "посевов", "посевы в телеграм", "Telegram Ads", "реклама в телеграм", "реклама в Telegram", "реклама в тг", "телеграм-аудитория", "админ канала", "администратор канала"],
   },
   {
     id: "email_marketing",
     topic: "marketing",
     label: { en: "email marketing", ru: "email-маркетинг и рассылки" },
-    en: ["email marketing", "newsletter", "newsletters", "email newsletter", "email campaigns", "email sequences", "drip campaigns", "lifecycle marketing", "CRM marketing", "Mailchimp", "Klaviyo", "Substack", "marketing automation", "email automation", "email deliverability"],
+    en: ["email =marketing", "newsletter", "newsletters", "email newsletter", "email campaigns", "email sequences", "drip campaigns", "lifecycle =marketing", "CRM =marketing", "Mailchimp", "Klaviyo", "Substack", "=marketing automation", "email automation", "email deliverability", "=open rate", "=open rates", "email open rates"],
     ru: ["email-маркетинг", "емейл-маркетинг", "имейл-маркетинг", "email-рассылки", "email рассылки", "e-mail рассылки", "рассылка", "рассылки", "рассылку", "рассылок", "письма клиентам", "цепочки писем", "автоворонки", "автоворонка", "автоворонку", "CRM-маркетинг", "триггерные рассылки", "Unisender", "Sendpulse", "доставляемость писем", "маркетинговая автоматизация"],
   },
   {
     id: "influencer_marketing",
     topic: "marketing",
     label: { en: "influencer and creator marketing", ru: "реклама у блогеров" },
-    en: ["influencer marketing", "influencers", "influencer", "creators", "creator marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "=bloggers", "=blogger", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
+    en: ["influencer =marketing", "influencers", "influencer", "creators", "creator =marketing", "creator economy", "UGC", "user-generated content", "UGC creators", "=bloggers", "=blogger", "blogger outreach", "brand ambassadors", "ambassador program", "influencer campaigns", "sponsored posts"],
     ru: ["инфлюенсер-маркетинг", "инфлюенсеры", "инфлюенсеров", "=блогеры", "=блогеров", "=блогерам", "=блогерами", "=блогер", "=блогера", "=блогером", "реклама у блогеров", "рекламу у блогеров", "интеграции у блогеров", "интеграция у блогера", "работа с =блогерами", "UGC", "UGC-контент", "UGC-креаторы", "амбассадоры", "амбассадоров", "амбассадор", "бартер с блогерами", "креаторы", "креатор"],
   },
   {
     id: "growth_marketing",
     topic: "marketing",
     label: { en: "growth marketing", ru: "growth-маркетинг" },
-    en: ["growth marketing", "growth hacking", "growth hacker", "growth marketer", "growth lead", "head of growth", "user acquisition", "acquire users", "acquiring users", "first users", "first 1000 users", "acquisition channels", "growth channels", "growth loops", "referral program", "referral marketing", "viral growth", "virality", "word of mouth", "activation rate", "PLG", "product-led growth", "product led growth", "scale user base", "growth experiments"],
+    en: ["growth =marketing", "growth hacking", "growth hacker", "growth =marketer", "growth manager", "growth lead", "head of growth", "user acquisition", "acquire users", "acquiring users", "first users", "first 1000 users", "acquisition channels", "growth channels", "growth loops", "referral program", "referral =marketing", "viral growth", "virality", "word of mouth", "activation rate", "PLG", "product-led growth", "product led growth", "scale user base", "growth experiments"],
     ru: ["growth-маркетинг", "гроус-маркетинг", "гроус", "гроусхакинг", "growth hacking", "growth-хакинг", "гроус-хакер", "рост продукта", "рост пользователей", "привлечение пользователей", "привлечь пользователей", "первые пользователи", "первых пользователей", "каналы привлечения", "канал привлечения", "реферальная программа", "реферальную программу", "сарафанное радио", "сарафан", "виральность", "вирусный рост", "продуктовый рост", "product-led growth", "growth-эксперименты", "юзер-аквизишн"],
   },
   {
     id: "product_marketing",
     topic: "marketing",
     label: { en: "product marketing and positioning", ru: "продуктовый маркетинг и позиционирование" },
-    en: ["product marketing", "product marketer", "PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
+    en: ["product =marketing", "product =marketer", "=PMM", "=positioning", "brand positioning", "brand messaging", "key messages", "messaging framework", "competitive positioning", "launch messaging", "sales enablement content", "category design"],
     ru: ["продуктовый маркетинг", "продуктовый маркетолог", "продуктового маркетолога", "позиционирование", "позиционирования", "позиционировании", "месседжи", "месседжинг", "ключевые сообщения", "упаковка продукта", "упаковать продукт", "упаковка бренда", "отстройка от конкурентов"],
   },
   {
@@ -299,7 +299,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "marketing_analytics",
     topic: "marketing",
     label: { en: "marketing analytics and attribution", ru: "маркетинговая аналитика" },
-    en: ["marketing analytics", "web analytics", "attribution", "marketing attribution", "Google Analytics", "GA4", "Google Tag Manager", "GTM setup", "tracking setup", "conversion tracking", "UTM", "marketing dashboards", "marketing mix modeling", "MMM"],
+    en: ["=marketing analytics", "web analytics", "attribution", "=marketing attribution", "Google Analytics", "GA4", "Google Tag Manager", "GTM setup", "tracking setup", "conversion tracking", "UTM", "=marketing dashboards", "=marketing mix modeling", "MMM"],
     ru: ["маркетинговая аналитика", "маркетинговую аналитику", "веб-аналитика", "веб-аналитику", "веб-аналитик", "сквозная аналитика", "сквозную аналитику", "Яндекс Метрика", "Яндекс.Метрика", "Google Analytics", "атрибуция", "UTM-метки", "коллтрекинг", "аналитика рекламы", "отслеживание конверсий"],
   },
   {
@@ -313,7 +313,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "affiliate_marketing",
     topic: "marketing",
     label: { en: "affiliate marketing", ru: "партнёрский маркетинг (CPA)" },
-    en: ["affiliate marketing", "affiliate program", "affiliate programs", "affiliates", "affiliate network", "CPA network", "partner marketing", "referral partners", "revenue share partners"],
+    en: ["affiliate =marketing", "affiliate program", "affiliate programs", "affiliates", "affiliate network", "CPA network", "partner =marketing", "referral partners", "revenue share partners"],
     ru: ["партнёрская программа", "партнерская программа", "партнёрскую программу", "=партнерки", "=партнерка", "=партнёрки", "=партнёрка", "CPA-сети", "CPA-сеть", "аффилиат", "аффилиат-маркетинг", "арбитражники", "реферальные партнёры"],
   },
   {
@@ -327,7 +327,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "app_store_optimization",
     topic: "marketing",
     label: { en: "app marketing and ASO", ru: "продвижение приложений и ASO" },
-    en: ["ASO", "app store optimization", "App Store ranking", "app marketing", "app installs", "mobile user acquisition", "app downloads", "app growth", "mobile marketing", "app store listing"],
+    en: ["ASO", "app store optimization", "App Store ranking", "app =marketing", "app installs", "mobile user acquisition", "app downloads", "app growth", "mobile =marketing", "app store listing"],
     ru: ["ASO", "продвижение приложения", "продвижение приложений", "продвижение мобильного приложения", "продвигать приложение", "установки приложения", "мобильный маркетинг", "скачивания приложения", "оптимизация в сторах", "App Store", "Google Play"],
   },
 
@@ -337,7 +337,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     topic: "pr",
     label: { en: "PR and media relations", ru: "PR и работа со СМИ" },
     en: ["PR", "public relations", "media relations", "press", "press coverage", "media coverage", "press release", "press releases", "=journalists", "=journalist", "journalist contacts", "tech press", "TechCrunch", "publications in media", "media outreach", "PR agency", "PR manager", "PR specialist", "PR strategy", "PR campaign", "=communications", "corporate communications", "=comms", "head of =communications", "spokesperson", "media training", "op-eds", "earned media"],
-    ru: ["PR", "пиар", "пиара", "пиарщик", "пиарщика", "PR-специалист", "PR-менеджер", "PR-агентство", "PR-стратегия", "PR-кампания", "СМИ", "мониторинг СМИ", "публикации в СМИ", "публикация в СМИ", "статьи в СМИ", "пресс-релиз", "пресс-релизы", "пресс-релизов", "=журналисты", "=журналистов", "=журналистами", "=журналистам", "работа со СМИ", "работа с =журналистами", "выход в СМИ", "попасть в СМИ", "медиа", "медийность", "коммуникации", "коммуникаций", "внешние коммуникации", "корпоративные коммуникации", "директор по коммуникациям", "спикер компании", "медиатренинг", "колонки в СМИ", "Forbes", "РБК", "VC.ru", "vc.ru", "Хабр"],
+    ru: ["PR", "пиар", "пиара", "пиарщик", "пиарщика", "PR-специалист", "PR-менеджер", "PR-агентство", "PR-стратегия", "PR-кампания", "СМИ", "мониторинг СМИ", "публикации в СМИ", "публикация в СМИ", "статьи в СМИ", "пресс-релиз", "пресс-релизы", "пресс-релизов", "=журналист", "=журналиста", "=журналистка", "=журналисты", "=журналистов", "=журналистами", "=журналистам", "работа со СМИ", "работа с =журналистами", "выход в СМИ", "попасть в СМИ", "=медиа", "медийность", "коммуникации", "коммуникаций", "внешние коммуникации", "корпоративные коммуникации", "директор по коммуникациям", "спикер компании", "медиатренинг", "колонки в СМИ", "Forbes", "РБК", "VC.ru", "vc.ru", "Хабр"],
   },
   {
     id: "personal_brand",
@@ -366,14 +366,14 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "strategic_partnerships",
     topic: "partnerships",
     label: { en: "partnerships and business development", ru: "партнёрства и бизнес-девелопмент" },
-    en: ["partnerships", "partnership", "strategic partnerships", "strategic partnership", "strategic partners", "business development", "BD", "biz dev", "bizdev", "head of partnerships", "partnership manager", "partner program", "partner programs", "partner ecosystem", "technology partners", "integration partners", "co-marketing", "joint venture", "joint ventures", "JV", "alliances", "strategic alliances", "co-selling", "cross-promotion", "collaborations with brands", "brand collaborations", "collabs"],
-    ru: ["поиск партнёров", "поиск партнеров", "построение партнёрств", "развитие партнёрств", "развиваю партнёрства", "стратегическое партнёрство", "стратегическое партнерство", "стратегические партнёры", "стратегических партнёров", "бизнес-девелопмент", "бизнес девелопмент", "биздев", "BD", "партнерская сеть", "партнерскую сеть", "партнёрскую сеть", "совместные проекты", "совместный проект", "совместное предприятие", "СП", "кросс-маркетинг", "коллаборации", "коллаборация", "коллаборацию", "коллабы", "коллаб", "кросс-промо", "совместный маркетинг", "интеграции с партнёрами", "технологические партнёры"],
+    en: ["partnerships", "partnership", "strategic partnerships", "strategic partnership", "strategic partners", "business development", "BD", "biz dev", "bizdev", "head of partnerships", "partnership manager", "partner program", "partner programs", "partner ecosystem", "technology partners", "integration partners", "co-=marketing", "joint venture", "joint ventures", "JV", "alliances", "strategic alliances", "co-selling", "cross-promotion", "collaborations with brands", "brand collaborations", "collabs"],
+    ru: ["поиск партнёров", "поиск партнеров", "построение партнёрств", "развитие партнёрств", "развиваю партнёрства", "стратегическое партнёрство", "стратегическое партнерство", "стратегические партнёры", "стратегических партнёров", "бизнес-девелопмент", "бизнес девелопмент", "биздев", "директор по развитию", "директора по развитию", "менеджер по развитию бизнеса", "BD", "партнерская сеть", "партнерскую сеть", "партнёрскую сеть", "совместные проекты", "совместный проект", "совместное предприятие", "СП", "кросс-маркетинг", "коллаборации", "коллаборация", "коллаборацию", "коллабы", "коллаб", "кросс-промо", "совместный маркетинг", "интеграции с партнёрами", "технологические партнёры"],
   },
   {
     id: "distribution_channels",
     topic: "partnerships",
     label: { en: "distributors, dealers and resellers", ru: "дистрибьюторы, дилеры и реселлеры" },
-    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "dealer", "dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "partner channel", "partners in {|new|other} {regions|countries|cities}", "regional partners", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "import partners"],
+    en: ["=distribution", "=distributor", "=distributors", "distribution partners", "distribution network", "=dealer", "=dealers", "dealer network", "reseller", "resellers", "channel partners", "channel sales", "channel partnerships", "partner channel", "partners in {|new|other} {regions|countries|cities}", "regional partners", "wholesale", "wholesalers", "wholesale buyers", "retail buyers", "retail distribution", "get product into {stores|shops|supermarkets|retail chains}", "sales agents", "agents network", "import partners"],
     ru: ["дистрибуция", "дистрибуции", "дистрибьютор", "дистрибьюторы", "дистрибьюторов", "дистрибьютора", "дилер", "дилеры", "дилеров", "дилерская сеть", "дилерскую сеть", "реселлер", "реселлеры", "реселлеров", "партнёрские продажи", "канальные продажи", "опт", "оптом", "оптовые продажи", "оптовые покупатели", "оптовых покупателей", "оптовики", "оптовиков", "торговые сети", "в торговые сети", "попасть в сети", "зайти в сети", "федеральные сети", "сетевой ритейл", "байеры", "байеров", "торговые агенты", "агентская сеть", "партнёры в регионах", "партнеры в регионах", "партнёров в регионах", "партнеров в регионах", "региональные партнёры", "региональных партнеров", "импортные партнёры"],
   },
   {
@@ -403,7 +403,7 @@ export const BUSINESS: readonly ConceptEntry[] = [
     id: "event_organization",
     topic: "events",
     label: { en: "organizing events", ru: "организация мероприятий" },
-    en: ["event management", "event manager", "event organizer", "event organization", "event planning", "event planner", "event agency", "{organize|organizing|organise|organising|organized|host|hosting|run|running|produce|producing} {events|event|conference|conferences|meetup|meetups|summit|festival|retreat|retreats|offsite|offsites|community events|dinners}", "corporate events", "corporate event", "team offsite", "company offsite", "conference organizer", "festival production", "event production", "event logistics", "ticketing", "event marketing", "promote event"],
+    en: ["event management", "event manager", "event organizer", "event organization", "event planning", "event planner", "event agency", "{organize|organizing|organise|organising|organized|host|hosting|run|running|produce|producing} {events|event|conference|conferences|meetup|meetups|summit|festival|retreat|retreats|offsite|offsites|community events|dinners}", "corporate events", "corporate event", "team offsite", "company offsite", "conference organizer", "festival production", "event production", "event logistics", "=ticketing", "event =marketing", "promote event"],
     ru: ["организация мероприятий", "организацию мероприятий", "организация событий", "организация ивентов", "{организовать|организую|организуем|организовывать|провести|провожу|проводим|проводить|организация|организацию|проведение} {мероприятие|мероприятия|мероприятий|ивент|ивенты|ивентов|конференцию|конференции|конференций|митап|митапы|митапов|фестиваль|фестивали|ретрит|ретриты|выездную сессию|событие|события|вечеринку|ужины|встречи сообщества}", "ивент", "ивенты", "ивентов", "ивент-менеджер", "ивент-агентство", "event-менеджер", "event-агентство", "корпоративы", "корпоратив", "корпоративные мероприятия", "деловые мероприятия", "выездные мероприятия", "билеты на мероприятие", "продвижение мероприятия"],
   },
   {
