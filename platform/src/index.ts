@@ -26,6 +26,7 @@ export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
+export { exportAudit } from "./matching/engine/export.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";
 export type { PairingResult } from "./matching/engine/pairing.ts";
 export { WEIGHT_SCALE } from "./matching/engine/candidates.ts";

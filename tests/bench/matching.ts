@@ -16,6 +16,7 @@ import {
   type CommunityInput,
   defaultLexicon,
   expandPhrasing,
+  exportAudit,
   type MatchingWeightsOverride,
   type MemberFeatures,
   type PairingResult,
@@ -53,6 +54,7 @@ interface Row {
   load: number[];
   recall: Recall;
   planted: Planted;
+  exact: { optimum: number; seconds: number } | null;
 }
 
 /** Brute-force check of the candidate lists on a sample of members (see `recallCheck`). */
@@ -135,6 +137,30 @@ function recovery(r: PairingResult, pairs: readonly [string, string][]): Planted
     if (meets(partner) >= meets(helper)) recovered++;
   }
   return { pairs: pairs.length, exact, recovered };
+}
+
+/** Sizes up to this get the candidate graph's exact optimum from networkx (`--exact-up-to`). */
+const EXACT_UP_TO = 2_000;
+const PYTHON = process.env.NETWORKX_PYTHON ?? "/usr/bin/python3";
+const SOLVER = `
+import sys
+import networkx as nx
+data = sys.stdin.buffer.read().split()
+n, m = int(data[0]), int(data[1])
+g = nx.Graph()
+g.add_nodes_from(range(n))
+for i in range(m):
+    g.add_edge(int(data[2 + 3 * i]), int(data[3 + 3 * i]), weight=int(data[4 + 3 * i]))
+print(sum(g[u][v]["weight"] for u, v in nx.max_weight_matching(g, maxcardinality=False)))
+`;
+
+/** The exact optimum of the candidate graph (networkx), or null where it is not run or not installed. */
+function exactOptimum(r: PairingResult, n: number, limit: number): { optimum: number; seconds: number } | null {
+  if (n > limit) return null;
+  const t0 = performance.now();
+  const out = spawnSync(PYTHON, ["-c", SOLVER], { input: exportAudit(r).graph, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (out.status !== 0) return null;
+  return { optimum: Number(out.stdout.trim()), seconds: (performance.now() - t0) / 1000 };
 }
 
 const RECALL_SAMPLE = 300;
@@ -250,6 +276,7 @@ function child(n: number, seed: number, weights: string | undefined): void {
   const peakRss = process.resourceUsage().maxRSS * 1024;
   const recall = recallCheck(r, seed);
   const plantedPairs = recovery(r, planted.pairs);
+  const exact = exactOptimum(r, n, Number(arg("exact-up-to") ?? EXACT_UP_TO));
   const row: Row = {
     n,
     seed,
@@ -272,6 +299,7 @@ function child(n: number, seed: number, weights: string | undefined): void {
     load,
     recall,
     planted: plantedPairs,
+    exact,
   };
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }
@@ -293,7 +321,8 @@ function main(): void {
   console.log(`matching benchmark: seed ${seed}, node ${process.version}, load average ${loadavg().map((l) => fmt(l)).join(" ")}`);
   let failed = false;
   for (const n of sizes) {
-    const out = spawnSync(process.execPath, ["--import", "tsx", self, "--child", String(n), "--seed", String(seed), ...(arg("weights") ? ["--weights", arg("weights") as string] : [])], {
+    const extra = [...(arg("weights") ? ["--weights", arg("weights") as string] : []), ...(arg("exact-up-to") ? ["--exact-up-to", arg("exact-up-to") as string] : [])];
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, "--child", String(n), "--seed", String(seed), ...extra], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 1 << 24,
@@ -315,6 +344,7 @@ function main(): void {
         `  peak RSS ${fmt(row.peakRss / 1024 ** 2, 0)} MiB; candidate edges ${row.edges} (${fmt(row.edges / Math.max(1, row.eligible), 1)} per member); total weight ${row.totalWeight} (relevance sum ${fmt(row.totalScore, 1)}, mean ${fmt(row.totalScore / Math.max(1, row.eligible / 2), 3)} per pair)`,
         `  coverage ${fmt(row.coverage * 100, 2)}% matched, ${row.recommendations} recommendations, ${row.noCandidates} without candidates`,
         `  recall (brute force over ${row.recall.sample} sampled members, ${fmt(row.recall.seconds, 1)} s): recall@${RECALL_TOP} ${fmt(row.recall.recallTopK, 3)} in the own top-k list, ${fmt(row.recall.recallGraph, 3)} among graph neighbours; best partner ${fmt(row.recall.bestTopK, 3)} / ${fmt(row.recall.bestGraph, 3)}`,
+        `  weight ratio to the exact optimum of the candidate graph (networkx): ${row.exact ? `${fmt(row.totalWeight / row.exact.optimum, 5)} (${fmt(row.exact.seconds, 1)} s)` : "not run (size above --exact-up-to, or networkx missing)"}`,
         `  planted seeker -> helper pairs (need and offer in other words, other cities, half across languages): ${row.planted.pairs}; weekly partner is the helper ${fmt(row.planted.exact / Math.max(1, row.planted.pairs), 3)}, the helper or someone who meets the need as well ${fmt(row.planted.recovered / Math.max(1, row.planted.pairs), 3)}`,
         `  chosen pairs' score shares: need <-> offer topics ${fmt(row.recall.shares.topics, 3)}, tags ${fmt(row.recall.shares.tags, 3)}, complementarity ${fmt(row.recall.shares.complementarity, 3)}, answers ${fmt(row.recall.shares.answers, 3)}, city ${fmt(row.recall.shares.city, 3)}`,
         `  judged: time ${target === undefined ? "no target" : `${fmt(row.totalS)} s / ${target} s = ${fmt(row.totalS / target, 3)} ${timeOk ? "OK" : "MISSED"}`}; RSS ${fmt(row.peakRss / GiB, 3)} GiB / 2 GiB = ${fmt(row.peakRss / RSS_LIMIT, 3)} ${rssOk ? "OK" : "MISSED"}`,
