@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountRouter } from "./account/index.ts";
 import { auditRouter } from "./audit/index.ts";
+import { chatRouter } from "./chat/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
@@ -92,6 +93,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
   app.route("/api", auditRouter());
+  app.route("/api", chatRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);
