@@ -76,6 +76,17 @@ describe("community/{id}/presence", () => {
     expect((await nextEventOf(cleo, 2)).map((e) => e.status)).toEqual(["ONLINE", "OFFLINE"]);
   });
 
+  it("takes a member offline whose sockets were held by a process that died (its rows went stale)", async () => {
+    const dora = await member(env, "alpha", { firstName: "Dora", lastName: "Dead" });
+    await env.db`
+      insert into presence_nodes (community_id, participant_id, node, seen_at)
+      values ('alpha', ${dora.id}, gen_random_uuid(), now() - interval '10 minutes')`;
+    await served.stomp.presence.refreshAndSweep();
+    expect((await nextEventOf(dora, 1)).map((e) => e.status)).toEqual(["OFFLINE"]);
+    const [left] = await env.db`select count(*)::int as n from presence_nodes where participant_id = ${dora.id}`;
+    expect(left?.n).toBe(0);
+  });
+
   it("is published to the member's own community only", async () => {
     const other = await member(env, "beta", { firstName: "Olga", lastName: "Other" });
     const s = await stompConnect(wsUrl(served, "beta", other.token));

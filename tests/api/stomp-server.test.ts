@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
-import { createUser } from "../support/users.ts";
+import { createUser, signInAs } from "../support/users.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
 import { FAST, json, rawConnect, type Served, serve, sleep, stompConnect, until, upgradeRefusal, wsUrl } from "./stomp-helpers.ts";
 
@@ -61,6 +61,24 @@ describe("connecting", () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe("the session behind a socket", () => {
+  it("ends the member's sockets when they sign out, and when their participant is removed", async () => {
+    const m = await member(env, "alpha", { firstName: "Lena", lastName: "Leaving" });
+    const other = await signInAs(env, m.user.id, "alpha");
+    const s = await stompConnect(url(m));
+    const kept = await stompConnect(wsUrl(served, "alpha", other));
+    expect((await env.request("POST", "/api/auth/logout", { token: m.token })).status).toBeLessThan(300);
+    await s.closed;
+    expect(s.errors.map((e) => e.headers.message)).toEqual(["Session ended"]);
+    // The same user's other session stays until the participant is gone.
+    await sleep(100);
+    expect(kept.isClosed()).toBe(false);
+    await env.db`delete from participants where id = ${m.id}`;
+    await kept.closed;
+    expect(kept.errors.map((e) => e.headers.message)).toEqual(["Session ended"]);
   });
 });
 

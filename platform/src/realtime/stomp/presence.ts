@@ -30,7 +30,7 @@ export class PresenceTracker {
     private readonly log: Logger,
     private readonly graceMs: number,
   ) {
-    this.refresh = setInterval(() => void this.tick(), PRESENCE_REFRESH_SECONDS * 1000);
+    this.refresh = setInterval(() => void this.refreshAndSweep(), PRESENCE_REFRESH_SECONDS * 1000);
     this.refresh.unref();
   }
 
@@ -90,7 +90,8 @@ export class PresenceTracker {
     return publishTopic(this.bus, { communityId, topic: presenceTopic(communityId), body });
   }
 
-  private async tick(): Promise<void> {
+  /** Keeps this process's rows live and takes members held only by dead processes offline (every PRESENCE_REFRESH_SECONDS). */
+  async refreshAndSweep(): Promise<void> {
     try {
       await refreshPresence(this.db, this.node);
       for (const gone of await sweepStalePresence(this.db)) await this.publish(gone.communityId, gone.participantId, "OFFLINE");

@@ -18,12 +18,14 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
+import { SESSIONS_CHANGED } from "../../auth/session-cache.ts";
+import { validateSessionToken } from "../../auth/session.ts";
 import { participantOf } from "../../authz/index.ts";
 import { CHAT_ACCESS_DENIED, canReadChat, MessageTextSchema, postChatMessage } from "../../chat/index.ts";
 import type { Ctx, Deps } from "../../context.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
 import type { BusMessage } from "../bus.ts";
-import { nodeHeaders, resolveContext } from "../context.ts";
+import { nodeHeaders, resolveContext, sessionToken } from "../context.ts";
 import { parseDestination, TOPIC_CHANNEL, type Topic, type TopicEnvelope } from "../topics.ts";
 import { escapeHeader, type Frame, FrameParser, StompProtocolError, serializeFrame } from "./frame.ts";
 import { PresenceTracker } from "./presence.ts";
@@ -147,6 +149,8 @@ class Session {
   constructor(
     private readonly ws: WebSocket,
     private readonly ctx: Ctx,
+    /** The session's token, to check it again when the database announces a change (logout, account disabled, participant removed). */
+    private readonly token: string,
     private readonly participantId: string,
     private readonly server: { hub: Hub; presence: PresenceTracker; opts: StompOptions; log: Logger; sessions: Set<Session> },
   ) {
@@ -403,6 +407,27 @@ class Session {
     if (wasConnected) this.server.presence.disconnected(this.ctx.tenant.id, this.participantId);
   }
 
+  get sessionId(): string {
+    return this.ctx.actor.kind === "user" ? this.ctx.actor.sessionId : "";
+  }
+
+  get userId(): string {
+    return this.ctx.actor.kind === "user" ? this.ctx.actor.userId : "";
+  }
+
+  /** Ends the connection unless its session is still valid and still a participant here. */
+  revalidate(): void {
+    this.queue = this.queue.then(async () => {
+      if (this.state === "closed") return;
+      try {
+        const valid = await validateSessionToken(this.ctx.deps.db, this.token, this.ctx.tenant.id);
+        if (!valid?.participant || valid.participant.id !== this.participantId) this.fail(new StompError("Session ended"));
+      } catch (err) {
+        this.server.log.warn({ err }, "stomp session check failed");
+      }
+    });
+  }
+
   terminate(): void {
     this.ws.terminate();
     this.onClose();
@@ -442,6 +467,19 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
   // frame; a larger one is cut off by ws itself (close 1009) before it is buffered.
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes * 2, perMessageDeflate: false, clientTracking: false });
   const unsubscribe = await deps.bus.subscribe<TopicEnvelope>(TOPIC_CHANNEL, (m: BusMessage<TopicEnvelope>) => hub.deliver(m.payload));
+  // A logout, a disabled or deleted account, a participant removed: the database announces it
+  // (migration 010) and the sockets of that session or user are checked again. After a gap in
+  // the bus every socket is.
+  const unsubscribeSessions = await deps.bus.subscribe<{ sessionId?: unknown; userId?: unknown }>(SESSIONS_CHANGED, ({ payload }) => {
+    for (const s of sessions) {
+      if (typeof payload?.sessionId === "string" ? s.sessionId === payload.sessionId : typeof payload?.userId === "string" ? s.userId === payload.userId : true) {
+        s.revalidate();
+      }
+    }
+  });
+  const stopGap = deps.bus.onGap(() => {
+    for (const s of sessions) s.revalidate();
+  });
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -461,9 +499,10 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
     if (!token && !originAllowed(req, ctx)) return refuseUpgrade(socket, new AppError(ErrorCode.ACCESS_DENIED, "Cross-site request refused"));
     const participant = await participantOf(ctx);
     if (!participant) return refuseUpgrade(socket, new AppError(ErrorCode.NOT_A_PARTICIPANT, "You are not a participant of this community"));
+    const used = token || sessionToken(nodeHeaders(req.headers)) || "";
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      new Session(ws, ctx, participant.id, shared);
+      new Session(ws, ctx, used, participant.id, shared);
     });
   }
 
@@ -480,7 +519,9 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
     async close() {
       for (const s of [...sessions]) s.terminate();
       await presence.close();
+      stopGap();
       await unsubscribe();
+      await unsubscribeSessions();
       wss.close();
     },
   };
