@@ -169,3 +169,14 @@ export async function markRead(db: Db, communityId: string, chatId: string, part
     update chat_members set last_read_seq = ${seq}
     where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId} and last_read_seq < ${seq}`;
 }
+
+/** Members of the chat other than `exceptId` with no live socket on any process. */
+export async function listOfflineMembers(db: Db, communityId: string, chatId: string, exceptId: string): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select cm.participant_id as id from chat_members cm
+    where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${exceptId}
+      and not exists (select 1 from presence_nodes n
+        where n.community_id = cm.community_id and n.participant_id = cm.participant_id
+          and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))`;
+  return rows.map((r) => r.id);
+}

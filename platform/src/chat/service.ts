@@ -9,6 +9,7 @@ import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { iso, type Me, requireMember } from "../members/index.ts";
+import { hasUnseen, notify } from "../notifications/index.ts";
 import { haveAcceptedIntro, isBlocked } from "../relations/index.ts";
 import { chatTopic, publishTopic } from "../realtime/topics.ts";
 import {
@@ -24,6 +25,7 @@ import {
   listChatMembers,
   listChatsOf,
   listMessages,
+  listOfflineMembers,
   markRead,
   type MessageRow,
 } from "./queries.ts";
@@ -153,6 +155,7 @@ export async function getChatHistory(ctx: Ctx, chatId: string, query: HistoryQue
 /**
  * POST /chats/{id} and a STOMP SEND to the chat's topic: stores the message (membership checked
  * for every message), then publishes it to the chat's topic in every process once committed.
+ * Members with no socket open get a CHAT_MESSAGE notification, one per chat until they saw it.
  */
 export async function postChatMessage(ctx: Ctx, chatId: string, text: string): Promise<ChatMessage> {
   const me = await requireMember(ctx);
@@ -161,6 +164,15 @@ export async function postChatMessage(ctx: Ctx, chatId: string, text: string): P
     const message = toMessage(await insertMessage(tx, ctx.tenant.id, chatId, me.participant.id, text));
     const body: ChatTopicBody = { type: "MESSAGE", message };
     await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body }, tx);
+    for (const away of await listOfflineMembers(tx, ctx.tenant.id, chatId, me.participant.id)) {
+      if (await hasUnseen(tx, ctx.tenant.id, away, "CHAT_MESSAGE", "chatId", chatId)) continue;
+      await notify(tx, ctx.deps.bus, {
+        communityId: ctx.tenant.id,
+        participantId: away,
+        type: "CHAT_MESSAGE",
+        data: { chatId, senderId: me.participant.id, messageId: message.id },
+      });
+    }
     return message;
   });
 }

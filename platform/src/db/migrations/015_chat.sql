@@ -60,3 +60,24 @@ create table presence_nodes (
   foreign key (community_id, participant_id) references participants (community_id, id) on delete cascade
 );
 create index presence_nodes_node on presence_nodes (node);
+
+-- A member's notifications in one community, fed by domain events (an intro received or
+-- accepted, a chat message while offline, ...). `data` holds the ids the app needs to render and
+-- link it; the text is the app's, by type and language. `dedupe_key` makes a rerun of the
+-- event's producer (a retried job) insert nothing twice.
+create table notifications (
+  id             uuid primary key default gen_random_uuid(),
+  -- Order of notifications (GET /notifications/{id}/newer); identity values only grow.
+  seq            bigint generated always as identity,
+  community_id   text not null,
+  participant_id uuid not null,
+  type           text not null check (type in ('INTRO_RECEIVED', 'INTRO_ACCEPTED', 'MATCH_OF_THE_WEEK', 'EVENT_APPROVED', 'EVENT_REMINDER', 'CHAT_MESSAGE')),
+  data           jsonb not null default '{}'::jsonb,
+  dedupe_key     text,
+  created_at     timestamptz not null default now(),
+  seen_at        timestamptz,
+  dismissed_at   timestamptz,
+  unique (community_id, participant_id, dedupe_key),
+  foreign key (community_id, participant_id) references participants (community_id, id) on delete cascade
+);
+create index notifications_member on notifications (community_id, participant_id, seq desc) where dismissed_at is null;

@@ -1,0 +1,83 @@
+/** Notifications of members. Every query takes the community and the recipient. */
+import type { Db } from "../db/client.ts";
+import type { NotificationType } from "./schemas.ts";
+
+export type NotificationRow = {
+  id: string;
+  seq: string;
+  type: NotificationType;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  seenAt: Date | null;
+};
+
+// `seq` leaves as text (a bigint); ORDER BY names the column through the table, not this alias.
+const COLUMNS = `id, seq::text as seq, type, data, created_at as "createdAt", seen_at as "seenAt"`;
+
+/** Inserts one notification; undefined when `dedupeKey` (or `unlessUnseen`) says it exists already. */
+export async function insertNotification(
+  db: Db,
+  n: { communityId: string; participantId: string; type: NotificationType; data: Record<string, unknown>; dedupeKey?: string | undefined },
+): Promise<NotificationRow | undefined> {
+  const [row] = await db<NotificationRow[]>`
+    insert into notifications (community_id, participant_id, type, data, dedupe_key)
+    values (${n.communityId}, ${n.participantId}, ${n.type}, ${db.json(n.data as never)}, ${n.dedupeKey ?? null})
+    on conflict (community_id, participant_id, dedupe_key) do nothing
+    returning ${db.unsafe(COLUMNS)}`;
+  return row;
+}
+
+/** True when the member has an unseen, undismissed notification of `type` whose data[key] is `value`. */
+export async function hasUnseen(db: Db, communityId: string, participantId: string, type: NotificationType, key: string, value: string): Promise<boolean> {
+  const [row] = await db<{ one: number }[]>`
+    select 1 as one from notifications
+    where community_id = ${communityId} and participant_id = ${participantId} and type = ${type}
+      and seen_at is null and dismissed_at is null and data ->> ${key} = ${value}
+    limit 1`;
+  return row !== undefined;
+}
+
+export async function listNotifications(db: Db, communityId: string, participantId: string, limit: number, offset: number): Promise<NotificationRow[]> {
+  return db<NotificationRow[]>`
+    select ${db.unsafe(COLUMNS)} from notifications
+    where community_id = ${communityId} and participant_id = ${participantId} and dismissed_at is null
+    order by notifications.seq desc limit ${limit} offset ${offset}`;
+}
+
+export async function findNotificationSeq(db: Db, communityId: string, participantId: string, id: string): Promise<string | undefined> {
+  const [row] = await db<{ seq: string }[]>`
+    select seq::text as seq from notifications where community_id = ${communityId} and participant_id = ${participantId} and id = ${id}`;
+  return row?.seq;
+}
+
+export async function listNewer(db: Db, communityId: string, participantId: string, afterSeq: string, limit: number): Promise<NotificationRow[]> {
+  return db<NotificationRow[]>`
+    select ${db.unsafe(COLUMNS)} from notifications
+    where community_id = ${communityId} and participant_id = ${participantId} and dismissed_at is null and seq > ${afterSeq}
+    order by notifications.seq limit ${limit}`;
+}
+
+export async function countUnseen(db: Db, communityId: string, participantId: string): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from notifications
+    where community_id = ${communityId} and participant_id = ${participantId} and seen_at is null and dismissed_at is null`;
+  return row?.n ?? 0;
+}
+
+/** Marks the member's (undismissed) notifications seen: those of `ids`, or all. Others' ids change nothing. */
+export async function markSeen(db: Db, communityId: string, participantId: string, ids: readonly string[] | undefined): Promise<number> {
+  const res =
+    ids === undefined
+      ? await db`update notifications set seen_at = now() where community_id = ${communityId} and participant_id = ${participantId} and seen_at is null and dismissed_at is null`
+      : await db`
+          update notifications set seen_at = now()
+          where community_id = ${communityId} and participant_id = ${participantId} and seen_at is null and dismissed_at is null and id = any(${[...ids]}::uuid[])`;
+  return res.count;
+}
+
+export async function markDismissed(db: Db, communityId: string, participantId: string, ids: readonly string[]): Promise<number> {
+  const res = await db`
+    update notifications set dismissed_at = now()
+    where community_id = ${communityId} and participant_id = ${participantId} and dismissed_at is null and id = any(${[...ids]}::uuid[])`;
+  return res.count;
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEnvForFile } from "../support/harness.ts";
+import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
+import { expectError } from "./matching-api-helpers.ts";
+import { FAST, json, type Served, serve, stompConnect, until, wsUrl } from "./stomp-helpers.ts";
+
+const env = await testEnvForFile();
+let served: Served;
+beforeAll(async () => {
+  served = await serve(env, FAST);
+});
+afterAll(async () => served?.close());
+
+const as = (m: Member) => ({ tenant: m.tenant, token: m.token });
+const list = (m: Member, q = "") => env.request("GET", `/api/notifications${q}`, as(m));
+const seen = (m: Member, body: unknown) => env.request("POST", "/api/notifications/seen", { ...as(m), body });
+const dismiss = (m: Member, body: unknown) => env.request("POST", "/api/notifications/dismiss", { ...as(m), body });
+const newer = (m: Member, id: string) => env.request("GET", `/api/notifications/${id}/newer`, as(m));
+type N = { id: string; type: string; data: Record<string, string>; seen: boolean };
+
+describe("notifications from intros", () => {
+  it("tell the recipient of an intro and, live on their topic, the sender once it was accepted", async () => {
+    const a = await member(env, "alpha", { firstName: "Anna", lastName: "Alpha" });
+    const b = await member(env, "alpha", { firstName: "Boris", lastName: "Beta" });
+    const socket = await stompConnect(wsUrl(served, "alpha", a.token));
+    const mine = socket.subscribe(`/topic/notifications/${a.id}`);
+    await mine.ready;
+    await introduce(env, a, b);
+
+    const atB = await list(b);
+    expect(atB.status).toBe(200);
+    expect(atB.body).toMatchObject({ unseenCount: 1, hasMore: false, items: [{ type: "INTRO_RECEIVED", seen: false, data: { fromId: a.id } }] });
+    const live = json(await mine.nth(1));
+    expect(live).toMatchObject({ type: "NOTIFICATION", notification: { type: "INTRO_ACCEPTED", data: { toId: b.id }, seen: false } });
+    expect((await list(a)).body.items).toEqual([live.notification]);
+    await socket.close();
+  });
+});
+
+describe("notifications of chat messages", () => {
+  it("notify a member with no socket open, once per chat until seen, and nobody who is connected", async () => {
+    const a = await member(env, "alpha", { firstName: "Anna", lastName: "Alpha" });
+    const b = await member(env, "alpha", { firstName: "Boris", lastName: "Beta" });
+    await introduce(env, a, b);
+    const chatId = await openChat(env, a, [b]);
+    const chatNotes = async (m: Member) => ((await list(m)).body.items as N[]).filter((n) => n.type === "CHAT_MESSAGE");
+
+    const post = (from: Member, text: string) => env.request("POST", `/api/chats/${chatId}`, { ...as(from), body: { text } });
+    await post(a, "one");
+    await post(a, "two");
+    const notes = await chatNotes(b);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.data).toMatchObject({ chatId, senderId: a.id });
+    await seen(b, { ids: notes.map((n) => n.id) });
+    await post(a, "three");
+    expect(await chatNotes(b)).toHaveLength(2);
+
+    // Connected (any process, any page): no notification, the chat topic and the list tell them.
+    const socket = await stompConnect(wsUrl(served, "alpha", b.token));
+    await until(async () => ((await env.request("GET", "/api/chats", as(a))).body.items[0].participants.find((p: { id: string }) => p.id === b.id).online ? true : undefined));
+    await seen(b, {});
+    await post(a, "four");
+    expect(await chatNotes(b)).toHaveLength(2);
+    expect((await list(b)).body.unseenCount).toBe(0);
+    await socket.close();
+  });
+});
+
+describe("GET /notifications, seen, dismiss, newer", () => {
+  it("pages newest first, marks seen by id or all, dismisses, and catches up after an id", async () => {
+    const m = await member(env, "alpha", { firstName: "Mia", lastName: "Many" });
+    const others: Member[] = [];
+    for (let i = 0; i < 4; i++) {
+      const o = await member(env, "alpha", { firstName: `Other${"abcd"[i]}`, lastName: "Sender" });
+      await introduce(env, o, m);
+      others.push(o);
+    }
+    const all = await list(m);
+    expect(all.body.unseenCount).toBe(4);
+    const items = all.body.items as N[];
+    expect(items.map((n) => n.data.fromId)).toEqual(others.map((o) => o.id).reverse());
+    const page = await list(m, "?page=1&size=3");
+    expect(page.body).toMatchObject({ page: 1, size: 3, hasMore: false });
+    expect(page.body.items.map((n: N) => n.id)).toEqual([items[3]?.id]);
+
+    const [newest, second, third, oldest] = items.map((n) => n.id) as [string, string, string, string];
+    expect((await seen(m, { ids: [newest, second] })).body).toEqual({ changed: 2, unseenCount: 2 });
+    expect((await seen(m, { ids: [newest] })).body).toEqual({ changed: 0, unseenCount: 2 });
+    const caughtUp = await newer(m, oldest);
+    expect(caughtUp.body.items.map((n: N) => n.id)).toEqual([third, second, newest]);
+    expect(caughtUp.body.items.map((n: N) => n.seen)).toEqual([false, true, true]);
+    expect((await newer(m, newest)).body).toMatchObject({ items: [], hasMore: false });
+
+    expect((await dismiss(m, { ids: [second, third] })).body).toEqual({ changed: 2, unseenCount: 1 });
+    expect((await list(m)).body.items.map((n: N) => n.id)).toEqual([newest, oldest]);
+    expect((await seen(m, {})).body).toEqual({ changed: 1, unseenCount: 0 });
+  });
+
+  it("refuses bad input, and keeps every member's notifications their own across communities", async () => {
+    const m = await member(env, "alpha", { firstName: "Nina", lastName: "Notes" });
+    const o = await member(env, "alpha", { firstName: "Otto", lastName: "Other" });
+    await introduce(env, o, m);
+    const [note] = (await list(m)).body.items as N[];
+    if (!note) throw new Error("no notification");
+    expectError(await seen(m, { ids: ["nope"] }), 400, 1001);
+    expectError(await dismiss(m, { ids: [] }), 400, 1001);
+    expectError(await dismiss(m, {}), 400, 1001);
+    expectError(await env.request("GET", "/api/notifications/nope/newer", as(m)), 400, 1001);
+
+    // Another member of the community, and another community's admin, with m's ids.
+    expect((await seen(o, { ids: [note.id] })).body.changed).toBe(0);
+    expect((await dismiss(o, { ids: [note.id] })).body.changed).toBe(0);
+    expectError(await newer(o, note.id), 404, 1002);
+    const stranger = await member(env, "beta", { firstName: "Olga", lastName: "Other" }, "admin");
+    expect((await list(stranger)).body.items).toEqual([]);
+    expectError(await newer(stranger, note.id), 404, 1002);
+    expect((await dismiss(stranger, { ids: [note.id] })).body.changed).toBe(0);
+    expect((await list(m)).body).toMatchObject({ unseenCount: 1, items: [{ id: note.id, seen: false }] });
+  });
+});
