@@ -165,6 +165,13 @@ describe("subscribe, send, receive", () => {
       expect(await raw.waitFor(/^ERROR/), frame.slice(0, 40)).toMatch(expected);
       expect(await raw.closed).toBe(1002);
     }
+    // A client that floods frames faster than they are handled is cut off.
+    const flood = await rawConnect(url(a));
+    flood.send(CONNECT());
+    await flood.waitFor(/^CONNECTED/);
+    flood.send(`SEND\ndestination:${chatTopic(chatId)}\n\n{"text":"flood"}\0`.repeat(100));
+    expect(await flood.waitFor(/^ERROR/)).toContain("message:Too many frames in flight");
+    await flood.closed;
     // A message far beyond the limit is not even read: the socket closes with 1009 (message too big).
     const huge = await rawConnect(url(a));
     huge.send(CONNECT());

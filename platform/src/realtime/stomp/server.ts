@@ -31,6 +31,8 @@ import { escapeHeader, type Frame, FrameParser, StompProtocolError, serializeFra
 import { PresenceTracker } from "./presence.ts";
 
 export const STOMP_PATH = "/api/ws";
+/** Frames one connection may have waiting for the ones before them (each SEND is a database write). */
+const MAX_FRAMES_IN_FLIGHT = 64;
 
 export type StompOptions = {
   /** How often the server can send heart-beats (the first CONNECTED heart-beat value); 0: never. */
@@ -141,6 +143,8 @@ class Session {
   private readonly subs = new Map<string, Subscription & { topic: Topic }>();
   private readonly transactions = new Map<string, Frame[]>();
   private queue: Promise<void> = Promise.resolve();
+  /** Frames received and not handled yet: a client that floods faster than its frames are stored is cut off. */
+  private inFlight = 0;
   private lastReceived = Date.now();
   private lastSent = Date.now();
   private timers: NodeJS.Timeout[] = [];
@@ -181,7 +185,17 @@ class Session {
       this.fail(new StompError(err instanceof StompProtocolError ? err.message : "Malformed frame"));
       return;
     }
-    for (const frame of frames) this.queue = this.queue.then(() => this.handle(frame));
+    this.inFlight += frames.length;
+    if (this.inFlight > MAX_FRAMES_IN_FLIGHT) {
+      this.fail(new StompError("Too many frames in flight", "Wait for receipts before sending more"));
+      return;
+    }
+    for (const frame of frames) {
+      this.queue = this.queue.then(() => {
+        this.inFlight--;
+        return this.handle(frame);
+      });
+    }
   }
 
   private async handle(frame: Frame): Promise<void> {
