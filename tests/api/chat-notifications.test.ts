@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchingMailJob, runWeeklyPairing } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
+import { tenantFixture } from "../support/tenants.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
 import { expectError } from "./matching-api-helpers.ts";
+import { ctxFor, makeMember } from "./matching-weekly-helpers.ts";
 import { FAST, json, type Served, serve, stompConnect, until, wsUrl } from "./stomp-helpers.ts";
 
 const env = await testEnvForFile();
@@ -34,6 +37,30 @@ describe("notifications from intros", () => {
     expect(live).toMatchObject({ type: "NOTIFICATION", notification: { type: "INTRO_ACCEPTED", data: { toId: b.id }, seen: false } });
     expect((await list(a)).body.items).toEqual([live.notification]);
     await socket.close();
+  });
+});
+
+describe("notifications of the weekly match", () => {
+  it("tell every matched member once, however often the mail job runs", async () => {
+    await env.addTenants(tenantFixture("weekly"));
+    const ms = [];
+    for (let i = 0; i < 4; i++) ms.push(await makeMember(env, i, { tenant: "weekly" }));
+    const ctx = ctxFor(env, await env.deps.tenants.require("weekly"));
+    await runWeeklyPairing(ctx, { communityId: "weekly", week: "2030-01-01" });
+    expect(await env.drainJobs("matching.mail")).toBeGreaterThanOrEqual(4);
+    const results = await env.db<{ id: string; participantId: string; subjectId: string }[]>`
+      select r.id, r.participant_id as "participantId", r.subject_id as "subjectId" from matching_results r where r.community_id = 'weekly'`;
+    expect(results).toHaveLength(4);
+    // A retried job stores nothing twice.
+    const first = results[0];
+    if (!first) throw new Error("no result");
+    await matchingMailJob.handle(env.deps, { communityId: "weekly", week: "2030-01-01", resultId: first.id });
+    for (const r of results) {
+      const m = ms.find((x) => x.participantId === r.participantId);
+      if (!m) throw new Error("unknown member");
+      const res = await env.request("GET", "/api/notifications", { tenant: "weekly", token: m.token });
+      expect(res.body.items).toMatchObject([{ type: "MATCH_OF_THE_WEEK", data: { matchingResultId: r.id, subjectId: r.subjectId, week: "2030-01-01" } }]);
+    }
   });
 });
 
