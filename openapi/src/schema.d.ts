@@ -7106,6 +7106,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification channels
+         * @description Each channel (EMAIL: the digest of notifications left unread for an hour; TELEGRAM) with whether the member turned it off.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationPreferences"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn notification channels on or off
+         * @description The named channels are set; the others stay as they were. In-app notifications are always kept.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateNotificationPreferences"];
+                };
+            };
+            responses: {
+                /** @description Every channel, as now set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationPreferences"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/seen": {
         parameters: {
             query?: never;
@@ -8828,6 +8939,19 @@ export interface components {
         };
         /** @enum {string} */
         NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE";
+        NotificationPreferences: {
+            /** @description Every channel, on unless turned off */
+            items: components["schemas"]["NotificationPreference"][];
+        };
+        NotificationPreference: {
+            /** @enum {string} */
+            contactType: "EMAIL" | "TELEGRAM";
+            /** @description True: no notifications through this channel */
+            disable: boolean;
+        };
+        UpdateNotificationPreferences: {
+            items: components["schemas"]["NotificationPreference"][];
+        };
         NotificationsChanged: {
             changed: number;
             unseenCount: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchingMailJob, runWeeklyPairing } from "@tuesday/platform";
+import { matchingMailJob, runWeeklyPairing, sendNotificationDigests } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
@@ -143,5 +143,61 @@ describe("GET /notifications, seen, dismiss, newer", () => {
     expectError(await newer(stranger, note.id), 404, 1002);
     expect((await dismiss(stranger, { ids: [note.id] })).body.changed).toBe(0);
     expect((await list(m)).body).toMatchObject({ unseenCount: 1, items: [{ id: note.id, seen: false }] });
+  });
+});
+
+describe("the e-mail digest and notification preferences", () => {
+  const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+  /** Digest mails to `email` (the intros themselves are mailed too). */
+  const digests = async (email: string) => (await env.mailTo(email)).filter((m) => /unread notification|Непрочитанные/.test(m.subject));
+
+  it("mails notifications left unread for an hour once, in the member's language, and never seen or dismissed ones", async () => {
+    await env.addTenants(tenantFixture("digest"));
+    const m = await member(env, "digest", { firstName: "Dana", lastName: "Digest" });
+    const ru = await member(env, "digest", { firstName: "Рита", lastName: "Русская", language: "ru" });
+    const quiet = await member(env, "digest", { firstName: "Quinn", lastName: "Quiet" });
+    const o = await member(env, "digest", { firstName: "Otto", lastName: "Other" });
+    await introduce(env, o, m);
+    await introduce(env, o, ru);
+    await introduce(env, o, quiet);
+    const [quietNote] = (await list(quiet)).body.items as N[];
+    await dismiss(quiet, { ids: [quietNote?.id] });
+    await seen(o, {});
+
+    // Not an hour old yet: nothing.
+    expect(await sendNotificationDigests(env.deps, { communityId: "digest" })).toEqual({ mailed: 0, skipped: 0 });
+    expect(await sendNotificationDigests(env.deps, { communityId: "digest", now: later(2) })).toEqual({ mailed: 2, skipped: 0 });
+    const [mail] = await digests(m.email);
+    expect(mail?.subject).toContain("You have 1 unread notification");
+    expect(mail?.text).toContain("1 new intro request");
+    expect(mail?.text).toContain("/notifications");
+    expect((await digests(ru.email))[0]?.text).toContain("Новые запросы на знакомство: 1");
+    expect(await digests(quiet.email)).toEqual([]);
+    expect(await digests(o.email)).toEqual([]);
+    // Handled once: a second pass mails nothing, and the notification is still unread in the app.
+    expect(await sendNotificationDigests(env.deps, { communityId: "digest", now: later(3) })).toEqual({ mailed: 0, skipped: 0 });
+    expect(await digests(m.email)).toHaveLength(1);
+    expect((await list(m)).body.unseenCount).toBe(1);
+  });
+
+  it("sends no digest to a member who turned e-mail off", async () => {
+    await env.addTenants(tenantFixture("prefs"));
+    const m = await member(env, "prefs", { firstName: "Pia", lastName: "Prefs" });
+    const o = await member(env, "prefs", { firstName: "Otto", lastName: "Other" });
+    const prefs = (x: Member) => env.request("GET", "/api/notifications/preferences", as(x));
+    const setPrefs = (x: Member, body: unknown) => env.request("PUT", "/api/notifications/preferences", { ...as(x), body });
+    expect((await prefs(m)).body).toEqual({ items: [{ contactType: "EMAIL", disable: false }, { contactType: "TELEGRAM", disable: false }] });
+    expectError(await setPrefs(m, { items: [{ contactType: "PIGEON", disable: true }] }), 400, 1001);
+    expectError(await setPrefs(m, { items: [] }), 400, 1001);
+    const set = await setPrefs(m, { items: [{ contactType: "EMAIL", disable: true }] });
+    expect(set.body.items).toEqual([{ contactType: "EMAIL", disable: true }, { contactType: "TELEGRAM", disable: false }]);
+    expect((await prefs(o)).body.items[0]).toEqual({ contactType: "EMAIL", disable: false });
+
+    await introduce(env, o, m);
+    await seen(o, {});
+    expect(await sendNotificationDigests(env.deps, { communityId: "prefs", now: later(2) })).toEqual({ mailed: 0, skipped: 1 });
+    expect(await digests(m.email)).toEqual([]);
+    // In the app it is all still there.
+    expect((await list(m)).body.unseenCount).toBe(1);
   });
 });

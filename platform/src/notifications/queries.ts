@@ -81,3 +81,46 @@ export async function markDismissed(db: Db, communityId: string, participantId: 
     where community_id = ${communityId} and participant_id = ${participantId} and dismissed_at is null and id = any(${[...ids]}::uuid[])`;
   return res.count;
 }
+
+// E-mail digest ----------------------------------------------------------------------------
+
+/** Members with a notification unread, undismissed and undigested since before `olderThan`. */
+export async function listDigestDue(db: Db, olderThan: Date, communityId: string | undefined, limit: number): Promise<{ communityId: string; participantId: string }[]> {
+  return db<{ communityId: string; participantId: string }[]>`
+    select distinct community_id as "communityId", participant_id as "participantId" from notifications
+    where seen_at is null and dismissed_at is null and digested_at is null and created_at <= ${olderThan}
+      ${communityId === undefined ? db`` : db`and community_id = ${communityId}`}
+    limit ${limit}`;
+}
+
+/** The member's notifications the digest has not handled, locked for this transaction (a second runner skips them). */
+export async function lockUndigested(db: Db, communityId: string, participantId: string): Promise<NotificationRow[]> {
+  return db<NotificationRow[]>`
+    select ${db.unsafe(COLUMNS)} from notifications
+    where community_id = ${communityId} and participant_id = ${participantId}
+      and seen_at is null and dismissed_at is null and digested_at is null
+    order by notifications.seq
+    for update skip locked`;
+}
+
+export async function markDigested(db: Db, communityId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db`update notifications set digested_at = now() where community_id = ${communityId} and id = any(${[...ids]}::uuid[])`;
+}
+
+// Preferences ------------------------------------------------------------------------------
+
+export type PreferenceRow = { contactType: "EMAIL" | "TELEGRAM"; disable: boolean };
+
+export async function listPreferences(db: Db, communityId: string, participantId: string): Promise<PreferenceRow[]> {
+  return db<PreferenceRow[]>`
+    select contact_type as "contactType", disable from notification_preferences
+    where community_id = ${communityId} and participant_id = ${participantId}`;
+}
+
+export async function upsertPreference(db: Db, communityId: string, participantId: string, p: PreferenceRow): Promise<void> {
+  await db`
+    insert into notification_preferences (community_id, participant_id, contact_type, disable)
+    values (${communityId}, ${participantId}, ${p.contactType}, ${p.disable})
+    on conflict (community_id, participant_id, contact_type) do update set disable = excluded.disable, updated_at = now()`;
+}

@@ -70,3 +70,24 @@ export const NotificationIdParamSchema = z.object({
 
 /** What the member's own topic (/topic/notifications/{participantId}) carries. */
 export type NotificationTopicBody = { type: "NOTIFICATION"; notification: Notification };
+
+/** The channels a member can turn notifications off for (web push stays off in this build). */
+export const NOTIFICATION_CHANNELS = ["EMAIL", "TELEGRAM"] as const;
+
+export const NotificationPreferenceSchema = z
+  .object({
+    contactType: z.enum(NOTIFICATION_CHANNELS),
+    disable: z.boolean().openapi({ description: "True: no notifications through this channel" }),
+  })
+  .openapi("NotificationPreference");
+export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;
+
+export const NotificationPreferencesSchema = z
+  .object({ items: z.array(NotificationPreferenceSchema).openapi({ description: "Every channel, on unless turned off" }) })
+  .openapi("NotificationPreferences");
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+export const UpdatePreferencesBodySchema = z
+  .object({ items: z.array(NotificationPreferenceSchema).min(1).max(NOTIFICATION_CHANNELS.length) })
+  .openapi("UpdateNotificationPreferences");
+export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;

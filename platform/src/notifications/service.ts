@@ -8,7 +8,19 @@ import { notFound } from "../lib/errors.ts";
 import { iso, isoOrNull, requireMember } from "../members/index.ts";
 import type { Bus } from "../realtime/bus.ts";
 import { notificationsTopic, publishTopic } from "../realtime/topics.ts";
-import { countUnseen, findNotificationSeq, insertNotification, listNewer, listNotifications, markDismissed, markSeen, type NotificationRow } from "./queries.ts";
+import { withTx } from "../db/client.ts";
+import {
+  countUnseen,
+  findNotificationSeq,
+  insertNotification,
+  listNewer,
+  listNotifications,
+  listPreferences,
+  markDismissed,
+  markSeen,
+  type NotificationRow,
+  upsertPreference,
+} from "./queries.ts";
 import type {
   DismissBody,
   NewerNotifications,
@@ -17,10 +29,13 @@ import type {
   NotificationCount,
   NotificationListQuery,
   NotificationPage,
+  NotificationPreferences,
   NotificationTopicBody,
   NotificationType,
   SeenBody,
+  UpdatePreferencesBody,
 } from "./schemas.ts";
+import { NOTIFICATION_CHANNELS } from "./schemas.ts";
 
 function toNotification(row: NotificationRow): Notification {
   return { id: row.id, type: row.type, data: row.data, createdAt: iso(row.createdAt), seen: row.seenAt !== null, seenAt: isoOrNull(row.seenAt) };
@@ -86,4 +101,24 @@ export async function dismissNotifications(ctx: Ctx, body: DismissBody): Promise
   const me = await requireMember(ctx);
   const changed = await markDismissed(ctx.db, ctx.tenant.id, me.participant.id, body.ids);
   return { changed, unseenCount: await countUnseen(ctx.db, ctx.tenant.id, me.participant.id) };
+}
+
+async function preferencesOf(db: Db, communityId: string, participantId: string): Promise<NotificationPreferences> {
+  const rows = await listPreferences(db, communityId, participantId);
+  return { items: NOTIFICATION_CHANNELS.map((contactType) => ({ contactType, disable: rows.find((r) => r.contactType === contactType)?.disable ?? false })) };
+}
+
+/** GET /notifications/preferences: every channel, on unless the member turned it off. */
+export async function getNotificationPreferences(ctx: Ctx): Promise<NotificationPreferences> {
+  const me = await requireMember(ctx);
+  return preferencesOf(ctx.db, ctx.tenant.id, me.participant.id);
+}
+
+/** PUT /notifications/preferences: the named channels on or off; the others stay as they were. */
+export async function updateNotificationPreferences(ctx: Ctx, body: UpdatePreferencesBody): Promise<NotificationPreferences> {
+  const me = await requireMember(ctx);
+  await withTx(ctx.db, async (tx) => {
+    for (const p of body.items) await upsertPreference(tx, ctx.tenant.id, me.participant.id, p);
+  });
+  return preferencesOf(ctx.db, ctx.tenant.id, me.participant.id);
 }

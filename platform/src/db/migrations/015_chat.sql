@@ -77,7 +77,23 @@ create table notifications (
   created_at     timestamptz not null default now(),
   seen_at        timestamptz,
   dismissed_at   timestamptz,
+  -- Handled by the e-mail digest (mailed, or the member turned e-mail off): never mailed again.
+  digested_at    timestamptz,
   unique (community_id, participant_id, dedupe_key),
   foreign key (community_id, participant_id) references participants (community_id, id) on delete cascade
 );
 create index notifications_member on notifications (community_id, participant_id, seq desc) where dismissed_at is null;
+-- What the digest job scans for: unread, undismissed, not yet handled, oldest first.
+create index notifications_digest on notifications (created_at) where seen_at is null and dismissed_at is null and digested_at is null;
+
+-- Which channels a member turned off for notifications (spec: Notification preference, contactType
+-- and disable). No row: on.
+create table notification_preferences (
+  community_id   text not null,
+  participant_id uuid not null,
+  contact_type   text not null check (contact_type in ('EMAIL', 'TELEGRAM')),
+  disable        boolean not null,
+  updated_at     timestamptz not null default now(),
+  primary key (community_id, participant_id, contact_type),
+  foreign key (community_id, participant_id) references participants (community_id, id) on delete cascade
+);
