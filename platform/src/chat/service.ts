@@ -9,7 +9,7 @@ import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { iso, type Me, requireMember } from "../members/index.ts";
-import { hasUnseen, notify } from "../notifications/index.ts";
+import { notify, withUnseen } from "../notifications/index.ts";
 import { haveAcceptedIntro, isBlocked } from "../relations/index.ts";
 import { chatTopic, publishTopic } from "../realtime/topics.ts";
 import {
@@ -164,11 +164,12 @@ export async function postChatMessage(ctx: Ctx, chatId: string, text: string): P
     const message = toMessage(await insertMessage(tx, ctx.tenant.id, chatId, me.participant.id, text));
     const body: ChatTopicBody = { type: "MESSAGE", message };
     await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body }, tx);
-    for (const away of await listOfflineMembers(tx, ctx.tenant.id, chatId, me.participant.id)) {
-      if (await hasUnseen(tx, ctx.tenant.id, away, "CHAT_MESSAGE", "chatId", chatId)) continue;
+    const away = await listOfflineMembers(tx, ctx.tenant.id, chatId, me.participant.id);
+    const told = await withUnseen(tx, ctx.tenant.id, away, "CHAT_MESSAGE", "chatId", chatId);
+    for (const participantId of away.filter((id) => !told.has(id))) {
       await notify(tx, ctx.deps.bus, {
         communityId: ctx.tenant.id,
-        participantId: away,
+        participantId,
         type: "CHAT_MESSAGE",
         data: { chatId, senderId: me.participant.id, messageId: message.id },
       });

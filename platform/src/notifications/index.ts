@@ -6,7 +6,7 @@ import { registerPreferences } from "./routes/preferences.ts";
 import { registerSeenNotifications } from "./routes/seen-notifications.ts";
 
 /** Members' notifications; other modules feed them through `notify`. */
-export { hasUnseen } from "./queries.ts";
+export { withUnseen } from "./queries.ts";
 export { DIGEST_DELAY_MS, sendNotificationDigests } from "./digest.ts";
 export { type NotifyInput, notify } from "./service.ts";
 

@@ -27,14 +27,21 @@ export async function insertNotification(
   return row;
 }
 
-/** True when the member has an unseen, undismissed notification of `type` whose data[key] is `value`. */
-export async function hasUnseen(db: Db, communityId: string, participantId: string, type: NotificationType, key: string, value: string): Promise<boolean> {
-  const [row] = await db<{ one: number }[]>`
-    select 1 as one from notifications
-    where community_id = ${communityId} and participant_id = ${participantId} and type = ${type}
-      and seen_at is null and dismissed_at is null and data ->> ${key} = ${value}
-    limit 1`;
-  return row !== undefined;
+/** Which of `participantIds` have an unseen, undismissed notification of `type` whose data[key] is `value`. */
+export async function withUnseen(
+  db: Db,
+  communityId: string,
+  participantIds: readonly string[],
+  type: NotificationType,
+  key: string,
+  value: string,
+): Promise<Set<string>> {
+  if (participantIds.length === 0) return new Set();
+  const rows = await db<{ id: string }[]>`
+    select distinct participant_id as id from notifications
+    where community_id = ${communityId} and participant_id = any(${[...participantIds]}::uuid[]) and type = ${type}
+      and seen_at is null and dismissed_at is null and data ->> ${key} = ${value}`;
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function listNotifications(db: Db, communityId: string, participantId: string, limit: number, offset: number): Promise<NotificationRow[]> {
