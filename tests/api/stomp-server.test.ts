@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { SESSION_COOKIE } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs } from "../support/users.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
@@ -40,6 +42,44 @@ describe("connecting", () => {
     await expect(stompConnect(wsUrl(served, "alpha"))).rejects.toThrow(/closed before CONNECTED/);
     await expect(stompConnect(wsUrl(served, "alpha", other.token))).rejects.toThrow(/closed before CONNECTED/);
     expect(served.stomp.sessionCount()).toBe(0);
+  });
+
+  it("takes the session cookie instead of the token, but only from this community's pages", async () => {
+    const base = `ws://127.0.0.1:${served.port}/api/ws?communityId=alpha`;
+    const cookie = `${SESSION_COOKIE}=${a.token}`;
+    const open = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(base, { headers });
+        ws.on("open", () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on("error", () => {});
+      });
+    expect(await open({ cookie })).toBe(101);
+    expect(await open({ cookie, origin: `http://127.0.0.1:${served.port}` })).toBe(101);
+    expect(await open({ cookie, origin: "https://evil.example" })).toBe(403);
+    // A token in the URL is not sent by the browser on its own: another site cannot use it unknowingly.
+    expect(
+      await new Promise<number>((resolve) => {
+        const ws = new WebSocket(url(a), { headers: { origin: "https://evil.example" } });
+        ws.on("open", () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      }),
+    ).toBe(101);
+  });
+
+  it("accepts the STOMP command as CONNECT, and CRLF line endings", async () => {
+    const raw = await rawConnect(url(a));
+    raw.send("STOMP\r\naccept-version:1.1,1.2\r\nhost:alpha\r\n\r\n\0");
+    expect(await raw.waitFor(/^CONNECTED/)).toContain("version:1.2");
+    raw.send(`SUBSCRIBE\r\nid:0\r\ndestination:${chatTopic(chatId)}\r\nreceipt:r\r\n\r\n\0`);
+    await raw.waitFor(/receipt-id:r/);
+    raw.ws.close();
   });
 
   it("refuses a client that speaks no STOMP 1.2, frames before CONNECT and a CONNECT that never comes", async () => {
