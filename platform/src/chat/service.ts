@@ -10,7 +10,7 @@ import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { iso, type Me, requireMember } from "../members/index.ts";
 import { notify, withUnseen } from "../notifications/index.ts";
-import { haveAcceptedIntro, isBlocked } from "../relations/index.ts";
+import { haveAcceptedIntro, listBlockedWith } from "../relations/index.ts";
 import { chatTopic, publishTopic } from "../realtime/topics.ts";
 import {
   type ChatListRow,
@@ -115,8 +115,9 @@ export async function createChat(ctx: Ctx, query: CreateChatQuery, body: CreateC
   const found = await existingParticipants(ctx.db, ctx.tenant.id, others);
   if (others.some((id) => !found.has(id))) throw notFound("Participant not found");
   const staff = isStaff(ctx, me);
+  const blocked = await listBlockedWith(ctx.db, ctx.tenant.id, myId);
+  if (others.some((id) => blocked.has(id))) throw accessDenied("You cannot open a chat with this member");
   for (const other of others) {
-    if (await isBlocked(ctx.db, ctx.tenant.id, myId, other)) throw accessDenied("You cannot open a chat with this member");
     if (!staff && !(await haveAcceptedIntro(ctx.db, ctx.tenant.id, myId, other))) {
       throw new AppError(ErrorCode.ACCESS_DENIED, "A chat opens once an intro between you was accepted");
     }
