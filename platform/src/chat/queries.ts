@@ -9,11 +9,12 @@ export type ChatRow = {
   kind: "DIRECT" | "GROUP";
   name: string | null;
   createdAt: Date;
-  lastActivityAt: Date;
 };
 
 /** A chat as one member sees it in the list: the newest message and the unread count. */
 export type ChatListRow = ChatRow & {
+  /** The newest message's time, else the chat's creation. */
+  lastActivityAt: Date;
   lastReadSeq: string;
   unread: number;
   lastId: string | null;
@@ -33,11 +34,19 @@ export type ChatMemberRow = {
   online: boolean;
 };
 
-const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_at as "createdAt", c.last_activity_at as "lastActivityAt"`;
+const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_at as "createdAt"`;
 const MESSAGE_COLUMNS = `m.id, m.seq::text as seq, m.chat_id as "chatId", m.sender_id as "senderId", m.text, m.created_at as "createdAt"`;
 
 export async function findChat(db: Db, communityId: string, id: string): Promise<ChatRow | undefined> {
   const [row] = await db<ChatRow[]>`select ${db.unsafe(CHAT_COLUMNS)} from chats c where c.community_id = ${communityId} and c.id = ${id}`;
+  return row;
+}
+
+/** The chat of the community and whether the participant is in it; undefined for no such chat here. */
+export async function findChatMembership(db: Db, communityId: string, chatId: string, participantId: string): Promise<{ isMember: boolean } | undefined> {
+  const [row] = await db<{ isMember: boolean }[]>`
+    select exists (select 1 from chat_members m where m.community_id = c.community_id and m.chat_id = c.id and m.participant_id = ${participantId}) as "isMember"
+    from chats c where c.community_id = ${communityId} and c.id = ${chatId}`;
   return row;
 }
 
@@ -97,7 +106,7 @@ export async function existingParticipants(db: Db, communityId: string, ids: rea
   return new Set(rows.map((r) => r.id));
 }
 
-const LIST_COLUMNS = `${CHAT_COLUMNS}, cm.last_read_seq::text as "lastReadSeq",
+const LIST_COLUMNS = `${CHAT_COLUMNS}, coalesce(lm.created_at, c.created_at) as "lastActivityAt", cm.last_read_seq::text as "lastReadSeq",
   lm.id as "lastId", lm.sender_id as "lastSenderId", lm.text as "lastText", lm.created_at as "lastCreatedAt",
   (select count(*)::int from chat_messages x
     where x.community_id = c.community_id and x.chat_id = c.id and x.seq > cm.last_read_seq
@@ -114,7 +123,7 @@ export async function listChatsOf(db: Db, communityId: string, participantId: st
     from chat_members cm join chats c on c.community_id = cm.community_id and c.id = cm.chat_id
     ${db.unsafe(LAST_MESSAGE)}
     where cm.community_id = ${communityId} and cm.participant_id = ${participantId}
-    order by c.last_activity_at desc, c.id
+    order by coalesce(lm.created_at, c.created_at) desc, c.id
     limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -152,14 +161,32 @@ export async function listMessages(db: Db, communityId: string, chatId: string, 
         order by m.seq desc limit ${limit}`;
 }
 
-/** Stores a message, moves the chat up the list and the sender's read marker past it. */
-export async function insertMessage(db: Db, communityId: string, chatId: string, senderId: string, text: string): Promise<MessageRow> {
-  const [row] = await db<MessageRow[]>`
-    insert into chat_messages as m (community_id, chat_id, sender_id, text) values (${communityId}, ${chatId}, ${senderId}, ${text})
-    returning ${db.unsafe(MESSAGE_COLUMNS)}`;
+/**
+ * Stores a message and moves the sender's read marker past it, in one statement; also answers
+ * which other members have no live socket (for notifications).
+ */
+export async function insertMessage(
+  db: Db,
+  communityId: string,
+  chatId: string,
+  senderId: string,
+  text: string,
+): Promise<MessageRow & { offline: string[] }> {
+  const [row] = await db<(MessageRow & { offline: string[] })[]>`
+    with m as (
+      insert into chat_messages as m (community_id, chat_id, sender_id, text) values (${communityId}, ${chatId}, ${senderId}, ${text})
+      returning ${db.unsafe(MESSAGE_COLUMNS)}, m.seq as raw_seq),
+    read as (
+      update chat_members set last_read_seq = (select raw_seq from m)
+      where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${senderId})
+    select m.id, m.seq, m."chatId", m."senderId", m.text, m."createdAt",
+      array(select cm.participant_id::text from chat_members cm
+        where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${senderId}
+          and not exists (select 1 from presence_nodes n
+            where n.community_id = cm.community_id and n.participant_id = cm.participant_id
+              and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))) as offline
+    from m`;
   if (!row) throw new Error("message insert returned nothing");
-  await db`update chats set last_activity_at = ${row.createdAt} where community_id = ${communityId} and id = ${chatId} and last_activity_at < ${row.createdAt}`;
-  await markRead(db, communityId, chatId, senderId, row.seq);
   return row;
 }
 
@@ -168,15 +195,4 @@ export async function markRead(db: Db, communityId: string, chatId: string, part
   await db`
     update chat_members set last_read_seq = ${seq}
     where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId} and last_read_seq < ${seq}`;
-}
-
-/** Members of the chat other than `exceptId` with no live socket on any process. */
-export async function listOfflineMembers(db: Db, communityId: string, chatId: string, exceptId: string): Promise<string[]> {
-  const rows = await db<{ id: string }[]>`
-    select cm.participant_id as id from chat_members cm
-    where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${exceptId}
-      and not exists (select 1 from presence_nodes n
-        where n.community_id = cm.community_id and n.participant_id = cm.participant_id
-          and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))`;
-  return rows.map((r) => r.id);
 }

@@ -4,7 +4,7 @@
  * intro with; the community's admins and moderators may open either with anyone. A DISLIKE
  * between the creator and anyone invited refuses the chat whoever creates it.
  */
-import { isOperator, requireThisCommunity } from "../authz/index.ts";
+import { isOperator, requireParticipant, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
@@ -25,7 +25,7 @@ import {
   listChatMembers,
   listChatsOf,
   listMessages,
-  listOfflineMembers,
+  findChatMembership,
   markRead,
   type MessageRow,
 } from "./queries.ts";
@@ -159,24 +159,31 @@ export async function getChatHistory(ctx: Ctx, chatId: string, query: HistoryQue
  * Members with no socket open get a CHAT_MESSAGE notification, one per chat until they saw it.
  */
 export async function postChatMessage(ctx: Ctx, chatId: string, text: string): Promise<ChatMessage> {
-  const me = await requireMember(ctx);
-  await requireChatMember(ctx, me, chatId);
-  return withTx(ctx.db, async (tx) => {
-    const message = toMessage(await insertMessage(tx, ctx.tenant.id, chatId, me.participant.id, text));
-    const body: ChatTopicBody = { type: "MESSAGE", message };
-    await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body }, tx);
-    const away = await listOfflineMembers(tx, ctx.tenant.id, chatId, me.participant.id);
-    const told = await withUnseen(tx, ctx.tenant.id, away, "CHAT_MESSAGE", "chatId", chatId);
-    for (const participantId of away.filter((id) => !told.has(id))) {
+  // The session's participant (a socket's is checked again whenever the database announces a
+  // change to it); the chat membership is read for every message.
+  const { participant } = await requireParticipant(ctx);
+  const membership = await findChatMembership(ctx.db, ctx.tenant.id, chatId, participant.id);
+  if (!membership) throw notFound("Chat not found");
+  if (!membership.isMember) throw accessDenied(CHAT_ACCESS_DENIED);
+  const message = await withTx(ctx.db, async (tx) => {
+    const { offline, ...row } = await insertMessage(tx, ctx.tenant.id, chatId, participant.id, text);
+    const message = toMessage(row);
+    const told = await withUnseen(tx, ctx.tenant.id, offline, "CHAT_MESSAGE", "chatId", chatId);
+    for (const participantId of offline.filter((id) => !told.has(id))) {
       await notify(tx, ctx.deps.bus, {
         communityId: ctx.tenant.id,
         participantId,
         type: "CHAT_MESSAGE",
-        data: { chatId, senderId: me.participant.id, messageId: message.id },
+        data: { chatId, senderId: participant.id, messageId: message.id },
       });
     }
     return message;
   });
+  // Published after the commit, not in it: a NOTIFY in the message's transaction would hold the
+  // database-wide notify lock across its WAL flush, so every chat's messages would queue on it.
+  const body: ChatTopicBody = { type: "MESSAGE", message };
+  await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body });
+  return message;
 }
 
 /** May the caller's participant read the chat's topic? (STOMP SUBSCRIBE.) */

@@ -11,9 +11,9 @@ create table chats (
   -- database guarantee; both are null for a group.
   direct_low       uuid,
   direct_high      uuid,
+  -- No "last activity" column: every message would update this one row, and concurrent senders
+  -- of a chat would queue on its lock until each commit. The list orders by the newest message.
   created_at       timestamptz not null default now(),
-  -- The newest message's time (created_at until the first one): the list's order.
-  last_activity_at timestamptz not null default now(),
   check ((kind = 'DIRECT') = (direct_low is not null and direct_high is not null)),
   check (direct_low is null or direct_low < direct_high),
   unique (community_id, id),
