@@ -181,8 +181,11 @@ export async function postChatMessage(ctx: Ctx, chatId: string, text: string): P
   });
   // Published after the commit, not in it: a NOTIFY in the message's transaction would hold the
   // database-wide notify lock across its WAL flush, so every chat's messages would queue on it.
+  // The message is stored: if the publish fails, subscribers miss it live and read it in the history.
   const body: ChatTopicBody = { type: "MESSAGE", message };
-  await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body });
+  await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: chatTopic(chatId), body }).catch((err) =>
+    ctx.log.warn({ err, chatId, messageId: message.id }, "chat message stored but not published"),
+  );
   return message;
 }
 
