@@ -7166,6 +7166,717 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My chats
+         * @description The caller's chats in this community, most recently active first, each with its members (and whether they are online), its newest message and the caller's unread count.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The community (must be the request's; another one is a 404) */
+                    communityId?: string;
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a chat
+         * @description One other participant opens the one-to-one chat of the pair (answered 200 with the existing chat when there is one), more open a group named by `name`. A one-to-one chat needs an accepted intro between the two, a group one between the caller and each member; admins and moderators may open either with anyone. Never with a member either side marked not interested (403).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The community (must be the request's; another one is a 404) */
+                    communityId?: string;
+                    /** @description A group's name */
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateChat"];
+                };
+            };
+            responses: {
+                /** @description The pair's existing one-to-one chat */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Opened */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A chat and a page of its messages
+         * @description Messages paged backwards: without `before` the newest page (and the chat is marked read up to its newest message), then `before` = the previous page's `nextCursor` for older ones. Items are oldest first. A chat of this community the caller is not in: 403 (Chat access denied).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The `nextCursor` of the previous page: messages older than it. Without it, the newest page (which also marks the chat read). */
+                    before?: string;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The chat and one page of messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatHistory"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a message
+         * @description Stores the message (text trimmed, 1 to 2000 characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PostChatMessage"];
+                };
+            };
+            responses: {
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatMessage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notifications
+         * @description Newest first, dismissed ones left out, with the unseen count. New ones also arrive live on the STOMP topic /topic/notifications/{participantId}.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification channels
+         * @description Each channel (EMAIL: the digest of notifications left unread for an hour; TELEGRAM) with whether the member turned it off.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every channel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationPreferences"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn notification channels on or off
+         * @description The named channels are set; the others stay as they were. In-app notifications are always kept.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateNotificationPreferences"];
+                };
+            };
+            responses: {
+                /** @description Every channel, as now set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationPreferences"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications seen
+         * @description The named ones, or every one of the caller's when `ids` is left out. Ids that are not the caller's change nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationsSeen"];
+                };
+            };
+            responses: {
+                /** @description How many changed, and the unseen count now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationsChanged"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss notifications
+         * @description The named ones leave the caller's list for good. Ids that are not the caller's change nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationsDismiss"];
+                };
+            };
+            responses: {
+                /** @description How many changed, and the unseen count now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationsChanged"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/newer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notifications newer than one
+         * @description What arrived after the notification {id} (one of the caller's), oldest first: how the app catches up after a reconnect.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description One of the caller's notifications */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The newer ones */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewerNotifications"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8660,6 +9371,121 @@ export interface components {
             requestId: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        ChatPage: {
+            items: components["schemas"]["Chat"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+        };
+        Chat: {
+            /** Format: uuid */
+            id: string;
+            communityId: string;
+            type: components["schemas"]["ChatType"];
+            /** @description A group's name; null for a one-to-one chat (show the other member) */
+            name: string | null;
+            /** @description Everyone in the chat, the caller included */
+            participants: components["schemas"]["ChatParticipant"][];
+            lastMessage: components["schemas"]["ChatMessage"];
+            /** @description Others' messages newer than the caller's read marker */
+            unreadCount: number;
+            createdAt: string;
+            lastActivityAt: string;
+        };
+        /** @enum {string} */
+        ChatType: "DIRECT" | "GROUP";
+        ChatParticipant: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** @description Avatar image (see /api/images) */
+            avatar: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Has an open chat socket (community/{id}/presence tells the changes) */
+            online: boolean;
+        };
+        ChatMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            chatId: string;
+            /**
+             * Format: uuid
+             * @description The sender's participant id; null once that member is gone
+             */
+            senderId: string | null;
+            text: string;
+            createdAt: string;
+        } | null;
+        CreateChat: {
+            /** @description Participant ids of this community; one other member makes a one-to-one chat, more a group. The caller is always in it. */
+            participants: string[];
+        };
+        ChatHistory: {
+            chat: components["schemas"]["Chat"];
+            /** @description Oldest first */
+            items: components["schemas"]["ChatMessage"][];
+            hasMore: boolean;
+            /** @description Pass as `before` for the page of older messages; null when none are left */
+            nextCursor: string | null;
+        };
+        PostChatMessage: {
+            text: string;
+        };
+        NotificationPage: {
+            /** @description Newest first; dismissed ones are left out */
+            items: components["schemas"]["Notification"][];
+            page: number;
+            size: number;
+            hasMore: boolean;
+            unseenCount: number;
+        };
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["NotificationType"];
+            /** @description Ids to render and link it by type, e.g. {introId, fromId} or {chatId, senderId, messageId} */
+            data: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            seen: boolean;
+            seenAt: string | null;
+        };
+        /** @enum {string} */
+        NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE";
+        NotificationPreferences: {
+            /** @description Every channel, on unless turned off */
+            items: components["schemas"]["NotificationPreference"][];
+        };
+        NotificationPreference: {
+            /** @enum {string} */
+            contactType: "EMAIL" | "TELEGRAM";
+            /** @description True: no notifications through this channel */
+            disable: boolean;
+        };
+        UpdateNotificationPreferences: {
+            items: components["schemas"]["NotificationPreference"][];
+        };
+        NotificationsChanged: {
+            changed: number;
+            unseenCount: number;
+        };
+        NotificationsSeen: {
+            /** @description The notifications seen; left out: every one of the caller's */
+            ids?: string[];
+        };
+        NotificationsDismiss: {
+            ids: string[];
+        };
+        NewerNotifications: {
+            /** @description Newer than the given one, oldest first (the next call names the last) */
+            items: components["schemas"]["Notification"][];
+            hasMore: boolean;
+            unseenCount: number;
         };
     };
     responses: never;

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountRouter } from "./account/index.ts";
 import { auditRouter } from "./audit/index.ts";
+import { chatRouter } from "./chat/index.ts";
 import { authRouter } from "./auth/index.ts";
 import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
@@ -18,6 +19,7 @@ import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia }
 import { ErrorCode } from "./lib/errors.ts";
 import { mailDevRouter } from "./mail/dev-routes.ts";
 import { matchingApiRouter } from "./matching/api/index.ts";
+import { notificationsRouter } from "./notifications/index.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/index.ts";
 import { matchingControlRouter } from "./matching/weekly/index.ts";
 import { onboardingRouter } from "./onboarding/index.ts";
@@ -94,6 +96,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
   app.route("/api", auditRouter());
+  app.route("/api", chatRouter());
+  app.route("/api", notificationsRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);

@@ -10,4 +10,15 @@ export { nodeListener, nodeRemoteAddr } from "./http/node.ts";
 export { createRouter, jsonResponse } from "./http/openapi.ts";
 export { ACCESS_EXTENSION, defineRoute } from "./http/route.ts";
 export { type Bus, type BusMessage, createBus } from "./realtime/bus.ts";
-export { attachRealtime, followCaches, nodeHeaders, openRealtime, resolveContext } from "./realtime/index.ts";
+export {
+  attachRealtime,
+  createStompServer,
+  DEFAULT_STOMP_OPTIONS,
+  followCaches,
+  nodeHeaders,
+  openRealtime,
+  resolveContext,
+  STOMP_PATH,
+  type StompOptions,
+  type StompServer,
+} from "./realtime/index.ts";

@@ -64,6 +64,7 @@ export { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "./pa
 export { communityOwner } from "./questionnaire/owner.ts";
 export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
+export { DIGEST_DELAY_MS, sendNotificationDigests } from "./notifications/index.ts";
 export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
 export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "./app.ts";
 import { nodeRemoteAddr } from "./http/node.ts";
 import { createHttpServer } from "./http/node-server.ts";
-import { attachRealtime } from "./realtime/index.ts";
+import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./tenancy/load.ts";
@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
   const server = createHttpServer(app, devOidc ? { devOidc } : {});
-  attachRealtime(server);
+  const stomp = await createStompServer(deps);
+  attachRealtime(server).route(STOMP_PATH, stomp.handleUpgrade);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     ready = true;
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     stopSeeding.abort();
+    // Sockets first: upgraded connections do not hold server.close() open, and presence goes offline.
+    await stomp.close().catch((err) => log.error({ err }, "stopping the chat socket failed"));
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // The seed stops between batches (each one transaction); the next start completes it.
     await seeding;

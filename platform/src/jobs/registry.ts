@@ -4,7 +4,8 @@ import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
 import { matchingReminderJob } from "../matching/weekly/jobs/reminder.ts";
 import { matchingScheduleJob } from "../matching/weekly/jobs/schedule.ts";
 import { matchingWeekJob } from "../matching/weekly/jobs/week.ts";
+import { notificationDigestJob } from "../notifications/jobs/digest.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob];

@@ -163,7 +163,11 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
       const text = encodeMessage(channel, payload, origin);
       const own = () => deliver(channel, (JSON.parse(text) as Envelope).d, true);
       if (!("savepoint" in via)) {
-        await via`select pg_notify(${channel}, ${text})`;
+        // A NOTIFY's commit holds a database-wide lock until its WAL is flushed, so every
+        // notifying commit waits for the one before: alone in its transaction (nothing else to
+        // keep), it commits without waiting for the flush. A crash may then lose the notice,
+        // never data: listeners treat that as a gap.
+        await via`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, ${text})`;
         own();
         return;
       }

@@ -45,7 +45,8 @@ function bearerToken(header: string | null | undefined): string | undefined {
   return m?.[1];
 }
 
-function sessionToken(headers: HeaderSource): string | undefined {
+/** The session token a request carries: Bearer, else the session cookie. */
+export function sessionToken(headers: HeaderSource): string | undefined {
   const bearer = bearerToken(headers.get("authorization"));
   if (bearer) return bearer;
   const cookie = headers.get("cookie");

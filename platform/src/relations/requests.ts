@@ -5,6 +5,7 @@ import { withTx } from "../db/client.ts";
 import { accessDenied, conflict, notFound } from "../lib/errors.ts";
 import { pageRows, pageWindow } from "../lib/paging.ts";
 import { queueMail } from "../mail/service.ts";
+import { notify } from "../notifications/index.ts";
 import { findMyResult, markConnected } from "../matching/results.ts";
 import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "../members/index.ts";
 import { isCommunityStaff, type Viewer, visibleContacts } from "../participant/privacy.ts";
@@ -110,6 +111,16 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
         dedupeKey: `intro:${intro.id}:member`,
       });
     }
+    // A held intro reaches the recipient (and notifies them) once a moderator forwards it.
+    if (!viaModerator) {
+      await notify(tx, ctx.deps.bus, {
+        communityId: ctx.tenant.id,
+        participantId: recipient.id,
+        type: "INTRO_RECEIVED",
+        data: { introId: intro.id, fromId: me.participant.id },
+        dedupeKey: `intro:${intro.id}:received`,
+      });
+    }
     return { intro, credits };
   });
   if (viaModerator) ctx.log.info({ introId: intro.id }, "intro held for the moderators: the recipient hides contacts");
@@ -163,6 +174,22 @@ export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Pro
     }
     if (row.status === "ACCEPTED") {
       const txCtx = withDb(ctx, tx);
+      await notify(tx, ctx.deps.bus, {
+        communityId: ctx.tenant.id,
+        participantId: row.fromId,
+        type: "INTRO_ACCEPTED",
+        data: { introId: row.id, toId: row.toId },
+        dedupeKey: `intro:${row.id}:accepted`,
+      });
+      if (row.viaModerator) {
+        await notify(tx, ctx.deps.bus, {
+          communityId: ctx.tenant.id,
+          participantId: row.toId,
+          type: "INTRO_RECEIVED",
+          data: { introId: row.id, fromId: row.fromId },
+          dedupeKey: `intro:${row.id}:received`,
+        });
+      }
       const [from, to] = await Promise.all([findMemberCard(tx, ctx.tenant.id, row.fromId), findMemberCard(tx, ctx.tenant.id, row.toId)]);
       if (from?.email && to) {
         const lang = langIn(ctx, from.lang);

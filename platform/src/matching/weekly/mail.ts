@@ -2,6 +2,7 @@ import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { accessDenied } from "../../lib/errors.ts";
 import { queueMail } from "../../mail/service.ts";
+import { notify } from "../../notifications/index.ts";
 import type { ContactCard } from "../../mail/templates.ts";
 import { type Viewer, visibleContacts } from "../../participant/privacy.ts";
 import type { Lang, Tenant } from "../../tenancy/schema.ts";
@@ -77,6 +78,14 @@ export async function sendWeeklyMail(ctx: Ctx, input: { resultId: string }): Pro
   const lang = langOf(recipient, tenant);
   const reasons = renderReasons((r.reasons ?? []) as MatchReason[], { lang, viewer: recipient.id === r.low ? "a" : "b", partnerGender: null });
   const why = r.source === "ODD_OUT" ? r.breakdown?.recommendation?.why : undefined;
+  // The in-app twin of the e-mail; its dedupe key makes a rerun of this job store nothing twice.
+  await notify(ctx.db, ctx.deps.bus, {
+    communityId: tenant.id,
+    participantId: recipient.id,
+    type: "MATCH_OF_THE_WEEK",
+    data: { matchingResultId: r.id, subjectId: contact.id, week: r.week },
+    dedupeKey: `match:${r.id}`,
+  });
   await queueMail(ctx, {
     to: recipient.email,
     template: "weekly_match",

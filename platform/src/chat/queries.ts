@@ -1,0 +1,198 @@
+/** Chats, their members and messages. Every query takes the community. */
+import type { Db } from "../db/client.ts";
+import type { Page } from "../lib/paging.ts";
+import { PRESENCE_STALE_SECONDS } from "../realtime/presence-queries.ts";
+
+export type ChatRow = {
+  id: string;
+  communityId: string;
+  kind: "DIRECT" | "GROUP";
+  name: string | null;
+  createdAt: Date;
+};
+
+/** A chat as one member sees it in the list: the newest message and the unread count. */
+export type ChatListRow = ChatRow & {
+  /** The newest message's time, else the chat's creation. */
+  lastActivityAt: Date;
+  lastReadSeq: string;
+  unread: number;
+  lastId: string | null;
+  lastSenderId: string | null;
+  lastText: string | null;
+  lastCreatedAt: Date | null;
+};
+
+export type MessageRow = { id: string; seq: string; chatId: string; senderId: string | null; text: string; createdAt: Date };
+
+export type ChatMemberRow = {
+  chatId: string;
+  id: string;
+  firstName: string;
+  lastName: string;
+  avatar: Record<string, unknown> | null;
+  online: boolean;
+};
+
+const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_at as "createdAt"`;
+const MESSAGE_COLUMNS = `m.id, m.seq::text as seq, m.chat_id as "chatId", m.sender_id as "senderId", m.text, m.created_at as "createdAt"`;
+
+export async function findChat(db: Db, communityId: string, id: string): Promise<ChatRow | undefined> {
+  const [row] = await db<ChatRow[]>`select ${db.unsafe(CHAT_COLUMNS)} from chats c where c.community_id = ${communityId} and c.id = ${id}`;
+  return row;
+}
+
+/** The chat of the community and whether the participant is in it; undefined for no such chat here. */
+export async function findChatMembership(db: Db, communityId: string, chatId: string, participantId: string): Promise<{ isMember: boolean } | undefined> {
+  const [row] = await db<{ isMember: boolean }[]>`
+    select exists (select 1 from chat_members m where m.community_id = c.community_id and m.chat_id = c.id and m.participant_id = ${participantId}) as "isMember"
+    from chats c where c.community_id = ${communityId} and c.id = ${chatId}`;
+  return row;
+}
+
+export async function isChatMember(db: Db, communityId: string, chatId: string, participantId: string): Promise<boolean> {
+  const [row] = await db<{ one: number }[]>`
+    select 1 as one from chat_members where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId}`;
+  return row !== undefined;
+}
+
+export async function findDirectChat(db: Db, communityId: string, a: string, b: string): Promise<ChatRow | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db<ChatRow[]>`
+    select ${db.unsafe(CHAT_COLUMNS)} from chats c
+    where c.community_id = ${communityId} and c.direct_low = ${low} and c.direct_high = ${high}`;
+  return row;
+}
+
+/** The one-to-one chat of a and b, made unless it exists (two racing calls get the same chat). */
+export async function ensureDirectChat(db: Db, communityId: string, createdBy: string, a: string, b: string): Promise<{ chat: ChatRow; created: boolean }> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [inserted] = await db<ChatRow[]>`
+    insert into chats as c (community_id, kind, created_by, direct_low, direct_high)
+    values (${communityId}, 'DIRECT', ${createdBy}, ${low}, ${high})
+    on conflict (community_id, direct_low, direct_high) do nothing
+    returning ${db.unsafe(CHAT_COLUMNS)}`;
+  if (inserted) {
+    await addMembers(db, communityId, inserted.id, [low, high]);
+    return { chat: inserted, created: true };
+  }
+  const existing = await findDirectChat(db, communityId, a, b);
+  if (!existing) throw new Error("direct chat vanished between insert and read");
+  return { chat: existing, created: false };
+}
+
+export async function insertGroupChat(db: Db, communityId: string, createdBy: string, name: string | null, members: readonly string[]): Promise<ChatRow> {
+  const [row] = await db<ChatRow[]>`
+    insert into chats as c (community_id, kind, name, created_by) values (${communityId}, 'GROUP', ${name}, ${createdBy})
+    returning ${db.unsafe(CHAT_COLUMNS)}`;
+  if (!row) throw new Error("chat insert returned nothing");
+  await addMembers(db, communityId, row.id, members);
+  return row;
+}
+
+async function addMembers(db: Db, communityId: string, chatId: string, members: readonly string[]): Promise<void> {
+  await db`
+    insert into chat_members (community_id, chat_id, participant_id)
+    select ${communityId}, ${chatId}, p from unnest(${[...members]}::uuid[]) as p
+    on conflict do nothing`;
+}
+
+/** Which of `ids` are participants of the community (whose account is not deleted). */
+export async function existingParticipants(db: Db, communityId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db<{ id: string }[]>`
+    select p.id from participants p join users u on u.id = p.user_id
+    where p.community_id = ${communityId} and p.id = any(${[...ids]}::uuid[]) and u.deleted_at is null`;
+  return new Set(rows.map((r) => r.id));
+}
+
+const LIST_COLUMNS = `${CHAT_COLUMNS}, coalesce(lm.created_at, c.created_at) as "lastActivityAt", cm.last_read_seq::text as "lastReadSeq",
+  lm.id as "lastId", lm.sender_id as "lastSenderId", lm.text as "lastText", lm.created_at as "lastCreatedAt",
+  (select count(*)::int from chat_messages x
+    where x.community_id = c.community_id and x.chat_id = c.id and x.seq > cm.last_read_seq
+      and x.sender_id is distinct from cm.participant_id) as unread`;
+
+const LAST_MESSAGE = `left join lateral (
+    select x.id, x.sender_id, x.text, x.created_at from chat_messages x
+    where x.community_id = c.community_id and x.chat_id = c.id order by x.seq desc limit 1) lm on true`;
+
+/** The member's chats, most recently active first. */
+export async function listChatsOf(db: Db, communityId: string, participantId: string, page: Page): Promise<ChatListRow[]> {
+  return db<ChatListRow[]>`
+    select ${db.unsafe(LIST_COLUMNS)}
+    from chat_members cm join chats c on c.community_id = cm.community_id and c.id = cm.chat_id
+    ${db.unsafe(LAST_MESSAGE)}
+    where cm.community_id = ${communityId} and cm.participant_id = ${participantId}
+    order by coalesce(lm.created_at, c.created_at) desc, c.id
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** One chat as the member sees it in the list; undefined when the member is not in it. */
+export async function findChatOf(db: Db, communityId: string, chatId: string, participantId: string): Promise<ChatListRow | undefined> {
+  const [row] = await db<ChatListRow[]>`
+    select ${db.unsafe(LIST_COLUMNS)}
+    from chat_members cm join chats c on c.community_id = cm.community_id and c.id = cm.chat_id
+    ${db.unsafe(LAST_MESSAGE)}
+    where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id = ${participantId}`;
+  return row;
+}
+
+/** Members of the chats with name, photo and whether a live process holds a socket of theirs. */
+export async function listChatMembers(db: Db, communityId: string, chatIds: readonly string[]): Promise<ChatMemberRow[]> {
+  if (chatIds.length === 0) return [];
+  return db<ChatMemberRow[]>`
+    select cm.chat_id as "chatId", p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar,
+      exists (select 1 from presence_nodes n
+        where n.community_id = cm.community_id and n.participant_id = p.id
+          and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})) as online
+    from chat_members cm join participants p on p.community_id = cm.community_id and p.id = cm.participant_id
+    where cm.community_id = ${communityId} and cm.chat_id = any(${[...chatIds]}::uuid[])
+    order by cm.chat_id, cm.joined_at, p.id`;
+}
+
+/** Messages older than `beforeSeq` (or the newest), newest first, `limit` of them. */
+export async function listMessages(db: Db, communityId: string, chatId: string, beforeSeq: string | undefined, limit: number): Promise<MessageRow[]> {
+  const m = db.unsafe(MESSAGE_COLUMNS);
+  return beforeSeq === undefined
+    ? db<MessageRow[]>`select ${m} from chat_messages m where m.community_id = ${communityId} and m.chat_id = ${chatId} order by m.seq desc limit ${limit}`
+    : db<MessageRow[]>`
+        select ${m} from chat_messages m
+        where m.community_id = ${communityId} and m.chat_id = ${chatId} and m.seq < ${beforeSeq}
+        order by m.seq desc limit ${limit}`;
+}
+
+/**
+ * Stores a message and moves the sender's read marker past it, in one statement; also answers
+ * which other members have no live socket (for notifications).
+ */
+export async function insertMessage(
+  db: Db,
+  communityId: string,
+  chatId: string,
+  senderId: string,
+  text: string,
+): Promise<MessageRow & { offline: string[] }> {
+  const [row] = await db<(MessageRow & { offline: string[] })[]>`
+    with m as (
+      insert into chat_messages as m (community_id, chat_id, sender_id, text) values (${communityId}, ${chatId}, ${senderId}, ${text})
+      returning ${db.unsafe(MESSAGE_COLUMNS)}, m.seq as raw_seq),
+    read as (
+      update chat_members set last_read_seq = (select raw_seq from m)
+      where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${senderId})
+    select m.id, m.seq, m."chatId", m."senderId", m.text, m."createdAt",
+      array(select cm.participant_id::text from chat_members cm
+        where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${senderId}
+          and not exists (select 1 from presence_nodes n
+            where n.community_id = cm.community_id and n.participant_id = cm.participant_id
+              and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))) as offline
+    from m`;
+  if (!row) throw new Error("message insert returned nothing");
+  return row;
+}
+
+/** Moves the member's read marker forward to `seq` (never back). */
+export async function markRead(db: Db, communityId: string, chatId: string, participantId: string, seq: string): Promise<void> {
+  await db`
+    update chat_members set last_read_seq = ${seq}
+    where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId} and last_read_seq < ${seq}`;
+}
