@@ -146,7 +146,7 @@ export async function toParticipation(ctx: Ctx, event: EventRow, participantId: 
     pendingReason: row.pendingReason,
     paymentStatus: row.paymentStatus,
     paymentLink: event.paid && row.paymentStatus === "AWAITING" ? event.paymentLink : null,
-    waitlistPosition: waitlisted && row.waitlistedAt ? await waitlistPosition(ctx.db, ctx.tenant.id, event.id, row.waitlistedAt) : null,
+    waitlistPosition: waitlisted ? await waitlistPosition(ctx.db, ctx.tenant.id, event.id, participantId) : null,
     joinedAt: row.joinedAt.toISOString(),
     statusChangedAt: row.statusChangedAt.toISOString(),
   };

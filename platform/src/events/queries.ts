@@ -263,12 +263,13 @@ export async function listMyParticipations(db: Db, communityId: string, particip
     where ep.community_id = ${communityId} and ep.participant_id = ${participantId} and ep.event_id = any(${eventIds}::uuid[])`;
 }
 
-/** The 1-based place of a waitlisted participation. */
-export async function waitlistPosition(db: Db, communityId: string, eventId: string, waitlistedAt: Date): Promise<number> {
+/** The 1-based place of a waitlisted participation (compared in the database: waitlisted_at has microseconds). */
+export async function waitlistPosition(db: Db, communityId: string, eventId: string, participantId: string): Promise<number> {
   const [row] = await db<{ n: number }[]>`
-    select count(*)::int as n from event_participations
-    where community_id = ${communityId} and event_id = ${eventId} and status = 'PENDING' and pending_reason = 'WAITLIST'
-      and waitlisted_at <= ${waitlistedAt}`;
+    select count(*)::int as n from event_participations w, event_participations me
+    where me.community_id = ${communityId} and me.event_id = ${eventId} and me.participant_id = ${participantId}
+      and w.community_id = me.community_id and w.event_id = me.event_id and w.status = 'PENDING' and w.pending_reason = 'WAITLIST'
+      and (w.waitlisted_at, w.participant_id) <= (me.waitlisted_at, me.participant_id)`;
   return row?.n ?? 1;
 }
 

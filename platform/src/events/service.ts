@@ -47,7 +47,7 @@ export async function presentEvent(ctx: Ctx, e: EventRow, viewer: Omit<EventView
   const participation = mine[0] ?? null;
   const position =
     participation?.status === "PENDING" && participation.pendingReason === "WAITLIST" && participation.waitlistedAt
-      ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.waitlistedAt)
+      ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.participantId)
       : null;
   return toEvent(e, { ...viewer, participation }, { organizers: organizers.map(toOrganizer), confirmedCount, waitlistPosition: position }, lang);
 }
@@ -156,7 +156,7 @@ export async function listEventPage(
     const organizer = staff || (userId !== null && own.some((o) => o.userId === userId));
     const position =
       participation?.status === "PENDING" && participation.pendingReason === "WAITLIST" && participation.waitlistedAt
-        ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.waitlistedAt)
+        ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.participantId)
         : null;
     items.push(
       toEvent(
