@@ -111,9 +111,9 @@ describe("POST /event/{id}/participant/{pid}/status/{status}", () => {
     expectError(await set("CONFIRMED"), 409, 1022, /cancelled/);
     expectError(await set("PENDING"), 409, 1022, /cancelled/);
     expectError(await set("REJECTED"), 409, 1022, /cancelled/);
-    const [{ n }] = await env.db<{ n: number }[]>`
+    const [row] = await env.db<{ n: number }[]>`
       select count(*)::int as n from audit_events where action = 'event_participation.set_status' and target_id = ${`${id}:${m.id}`}`;
-    expect(n).toBe(5);
+    expect(row?.n).toBe(5);
   });
 });
 
