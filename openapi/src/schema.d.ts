@@ -7422,6 +7422,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event as an iCalendar file (RFC 5545, with its time zone); the location as its visibility lets the caller see it */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The event's id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The .ics file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/{id}/participants/confirmed": {
         parameters: {
             query?: never;
@@ -11423,6 +11500,7 @@ export interface components {
             /** @description The caller may edit the event */
             isOrganizer: boolean;
             myParticipation: components["schemas"]["MyParticipation"];
+            calendarLinks: components["schemas"]["EventCalendarLinks"];
         };
         /**
          * @description Title and description by language (the community's languages)
@@ -11490,6 +11568,12 @@ export interface components {
          * @enum {string}
          */
         PaymentStatus: "NONE" | "AWAITING" | "PAID";
+        /** @description Add to calendar: the .ics file (RFC 5545, with the time zone), Google Calendar, Outlook */
+        EventCalendarLinks: {
+            ics: string;
+            google: string;
+            outlook: string;
+        };
         /** @description Required: title, description, date, time, timeZone, organizerContact, location.city, location.country. Paid events need price > 0 and paymentLink; ONLINE events need onlineLink; endTime after time. */
         EventCreate: {
             title?: string;

@@ -24,6 +24,7 @@ import { registerStatistics } from "./routes/onboarding/statistics.ts";
 import { registerReport } from "./routes/onboarding/report.ts";
 import { registerAddResponsible } from "./routes/add-responsible.ts";
 import { registerApproveParticipant } from "./routes/approve-participant.ts";
+import { registerCalendarFile } from "./routes/calendar-file.ts";
 import { registerCancelParticipation } from "./routes/cancel-participation.ts";
 import { registerConfirmParticipation } from "./routes/confirm-participation.ts";
 import { registerConfirmPayment } from "./routes/confirm-payment-participant.ts";
@@ -59,6 +60,7 @@ export function eventsRouter() {
   registerUpdateEvent(app);
   registerDeleteEvent(app);
   registerUploadEventImage(app);
+  registerCalendarFile(app);
   registerConfirmedParticipants(app);
   registerConfirmParticipation(app);
   registerCancelParticipation(app);

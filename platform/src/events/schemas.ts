@@ -260,6 +260,9 @@ export const EventSchema = z
     hasEnded: z.boolean(),
     isOrganizer: z.boolean().openapi({ description: "The caller may edit the event" }),
     myParticipation: MyParticipationSchema.nullable().openapi({ description: "The caller's participation, if any" }),
+    calendarLinks: z
+      .object({ ics: z.string(), google: z.string(), outlook: z.string() })
+      .openapi("EventCalendarLinks", { description: "Add to calendar: the .ics file (RFC 5545, with the time zone), Google Calendar, Outlook" }),
   })
   .openapi("Event");
 export type Event = z.infer<typeof EventSchema>;

@@ -11,6 +11,7 @@ import type { UploadForm } from "../images/schemas.ts";
 import { AppError, ErrorCode, validation } from "../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import type { Lang } from "../tenancy/schema.ts";
+import { buildIcs } from "./calendar.ts";
 import { promoteFromWaitlist } from "./participation.ts";
 import {
   countConfirmed,
@@ -49,7 +50,7 @@ export async function presentEvent(ctx: Ctx, e: EventRow, viewer: Omit<EventView
     participation?.status === "PENDING" && participation.pendingReason === "WAITLIST" && participation.waitlistedAt
       ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.participantId)
       : null;
-  return toEvent(e, { ...viewer, participation }, { organizers: organizers.map(toOrganizer), confirmedCount, waitlistPosition: position }, lang);
+  return toEvent(ctx.tenant, e, { ...viewer, participation }, { organizers: organizers.map(toOrganizer), confirmedCount, waitlistPosition: position }, lang);
 }
 
 async function uniqueSlug(ctx: Ctx, title: string): Promise<string> {
@@ -160,6 +161,7 @@ export async function listEventPage(
         : null;
     items.push(
       toEvent(
+        ctx.tenant,
         e,
         { organizer, participantId: participant?.id ?? null, participation },
         { organizers: own.map(toOrganizer), confirmedCount: counts.get(e.id) ?? 0, waitlistPosition: position },
@@ -191,4 +193,12 @@ export async function uploadEventImage(ctx: Ctx, idOrSlug: string, form: UploadF
     await recordAudit(withDb(ctx, tx), { action: "event.image", target: { type: "event", id: current.id }, before: current.image, after: image });
   });
   return presentEvent(ctx, await requireEvent(ctx, found.id), { organizer: true, participantId: (await participantOf(ctx))?.id ?? null }, undefined);
+}
+
+/** GET /event/{id}/calendar.ics: the event as an iCalendar file, for whoever may see it, with what they may see of the location. */
+export async function eventCalendarFile(ctx: Ctx, idOrSlug: string, language?: string): Promise<{ filename: string; body: string }> {
+  const event = await requireEvent(ctx, idOrSlug);
+  const viewer = await requireVisible(ctx, event);
+  const view = await presentEvent(ctx, event, viewer, requestedLang(ctx, language));
+  return { filename: `${event.slug}.ics`, body: buildIcs(ctx.tenant, event, view) };
 }

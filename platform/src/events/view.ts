@@ -7,7 +7,8 @@ import { isOrganizer, notAParticipant, participantOf } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { notFound, unauthenticated } from "../lib/errors.ts";
 import { offeredLang } from "../questionnaire/localize.ts";
-import type { Lang } from "../tenancy/schema.ts";
+import type { Lang, Tenant } from "../tenancy/schema.ts";
+import { calendarLinks } from "./calendar.ts";
 import { type EventRow, findEvent, type OrganizerRow, type ParticipationRow } from "./queries.ts";
 import type { Event, EventLocation, EventOrganizer, LocationVisibility } from "./schemas.ts";
 
@@ -83,17 +84,20 @@ export function toOrganizer(r: OrganizerRow): EventOrganizer {
 export type EventExtras = { organizers: EventOrganizer[]; confirmedCount: number; waitlistPosition: number | null };
 
 /** The event as the viewer sees it, title and description in `lang` when translated. */
-export function toEvent(e: EventRow, viewer: EventViewer, extras: EventExtras, lang: Lang | undefined, now = new Date()): Event {
+export function toEvent(tenant: Tenant, e: EventRow, viewer: EventViewer, extras: EventExtras, lang: Lang | undefined, now = new Date()): Event {
   const t = lang ? e.translations[lang] : undefined;
   const translated = Boolean(t?.title || t?.description);
   const p = viewer.participation;
+  const title = t?.title || e.title;
+  const description = t?.description || e.description;
+  const location = visibleLocation(e, viewer);
   return {
     id: e.id,
     communityId: e.communityId,
     createdBy: e.createdBy,
     slug: e.slug,
-    title: t?.title || e.title,
-    description: t?.description || e.description,
+    title,
+    description,
     language: translated && lang ? lang : null,
     translations: e.translations,
     date: e.date,
@@ -102,7 +106,7 @@ export function toEvent(e: EventRow, viewer: EventViewer, extras: EventExtras, l
     timeZone: e.timeZone,
     eventDateTime: e.startsAt.toISOString(),
     endDateTime: e.endsAt.toISOString(),
-    location: visibleLocation(e, viewer),
+    location,
     locationVisibility: e.locationVisibility,
     type: e.type,
     onlineLink: viewer.organizer || isConfirmed(viewer) ? e.onlineLink : null,
@@ -124,6 +128,7 @@ export function toEvent(e: EventRow, viewer: EventViewer, extras: EventExtras, l
     myParticipation: p
       ? { status: p.status, pendingReason: p.pendingReason, paymentStatus: p.paymentStatus, waitlistPosition: extras.waitlistPosition }
       : null,
+    calendarLinks: calendarLinks(tenant, e, { title, description, location }),
   };
 }
 
