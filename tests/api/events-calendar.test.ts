@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { eventReminderJob } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { api, day, expectError, makeEvent, type Who, who } from "./events-helpers.ts";
 
@@ -59,5 +60,99 @@ describe("GET /event/{id}/calendar.ics", () => {
     expect(google.searchParams.get("location")).toBe("Berlin, Germany");
     expect(google.searchParams.get("dates")).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
     expect(new URL(links.outlook).searchParams.get("subject")).toBe("Summer meetup");
+  });
+});
+
+describe("participation e-mails, in the member's language", () => {
+  it("confirmed carries the .ics; pending, payment, waitlist, approved, rejected and promoted each send one", async () => {
+    const [en, ru] = await Promise.all([who(env, "alpha", "member", "Emma"), who(env, "alpha", "member", "Ivan")]);
+    await env.db`update participants set language = 'ru' where id = ${ru.id}`;
+    const free = await makeEvent(env, organizer, { title: "Open night", translations: { ru: { title: "Открытый вечер" } }, maxParticipants: 1 });
+    await ev.join(en, free);
+    const [confirmed] = await env.mailTo(en.email);
+    expect(confirmed?.subject).toBe("You're going to Open night");
+    expect(confirmed?.text).toContain("Unter den Linden 1");
+    expect(confirmed?.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.ics$/), contentType: expect.stringContaining("text/calendar") })]);
+    expect(confirmed?.attachments?.[0]?.content).toContain("BEGIN:VEVENT");
+
+    // Full: the Russian member goes on the waitlist, then moves up when the first cancels.
+    await ev.join(ru, free);
+    const [waitlist] = await env.mailTo(ru.email);
+    expect(waitlist?.subject).toBe("Вы в листе ожидания «Открытый вечер»");
+    expect(waitlist?.text).toContain("место 1");
+    await ev.cancel(en, free);
+    const [promoted] = await env.mailTo(ru.email);
+    expect(promoted?.subject).toBe("Освободилось место: «Открытый вечер»");
+    expect(promoted?.attachments?.[0]?.content).toContain("SUMMARY:Открытый вечер");
+
+    const approval = await makeEvent(env, organizer, { title: "Closed circle", approvalRequired: true });
+    const m = await who(env, "alpha", "member", "Max");
+    await ev.join(m, approval);
+    expect((await env.mailTo(m.email))[0]?.subject).toBe("Your request to join Closed circle");
+    await ev.approve(organizer, approval, m.id);
+    const [approved] = await env.mailTo(m.email);
+    expect(approved?.subject).toBe("You're in: Closed circle");
+    expect(approved?.attachments).toHaveLength(1);
+    await ev.reject(organizer, approval, m.id);
+    const [rejected] = await env.mailTo(m.email);
+    expect(rejected?.subject).toBe("About your request to join Closed circle");
+    expect(rejected?.attachments).toBeNull();
+
+    const paid = await makeEvent(env, organizer, { title: "Paid workshop", paid: true, price: 30, paymentLink: "https://pay.example.com/w" });
+    await ev.join(m, paid);
+    const [payment] = await env.mailTo(m.email);
+    expect(payment?.subject).toBe("Complete your payment for Paid workshop");
+    expect(payment?.text).toContain("https://pay.example.com/w");
+    expect(payment?.text).toContain("may take a while");
+  });
+
+  it("the location in a mail follows its visibility", async () => {
+    const id = await makeEvent(env, organizer, { title: "Secret venue", locationVisibility: "CITY_ONLY", approvalRequired: true });
+    const m = await who(env, "alpha", "member", "Vera");
+    await ev.join(m, id);
+    await ev.approve(organizer, id, m.id);
+    const [mail] = await env.mailTo(m.email);
+    expect(mail?.text).toContain("Berlin");
+    expect(mail?.text).not.toContain("Unter den Linden");
+    expect(mail?.attachments?.[0]?.content).not.toContain("Unter den Linden");
+  });
+});
+
+describe("the reminder the day before (pg-boss)", () => {
+  const dueNow = () => env.db`update pgboss.job set start_after = now() where name = 'event.reminder' and state = 'created'`;
+
+  it("is planned for a day before the start when a member is confirmed, sent once per member and event, and skipped when the event moved", async () => {
+    const id = await makeEvent(env, organizer, { title: "Reminder night", date: day(5) });
+    const [a, b] = await Promise.all([who(env, "alpha", "member", "Rita"), who(env, "alpha", "member", "Rob")]);
+    await ev.join(a, id);
+    await ev.join(b, id);
+    await ev.cancel(b, id);
+    const [job] = await env.db<{ startAfter: Date; data: { participantId: string; startsAt: string } }[]>`
+      select start_after as "startAfter", data from pgboss.job where name = 'event.reminder' and data->>'participantId' = ${a.id}`;
+    const startsAt = new Date((await ev.get(a, id)).body.eventDateTime).getTime();
+    expect(Math.abs((job?.startAfter.getTime() ?? 0) - (startsAt - 86_400_000))).toBeLessThan(5_000);
+    expect(await env.drainJobs("event.reminder")).toBe(0);
+
+    await dueNow();
+    await env.drainJobs("event.reminder");
+    const reminders = (await env.mailTo(a.email)).filter((m) => m.subject === "Tomorrow: Reminder night");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.attachments).toHaveLength(1);
+    expect((await env.mailTo(b.email)).some((m) => m.subject.startsWith("Tomorrow"))).toBe(false);
+
+    // A rerun of the same job sends nothing new.
+    await env.deps.jobs.send(eventReminderJob, { communityId: "alpha", eventId: id, participantId: a.id, startsAt: job?.data.startsAt ?? "" });
+    await env.drainJobs("event.reminder");
+    expect((await env.mailTo(a.email)).filter((m) => m.subject === "Tomorrow: Reminder night")).toHaveLength(1);
+
+    // Moved to another day: the old plan does nothing, a new reminder is planned for the new start.
+    await ev.patch(organizer, id, { date: day(8) });
+    await env.deps.jobs.send(eventReminderJob, { communityId: "alpha", eventId: id, participantId: a.id, startsAt: job?.data.startsAt ?? "" });
+    const planned = await env.db<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where name = 'event.reminder' and state = 'created' and data->>'participantId' = ${a.id}`;
+    expect(planned[0]?.n).toBe(2);
+    await dueNow();
+    await env.drainJobs("event.reminder");
+    expect((await env.mailTo(a.email)).filter((m) => m.subject === "Tomorrow: Reminder night")).toHaveLength(2);
   });
 });

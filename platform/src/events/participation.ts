@@ -22,6 +22,8 @@ import {
   saveParticipation,
   waitlistPosition,
 } from "./queries.ts";
+import { mailParticipant, type ParticipationMail } from "./mail.ts";
+import { planReminders } from "./reminders.ts";
 import type { Participation, ParticipationStatus } from "./schemas.ts";
 import { hasEnded, requireEvent, requireVisible } from "./view.ts";
 
@@ -118,7 +120,8 @@ export async function promoteFromWaitlist(ctx: Ctx, event: EventRow): Promise<st
   const ids = await nextOnWaitlist(ctx.db, ctx.tenant.id, event.id, free);
   for (const id of ids) {
     const current = await findParticipation(ctx.db, ctx.tenant.id, event.id, id);
-    await saveParticipation(ctx.db, ctx.tenant.id, event.id, id, { status: "CONFIRMED", pendingReason: null, paymentStatus: current?.paymentStatus ?? "NONE" });
+    const row = await saveParticipation(ctx.db, ctx.tenant.id, event.id, id, { status: "CONFIRMED", pendingReason: null, paymentStatus: current?.paymentStatus ?? "NONE" });
+    await afterChange(ctx, event, current, row, "promoted", null);
   }
   if (ids.length) ctx.log.info({ eventId: event.id, promoted: ids.length }, "waitlist moved up");
   return ids;
@@ -154,6 +157,25 @@ export async function toParticipation(ctx: Ctx, event: EventRow, participantId: 
 
 type Change = (txCtx: Ctx, event: EventRow, current: Current) => Promise<ParticipationChange> | ParticipationChange;
 
+/** Which mail a change sends the member, if any. */
+function mailFor(current: Current, row: ParticipationRow, byOrganizer: boolean): ParticipationMail | null {
+  if (row.status === "CONFIRMED" && current?.status !== "CONFIRMED") return byOrganizer ? "approved" : "confirmed";
+  if (row.status === "REJECTED" && current?.status !== "REJECTED") return "rejected";
+  if (row.status === "PENDING" && (current?.status !== "PENDING" || current.pendingReason !== row.pendingReason)) {
+    return row.pendingReason === "PAYMENT" ? "payment" : row.pendingReason === "WAITLIST" ? "waitlist" : "pending";
+  }
+  return null;
+}
+
+/** The member's mail and, once confirmed, the reminder for the day before; in the change's transaction. */
+async function afterChange(ctx: Ctx, event: EventRow, current: Current, row: ParticipationRow, kind: ParticipationMail | null, position: number | null): Promise<void> {
+  if (kind) {
+    const dedupeKey = `event:${event.id}:${row.participantId}:${kind}:${row.statusChangedAt.getTime()}`;
+    await mailParticipant(ctx, event, row, kind, { dedupeKey, position });
+  }
+  if (row.status === "CONFIRMED" && current?.status !== "CONFIRMED") await planReminders(ctx, event, [row.participantId]);
+}
+
 /** Applies one change to one participation under the event's row lock; a freed place goes to the waitlist. */
 async function change(
   ctx: Ctx,
@@ -176,8 +198,10 @@ async function change(
         after: { status: row.status, pendingReason: row.pendingReason, paymentStatus: row.paymentStatus },
       });
     }
+    const participation = await toParticipation(txCtx, event, participantId, row);
+    await afterChange(txCtx, event, current, row, mailFor(current, row, audit !== undefined), participation.waitlistPosition);
     if (current?.status === "CONFIRMED" && row.status !== "CONFIRMED") await promoteFromWaitlist(txCtx, event);
-    return toParticipation(txCtx, event, participantId, row);
+    return participation;
   });
 }
 

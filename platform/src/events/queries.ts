@@ -284,6 +284,13 @@ export async function nextOnWaitlist(db: Db, communityId: string, eventId: strin
   return rows.map((r) => r.participantId);
 }
 
+export async function listConfirmedIds(db: Db, communityId: string, eventId: string): Promise<string[]> {
+  const rows = await db<{ participantId: string }[]>`
+    select participant_id as "participantId" from event_participations
+    where community_id = ${communityId} and event_id = ${eventId} and status = 'CONFIRMED'`;
+  return rows.map((r) => r.participantId);
+}
+
 export type EventParticipantRow = { id: string; firstName: string; lastName: string; avatar: unknown };
 
 export async function listConfirmed(db: Db, communityId: string, eventId: string, page: Page): Promise<EventParticipantRow[]> {

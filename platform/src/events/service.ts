@@ -13,6 +13,7 @@ import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { buildIcs } from "./calendar.ts";
 import { promoteFromWaitlist } from "./participation.ts";
+import { planReminders } from "./reminders.ts";
 import {
   countConfirmed,
   countConfirmedByEvent,
@@ -22,6 +23,7 @@ import {
   insertEvent,
   insertResponsible,
   isSlugTaken,
+  listConfirmedIds,
   listEvents,
   listMyParticipations,
   listOrganizers,
@@ -109,6 +111,10 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     await updateEventRow(tx, ctx.tenant.id, current.id, fields);
     await recordAudit(txCtx, { action: "event.update", target: { type: "event", id: current.id }, before, after: fields });
     const updated = await requireEvent(txCtx, current.id);
+    // A new start time plans new reminders; the old ones find the start changed and do nothing.
+    if (updated.startsAt.getTime() !== current.startsAt.getTime()) {
+      await planReminders(txCtx, updated, await listConfirmedIds(tx, ctx.tenant.id, updated.id));
+    }
     await promoteFromWaitlist(txCtx, updated);
   });
   return presentEvent(ctx, await requireEvent(ctx, found.id), { organizer: true, participantId: (await participantOf(ctx))?.id ?? null }, undefined);

@@ -100,3 +100,6 @@ create table event_onboarding_completions (
   foreign key (community_id, event_id) references events (community_id, id) on delete cascade,
   foreign key (community_id, participant_id) references participants (community_id, id) on delete cascade
 );
+
+-- Mail can carry small text files (the event confirmation carries its .ics).
+alter table mail_outbox add column attachments jsonb check (attachments is null or jsonb_typeof(attachments) = 'array');
