@@ -115,6 +115,7 @@ describe("POST /event/create", () => {
     ["a date in another format", "date", { date: "01.12.2026" }, /valid date/],
     ["an impossible time", "time", { time: "24:10" }, /valid time/],
     ["an unknown time zone", "timeZone", { timeZone: "Mars/Olympus" }, /time zone/],
+    ["a UTC offset instead of a zone", "timeZone", { timeZone: "+03:00" }, /time zone/],
     ["a slug with a space", "slug", { slug: "summer meetup" }, "Only letters, digits and hyphens"],
     ["a slug with a slash", "slug", { slug: "a/b" }, "Only letters, digits and hyphens"],
     ["a payment link that is no link", "paymentLink", { paid: true, price: 5, paymentLink: "pay me" }, /link/],

@@ -310,4 +310,14 @@ describe("cross-tenant: every onboarding route answers 404 for another community
     expect((await ob(member, "GET", id, "answers")).body).toHaveLength(1);
     expect((await ob(organizer, "GET", id, `questions/${role.id}`)).body.text).toBe("Your role");
   });
+
+  it("deleting the event takes its questions, answers and completions with it", async () => {
+    const { id, about } = await eventWithQuestions();
+    await ob(member, "POST", id, "user-answers", { questionId: about.id, text: "Bye" });
+    expect((await ev.remove(organizer, id)).status).toBe(200);
+    const [row] = await env.db<{ q: number; a: number }[]>`
+      select (select count(*)::int from community_questions where event_id = ${id}) as q,
+             (select count(*)::int from participant_answers where question_id = ${about.id}) as a`;
+    expect(row).toEqual({ q: 0, a: 0 });
+  });
 });

@@ -1,3 +1,4 @@
+import postgres from "postgres";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
@@ -59,8 +60,12 @@ const EVENT_COLUMNS = (db: Db) => db`
 
 export const SLUG_INDEX = "events_community_slug";
 
+/** A taken slug is a 409; a time zone this PostgreSQL does not know (Intl did) a 400. */
 function slugTaken(err: unknown): never {
   if (isUniqueViolation(err, SLUG_INDEX)) throw new AppError(ErrorCode.CONFLICT, "This slug is taken", { errors: { slug: "This slug is taken" } });
+  if (err instanceof postgres.PostgresError && err.code === "22023" && /time zone/i.test(err.message)) {
+    throw new AppError(ErrorCode.VALIDATION, "timeZone: Must be a valid IANA time zone", { errors: { timeZone: "Must be a valid IANA time zone" } });
+  }
   throw err;
 }
 

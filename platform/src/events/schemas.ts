@@ -95,8 +95,11 @@ export const TimeSchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Must be a valid time (HH:MM)")
   .openapi({ example: "18:30" });
 
+/** An IANA zone name ("Europe/Berlin", "UTC"): offsets such as "+03:00" are refused, PostgreSQL reads their sign the POSIX way. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\/[A-Za-z0-9_+-]+)*$/;
+
 export function isTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
+  if (!tz || tz.length > 64 || !ZONE_NAME.test(tz)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return true;

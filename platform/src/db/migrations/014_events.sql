@@ -6,7 +6,8 @@ create table events (
   id                   uuid not null default gen_random_uuid(),
   community_id         text not null references communities(id) on delete cascade,
   created_by           uuid references users(id) on delete set null,
-  slug                 text not null check (slug ~ '^[[:alnum:]-]{1,80}$'),
+  -- Letters (any script), digits and hyphens: checked by the service, whose notion of a letter is Unicode's.
+  slug                 text not null check (char_length(slug) between 1 and 80 and slug !~ '[[:space:]/?#%]'),
   title                text not null,
   description          text not null,
   -- {language: {title?, description?}} for the community's languages.
