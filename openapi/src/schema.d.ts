@@ -8335,7 +8335,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description Questions in order */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8400,7 +8400,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description The new question */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -8487,7 +8487,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description Visible questions in the language */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8567,7 +8567,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description Visible questions with the caller's answers */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8644,7 +8644,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The question */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8710,7 +8710,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description The question after the update */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8782,7 +8782,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The question, hidden */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8860,7 +8860,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description The saved translation */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8934,7 +8934,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The languages */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9013,7 +9013,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The text and the language it is in */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9077,7 +9077,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description Deleted */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9227,7 +9227,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description My answers in question order */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9292,7 +9292,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description My answers and progress */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9364,7 +9364,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description My answers and progress after the deletion */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9447,7 +9447,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description My answers and progress */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9530,7 +9530,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The participant's answers */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9593,7 +9593,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description How many answers were deleted */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9669,7 +9669,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description My progress */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9744,7 +9744,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description My completion */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9821,7 +9821,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description Completed */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9903,7 +9903,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The statistics */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9978,7 +9978,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description OK */
+                /** @description The report */
                 200: {
                     headers: {
                         [name: string]: unknown;

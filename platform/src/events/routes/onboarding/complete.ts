@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Complete the event's onboarding: 400 (errors by question id) while a required question is unanswered",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(CompletionSchema, "OK"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(CompletionSchema, "Completed"), ...errors(400, 401, 403, 404, 409) },
 });
 
 export function registerComplete(app: OpenAPIHono<AppEnv>) {

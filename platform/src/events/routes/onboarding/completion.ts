@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Whether I completed the event's onboarding",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(CompletionSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(CompletionSchema, "My completion"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerCompletion(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Add a question: text, RADIO or CHECKBOX; visible, required, order; options with group, category, predefined or free text (audited as question.create)",
   request: { params: EventIdParamSchema, body: jsonBody(QuestionCreateSchema) },
-  responses: { 201: jsonResponse(QuestionDetailSchema, "OK"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 201: jsonResponse(QuestionDetailSchema, "The new question"), ...errors(400, 401, 403, 404, 409) },
 });
 
 export function registerCreateQuestion(app: OpenAPIHono<AppEnv>) {

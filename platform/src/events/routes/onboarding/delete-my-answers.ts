@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Delete my answers (one question's, or all); the onboarding is no longer complete",
   request: { params: EventIdParamSchema, query: DeleteAnswersQuerySchema },
-  responses: { 200: jsonResponse(AnswersResultSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(AnswersResultSchema, "My answers and progress after the deletion"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerDeleteMyAnswers(app: OpenAPIHono<AppEnv>) {

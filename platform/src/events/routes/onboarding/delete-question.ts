@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Remove a question: hidden, options retired, answers kept for the report (audited as question.delete)",
   request: { params: QuestionIdParamSchema },
-  responses: { 200: jsonResponse(QuestionDetailSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(QuestionDetailSchema, "The question, hidden"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerDeleteQuestion(app: OpenAPIHono<AppEnv>) {

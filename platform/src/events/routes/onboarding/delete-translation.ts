@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Delete a question's translation in a language (audited as question.update)",
   request: { params: TranslationParamSchema },
-  responses: { 200: jsonResponse(OkSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(OkSchema, "Deleted"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerDeleteTranslation(app: OpenAPIHono<AppEnv>) {

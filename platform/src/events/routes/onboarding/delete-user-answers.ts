@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Delete a participant's answers and completion: one's own, or anyone's for the event's organizers (audited)",
   request: { params: ParticipantIdParamSchema },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true), deleted: z.number().int() }), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true), deleted: z.number().int() }), "How many answers were deleted"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerDeleteUserAnswers(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "One question with its options and translations (organizers)",
   request: { params: QuestionIdParamSchema },
-  responses: { 200: jsonResponse(QuestionDetailSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(QuestionDetailSchema, "The question"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerGetQuestion(app: OpenAPIHono<AppEnv>) {

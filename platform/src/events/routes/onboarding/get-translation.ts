@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "A question's text in a language, by key, falling back to `defaultLanguage` (default: the community's), then the default text (`fallback: true`)",
   request: { params: TranslationParamSchema, query: TranslationFallbackQuerySchema },
-  responses: { 200: jsonResponse(TranslationSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(TranslationSchema, "The text and the language it is in"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerGetTranslation(app: OpenAPIHono<AppEnv>) {

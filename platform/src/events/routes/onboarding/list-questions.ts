@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Every question of the event's onboarding, hidden ones included, with options and translations (organizers)",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(z.array(QuestionDetailSchema), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.array(QuestionDetailSchema), "Questions in order"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerListQuestions(app: OpenAPIHono<AppEnv>) {

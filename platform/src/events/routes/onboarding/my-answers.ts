@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "My answers to the event's questions",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(z.array(AnswerSchema), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.array(AnswerSchema), "My answers in question order"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerMyAnswers(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "The visible questions as `translated`, each with the caller's answer (a resumed onboarding continues at the first unanswered)",
   request: { params: EventIdParamSchema, query: LanguageQuerySchema },
-  responses: { 200: jsonResponse(z.array(ParticipantQuestionSchema), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.array(ParticipantQuestionSchema), "Visible questions with the caller's answers"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerParticipantQuestions(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "My progress: answered and required counts, the next unanswered question, completion",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(ProgressSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(ProgressSchema, "My progress"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerProgress(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "The participants report: everyone who joined or answered, with status, payment, completion and answers (organizers)",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(ReportSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(ReportSchema, "The report"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerReport(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Save a question's text in a language, by its translationKey (audited as question.update)",
   request: { params: EventIdParamSchema, body: jsonBody(TranslationSaveSchema) },
-  responses: { 200: jsonResponse(TranslationSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(TranslationSchema, "The saved translation"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerSaveTranslation(app: OpenAPIHono<AppEnv>) {

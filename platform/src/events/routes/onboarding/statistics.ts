@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Per question and option: counts and percentages (organizers)",
   request: { params: EventIdParamSchema },
-  responses: { 200: jsonResponse(StatisticsSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(StatisticsSchema, "The statistics"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerStatistics(app: OpenAPIHono<AppEnv>) {

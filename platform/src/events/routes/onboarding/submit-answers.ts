@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Submit answers (one step or several): required is enforced on the questions answered, the rest on complete",
   request: { params: EventIdParamSchema, body: jsonBody(AnswersBodySchema) },
-  responses: { 200: jsonResponse(AnswersResultSchema, "OK"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(AnswersResultSchema, "My answers and progress"), ...errors(400, 401, 403, 404, 409) },
 });
 
 export function registerSubmitAnswers(app: OpenAPIHono<AppEnv>) {

@@ -14,7 +14,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Submit one answer (question by question; resumable): a required question cannot be left empty",
   request: { params: EventIdParamSchema, body: jsonBody(AnswerInputSchema) },
-  responses: { 200: jsonResponse(AnswersResultSchema, "OK"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(AnswersResultSchema, "My answers and progress"), ...errors(400, 401, 403, 404, 409) },
 });
 
 export function registerSubmitUserAnswer(app: OpenAPIHono<AppEnv>) {

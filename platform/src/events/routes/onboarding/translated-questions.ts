@@ -14,7 +14,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "The visible questions in `language`, falling back to `defaultLanguage`, then the default text",
   request: { params: EventIdParamSchema, query: LanguageQuerySchema },
-  responses: { 200: jsonResponse(z.array(QuestionSchema), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.array(QuestionSchema), "Visible questions in the language"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerTranslatedQuestions(app: OpenAPIHono<AppEnv>) {

@@ -12,7 +12,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "The languages a question has a translation in",
   request: { params: TranslationKeyParamSchema },
-  responses: { 200: jsonResponse(TranslationLanguagesSchema, "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(TranslationLanguagesSchema, "The languages"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerTranslationLanguages(app: OpenAPIHono<AppEnv>) {

@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "Update a question and its options; fields left out stay (audited as question.update)",
   request: { params: QuestionIdParamSchema, body: jsonBody(QuestionPatchSchema) },
-  responses: { 200: jsonResponse(QuestionDetailSchema, "OK"), ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: jsonResponse(QuestionDetailSchema, "The question after the update"), ...errors(400, 401, 403, 404, 409) },
 });
 
 export function registerUpdateQuestion(app: OpenAPIHono<AppEnv>) {

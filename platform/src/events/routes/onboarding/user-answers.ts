@@ -13,7 +13,7 @@ const route = defineRoute({
   tags: ["Event onboarding"],
   summary: "A participant's answers: one's own, or anyone's for the event's organizers",
   request: { params: ParticipantIdParamSchema },
-  responses: { 200: jsonResponse(z.array(AnswerSchema), "OK"), ...errors(400, 401, 403, 404) },
+  responses: { 200: jsonResponse(z.array(AnswerSchema), "The participant's answers"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerUserAnswers(app: OpenAPIHono<AppEnv>) {
