@@ -83,9 +83,10 @@ export const NOT_AN_ORGANIZER = "Only the event's organizers can do this";
 /**
  * Whether the actor organizes the event: one of its responsibles, an admin of its community, a
  * platform operator or a system job. `eventId` must be an event of the request's community (the
- * caller found it there, so another community's event is already a 404).
+ * caller found it there, so another community's event is already a 404). A caller that has read
+ * the event's responsibles already passes their user ids, and no query is made for them.
  */
-export async function isOrganizer(ctx: Pick<Ctx, "actor" | "db" | "tenant">, eventId: string): Promise<boolean> {
+export async function isOrganizer(ctx: Pick<Ctx, "actor" | "db" | "tenant">, eventId: string, responsibles?: readonly string[]): Promise<boolean> {
   const a = ctx.actor;
   if (a.kind === "operator" || a.kind === "system") return true;
   if (a.kind !== "user") return false;
@@ -93,7 +94,7 @@ export async function isOrganizer(ctx: Pick<Ctx, "actor" | "db" | "tenant">, eve
   const participant = await participantOf(ctx);
   if (!participant) return false;
   if (participant.role === "admin") return true;
-  return isResponsible(ctx.db, ctx.tenant.id, eventId, a.userId);
+  return responsibles ? responsibles.includes(a.userId) : isResponsible(ctx.db, ctx.tenant.id, eventId, a.userId);
 }
 
 /** The "organizer" level for one event: 401 signed out, 403 (1021) not a participant here, else 403 (1005) unless `isOrganizer`. */

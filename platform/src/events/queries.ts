@@ -143,22 +143,88 @@ export async function isSlugTaken(db: Db, communityId: string, slug: string, exc
   return row?.taken ?? false;
 }
 
+/** An event with what its page shows besides: the confirmed count, the organizers and the viewer's participation. */
+export type EventViewRow = EventRow & {
+  confirmedCount: number;
+  organizers: OrganizerRow[];
+  mine: (ParticipationRow & { waitlistPosition: number | null }) | null;
+};
+
+type ViewJson = { organizers: OrganizerRow[]; mine: Record<string, unknown> | null };
+
+/** One query for a whole event page: correlated subqueries per event row (`e`). */
+const VIEW_COLUMNS = (db: Db, participantId: string | null) => db`
+  ${EVENT_COLUMNS(db)},
+  (select count(*)::int from event_participations c
+   where c.community_id = e.community_id and c.event_id = e.id and c.status = 'CONFIRMED') as "confirmedCount",
+  coalesce((
+    select jsonb_agg(jsonb_build_object('eventId', r.event_id, 'userId', r.user_id, 'participantId', p.id,
+             'firstName', coalesce(p.first_name, ''), 'lastName', coalesce(p.last_name, ''), 'avatar', p.avatar) order by r.created_at, r.user_id)
+    from event_responsibles r left join participants p on p.community_id = r.community_id and p.user_id = r.user_id
+    where r.community_id = e.community_id and r.event_id = e.id), '[]'::jsonb) as organizers,
+  ${
+    participantId
+      ? db`(select jsonb_build_object('eventId', ep.event_id, 'participantId', ep.participant_id, 'status', ep.status,
+             'pendingReason', ep.pending_reason, 'paymentStatus', ep.payment_status, 'waitlistedAt', ep.waitlisted_at,
+             'joinedAt', ep.joined_at, 'statusChangedAt', ep.status_changed_at,
+             'waitlistPosition', case when ep.status = 'PENDING' and ep.pending_reason = 'WAITLIST' then (
+               select count(*)::int from event_participations w
+               where w.community_id = ep.community_id and w.event_id = ep.event_id and w.status = 'PENDING' and w.pending_reason = 'WAITLIST'
+                 and (w.waitlisted_at, w.participant_id) <= (ep.waitlisted_at, ep.participant_id)) end)
+           from event_participations ep
+           where ep.community_id = e.community_id and ep.event_id = e.id and ep.participant_id = ${participantId}::uuid)`
+      : db`null::jsonb`
+  } as mine`;
+
+const date = (v: unknown): Date | null => (typeof v === "string" ? new Date(v) : null);
+
+function toView(row: EventRow & { confirmedCount: number } & ViewJson): EventViewRow {
+  const m = row.mine;
+  return {
+    ...row,
+    mine: m
+      ? {
+          eventId: String(m.eventId),
+          participantId: String(m.participantId),
+          status: m.status as ParticipationRow["status"],
+          pendingReason: (m.pendingReason ?? null) as ParticipationRow["pendingReason"],
+          paymentStatus: m.paymentStatus as ParticipationRow["paymentStatus"],
+          waitlistedAt: date(m.waitlistedAt),
+          joinedAt: date(m.joinedAt) ?? new Date(0),
+          statusChangedAt: date(m.statusChangedAt) ?? new Date(0),
+          waitlistPosition: typeof m.waitlistPosition === "number" ? m.waitlistPosition : null,
+        }
+      : null,
+  };
+}
+
+export async function findEventView(db: Db, communityId: string, idOrSlug: string, participantId: string | null): Promise<EventViewRow | undefined> {
+  const key = UUID.test(idOrSlug) ? db`e.id = ${idOrSlug}::uuid` : db`lower(e.slug) = lower(${idOrSlug})`;
+  const [row] = await db<(EventRow & { confirmedCount: number } & ViewJson)[]>`
+    select ${VIEW_COLUMNS(db, participantId)} from events e where e.community_id = ${communityId} and ${key}`;
+  return row ? toView(row) : undefined;
+}
+
 /**
  * One page of the community's events, upcoming (not ended yet, soonest first) or past (ended,
- * latest first). `publicOnly` for visitors who are not participants.
+ * latest first), each with its page extras, in one query. `publicOnly` for visitors who are not
+ * participants.
  */
-export async function listEvents(
+export async function listEventViews(
   db: Db,
   communityId: string,
-  opts: { when: "upcoming" | "past"; publicOnly: boolean; page: Page },
-): Promise<EventRow[]> {
+  opts: { when: "upcoming" | "past"; publicOnly: boolean; page: Page; participantId: string | null },
+): Promise<EventViewRow[]> {
   const when = opts.when === "upcoming" ? db`e.ends_at > now()` : db`e.ends_at <= now()`;
   const order = opts.when === "upcoming" ? db`e.starts_at, e.id` : db`e.ends_at desc, e.id`;
-  return db<EventRow[]>`
-    select ${EVENT_COLUMNS(db)} from events e
-    where e.community_id = ${communityId} and ${when} ${opts.publicOnly ? db`and e.visibility = 'PUBLIC'` : db``}
-    order by ${order}
-    limit ${opts.page.limit} offset ${opts.page.offset}`;
+  const rows = await db<(EventRow & { confirmedCount: number } & ViewJson)[]>`
+    select ${VIEW_COLUMNS(db, opts.participantId)} from (
+      select * from events e
+      where e.community_id = ${communityId} and ${when} ${opts.publicOnly ? db`and e.visibility = 'PUBLIC'` : db``}
+      order by ${order}
+      limit ${opts.page.limit} offset ${opts.page.offset}) e
+    order by ${order}`;
+  return rows.map(toView);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,21 +318,7 @@ export async function countConfirmed(db: Db, communityId: string, eventId: strin
   return row?.n ?? 0;
 }
 
-export async function countConfirmedByEvent(db: Db, communityId: string, eventIds: readonly string[]): Promise<Map<string, number>> {
-  if (!eventIds.length) return new Map();
-  const rows = await db<{ eventId: string; n: number }[]>`
-    select event_id as "eventId", count(*)::int as n from event_participations
-    where community_id = ${communityId} and event_id = any(${eventIds}::uuid[]) and status = 'CONFIRMED'
-    group by event_id`;
-  return new Map(rows.map((r) => [r.eventId, r.n]));
-}
 
-export async function listMyParticipations(db: Db, communityId: string, participantId: string, eventIds: readonly string[]): Promise<ParticipationRow[]> {
-  if (!eventIds.length) return [];
-  return db<ParticipationRow[]>`
-    select ${PARTICIPATION_COLUMNS(db)} from event_participations ep
-    where ep.community_id = ${communityId} and ep.participant_id = ${participantId} and ep.event_id = any(${eventIds}::uuid[])`;
-}
 
 /** The 1-based place of a waitlisted participation (compared in the database: waitlisted_at has microseconds). */
 export async function waitlistPosition(db: Db, communityId: string, eventId: string, participantId: string): Promise<number> {

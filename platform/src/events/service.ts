@@ -3,12 +3,12 @@
  * image. Organizer writes are audited in their transaction.
  */
 import { recordAudit, sameJson } from "../audit/index.ts";
-import { participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
+import { isOrganizer, participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { uploadImage } from "../images/service.ts";
 import type { UploadForm } from "../images/schemas.ts";
-import { AppError, ErrorCode, validation } from "../lib/errors.ts";
+import { AppError, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { buildIcs } from "./calendar.ts";
@@ -16,43 +16,49 @@ import { promoteFromWaitlist } from "./participation.ts";
 import { planReminders } from "./reminders.ts";
 import {
   countConfirmed,
-  countConfirmedByEvent,
   deleteEvent as deleteEventRow,
-  type EventRow,
+  type EventViewRow,
   findEvent,
+  findEventView,
   insertEvent,
   insertResponsible,
   isSlugTaken,
   listConfirmedIds,
-  listEvents,
-  listMyParticipations,
-  listOrganizers,
+  listEventViews,
   setEventImage,
   updateEvent as updateEventRow,
-  waitlistPosition,
 } from "./queries.ts";
 import { eventErrors, fieldsOf, MESSAGES, mergeEvent, slugFromTitle } from "./rules.ts";
 import { type Event, type EventCreate, EventSlugSchema, type EventPage, type EventPatch } from "./schemas.ts";
-import { type EventViewer, requestedLang, requireEvent, requireVisible, toEvent, toOrganizer } from "./view.ts";
+import { requestedLang, requireEvent, requireVisible, toEvent, toOrganizer } from "./view.ts";
 
 function throwIfErrors(errors: Record<string, string>): void {
   const first = Object.entries(errors)[0];
   if (first) throw validation(`${first[0]}: ${first[1]}`, errors);
 }
 
-/** The event as `viewer` sees it, with organizers, the confirmed count and the viewer's participation. */
-export async function presentEvent(ctx: Ctx, e: EventRow, viewer: Omit<EventViewer, "participation">, lang: Lang | undefined): Promise<Event> {
-  const [organizers, confirmedCount, mine] = await Promise.all([
-    listOrganizers(ctx.db, ctx.tenant.id, [e.id]),
-    countConfirmed(ctx.db, ctx.tenant.id, e.id),
-    viewer.participantId ? listMyParticipations(ctx.db, ctx.tenant.id, viewer.participantId, [e.id]) : Promise.resolve([]),
-  ]);
-  const participation = mine[0] ?? null;
-  const position =
-    participation?.status === "PENDING" && participation.pendingReason === "WAITLIST" && participation.waitlistedAt
-      ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.participantId)
-      : null;
-  return toEvent(ctx.tenant, e, { ...viewer, participation }, { organizers: organizers.map(toOrganizer), confirmedCount, waitlistPosition: position }, lang);
+/**
+ * The event page as the caller sees it (one query for the event, its confirmed count, organizers
+ * and the caller's participation), after the visibility check.
+ */
+export async function loadEventView(ctx: Ctx, idOrSlug: string, lang: Lang | undefined): Promise<{ row: EventViewRow; event: Event }> {
+  const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
+  const row = await findEventView(ctx.db, ctx.tenant.id, idOrSlug, participant?.id ?? null);
+  if (!row) throw notFound("Event not found");
+  const organizer = await isOrganizer(
+    ctx,
+    row.id,
+    row.organizers.map((o) => o.userId),
+  );
+  await requireVisible(ctx, row, organizer);
+  const event = toEvent(
+    ctx.tenant,
+    row,
+    { organizer, participantId: participant?.id ?? null, participation: row.mine },
+    { organizers: row.organizers.map(toOrganizer), confirmedCount: row.confirmedCount, waitlistPosition: row.mine?.waitlistPosition ?? null },
+    lang,
+  );
+  return { row, event };
 }
 
 async function uniqueSlug(ctx: Ctx, title: string): Promise<string> {
@@ -82,15 +88,12 @@ export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> 
     await recordAudit(txCtx, { action: "event.create", target: { type: "event", id }, before: null, after: { ...fields } });
     return id;
   });
-  const event = await requireEvent(ctx, id);
-  return presentEvent(ctx, event, { organizer: true, participantId: (await participantOf(ctx))?.id ?? null }, undefined);
+  return (await loadEventView(ctx, id, undefined)).event;
 }
 
 /** GET /event/{id}: by id or slug; PUBLIC events for everyone, private ones for the community's participants. */
 export async function getEvent(ctx: Ctx, idOrSlug: string, language?: string): Promise<Event> {
-  const event = await requireEvent(ctx, idOrSlug);
-  const viewer = await requireVisible(ctx, event);
-  return presentEvent(ctx, event, viewer, requestedLang(ctx, language));
+  return (await loadEventView(ctx, idOrSlug, requestedLang(ctx, language))).event;
 }
 
 /** PATCH /event/{id}: organizers; the merged event obeys the create rules. Raising the limit moves the waitlist up. */
@@ -117,7 +120,7 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     }
     await promoteFromWaitlist(txCtx, updated);
   });
-  return presentEvent(ctx, await requireEvent(ctx, found.id), { organizer: true, participantId: (await participantOf(ctx))?.id ?? null }, undefined);
+  return (await loadEventView(ctx, found.id, undefined)).event;
 }
 
 /** DELETE /event/{id}: organizers; participations, responsibles and the event's questionnaire go with it. */
@@ -146,35 +149,19 @@ export async function listEventPage(
   if (query.communityId !== undefined) requireThisCommunity(ctx, query.communityId);
   const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
   const staff = ctx.actor.kind === "user" && (ctx.actor.isOperator || participant?.role === "admin");
-  const rows = await listEvents(ctx.db, ctx.tenant.id, { when, publicOnly: !participant && !staff, page: pageWindow(query) });
+  const rows = await listEventViews(ctx.db, ctx.tenant.id, { when, publicOnly: !participant && !staff, page: pageWindow(query), participantId: participant?.id ?? null });
   const { rows: shown, hasMore } = pageRows(rows, query);
-  const ids = shown.map((e) => e.id);
-  const [organizers, counts, mine] = await Promise.all([
-    listOrganizers(ctx.db, ctx.tenant.id, ids),
-    countConfirmedByEvent(ctx.db, ctx.tenant.id, ids),
-    participant ? listMyParticipations(ctx.db, ctx.tenant.id, participant.id, ids) : Promise.resolve([]),
-  ]);
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
   const lang = requestedLang(ctx, query.language);
-  const items: Event[] = [];
-  for (const e of shown) {
-    const own = organizers.filter((o) => o.eventId === e.id);
-    const participation = mine.find((m) => m.eventId === e.id) ?? null;
-    const organizer = staff || (userId !== null && own.some((o) => o.userId === userId));
-    const position =
-      participation?.status === "PENDING" && participation.pendingReason === "WAITLIST" && participation.waitlistedAt
-        ? await waitlistPosition(ctx.db, ctx.tenant.id, e.id, participation.participantId)
-        : null;
-    items.push(
-      toEvent(
-        ctx.tenant,
-        e,
-        { organizer, participantId: participant?.id ?? null, participation },
-        { organizers: own.map(toOrganizer), confirmedCount: counts.get(e.id) ?? 0, waitlistPosition: position },
-        lang,
-      ),
-    );
-  }
+  const items = shown.map((e) =>
+    toEvent(
+      ctx.tenant,
+      e,
+      { organizer: staff || (userId !== null && e.organizers.some((o) => o.userId === userId)), participantId: participant?.id ?? null, participation: e.mine },
+      { organizers: e.organizers.map(toOrganizer), confirmedCount: e.confirmedCount, waitlistPosition: e.mine?.waitlistPosition ?? null },
+      lang,
+    ),
+  );
   return { items, page: query.page, size: query.size, hasMore };
 }
 
@@ -198,13 +185,11 @@ export async function uploadEventImage(ctx: Ctx, idOrSlug: string, form: UploadF
     await setEventImage(tx, ctx.tenant.id, current.id, image);
     await recordAudit(withDb(ctx, tx), { action: "event.image", target: { type: "event", id: current.id }, before: current.image, after: image });
   });
-  return presentEvent(ctx, await requireEvent(ctx, found.id), { organizer: true, participantId: (await participantOf(ctx))?.id ?? null }, undefined);
+  return (await loadEventView(ctx, found.id, undefined)).event;
 }
 
 /** GET /event/{id}/calendar.ics: the event as an iCalendar file, for whoever may see it, with what they may see of the location. */
 export async function eventCalendarFile(ctx: Ctx, idOrSlug: string, language?: string): Promise<{ filename: string; body: string }> {
-  const event = await requireEvent(ctx, idOrSlug);
-  const viewer = await requireVisible(ctx, event);
-  const view = await presentEvent(ctx, event, viewer, requestedLang(ctx, language));
-  return { filename: `${event.slug}.ics`, body: buildIcs(ctx.tenant, event, view) };
+  const { row, event } = await loadEventView(ctx, idOrSlug, requestedLang(ctx, language));
+  return { filename: `${row.slug}.ics`, body: buildIcs(ctx.tenant, row, event) };
 }

@@ -151,14 +151,13 @@ export async function requireEvent(ctx: Ctx, idOrSlug: string, opts: { lock?: bo
 /**
  * Whether the caller may see the event at all: PUBLIC events everyone (signed out too), PRIVATE
  * ones the community's participants (401 signed out, 403 1021 for a user who has not joined) and
- * its organizers. Returns what the caller is to the event.
+ * its organizers. `organizer`, when the caller knows it already, saves asking.
  */
-export async function requireVisible(ctx: Ctx, event: EventRow): Promise<Omit<EventViewer, "participation">> {
+export async function requireVisible(ctx: Ctx, event: EventRow, organizer?: boolean): Promise<{ participantId: string | null }> {
   const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
-  const organizer = await isOrganizer(ctx, event.id);
-  if (event.visibility === "PRIVATE" && !organizer && !participant) {
+  if (event.visibility === "PRIVATE" && !participant && !(organizer ?? (await isOrganizer(ctx, event.id)))) {
     if (ctx.actor.kind !== "user") throw unauthenticated("Sign in to see this event");
     throw notAParticipant();
   }
-  return { organizer, participantId: participant?.id ?? null };
+  return { participantId: participant?.id ?? null };
 }
