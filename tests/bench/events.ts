@@ -9,6 +9,7 @@
  * p50/p95/p99 per call and overall, the throughput ratio to /healthz, and whether p95 < 30 ms.
  */
 import { serve } from "@hono/node-server";
+import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
@@ -104,6 +105,19 @@ async function closedLoop(port: number, requests: { kind: string; path: string }
   }
 }
 
+/** CPU time (ms) of the given PostgreSQL backends (this run's connections), from /proc (Linux); 0 elsewhere. */
+async function postgresCpuMs(pids: readonly number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    const stat = (await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).trim();
+    const m = /^\d+ \(([^)]*)\) (.*)$/.exec(stat);
+    if (!m) continue;
+    const fields = (m[2] ?? "").split(" ");
+    total += ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
+  }
+  return total;
+}
+
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
@@ -143,7 +157,7 @@ async function main(): Promise<void> {
     cleanups.push(pools.end);
     await migrate(pools.db);
     await applyTenants(pools.db, [{ config: TenantConfigSchema.parse(tenantFixture(TENANT)), landing: {}, navigation: null, dir: "" }], { actor: { kind: "operator" } });
-    let t = performance.now();
+    const t = performance.now();
     const { viewerUserId } = await load(pools.db);
     const [counts] = await pools.db<{ events: number; participations: number }[]>`
       select (select count(*)::int from events) as events, (select count(*)::int from event_participations) as participations`;
@@ -161,8 +175,15 @@ async function main(): Promise<void> {
     const headers = { host: `${TENANT}.localhost:${port}`, authorization: `Bearer ${token}`, connection: "keep-alive" };
 
     await closedLoop(port, mix(WARMUP, 7), headers);
-    t = performance.now();
+    // The warm-up opened every pooled connection: their backends are this run's PostgreSQL work
+    // (other clusters on a shared machine are left out).
+    const backends = (await pools.db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid);
+    const cpuBefore = { node: process.cpuUsage(), postgres: await postgresCpuMs(backends) };
     const run = await closedLoop(port, mix(REQUESTS, 11), headers);
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    // The load generator's thread lives in this process too: its own CPU is subtracted.
+    const serverCpuMs = ((nodeCpu.user + nodeCpu.system) / 1000 - (run.cpuMs ?? 0)) / REQUESTS;
+    const postgresCpuPerRequest = ((await postgresCpuMs(backends)) - cpuBefore.postgres) / REQUESTS;
     const health = Array.from({ length: REQUESTS }, () => ({ kind: "healthz", path: "/healthz" }));
     await closedLoop(port, health, headers);
     const hz = await closedLoop(port, health, headers);
@@ -181,6 +202,7 @@ async function main(): Promise<void> {
     }
     console.log(`  ${"all".padEnd(24)} ${String(all.n).padStart(4)}  ${f1(all.p50)}  ${f1(all.p95)}  ${f1(all.p99)}   max ${all.max.toFixed(1)} ms`);
     console.log(`  throughput ${rps.toFixed(0)} req/s; non-200 answers: ${bad}`);
+    console.log(`  CPU per request: server ${serverCpuMs.toFixed(2)} ms, PostgreSQL ${postgresCpuPerRequest.toFixed(2)} ms: what a quiet machine would need, whatever the load`);
     console.log(`GET /healthz, ${CONCURRENCY} concurrent: p50 ${h.p50.toFixed(1)} ms, p95 ${h.p95.toFixed(1)} ms, ${hRps.toFixed(0)} req/s`);
     console.log(`ratio events / healthz throughput: ${(rps / hRps).toFixed(3)}; p95 ratio: ${(all.p95 / h.p95).toFixed(1)}x`);
     console.log(`p95 ${all.p95.toFixed(1)} ms vs target ${TARGET_P95_MS} ms: ${all.p95 <= TARGET_P95_MS ? "MET" : "MISSED"}`);

@@ -215,7 +215,11 @@ export async function listEventViews(
   communityId: string,
   opts: { when: "upcoming" | "past"; publicOnly: boolean; page: Page; participantId: string | null },
 ): Promise<EventViewRow[]> {
-  const when = opts.when === "upcoming" ? db`e.ends_at > now()` : db`e.ends_at <= now()`;
+  // An event lasts at most its one date (ends_at - starts_at < 25 h, a DST day included): the
+  // bound on starts_at lets the upcoming page start its index walk at yesterday instead of at the
+  // community's first event.
+  const when =
+    opts.when === "upcoming" ? db`e.ends_at > now() and e.starts_at > now() - interval '2 days'` : db`e.ends_at <= now()`;
   const order = opts.when === "upcoming" ? db`e.starts_at, e.id` : db`e.ends_at desc, e.id`;
   const rows = await db<(EventRow & { confirmedCount: number } & ViewJson)[]>`
     select ${VIEW_COLUMNS(db, opts.participantId)} from (
@@ -350,14 +354,34 @@ export async function listConfirmedIds(db: Db, communityId: string, eventId: str
 
 export type EventParticipantRow = { id: string; firstName: string; lastName: string; avatar: unknown };
 
-export async function listConfirmed(db: Db, communityId: string, eventId: string, page: Page): Promise<EventParticipantRow[]> {
-  return db<EventParticipantRow[]>`
-    select p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar
-    from event_participations ep
-    join participants p on p.community_id = ep.community_id and p.id = ep.participant_id
-    where ep.community_id = ${communityId} and ep.event_id = ${eventId} and ep.status = 'CONFIRMED'
-    order by ep.status_changed_at, ep.participant_id
-    limit ${page.limit} offset ${page.offset}`;
+/**
+ * The event (by id or slug) with one page of its confirmed participants, in one query: no row
+ * when the event does not exist here; one row with a null participant when the page is empty.
+ */
+export async function listConfirmed(
+  db: Db,
+  communityId: string,
+  idOrSlug: string,
+  page: Page,
+): Promise<{ event: Pick<EventRow, "id" | "visibility">; rows: EventParticipantRow[] } | undefined> {
+  const key = UUID.test(idOrSlug) ? db`e.id = ${idOrSlug}::uuid` : db`lower(e.slug) = lower(${idOrSlug})`;
+  const rows = await db<({ eventId: string; visibility: EventRow["visibility"] } & { id: string | null; firstName: string; lastName: string; avatar: unknown })[]>`
+    select e.id as "eventId", e.visibility, x.id, x."firstName", x."lastName", x.avatar
+    from events e
+    left join lateral (
+      select p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar
+      from event_participations ep
+      join participants p on p.community_id = ep.community_id and p.id = ep.participant_id
+      where ep.community_id = e.community_id and ep.event_id = e.id and ep.status = 'CONFIRMED'
+      order by ep.status_changed_at, ep.participant_id
+      limit ${page.limit} offset ${page.offset}) x on true
+    where e.community_id = ${communityId} and ${key}`;
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    event: { id: first.eventId, visibility: first.visibility },
+    rows: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, firstName: r.firstName, lastName: r.lastName, avatar: r.avatar }])),
+  };
 }
 
 export type ReportRow = ParticipationRow & { firstName: string; lastName: string; email: string | null; avatar: unknown; completedAt: Date | null };

@@ -50,9 +50,10 @@ export async function removeResponsible(ctx: Ctx, idOrSlug: string, userId: stri
 
 /** GET /event/{id}/participants/confirmed: the attendees, for anyone who may see the event. */
 export async function listConfirmedParticipants(ctx: Ctx, idOrSlug: string, query: PageQuery): Promise<EventParticipantPage> {
-  const event = await requireEvent(ctx, idOrSlug);
-  await requireVisible(ctx, event);
-  const { rows, hasMore } = pageRows(await listConfirmed(ctx.db, ctx.tenant.id, event.id, pageWindow(query)), query);
+  const found = await listConfirmed(ctx.db, ctx.tenant.id, idOrSlug, pageWindow(query));
+  if (!found) throw notFound("Event not found");
+  await requireVisible(ctx, found.event);
+  const { rows, hasMore } = pageRows(found.rows, query);
   return {
     items: rows.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, avatarUrl: avatarUrl(r.avatar) })),
     page: query.page,

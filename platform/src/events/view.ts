@@ -153,7 +153,7 @@ export async function requireEvent(ctx: Ctx, idOrSlug: string, opts: { lock?: bo
  * ones the community's participants (401 signed out, 403 1021 for a user who has not joined) and
  * its organizers. `organizer`, when the caller knows it already, saves asking.
  */
-export async function requireVisible(ctx: Ctx, event: EventRow, organizer?: boolean): Promise<{ participantId: string | null }> {
+export async function requireVisible(ctx: Ctx, event: Pick<EventRow, "id" | "visibility">, organizer?: boolean): Promise<{ participantId: string | null }> {
   const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
   if (event.visibility === "PRIVATE" && !participant && !(organizer ?? (await isOrganizer(ctx, event.id)))) {
     if (ctx.actor.kind !== "user") throw unauthenticated("Sign in to see this event");
