@@ -6,6 +6,7 @@ import { Dashboard } from "./dashboard.tsx";
 import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
+import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
 export function App() {
@@ -21,6 +22,7 @@ export function App() {
     >
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/topics" element={<TopicsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,12 +1,17 @@
+import LabelIcon from "@mui/icons-material/Label";
 import PersonIcon from "@mui/icons-material/Person";
 import type { ReactNode } from "react";
-import { Layout, Menu } from "react-admin";
+import { Layout, Menu, usePermissions } from "react-admin";
 
 /** The dashboard and the admin's own account; resource menus join as resources arrive. */
 function ConsoleMenu() {
+  const { permissions } = usePermissions<string[]>();
+  // Topics are edited by admins only (moderators also enter the console).
+  const isAdmin = (permissions ?? []).includes("CAN_VIEW_ADMIN_PANEL");
   return (
     <Menu>
       <Menu.DashboardItem />
+      {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
   );

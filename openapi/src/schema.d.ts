@@ -2105,14 +2105,39 @@ export interface paths {
                         matchingWeights?: {
                             [key: string]: unknown;
                         };
+                        matchingLexicon?: {
+                            id: string;
+                            topic: string;
+                            label: {
+                                en: string;
+                                ru: string;
+                            };
+                            /** @default [] */
+                            en?: string[];
+                            /** @default [] */
+                            ru?: string[];
+                        }[];
+                        topics?: {
+                            key: string;
+                            labels: {
+                                en?: string;
+                                ru?: string;
+                            };
+                        }[];
                         /**
                          * @default {
-                         *       "pairColleagues": false
+                         *       "pairColleagues": false,
+                         *       "format": "hybrid"
                          *     }
                          */
                         matchingRules?: {
                             /** @default false */
                             pairColleagues?: boolean;
+                            /**
+                             * @default hybrid
+                             * @enum {string}
+                             */
+                            format?: "online" | "hybrid" | "offline";
                         };
                     };
                 };
@@ -3672,6 +3697,420 @@ export interface paths {
                 };
                 /** @description Conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/community/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's needs / offers taxonomy members pick from (active topics, in order) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Language of `label`; default: the community's */
+                    lang?: "en" | "ru";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Active topics in order; empty when the community has none */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunityTopic"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every topic of the community's needs / offers taxonomy: active ones in order, then archived ones */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Topics */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopicDetail"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a topic to the taxonomy (audited as topic.create) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TopicCreate"];
+                };
+            };
+            responses: {
+                /** @description The new topic */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopicDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/topics/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder the active topics (audited as topic.reorder) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TopicReorder"];
+                };
+            };
+            responses: {
+                /** @description Every topic in the new order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopicDetail"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/topics/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archive a topic: no longer offered or matched on; members' picks are kept for its return (audited as topic.archive) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The topic, archived */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopicDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a topic's labels, or bring an archived topic back (audited as topic.update) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TopicPatch"];
+                };
+            };
+            responses: {
+                /** @description The topic */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TopicDetail"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10336,6 +10775,10 @@ export interface components {
             lookingForText: string | null;
             /** @description What I can help with */
             canHelpWithText: string | null;
+            /** @description Keys of the community's active topics the member needs help with (GET /api/community/topics) */
+            needTopics: string[];
+            /** @description Keys of the community's active topics the member can help with */
+            offerTopics: string[];
             goal: string | null;
             city: string | null;
             shareLocation: boolean;
@@ -10428,6 +10871,10 @@ export interface components {
             lookingFor: ("LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER")[];
             lookingForText: string | null;
             canHelpWithText: string | null;
+            /** @description Keys of the community's active topics the member needs help with (GET /api/community/topics) */
+            needTopics: string[];
+            /** @description Keys of the community's active topics the member can help with */
+            offerTopics: string[];
             goal: string | null;
             tags: string[];
             /** @description Only when the member shares the location */
@@ -10493,6 +10940,10 @@ export interface components {
             lookingFor: ("LOOKING_FOR" | "CAN_HELP_WITH" | "NEED_HELP_WITH" | "MEET_NEW_PEOPLE" | "OPEN_TO_ANY" | "OTHER")[];
             lookingForText?: string | null;
             canHelpWithText?: string | null;
+            /** @description Keys of the community's active topics; deduplicated; at most 10; an unknown or archived key is refused (400) */
+            needTopics?: string[];
+            /** @description Keys of the community's active topics; deduplicated; at most 10; an unknown or archived key is refused (400) */
+            offerTopics?: string[];
         };
         ProfileCompletion: {
             percent: number;
@@ -10705,6 +11156,50 @@ export interface components {
                 type?: "PREDEFINED" | "FREE_TEXT";
                 order?: number;
             }[];
+        };
+        CommunityTopic: {
+            /** @example tax */
+            key: string;
+            /** @description In the asked language, else the community's default, else the key */
+            label: string;
+            labels: components["schemas"]["TopicLabels"];
+        };
+        /**
+         * @description Labels by language (en, ru); a missing language falls back to the community's default
+         * @example {
+         *       "en": "Tax & VAT",
+         *       "ru": "Налоги и НДС"
+         *     }
+         */
+        TopicLabels: {
+            en?: string;
+            ru?: string;
+        };
+        TopicDetail: {
+            key: string;
+            labels: components["schemas"]["TopicLabels"];
+            /** @description Position among the topics, 0 first */
+            order: number;
+            /** @description Archived topics are not offered; members' picks of them are kept but do not count */
+            archived: boolean;
+            /** Format: date-time */
+            archivedAt: string | null;
+        };
+        TopicCreate: {
+            /** @example tax */
+            key: string;
+            labels: components["schemas"]["TopicLabels"] & unknown;
+            /** @description Position among the active topics (0 first); default last */
+            order?: number;
+        };
+        TopicReorder: {
+            /** @description Topic keys in their new order; topics not listed follow, in their current order */
+            keys: string[];
+        };
+        TopicPatch: {
+            labels?: components["schemas"]["TopicLabels"] & unknown;
+            /** @description false brings an archived topic back, with the picks members had made */
+            archived?: boolean;
         };
         DirectoryPage: {
             items: components["schemas"]["DirectoryCard"][];
@@ -11103,6 +11598,16 @@ export interface components {
             terms: string[];
         } | {
             /** @enum {string} */
+            kind: "helps_with_need";
+            /** @enum {string} */
+            direction: "a_to_b" | "b_to_a";
+            /** @description The matched needs, named in both languages */
+            needs: {
+                en: string;
+                ru: string;
+            }[];
+        } | {
+            /** @enum {string} */
             kind: "same_city";
             city: string;
             key: string;
@@ -11259,6 +11764,19 @@ export interface components {
                 participantCanHelpWith: string[];
                 subjectCanHelpWith: string[];
             };
+            /** @description Need <-> offer over the lexicon's concepts and the community's topics: how much one's offer meets the other's need (cosine), and the needs named */
+            topics: {
+                participantHelpsSubject: number;
+                subjectHelpsParticipant: number;
+                participantHelpsWith: {
+                    en: string;
+                    ru: string;
+                }[];
+                subjectHelpsWith: {
+                    en: string;
+                    ru: string;
+                }[];
+            };
             city: {
                 same: boolean;
                 name: string | null;
@@ -11286,7 +11804,7 @@ export interface components {
         };
         ScoreTerm: {
             /** @enum {string} */
-            name: "tags" | "complementarity" | "answers" | "city";
+            name: "topics" | "tags" | "complementarity" | "answers" | "city";
             /** @description Normalised component weight */
             weight: number;
             similarity: number;

@@ -25,6 +25,7 @@ import { onboardingRouter } from "./onboarding/index.ts";
 import { questionnaireRouter } from "./questionnaire/index.ts";
 import { participantRouter } from "./participant/index.ts";
 import { relationsRouter } from "./relations/index.ts";
+import { topicsRouter } from "./topics/index.ts";
 import { mountWebApps } from "./web/static.ts";
 
 export type AppOptions = {
@@ -86,6 +87,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", participantRouter());
   app.route("/api", onboardingRouter());
   app.route("/api", questionnaireRouter());
+  app.route("/api", topicsRouter());
   app.route("/api", directoryRouter());
   app.route("/api", matchingControlRouter());
   app.route("/api", matchingAdminPreviewRouter());

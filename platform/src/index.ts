@@ -34,6 +34,7 @@ export { relevance, scorePair } from "./matching/engine/relevance.ts";
 export { Rng } from "./matching/engine/random.ts";
 export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
 export { syntheticCommunity } from "./matching/engine/synthetic.ts";
+export type { CommunityInput, MemberFeatures } from "./matching/engine/types.ts";
 export { jobCtx } from "./matching/weekly/context.ts";
 export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";
 export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";
@@ -41,6 +42,19 @@ export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
 export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
 export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
 export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";
+export {
+  CONCEPTS,
+  type ConceptEntry,
+  type ConceptMatch,
+  compileLexicon,
+  defaultLexicon,
+  expandPhrasing,
+  type Lang,
+  Lexicon,
+  STANDARD_TOPICS,
+  type TopicDef,
+} from "./matching/lexicon/index.ts";
+export { conceptMatcher } from "./matching/lexicon/need-weights.ts";
 export type { QuestionFile } from "./onboarding/schemas.ts";
 export { computeCompletion } from "./participant/completion.ts";
 export { findParticipant, type ModerationStatus, type ParticipantRow } from "./participant/queries.ts";

@@ -129,6 +129,8 @@ describe("seedDemo", () => {
       const cyrillic = members.filter((m) => /[А-Яа-яЁё]/.test(m.firstName)).length;
       if (id === "tochka") expect(cyrillic).toBeGreaterThanOrEqual(14);
       else expect(cyrillic).toBe(0);
+      // Most pick needs / offers from the community's topics (read back as active topics, so they exist).
+      expect(members.filter((m) => m.needTopics.length + m.offerTopics.length > 0).length, id).toBeGreaterThanOrEqual(8);
     }
   });
 

@@ -10,7 +10,22 @@
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { type MatchingWeightsOverride, type PairingResult, Rng, WEIGHT_SCALE, pairCommunity, relevance, scorePair, syntheticCommunity } from "@tuesday/platform";
+import {
+  CONCEPTS,
+  conceptMatcher,
+  type CommunityInput,
+  defaultLexicon,
+  expandPhrasing,
+  type MatchingWeightsOverride,
+  type MemberFeatures,
+  type PairingResult,
+  Rng,
+  WEIGHT_SCALE,
+  pairCommunity,
+  relevance,
+  scorePair,
+  syntheticCommunity,
+} from "@tuesday/platform";
 
 const GiB = 1024 ** 3;
 const TARGET_SECONDS: Record<number, number> = { 10000: 5, 100000: 60 };
@@ -37,6 +52,7 @@ interface Row {
   method: string;
   load: number[];
   recall: Recall;
+  planted: Planted;
 }
 
 /** Brute-force check of the candidate lists on a sample of members (see `recallCheck`). */
@@ -50,7 +66,75 @@ interface Recall {
   bestGraph: number;
   seconds: number;
   /** Each component's contributions over the chosen pairs / the sum of their scores. */
-  shares: { tags: number; complementarity: number; answers: number; city: number };
+  shares: { topics: number; tags: number; complementarity: number; answers: number; city: number };
+}
+
+/** Planted seeker -> helper pairs (see `plant`) and how many the week recovered. */
+interface Planted {
+  pairs: number;
+  /** Weekly partner is the helper. */
+  exact: number;
+  /** ... or someone whose offer meets the seeker's need at least as well (need <-> offer component). */
+  recovered: number;
+}
+
+/**
+ * Plants one seeker -> helper pair per PLANT_EVERY members: the seeker needs a lexicon concept in
+ * one phrasing and language, the helper offers it in another phrasing (the other language where the
+ * concept has one), in another city, each keeping the rest of their generated profile.
+ */
+const PLANT_EVERY = 200;
+
+function plant(input: CommunityInput, seed: number): { input: CommunityInput; pairs: [string, string][] } {
+  const rng = new Rng(`plant-${seed}`);
+  const members = input.members.map((m) => ({ ...m })) as MemberFeatures[];
+  const eligible = members.filter((m) => m.eligibility.moderation === "confirmed" && m.eligibility.networkingEnabled && m.eligibility.profileComplete && !m.eligibility.deleted && !m.eligibility.paused);
+  const concepts = CONCEPTS.filter((c) => c.en.length + c.ru.length >= 3);
+  const count = Math.floor(members.length / PLANT_EVERY);
+  const used = new Set<string>();
+  const pairs: [string, string][] = [];
+  const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)] as T;
+  const phrase = (p: string): string => pick(expandPhrasing(p));
+  while (pairs.length < count && used.size + 2 <= eligible.length) {
+    const seeker = pick(eligible);
+    const helper = pick(eligible);
+    if (seeker === helper || used.has(seeker.id) || used.has(helper.id) || (seeker.city ?? "") === (helper.city ?? "")) continue;
+    const c = pick(concepts);
+    const seekerRu = rng.int(2) === 0 && c.ru.length > 0;
+    const need = phrase(pick(seekerRu ? c.ru : c.en));
+    const other = seekerRu ? c.en : c.ru.length > 0 ? c.ru : c.en;
+    const offer = phrase(pick(other.length > 0 ? other : c.en));
+    seeker.lookingFor = need;
+    seeker.needHelpWith = "";
+    helper.canHelpWith = offer;
+    used.add(seeker.id);
+    used.add(helper.id);
+    pairs.push([seeker.id, helper.id]);
+  }
+  return { input: { ...input, members }, pairs };
+}
+
+function recovery(r: PairingResult, pairs: readonly [string, string][]): Planted {
+  const m = r.model;
+  const mate = new Map<string, string>();
+  for (const p of r.matches) {
+    mate.set(p.a, p.b);
+    mate.set(p.b, p.a);
+  }
+  let exact = 0;
+  let recovered = 0;
+  for (const [seeker, helper] of pairs) {
+    const partner = mate.get(seeker);
+    if (partner === helper) {
+      exact++;
+      recovered++;
+      continue;
+    }
+    if (partner === undefined) continue;
+    const meets = (other: string): number => relevance(m, seeker, other).breakdown.topics.bToA;
+    if (meets(partner) >= meets(helper)) recovered++;
+  }
+  return { pairs: pairs.length, exact, recovered };
 }
 
 const RECALL_SAMPLE = 300;
@@ -119,13 +203,14 @@ function recallCheck(r: PairingResult, seed: number): Recall {
     if (best.some(inOwn)) bestTopK++;
     if (best.some(inAll)) bestGraph++;
   }
-  const shares = { tags: 0, complementarity: 0, answers: 0, city: 0 };
+  const shares = { topics: 0, tags: 0, complementarity: 0, answers: 0, city: 0 };
   let scoreSum = 0;
   for (let vu = 0; vu < nv; vu++) {
     const vv = r.mate[vu] as number;
     if (vv <= vu) continue;
     const x = relevance(m, g.memberOf[vu] as number, g.memberOf[vv] as number);
     scoreSum += x.score;
+    shares.topics += x.breakdown.topics.contribution;
     shares.tags += x.breakdown.tags.contribution;
     shares.complementarity += x.breakdown.complementarity.contribution;
     shares.answers += x.breakdown.answers.contribution;
@@ -140,7 +225,7 @@ function recallCheck(r: PairingResult, seed: number): Recall {
     bestTopK: bestTopK / d,
     bestGraph: bestGraph / d,
     seconds: (performance.now() - t0) / 1000,
-    shares: { tags: shares.tags / sd, complementarity: shares.complementarity / sd, answers: shares.answers / sd, city: shares.city / sd },
+    shares: { topics: shares.topics / sd, tags: shares.tags / sd, complementarity: shares.complementarity / sd, answers: shares.answers / sd, city: shares.city / sd },
   };
 }
 
@@ -152,17 +237,19 @@ function arg(name: string): string | undefined {
 function child(n: number, seed: number, weights: string | undefined): void {
   const load = loadavg();
   const t0 = performance.now();
-  const input = syntheticCommunity(n, seed);
+  const planted = plant(syntheticCommunity(n, seed), seed);
+  const input = planted.input;
   const generateS = (performance.now() - t0) / 1000;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  const r = pairCommunity(input, { seed: `bench-${seed}`, ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
+  const r = pairCommunity(input, { seed: `bench-${seed}`, concepts: conceptMatcher(defaultLexicon), ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;
   // After the engine's time, CPU and RSS are read: the brute force is not part of the engine.
   const peakRss = process.resourceUsage().maxRSS * 1024;
   const recall = recallCheck(r, seed);
+  const plantedPairs = recovery(r, planted.pairs);
   const row: Row = {
     n,
     seed,
@@ -184,6 +271,7 @@ function child(n: number, seed: number, weights: string | undefined): void {
     method: r.stats.matching.method,
     load,
     recall,
+    planted: plantedPairs,
   };
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }
@@ -227,7 +315,8 @@ function main(): void {
         `  peak RSS ${fmt(row.peakRss / 1024 ** 2, 0)} MiB; candidate edges ${row.edges} (${fmt(row.edges / Math.max(1, row.eligible), 1)} per member); total weight ${row.totalWeight} (relevance sum ${fmt(row.totalScore, 1)}, mean ${fmt(row.totalScore / Math.max(1, row.eligible / 2), 3)} per pair)`,
         `  coverage ${fmt(row.coverage * 100, 2)}% matched, ${row.recommendations} recommendations, ${row.noCandidates} without candidates`,
         `  recall (brute force over ${row.recall.sample} sampled members, ${fmt(row.recall.seconds, 1)} s): recall@${RECALL_TOP} ${fmt(row.recall.recallTopK, 3)} in the own top-k list, ${fmt(row.recall.recallGraph, 3)} among graph neighbours; best partner ${fmt(row.recall.bestTopK, 3)} / ${fmt(row.recall.bestGraph, 3)}`,
-        `  chosen pairs' score shares: tags ${fmt(row.recall.shares.tags, 3)}, complementarity ${fmt(row.recall.shares.complementarity, 3)}, answers ${fmt(row.recall.shares.answers, 3)}, city ${fmt(row.recall.shares.city, 3)}`,
+        `  planted seeker -> helper pairs (need and offer in other words, other cities, half across languages): ${row.planted.pairs}; weekly partner is the helper ${fmt(row.planted.exact / Math.max(1, row.planted.pairs), 3)}, the helper or someone who meets the need as well ${fmt(row.planted.recovered / Math.max(1, row.planted.pairs), 3)}`,
+        `  chosen pairs' score shares: need <-> offer topics ${fmt(row.recall.shares.topics, 3)}, tags ${fmt(row.recall.shares.tags, 3)}, complementarity ${fmt(row.recall.shares.complementarity, 3)}, answers ${fmt(row.recall.shares.answers, 3)}, city ${fmt(row.recall.shares.city, 3)}`,
         `  judged: time ${target === undefined ? "no target" : `${fmt(row.totalS)} s / ${target} s = ${fmt(row.totalS / target, 3)} ${timeOk ? "OK" : "MISSED"}`}; RSS ${fmt(row.peakRss / GiB, 3)} GiB / 2 GiB = ${fmt(row.peakRss / RSS_LIMIT, 3)} ${rssOk ? "OK" : "MISSED"}`,
       ].join("\n"),
     );

@@ -13,6 +13,7 @@ import {
   type CommunityModel,
   type ExcludedPair,
   type MemberFeatures,
+  type TopicLabels,
   buildCommunityModel,
 } from "./engine/index.ts";
 import {
@@ -25,6 +26,7 @@ import {
   listPairFeedback,
 } from "./weekly/input-queries.ts";
 import { MODEL_CHANGED } from "./model-change.ts";
+import { listTopicLabels } from "../topics/queries.ts";
 import { comingTuesday } from "./weekly/week.ts";
 
 /** What the API, the e-mails and the reports show of a member (the engine only sees ids). */
@@ -33,7 +35,13 @@ export type MemberCard = MemberInputRow & {
   lang: Lang;
 };
 
-export type LoadedCommunity = { input: CommunityInput; byId: Map<string, MemberCard>; week: string };
+export type LoadedCommunity = {
+  input: CommunityInput;
+  byId: Map<string, MemberCard>;
+  week: string;
+  /** Labels of the community's active topics (tenant.json `topics`, the console), for reasons. */
+  topicLabels: TopicLabels;
+};
 
 export type LoadInputOptions = {
   /** The Tuesday (ISO date) the matches are for; pauses and skips are read for it. */
@@ -56,6 +64,9 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
     needHelpWith: row.goal ?? "",
     canHelpWith: row.canHelpWithText ?? "",
     about: row.about ?? "",
+    position: row.position,
+    needTopics: row.needTopics,
+    offerTopics: row.offerTopics,
     city: row.city,
     answers,
     company: row.company,
@@ -75,7 +86,7 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
 /** One community's matching input from the database. */
 export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
   const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
-  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback] = await Promise.all([
+  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback, topicLabels] = await Promise.all([
     listMemberInputs(db, communityId, week),
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
@@ -84,6 +95,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listOpenIntroPairs(db, communityId),
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
+    listTopicLabels(db, communityId),
   ]);
   const answersOf = new Map<string, string[]>();
   for (const r of answerRows) {
@@ -110,6 +122,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
   return {
     week,
     byId,
+    topicLabels,
     input: {
       members,
       exclusions,
@@ -134,12 +147,12 @@ export class CommunityModels {
   load(db: Db, communityId: string, build: BuildOptions = {}, opts: Omit<LoadInputOptions, "week"> = {}): Promise<CachedCommunityModel> {
     const now = opts.now ?? new Date();
     const week = comingTuesday(now, opts.timeZone ?? "UTC");
-    const key = `${JSON.stringify(build.weights ?? {})}|${build.pairColleagues === true}|${week}|${opts.defaultLang ?? ""}`;
+    const key = `${JSON.stringify(build.weights ?? {})}|${build.pairColleagues === true}|${build.format ?? ""}|${week}|${opts.defaultLang ?? ""}`;
     const hit = this.#cache.get(communityId);
     if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
     const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
       ...loaded,
-      model: buildCommunityModel(loaded.input, build),
+      model: buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...build }),
       builtAt: Date.now(),
     }));
     this.#cache.set(communityId, { key, at: Date.now(), value });

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
+import { activePicksSql } from "../topics/queries.ts";
 import type { Contacts, LookingFor, Privacy } from "./schemas.ts";
 
 export type ModerationStatus = "pending" | "confirmed" | "rejected";
@@ -24,6 +25,9 @@ export type ParticipantRow = {
   lookingFor: LookingFor[];
   lookingForText: string | null;
   canHelpWithText: string | null;
+  /** Topic keys picked as needs / offers, only of the community's active topics (archived picks stay stored unseen). */
+  needTopics: string[];
+  offerTopics: string[];
   goal: string | null;
   city: string | null;
   shareLocation: boolean;
@@ -65,6 +69,8 @@ const FIELDS = {
   lookingFor: "p.looking_for",
   lookingForText: "p.looking_for_text",
   canHelpWithText: "p.can_help_with_text",
+  needTopics: activePicksSql("p.need_topics", "p.community_id"),
+  offerTopics: activePicksSql("p.offer_topics", "p.community_id"),
   goal: "p.goal",
   city: "p.city",
   shareLocation: "p.share_location",
@@ -340,4 +346,18 @@ export async function setTutorialSeen(db: Db, communityId: string, id: string): 
 
 export async function setLanguage(db: Db, communityId: string, id: string, language: Lang): Promise<void> {
   await db`update participants set language = ${language}, updated_at = now() where community_id = ${communityId} and id = ${id}`;
+}
+
+/** The topic picks as stored, archived topics' included (the row lock is the caller's). */
+export async function findStoredTopicPicks(db: Db, communityId: string, id: string): Promise<{ needTopics: string[]; offerTopics: string[] }> {
+  const [row] = await db<{ needTopics: string[]; offerTopics: string[] }[]>`
+    select need_topics as "needTopics", offer_topics as "offerTopics" from participants where community_id = ${communityId} and id = ${id}`;
+  return row ?? { needTopics: [], offerTopics: [] };
+}
+
+export async function updateTopicPicks(db: Db, communityId: string, id: string, picks: { needTopics: string[]; offerTopics: string[] }): Promise<void> {
+  await db`
+    update participants set need_topics = ${picks.needTopics}::text[], offer_topics = ${picks.offerTopics}::text[], updated_at = now()
+    where community_id = ${communityId} and id = ${id}
+      and (need_topics is distinct from ${picks.needTopics}::text[] or offer_topics is distinct from ${picks.offerTopics}::text[])`;
 }

@@ -3,6 +3,7 @@ import { CurrentUserSchema, ModerationStatusSchema, ParticipantRoleSchema, Permi
 import { CommunityPublicSchema } from "../community/schemas.ts";
 import { personName } from "../lib/fields.ts";
 import { ContactTypeSchema, LangSchema } from "../tenancy/schema.ts";
+import { TopicPicksSchema } from "../topics/schemas.ts";
 
 /** The spec's lookingFor choices (section 3). */
 export const LOOKING_FOR = ["LOOKING_FOR", "CAN_HELP_WITH", "NEED_HELP_WITH", "MEET_NEW_PEOPLE", "OPEN_TO_ANY", "OTHER"] as const;
@@ -66,6 +67,8 @@ export const ParticipantProfileSchema = z
     lookingFor: z.array(LookingForSchema),
     lookingForText: z.string().nullable().openapi({ description: "What I look for" }),
     canHelpWithText: z.string().nullable().openapi({ description: "What I can help with" }),
+    needTopics: z.array(z.string()).openapi({ description: "Keys of the community's active topics the member needs help with (GET /api/community/topics)" }),
+    offerTopics: z.array(z.string()).openapi({ description: "Keys of the community's active topics the member can help with" }),
     goal: z.string().nullable(),
     city: z.string().nullable(),
     shareLocation: z.boolean(),
@@ -102,6 +105,8 @@ export const ParticipantPublicSchema = z
     lookingFor: z.array(LookingForSchema),
     lookingForText: z.string().nullable(),
     canHelpWithText: z.string().nullable(),
+    needTopics: z.array(z.string()).openapi({ description: "Keys of the community's active topics the member needs help with (GET /api/community/topics)" }),
+    offerTopics: z.array(z.string()).openapi({ description: "Keys of the community's active topics the member can help with" }),
     goal: z.string().nullable(),
     tags: z.array(z.string()),
     city: z.string().nullable().openapi({ description: "Only when the member shares the location" }),
@@ -203,6 +208,8 @@ export const UpdateLookingForSchema = z
     lookingFor: z.array(LookingForSchema).max(LOOKING_FOR.length),
     lookingForText: OptionalText(LIMITS.freeText),
     canHelpWithText: OptionalText(LIMITS.freeText),
+    needTopics: TopicPicksSchema,
+    offerTopics: TopicPicksSchema,
   })
   .openapi("UpdateLookingFor");
 export type UpdateLookingFor = z.infer<typeof UpdateLookingForSchema>;

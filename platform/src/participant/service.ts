@@ -7,7 +7,8 @@ import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthen
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
 import { isCommunityStaff, isOwner, loadViewer, visibleContacts } from "./privacy.ts";
-import { findParticipant, insertParticipant, listMyParticipants, listSlugsLike, type ParticipantRow, type ProfileFields, SLUG_CONSTRAINT, updateProfileFields } from "./queries.ts";
+import { resolveTopicPicks } from "../topics/service.ts";
+import { findParticipant, findStoredTopicPicks, insertParticipant, listMyParticipants, listSlugsLike, type ParticipantRow, type ProfileFields, SLUG_CONSTRAINT, updateProfileFields, updateTopicPicks } from "./queries.ts";
 import type {
   CreateParticipantBody,
   MyCommunity,
@@ -36,6 +37,8 @@ export function toProfile(p: ParticipantRow): ParticipantProfile {
     role: p.role,
     moderationStatus: p.moderationStatus,
     ...editable(p),
+    needTopics: p.needTopics,
+    offerTopics: p.offerTopics,
     networkingEnabled: p.networkingEnabled,
     profileEnabled: p.profileEnabled,
     tutorialSeen: p.tutorialSeen,
@@ -175,6 +178,8 @@ export async function getProfileBySlug(ctx: Ctx, slug: string): Promise<Particip
     lookingFor: p.lookingFor,
     lookingForText: p.lookingForText,
     canHelpWithText: p.canHelpWithText,
+    needTopics: p.needTopics,
+    offerTopics: p.offerTopics,
     goal: p.goal,
     tags: p.tags,
     city: location ? p.city : null,
@@ -289,12 +294,20 @@ export async function updateProfile(ctx: Ctx, input: UpdateProfile): Promise<Par
   });
 }
 
-/** What the member looks for (the spec's choices) and the two free texts. */
+/**
+ * What the member looks for (the spec's choices), the two free texts, and the topics they need help
+ * with / can help with from the community's taxonomy (checked against its active topics).
+ */
 export async function updateLookingFor(ctx: Ctx, input: UpdateLookingFor): Promise<ParticipantProfile> {
   requireUser(ctx);
   return withTx(ctx.db, async (tx) => {
     const tctx = { ...ctx, db: tx };
     const p = await requireOwnParticipant(tctx, { forUpdate: true });
+    if (input.needTopics !== undefined || input.offerTopics !== undefined) {
+      const stored = await findStoredTopicPicks(tx, ctx.tenant.id, p.id);
+      const picks = await resolveTopicPicks(tx, ctx.tenant.id, { needTopics: input.needTopics, offerTopics: input.offerTopics }, stored);
+      await updateTopicPicks(tx, ctx.tenant.id, p.id, picks);
+    }
     const f = editable(p);
     f.lookingFor = [...new Set(input.lookingFor)];
     f.lookingForText = text(input.lookingForText, f.lookingForText);

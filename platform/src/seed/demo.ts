@@ -154,6 +154,8 @@ async function insertBatch(db: Db, tenant: Tenant, batch: DemoMember[], avatars:
       avatar: avatars[i]?.avatar ?? null,
       profileCompletedAt: m.profileCompleted ? joined(m) : null,
       createdAt: joined(m),
+      needTopics: m.topics.needTopics,
+      offerTopics: m.topics.offerTopics,
     });
   });
   const participantIds = await insertDemoParticipants(db, tenant.id, participants);

@@ -34,6 +34,20 @@ export type DemoMember = {
   profileCompleted: boolean;
   avatar: AvatarSpec | null;
   answers: DemoAnswer[];
+  /** Topic keys of the community's taxonomy picked as needs / offers (most members pick some). */
+  topics: { needTopics: string[]; offerTopics: string[] };
+};
+
+/** The community taxonomy's key (tenant.json `topics`) for a demo vocabulary topic, where the names differ. */
+const TAXONOMY_KEY: Record<string, string> = {
+  ml: "data",
+  international: "partnerships",
+  backend: "engineering",
+  rust: "engineering",
+  databases: "data",
+  infrastructure: "cloud",
+  career: "careers",
+  "open-source": "open_source",
 };
 
 /** How likely a member of the community lists each contact type (types the community does not use are never listed). */
@@ -386,8 +400,14 @@ export function generateMembers(tenant: DemoTenant, questions: DemoQuestions, co
       profileCompleted: completion.completed,
       avatar,
       answers: answersFor(rng, questions, flavour, lang, hints),
+      topics: { needTopics: [], offerTopics: [] },
     };
     assertValid(member, tenant);
+    // Picks come from a generator of their own, so every other field stays what it was before topics existed.
+    const pickRng = new Rng(`${tenant.id}:${index}:topics`);
+    const taxonomy = new Set((tenant.config.topics ?? []).map((t) => t.key));
+    const asKeys = (list: Topic[]) => [...new Set(list.map((tp) => TAXONOMY_KEY[tp.key] ?? tp.key))].filter((k) => taxonomy.has(k));
+    member.topics = unfinished || !pickRng.chance(0.75) ? { needTopics: [], offerTopics: [] } : { needTopics: asKeys(needs), offerTopics: asKeys(offers) };
     members.push(member);
   }
   return members;

@@ -56,6 +56,8 @@ export type DemoParticipantRow = ProfileFields & {
   avatar: StoredAvatar | null;
   profileCompletedAt: string | null;
   createdAt: string;
+  needTopics: string[];
+  offerTopics: string[];
 };
 
 /** Inserts the participants; returns participant id by user id. */
@@ -88,23 +90,25 @@ export async function insertDemoParticipants(db: Db, communityId: string, rows: 
     avatar: r.avatar,
     profile_completed_at: r.profileCompletedAt,
     created_at: r.createdAt,
+    need_topics: r.needTopics,
+    offer_topics: r.offerTopics,
   }));
   const inserted = await db<{ id: string; userId: string }[]>`
     insert into participants (
       community_id, user_id, role, slug, moderation_status, first_name, last_name, phone, company, position, about,
       looking_for, looking_for_text, can_help_with_text, goal, city, share_location, latitude, longitude, contacts,
       privacy, hidden_contacts, tags, language, networking_enabled, tutorial_seen, avatar, profile_completed_at,
-      created_at, updated_at)
+      created_at, updated_at, need_topics, offer_topics)
     select ${communityId}, x.user_id, 'member', x.slug, x.moderation_status, x.first_name, x.last_name, x.phone, x.company,
       x.position, x.about, x.looking_for, x.looking_for_text, x.can_help_with_text, x.goal, x.city, x.share_location,
       x.latitude, x.longitude, x.contacts, x.privacy, x.hidden_contacts, x.tags, x.language, x.networking_enabled,
-      x.tutorial_seen, x.avatar, x.profile_completed_at, x.created_at, x.created_at
+      x.tutorial_seen, x.avatar, x.profile_completed_at, x.created_at, x.created_at, x.need_topics, x.offer_topics
     from jsonb_to_recordset(${db.json(records as unknown as Json)}) as x(
       user_id uuid, slug text, moderation_status text, first_name text, last_name text, phone text, company text,
       position text, about text, looking_for text[], looking_for_text text, can_help_with_text text, goal text, city text,
       share_location boolean, latitude double precision, longitude double precision, contacts jsonb, privacy text,
       hidden_contacts text[], tags text[], language text, networking_enabled boolean, tutorial_seen boolean, avatar jsonb,
-      profile_completed_at timestamptz, created_at timestamptz)
+      profile_completed_at timestamptz, created_at timestamptz, need_topics text[], offer_topics text[])
     returning id, user_id as "userId"`;
   return new Map(inserted.map((r) => [r.userId, r.id]));
 }

@@ -2,6 +2,7 @@
 // `.openapi()` must exist whichever module is imported first.
 import { z } from "@hono/zod-openapi";
 import { type MatchingWeightsOverride, resolveWeights } from "../matching/engine/weights.ts";
+import { compileLexicon } from "../matching/lexicon/index.ts";
 
 export const LANGS = ["en", "ru"] as const;
 export const LangSchema = z.enum(LANGS);
@@ -106,6 +107,21 @@ export const BrandConfigSchema = z.strictObject({
   accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#f08c00"),
 });
 
+/** A topic key: what members' picks and the matching engine refer to, stable across label edits. */
+export const TOPIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+export const TopicKeySchema = z.string().regex(TOPIC_KEY_PATTERN, "a lowercase slug: a letter, then letters, digits or _, up to 40 characters");
+/** At most this many topics per community (active and archived together). */
+export const MAX_TOPICS = 100;
+export const TopicLabelsSchema = z.partialRecord(LangSchema, z.string().trim().min(1).max(80));
+export type TopicLabels = z.infer<typeof TopicLabelsSchema>;
+
+/** One entry of tenant.json `topics`: a need / offer members can pick, with its label per language. */
+export const TopicFileSchema = z.strictObject({
+  key: TopicKeySchema,
+  labels: TopicLabelsSchema,
+});
+export type TopicFile = z.infer<typeof TopicFileSchema>;
+
 /** tenants/<slug>/tenant.json. `version` lets the schema evolve; apply refuses unknown versions. */
 export const TenantConfigSchema = z
   .strictObject({
@@ -151,15 +167,49 @@ export const TenantConfigSchema = z
     navigationConfig: NavigationConfigSchema.optional(),
     /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
     matchingWeights: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * The community's extension of the matching lexicon (platform/src/matching/lexicon): an entry
+     * with a built-in id adds phrasings to that concept; a new id adds a concept of the community.
+     */
+    matchingLexicon: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z][a-z0-9_]{0,59}$/),
+          topic: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
+          label: z.strictObject({ en: z.string().min(1).max(80), ru: z.string().min(1).max(80) }),
+          en: z.array(z.string().min(1).max(120)).max(100).default([]),
+          ru: z.array(z.string().min(1).max(120)).max(100).default([]),
+        }),
+      )
+      .max(500)
+      .optional(),
+    /**
+     * The community's taxonomy of needs and offers, in display order. When present, applying the
+     * tenant makes the community's topics match it (see tenancy/service.ts); absent leaves them as
+     * the console made them.
+     */
+    topics: z.array(TopicFileSchema).max(MAX_TOPICS).optional(),
     /** Who may be paired, beside the rules every community has (README "Matching"). */
     matchingRules: z
       .strictObject({
         /** Members of the same company (normalised name) may be paired, weekly and on demand. */
         pairColleagues: z.boolean().default(false),
+        /**
+         * How members meet: "online" (city barely matters), "hybrid" (a modest bonus) or "offline"
+         * (a larger one); scales the city's weight (matching weights cityByFormat).
+         */
+        format: z.enum(["online", "hybrid", "offline"]).default("hybrid"),
       })
-      .default({ pairColleagues: false }),
+      .default({ pairColleagues: false, format: "hybrid" }),
   })
   .superRefine((t, ctx) => {
+    if (t.matchingLexicon) {
+      try {
+        compileLexicon(t.matchingLexicon);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", path: ["matchingLexicon"], message: err instanceof Error ? err.message : String(err) });
+      }
+    }
     if (t.matchingWeights) {
       try {
         resolveWeights(t.matchingWeights as MatchingWeightsOverride);
@@ -169,6 +219,16 @@ export const TenantConfigSchema = z
     }
     if (!t.langChoices.includes(t.lang)) {
       ctx.addIssue({ code: "custom", path: ["lang"], message: `must be one of langChoices (${t.langChoices.join(", ")})` });
+    }
+    if (t.topics) {
+      const keys = new Set<string>();
+      t.topics.forEach((topic, i) => {
+        if (keys.has(topic.key)) ctx.addIssue({ code: "custom", path: ["topics", i, "key"], message: `"${topic.key}" is listed twice` });
+        keys.add(topic.key);
+        for (const lang of t.langChoices) {
+          if (!topic.labels[lang]) ctx.addIssue({ code: "custom", path: ["topics", i, "labels", lang], message: `a label in every language of langChoices is required (${lang})` });
+        }
+      });
     }
     const seen = new Set<string>();
     t.authConfig.forEach((entry, i) => {

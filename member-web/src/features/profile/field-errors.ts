@@ -28,6 +28,8 @@ export function useFieldErrors(): (err: unknown) => FieldErrors | null {
     { re: /describe your answer|needs a free-text option/i, text: () => t("errors.describe") },
     { re: /Unknown or inactive option/i, text: () => t("errors.badOption") },
     { re: /^At most (\d+) tags/i, text: (m) => t("errors.tooManyTags", { max: m[1] }) },
+    { re: /^At most (\d+) topics/i, text: (m) => t("errors.tooManyTopics", { max: m[1] }) },
+    { re: /^Not a topic of this community/i, text: () => t("errors.unknownTopic") },
     { re: /lowercase letters, digits and hyphens/i, text: () => t("errors.slug") },
     { re: /Invalid format/i, text: () => t("errors.invalidFormat") },
   ];

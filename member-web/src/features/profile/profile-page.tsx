@@ -19,6 +19,7 @@ import { ModerationBanner } from "./moderation-banner.tsx";
 import { PrivacySection } from "./privacy-section.tsx";
 import { SECTIONS } from "./sections/index.ts";
 import { UsersIcon } from "./icons.tsx";
+import { TopicPicks } from "./topic-chips.tsx";
 import "./members.css";
 
 /**
@@ -90,6 +91,7 @@ function OwnProfile({ profile }: { profile: Profile }) {
           {profile.moderationStatus !== "confirmed" ? (
             <span className={`badge badge-${profile.moderationStatus}`}>{profile.moderationStatus === "pending" ? t("pendingBadge") : t("rejectedBadge")}</span>
           ) : null}
+          <TopicPicks needTopics={profile.needTopics} offerTopics={profile.offerTopics} />
           <Link to="/u/$slug" params={{ slug: profile.slug }} className="btn btn-secondary btn-small">
             {t("viewPublic")}
           </Link>

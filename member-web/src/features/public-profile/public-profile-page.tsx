@@ -16,6 +16,7 @@ import { LanguageSelect } from "../shell/language-select.tsx";
 import { Avatar } from "../profile/controls.tsx";
 import { avatarUrl, fullName, initials, type PublicProfile, profileQueries } from "../profile/model.ts";
 import { useAvatarSize } from "../participants/model.ts";
+import { TopicPicks } from "../profile/topic-chips.tsx";
 import { ContactList } from "./contact-list.tsx";
 import { LockIcon, PinIcon, UserIcon } from "../profile/icons.tsx";
 import "../profile/members.css";
@@ -151,7 +152,7 @@ function ProfileView({ p, signedIn }: { p: PublicProfile; signedIn: boolean }) {
         </section>
       ) : null}
 
-      {p.lookingFor.length || p.lookingForText || p.canHelpWithText ? (
+      {p.lookingFor.length || p.lookingForText || p.canHelpWithText || p.needTopics.length || p.offerTopics.length ? (
         <section className="public-section">
           <h2>{t("lookingFor")}</h2>
           {p.lookingFor.length ? (
@@ -163,6 +164,7 @@ function ProfileView({ p, signedIn }: { p: PublicProfile; signedIn: boolean }) {
               ))}
             </ul>
           ) : null}
+          <TopicPicks needTopics={p.needTopics} offerTopics={p.offerTopics} />
           {p.lookingForText ? (
             <div className="quote">
               <h3>{t("lookingForText")}</h3>

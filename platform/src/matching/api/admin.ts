@@ -110,6 +110,8 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
   const reasons = explainPair(model, ia, ib, d);
   const helps = (direction: "a_to_b" | "b_to_a") =>
     reasons.flatMap((r) => (r.kind === "can_help_with" && r.direction === direction ? r.terms : []));
+  const needs = (direction: "a_to_b" | "b_to_a") =>
+    reasons.flatMap((r) => (r.kind === "helps_with_need" && r.direction === direction ? r.needs : []));
   const c = model.components;
   const cityId = model.cityId[ia] as number;
   return {
@@ -118,6 +120,7 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
     score,
     base: d.base,
     terms: [
+      { name: "topics", weight: c.topics, similarity: d.topics.similarity, contribution: d.topics.contribution },
       { name: "tags", weight: c.tags, similarity: d.tags.similarity, contribution: d.tags.contribution },
       { name: "complementarity", weight: c.complementarity, similarity: d.complementarity.similarity, contribution: d.complementarity.contribution },
       { name: "answers", weight: c.answers, similarity: d.answers.similarity, contribution: d.answers.contribution },
@@ -129,6 +132,12 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
       subjectHelpsParticipant: d.complementarity.bToA,
       participantCanHelpWith: helps("a_to_b"),
       subjectCanHelpWith: helps("b_to_a"),
+    },
+    topics: {
+      participantHelpsSubject: d.topics.aToB,
+      subjectHelpsParticipant: d.topics.bToA,
+      participantHelpsWith: needs("a_to_b"),
+      subjectHelpsWith: needs("b_to_a"),
     },
     city: { same: d.city.same, name: d.city.same && cityId >= 0 ? (model.cityNames[cityId] ?? null) : null },
     answers: { shared: d.answers.shared, similarity: d.answers.similarity },

@@ -27,6 +27,11 @@ export const MatchReasonSchema = z
     z.object({ kind: z.literal("admin_pick") }),
     z.object({ kind: z.literal("shared_tags"), tags: z.array(z.string()) }),
     z.object({ kind: z.literal("can_help_with"), direction: z.enum(["a_to_b", "b_to_a"]), terms: z.array(z.string()) }),
+    z.object({
+      kind: z.literal("helps_with_need"),
+      direction: z.enum(["a_to_b", "b_to_a"]),
+      needs: z.array(z.object({ en: z.string(), ru: z.string() })).openapi({ description: "The matched needs, named in both languages" }),
+    }),
     z.object({ kind: z.literal("same_city"), city: z.string(), key: z.string() }),
     z.object({ kind: z.literal("shared_answers"), count: z.number().int() }),
   ])
@@ -148,7 +153,7 @@ export type MatchingRequestPage = z.infer<typeof MatchingRequestPageSchema>;
 
 export const ScoreTermSchema = z
   .object({
-    name: z.enum(["tags", "complementarity", "answers", "city"]),
+    name: z.enum(["topics", "tags", "complementarity", "answers", "city"]),
     weight: z.number().openapi({ description: "Normalised component weight" }),
     similarity: z.number(),
     contribution: z.number().openapi({ description: "weight x similarity; the terms sum to `base`" }),
@@ -169,6 +174,14 @@ export const ScoreAssistanceSchema = z
       participantCanHelpWith: z.array(z.string()),
       subjectCanHelpWith: z.array(z.string()),
     }),
+    topics: z
+      .object({
+        participantHelpsSubject: z.number(),
+        subjectHelpsParticipant: z.number(),
+        participantHelpsWith: z.array(z.object({ en: z.string(), ru: z.string() })),
+        subjectHelpsWith: z.array(z.object({ en: z.string(), ru: z.string() })),
+      })
+      .openapi({ description: "Need <-> offer over the lexicon's concepts and the community's topics: how much one's offer meets the other's need (cosine), and the needs named" }),
     city: z.object({ same: z.boolean(), name: z.string().nullable() }),
     answers: z.object({ shared: z.number().int(), similarity: z.number() }),
     admin: z

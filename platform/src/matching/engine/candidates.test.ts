@@ -9,12 +9,12 @@ describe("candidate graph", () => {
   it("is sparse: at most k candidates per member, bounded index work", () => {
     const model = buildCommunityModel(syntheticCommunity(2000, 21));
     const g = buildCandidateGraph(model, { seed: 1 });
-    const { k, memberBudget } = model.weights.candidates;
+    const { k, memberBudget, refine, refineRounds } = model.weights.candidates;
     expect(g.edgeU.length).toBeLessThanOrEqual(g.n * k);
     expect(g.edgeU.length).toBeGreaterThan(g.n * 5);
     expect(g.stats.postingsRead).toBeLessThanOrEqual(g.n * memberBudget);
-    // Admin-scored partners are re-scored on top of the pool.
-    expect(g.stats.rescored).toBeLessThanOrEqual(g.n * model.weights.candidates.rescorePool + 2 * model.adminScore.size);
+    // Admin-scored partners are re-scored on top of the pool; each refinement round scores at most refine^2 more per member.
+    expect(g.stats.rescored).toBeLessThanOrEqual(g.n * (model.weights.candidates.rescorePool + refineRounds * refine * refine) + 2 * model.adminScore.size);
     for (let v = 0; v < g.n; v++) expect((g.topK.offsets[v + 1] as number) - (g.topK.offsets[v] as number)).toBeLessThanOrEqual(k);
     // Edges are sorted, unique, u < v, and weigh round(relevance * 1e6).
     for (let e = 0; e < g.edgeU.length; e++) {

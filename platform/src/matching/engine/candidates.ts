@@ -1,6 +1,6 @@
 /**
  * The sparse candidate graph: top-k partners per eligible member, found through one
- * inverted index over tags, stemmed need / offer terms and answers — never by scoring all
+ * inverted index over tags, stemmed need / offer terms, need / offer concepts and topics, and answers — never by scoring all
  * n^2 pairs.
  *
  * Every feature f of the index has postings (member v, document weight D_v[f]) and every
@@ -104,10 +104,28 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
     feat.push(nTags + 2 * nTerms + nAns + city);
     w.push(query ? c.city : 1);
   }
+  if (c.topics > 0) {
+    // Need <-> offer concepts and topics: "cneed:x" at base + x, "coffer:x" at base + nConcepts + x,
+    // a query's need reads the others' offers and the other way round (as terms above).
+    const base = nTags + 2 * nTerms + nAns + m.cityNames.length;
+    const nC = m.conceptNames.length;
+    const share = m.weights.topics.maxShare;
+    const lam = m.weights.topics.coverageShare;
+    for (let p = m.cneed.offsets[i] as number; p < (m.cneed.offsets[i + 1] as number); p++) {
+      feat.push(query ? base + nC + (m.cneed.items[p] as number) : base + (m.cneed.items[p] as number));
+      // The need's share and its directness, as relevance's cover() weighs them (an upper bound of the max).
+      const need = lam * (m.cneed.weights[p] as number) + (1 - lam) * (m.cneedRaw[p] as number);
+      w.push((query ? c.topics * share : 1) * need);
+    }
+    for (let p = m.coffer.offsets[i] as number; p < (m.coffer.offsets[i + 1] as number); p++) {
+      feat.push(query ? base + (m.coffer.items[p] as number) : base + nC + (m.coffer.items[p] as number));
+      w.push((query ? c.topics * share : 1) * (m.coffer.weights[p] as number));
+    }
+  }
 }
 
 function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
-  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length;
+  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * m.conceptNames.length;
   const counts = new Int32Array(features + 1);
   const feat: number[] = [];
   const w: number[] = [];
@@ -241,6 +259,93 @@ class TopHeap {
     }
     this.size = 0;
   }
+}
+
+/**
+ * One round of NN-descent over the first pass's lists: a partner's partners are likely partners.
+ * For each member u the new list is the best k of: u's own list, the members whose lists hold u
+ * (their scores are known: relevance is symmetric), and the first `refine` entries of the lists of
+ * u's first `refine` partners, scored exactly. Exclusions hold as in the first pass.
+ */
+function refineLists(
+  m: CommunityModel,
+  g: { memberOf: Int32Array; vertexOf: Int32Array; topOffsets: Int32Array; topItems: number[]; topScores: number[]; rank: Int32Array; k: number; refine: number },
+): { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } {
+  const { memberOf, topOffsets, topItems, topScores, refine } = g;
+  const nv = memberOf.length;
+  // Reverse lists: who listed vertex x, with the score.
+  const revOffsets = new Int32Array(nv + 1);
+  for (const x of topItems) revOffsets[x + 1] = (revOffsets[x + 1] as number) + 1;
+  for (let x = 0; x < nv; x++) revOffsets[x + 1] = (revOffsets[x + 1] as number) + (revOffsets[x] as number);
+  const revItems = new Int32Array(topItems.length);
+  const revScores = new Float64Array(topItems.length);
+  {
+    const at = revOffsets.slice(0, nv);
+    for (let vu = 0; vu < nv; vu++) {
+      for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
+        const x = topItems[p] as number;
+        revItems[at[x] as number] = vu;
+        revScores[at[x] as number] = topScores[p] as number;
+        at[x] = (at[x] as number) + 1;
+      }
+    }
+  }
+  const n = m.n;
+  const mark = new Int32Array(n);
+  const banned = new Int32Array(n);
+  const companyId = m.companyId;
+  const best = new TopHeap(g.k, g.rank);
+  const outOffsets = new Int32Array(nv + 1);
+  const outItems: number[] = [];
+  const outScores: number[] = [];
+  const items: number[] = [];
+  const scores: number[] = [];
+  let rescored = 0;
+  for (let vu = 0; vu < nv; vu++) {
+    const u = memberOf[vu] as number;
+    const stamp = u + 1;
+    const company = companyId[u] as number;
+    banned[u] = stamp;
+    mark[u] = stamp;
+    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
+    best.clear();
+    const own0 = topOffsets[vu] as number;
+    const own1 = topOffsets[vu + 1] as number;
+    for (let p = own0; p < own1; p++) {
+      const v = memberOf[topItems[p] as number] as number;
+      mark[v] = stamp;
+      best.push(topScores[p] as number, v);
+    }
+    for (let p = revOffsets[vu] as number; p < (revOffsets[vu + 1] as number); p++) {
+      const v = memberOf[revItems[p] as number] as number;
+      if (mark[v] === stamp) continue;
+      mark[v] = stamp;
+      best.push(revScores[p] as number, v);
+    }
+    for (let p = own0; p < Math.min(own1, own0 + refine); p++) {
+      const w = topItems[p] as number;
+      const w0 = topOffsets[w] as number;
+      const w1 = Math.min(topOffsets[w + 1] as number, w0 + refine);
+      for (let q = w0; q < w1; q++) {
+        const v = memberOf[topItems[q] as number] as number;
+        if (mark[v] === stamp) continue;
+        mark[v] = stamp;
+        if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
+        rescored++;
+        const s = scorePair(m, u, v);
+        if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+      }
+    }
+    items.length = 0;
+    scores.length = 0;
+    best.drainBestFirst(items, scores);
+    for (let r = 0; r < items.length; r++) {
+      outItems.push(g.vertexOf[items[r] as number] as number);
+      outScores.push(scores[r] as number);
+    }
+    outOffsets[vu + 1] = outItems.length;
+  }
+  return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
 }
 
 /** Builds the candidate graph over the model's eligible members. */
@@ -417,13 +522,20 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     topOffsets[vu + 1] = topItems.length;
   }
 
+  const { refine, refineRounds } = m.weights.candidates;
+  let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
+  for (let round = 0; refine > 0 && round < refineRounds; round++) {
+    lists = refineLists(m, { memberOf, vertexOf, topOffsets: lists.topOffsets, topItems: lists.topItems, topScores: lists.topScores, rank, k, refine });
+    rescored += lists.rescored;
+  }
+
   // Edges = union of the top-k lists: bucket by the lower vertex, sort each small bucket by
   // the upper one, drop duplicates (a pair in both lists has the same, symmetric score).
-  const total = topItems.length;
+  const total = lists.topItems.length;
   const bucket = new Int32Array(nv + 1);
   for (let vu = 0; vu < nv; vu++) {
-    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
-      const lo = Math.min(vu, topItems[p] as number);
+    for (let p = lists.topOffsets[vu] as number; p < (lists.topOffsets[vu + 1] as number); p++) {
+      const lo = Math.min(vu, lists.topItems[p] as number);
       bucket[lo + 1] = (bucket[lo + 1] as number) + 1;
     }
   }
@@ -432,12 +544,12 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const other = new Int32Array(total);
   const otherScore = new Float64Array(total);
   for (let vu = 0; vu < nv; vu++) {
-    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
-      const vv = topItems[p] as number;
+    for (let p = lists.topOffsets[vu] as number; p < (lists.topOffsets[vu + 1] as number); p++) {
+      const vv = lists.topItems[p] as number;
       const lo = Math.min(vu, vv);
       const at = fill[lo] as number;
       other[at] = Math.max(vu, vv);
-      otherScore[at] = topScores[p] as number;
+      otherScore[at] = lists.topScores[p] as number;
       fill[lo] = at + 1;
     }
   }
@@ -484,7 +596,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     edgeV,
     score,
     weight,
-    topK: { offsets: topOffsets, items: Int32Array.from(topItems) },
+    topK: { offsets: lists.topOffsets, items: Int32Array.from(lists.topItems) },
     stats: { postingsRead, features: index.features, rescored },
   };
 }

@@ -5,7 +5,7 @@
  * hot paths never allocate per pair.
  */
 import { Stemmer, normalizeCity, normalizeCompany, normalizeTag } from "./text.ts";
-import type { CommunityInput, ExclusionReason, MemberFeatures } from "./types.ts";
+import type { CommunityFormat, CommunityInput, ConceptMatcher, ExclusionReason, MemberFeatures, TopicLabels } from "./types.ts";
 import { type ComponentWeights, type MatchingWeights, type MatchingWeightsOverride, normalizedComponents, resolveWeights } from "./weights.ts";
 
 export type IneligibleReason = "deleted" | "not_confirmed" | "networking_disabled" | "profile_incomplete" | "paused";
@@ -46,6 +46,23 @@ export interface CommunityModel {
   need: WeightedCsr;
   /** L2-normalised TF-IDF of canHelpWith + aboutWeight * about, sorted by term id. */
   offer: WeightedCsr;
+
+  /**
+   * Need / offer features: "c:<concept>" (a lexicon concept found in the member's text) and
+   * "t:<topic>" (a taxonomy topic: picked, or the topic of a concept found). Display = key.
+   */
+  conceptNames: readonly string[];
+  conceptIdf: Float64Array;
+  /** IDF-weighted need features summing to 1 (picked need topics, concepts of lookingFor / needHelpWith). */
+  cneed: WeightedCsr;
+  /** Per cneed entry, how directly it was stated: 1 for a concept or a picked topic, topicShare for a concept's topic. */
+  cneedRaw: Float64Array;
+  /** Offer strength per feature, in (0, 1] (picked offer topics, concepts of canHelpWith, position, about). */
+  coffer: WeightedCsr;
+  /** The matcher the concepts came from (null: picked topics only) and the community's topic labels. */
+  concepts: ConceptMatcher | null;
+  topicLabels: TopicLabels;
+  format: CommunityFormat;
 
   answerNames: readonly string[];
   answerIdf: Float64Array;
@@ -99,7 +116,7 @@ export interface CommunityModel {
 }
 
 /** Header layout of a packed member record. */
-export const PACK = { tags: 0, need: 1, offer: 2, answers: 3, city: 4, tagNorm: 5, answerNorm: 6, header: 7 } as const;
+export const PACK = { tags: 0, need: 1, offer: 2, answers: 3, city: 4, tagNorm: 5, answerNorm: 6, cneed: 7, coffer: 8, header: 9 } as const;
 
 function rowLength(csr: Csr, i: number): number {
   return (csr.offsets[i + 1] as number) - (csr.offsets[i] as number);
@@ -275,6 +292,195 @@ export interface BuildOptions {
   weights?: MatchingWeightsOverride;
   /** Colleagues (the same normalised company) may be paired. Default false: they are excluded. */
   pairColleagues?: boolean;
+  /** Maps free text onto need / offer concepts (the lexicon); without it only picked topics count. */
+  concepts?: ConceptMatcher | null;
+  /** Labels of the community's topics, for reasons. */
+  topicLabels?: TopicLabels;
+  /** Online / hybrid / offline: scales the city's weight (weights.cityByFormat). Default hybrid. */
+  format?: CommunityFormat;
+}
+
+/** Feature weights of one side, the strongest statement of a feature kept (not summed). */
+class SideFeatures {
+  readonly weight = new Map<number, number>();
+
+  add(id: number, w: number): void {
+    if (w > (this.weight.get(id) ?? 0)) this.weight.set(id, w);
+  }
+}
+
+/** Offered concepts beyond this many dampen every offer (by sqrt(BROAD_OFFER / count)). */
+const BROAD_OFFER = 8;
+
+/** Strength of an offer read from a need text after a client cue ("clients who need ..."). */
+const CLIENT_CUE_OFFER = 0.6;
+
+/**
+ * "Clients / customers / companies who need ...", "клиентов, которые хотят ...": what follows, up
+ * to the end of the sentence, is what the member sells, not what they need. Ranges in the text.
+ */
+const CLIENT_WORDS =
+  "clients?|customers?|buyers?|companies|businesses|brands|shops|stores|tenants|advertisers|leads|students|" +
+  "заказчик\\p{L}*|клиент\\p{L}*|покупател\\p{L}*|компани\\p{L}*|магазин\\p{L}*|арендатор\\p{L}*|рекламодател\\p{L}*|бренд\\p{L}*|ученик\\p{L}*|учеников";
+const CLIENT_CUE = new RegExp(
+  [
+    // "clients who need ...", "клиентов, которые хотят ..."
+    `(?<!\\p{L})(?:${CLIENT_WORDS})\\s*,?\\s+(?:who|that|which|wanting|looking|needing|которы\\p{L}*|кому|кто|желающ\\p{L}*)(?!\\p{L})`,
+    // "customers for our storage plans", "рекламодателей для билбордов"
+    `(?<!\\p{L})(?:${CLIENT_WORDS})\\s+(?:for|of|на|для)(?!\\p{L})`,
+    // "Companies hiring engineers", "Покупателей онлайн-касс": the whole need is a customer
+    `^\\s*(?:(?:new|more|smb|новых|новые)\\s+)?(?:${CLIENT_WORDS})(?!\\p{L})`,
+  ].join("|"),
+  "giu",
+);
+
+/**
+ * Words that say "this is what I need": what follows them in the sentence is the need; what came
+ * before is context ("We sell on our Shopify store and need to sort out VAT": the need is VAT).
+ */
+const NEED_CUE =
+  /(?<!\p{L})(?:need\p{L}*|looking for|look for|seeking|searching for|want(?:s|ed)? to|help with|help me|struggl\p{L}*|ищу|ищем|нуж[\p{L}]*|хочу|хотим|хотела?|помо[\p{L}]* с|помощь с|требует\p{L}*|не знаю)(?!\p{L})/giu;
+
+/** Weight of a need concept: the first after a need cue 1, later ones in that sentence NEED_LATER, before any cue NEED_CONTEXT. */
+const NEED_LATER = 0.6;
+const NEED_CONTEXT = 0.4;
+
+/** Per concept hit of a need text, how surely it is the need (see NEED_CUE); all 1 when the text has no cue. */
+export function needWeights(text: string, hits: readonly { start: number }[]): number[] {
+  const cues = [...text.matchAll(NEED_CUE)].map((m) => m.index + m[0].length);
+  if (cues.length === 0) return hits.map(() => 1);
+  const sentenceStart = (at: number): number => {
+    const before = text.slice(0, at);
+    const i = Math.max(before.lastIndexOf("."), before.lastIndexOf("!"), before.lastIndexOf("?"), before.lastIndexOf(";"), before.lastIndexOf("\n"));
+    return i + 1;
+  };
+  const seenAfter = new Set<number>();
+  return hits.map((hit) => {
+    const from = sentenceStart(hit.start);
+    const cue = cues.filter((c) => c <= hit.start && c >= from).pop();
+    if (cue === undefined) return NEED_CONTEXT;
+    if (seenAfter.has(cue)) return NEED_LATER;
+    seenAfter.add(cue);
+    return 1;
+  });
+}
+
+export function clientCues(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(CLIENT_CUE)) {
+    // From the client word on: "shops that buy clothes wholesale" sells to shops and sells clothes.
+    const from = m.index;
+    const end = text.slice(from).search(/[.!?;\n]/);
+    out.push([from, end < 0 ? text.length : from + end]);
+  }
+  return out;
+}
+
+/**
+ * Need and offer feature vectors over concepts and topics: picks weigh 1, a concept found in
+ * "can help with" / "looking for" 1, in the job title `positionWeight`, in about `aboutWeight`;
+ * a found concept also counts its topic at `topicShare`. The need is IDF-weighted and sums to 1;
+ * the offer is the strength of each offered feature; their dot product is the share of B's need
+ * that A covers, in [0, 1], with the same meaning for every member.
+ */
+function conceptVectors(
+  members: readonly MemberFeatures[],
+  matcher: ConceptMatcher | null,
+  w: MatchingWeights,
+): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr } {
+  const n = members.length;
+  const features = new Interner();
+  const share = w.topics.topicShare;
+  const needs: SideFeatures[] = [];
+  const offers: SideFeatures[] = [];
+  // A need names its concept and, at `share`, the concept's topic (so that another concept of the
+  // topic covers a little of it); an offer of a concept is an offer of its topic as well.
+  const found = (side: SideFeatures, text: string | null | undefined, factor: number, topicFactor: number, flip?: SideFeatures): void => {
+    if (!matcher || !text || factor <= 0) return;
+    const hits = matcher.match(text);
+    const cues = flip ? clientCues(text) : [];
+    const weights = flip ? needWeights(text, hits) : null;
+    hits.forEach((hit, h) => {
+      // "Looking for clients who need a Shopify theme": the theme is what the member offers.
+      const offered = flip !== undefined && cues.some(([from, to]) => hit.start >= from && hit.start < to);
+      const into = offered ? (flip as SideFeatures) : side;
+      const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1) * (flip === undefined ? 1 : needWeightOf(hit.concept));
+      into.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), offered ? k : factor * k);
+      const t = offered ? k : topicFactor * k;
+      if (t > 0) into.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), t);
+    });
+  };
+  const needWeightCache = new Map<string, number>();
+  const needWeightOf = (concept: string): number => {
+    let v = needWeightCache.get(concept);
+    if (v === undefined) {
+      v = matcher?.concept(concept)?.needWeight ?? 1;
+      needWeightCache.set(concept, v);
+    }
+    return v;
+  };
+  const picked = (side: SideFeatures, keys: readonly string[] | undefined): void => {
+    for (const key of keys ?? []) side.add(features.id(`t:${key}`, `t:${key}`), 1);
+  };
+  for (const m of members) {
+    const need = new SideFeatures();
+    const offer = new SideFeatures();
+    picked(need, m.needTopics);
+    found(need, m.lookingFor, 1, share, offer);
+    found(need, m.needHelpWith, 1, share, offer);
+    picked(offer, m.offerTopics);
+    found(offer, m.canHelpWith, 1, 1);
+    found(offer, m.position, w.topics.positionWeight, w.topics.positionWeight);
+    found(offer, m.about, w.topics.aboutWeight, w.topics.aboutWeight);
+    needs.push(need);
+    offers.push(offer);
+    for (const id of new Set([...need.weight.keys(), ...offer.weight.keys()])) features.df[id] = (features.df[id] as number) + 1;
+  }
+  const featureIdf = Float64Array.from(features.df, (df) => idf(n, df));
+  // need: IDF-weighted and L1-normalised, so that need . offer is the share of the need covered.
+  // offer: how strongly each feature is offered (1 / positionWeight / aboutWeight / topicShare),
+  // damped for a member who offers very many concepts (a list of everything is no answer to one need).
+  const raw: number[] = [];
+  const pack = (sides: SideFeatures[], side: "need" | "offer"): WeightedCsr => {
+    const offsets = new Int32Array(n + 1);
+    const items: number[] = [];
+    const weights: number[] = [];
+    sides.forEach((one, i) => {
+      const ids = [...one.weight.keys()].sort((a, b) => a - b);
+      let scale = 1;
+      if (side === "need") {
+        // Sums to the member's strongest statement of need: 1 for a professional need said
+        // outright, less when all they need is a pastime (needWeight) or only context.
+        let total = 0;
+        let strongest = 0;
+        for (const id of ids) {
+          const v = one.weight.get(id) as number;
+          total += v * (featureIdf[id] as number);
+          if (v > strongest) strongest = v;
+        }
+        scale = total > 0 ? Math.min(1, strongest) / total : 0;
+      } else {
+        const concepts = ids.filter((id) => (features.names[id] as string).startsWith("c:")).length;
+        scale = concepts > BROAD_OFFER ? Math.sqrt(BROAD_OFFER / concepts) : 1;
+      }
+      for (const id of ids) {
+        const v = (one.weight.get(id) as number) * (side === "need" ? (featureIdf[id] as number) : 1) * scale;
+        if (v > 0) {
+          items.push(id);
+          weights.push(v);
+          // Directly stated: a concept, or a picked topic; a concept's topic is context, not a statement.
+          if (side === "need") {
+            const wRaw = one.weight.get(id) as number;
+            raw.push((features.names[id] as string).startsWith("c:") || wRaw >= 1 ? wRaw : 0);
+          }
+        }
+      }
+      offsets[i + 1] = items.length;
+    });
+    return { offsets, items: Int32Array.from(items), weights: Float64Array.from(weights) };
+  };
+  const need = pack(needs, "need");
+  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer: pack(offers, "offer") };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
@@ -358,6 +564,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     termIdf,
   );
 
+  const concepts = conceptVectors(members, options.concepts ?? null, weights);
+
   const cityInterner = new Interner();
   const cityId = Int32Array.from(members, (m) => {
     const key = normalizeCity(m.city);
@@ -420,7 +628,9 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       rowLength(tags, i) +
       2 * rowLength(need, i) +
       2 * rowLength(offer, i) +
-      rowLength(answers, i);
+      rowLength(answers, i) +
+      3 * rowLength(concepts.need, i) +
+      2 * rowLength(concepts.offer, i);
     packedAt[i + 1] = (packedAt[i] as number) + len;
   }
   const packed = new Float64Array(packedAt[n] as number);
@@ -435,6 +645,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     packed[at + PACK.city] = cityId[i] as number;
     packed[at + PACK.tagNorm] = tagNorm[i] as number;
     packed[at + PACK.answerNorm] = answerNorm[i] as number;
+    packed[at + PACK.cneed] = rowLength(concepts.need, i);
+    packed[at + PACK.coffer] = rowLength(concepts.offer, i);
     at += PACK.header;
     for (const [csr, ws] of [
       [tags, null],
@@ -443,6 +655,11 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       [offer, null],
       [offer, offer.weights],
       [answers, null],
+      [concepts.need, null],
+      [concepts.need, concepts.need.weights],
+      [concepts.need, concepts.needRaw],
+      [concepts.offer, null],
+      [concepts.offer, concepts.offer.weights],
     ] as const) {
       for (let p = csr.offsets[i] as number; p < (csr.offsets[i + 1] as number); p++) packed[at++] = ws ? (ws[p] as number) : (csr.items[p] as number);
     }
@@ -454,7 +671,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     indexOf,
     members,
     weights,
-    components: normalizedComponents(weights),
+    components: normalizedComponents(weights, options.format ?? "hybrid"),
     eligible,
     ineligibleReason,
     tagNames: tagInterner.names,
@@ -465,6 +682,14 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     termIdf,
     need,
     offer,
+    conceptNames: concepts.names,
+    conceptIdf: concepts.idf,
+    cneed: concepts.need,
+    cneedRaw: concepts.needRaw,
+    coffer: concepts.offer,
+    concepts: options.concepts ?? null,
+    topicLabels: options.topicLabels ?? new Map(),
+    format: options.format ?? "hybrid",
     answerNames: answerInterner.names,
     answerIdf,
     answers,

@@ -16,6 +16,11 @@ export type MatchReason =
    * ("grant writing for nonprofits"), strongest first.
    */
   | { kind: "can_help_with"; direction: "a_to_b" | "b_to_a"; terms: string[] }
+  /**
+   * a_to_b: A offers what B needs, matched over concepts / topics. `needs` name the matched need
+   * in both languages (a lexicon concept's label, or the community's topic label), strongest first.
+   */
+  | { kind: "helps_with_need"; direction: "a_to_b" | "b_to_a"; needs: { en: string; ru: string }[] }
   /** `city` is the display name, `key` the normalised city. */
   | { kind: "same_city"; city: string; key: string }
   | { kind: "shared_answers"; count: number };
@@ -111,6 +116,48 @@ function helpTerms(m: CommunityModel, helper: number, seeker: number, max: numbe
 }
 
 /**
+ * The needs of `seeker` that `helper` offers, named in both languages, strongest first: a shared
+ * concept by its lexicon label; a shared topic by the community's label (or, for a topic only
+ * known from a concept, that topic's own concept-free match is left out when a concept of it is
+ * already named).
+ */
+function helpNeeds(m: CommunityModel, helper: number, seeker: number, max: number): { en: string; ru: string }[] {
+  const shared: { name: string; weight: number }[] = [];
+  const o = m.coffer;
+  const nd = m.cneed;
+  let i = o.offsets[helper] as number;
+  let j = nd.offsets[seeker] as number;
+  while (i < (o.offsets[helper + 1] as number) && j < (nd.offsets[seeker + 1] as number)) {
+    const x = o.items[i] as number;
+    const y = nd.items[j] as number;
+    if (x === y) {
+      shared.push({ name: m.conceptNames[x] as string, weight: (o.weights[i] as number) * (nd.weights[j] as number) });
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  shared.sort((p, q) => q.weight - p.weight || (p.name < q.name ? -1 : 1));
+  const out: { en: string; ru: string }[] = [];
+  const topicsNamed = new Set<string>();
+  for (const f of shared.filter((s) => s.name.startsWith("c:"))) {
+    const concept = m.concepts?.concept(f.name.slice(2));
+    if (!concept) continue;
+    topicsNamed.add(concept.topic);
+    out.push({ en: concept.label.en, ru: concept.label.ru });
+  }
+  for (const f of shared.filter((s) => s.name.startsWith("t:"))) {
+    const key = f.name.slice(2);
+    if (topicsNamed.has(key)) continue;
+    const label = m.topicLabels.get(key);
+    const en = label?.en ?? label?.ru;
+    const ru = label?.ru ?? label?.en;
+    if (en && ru) out.push({ en, ru });
+  }
+  return out.slice(0, max);
+}
+
+/**
  * Reasons for the pair (a, b) (model indices or ids), strongest first. Pass the breakdown
  * when it is already computed.
  */
@@ -131,11 +178,23 @@ export function explainPair(m: CommunityModel, aRef: number | string, bRef: numb
     if (tags.length > 0) ranked.push({ reason: { kind: "shared_tags", tags }, weight: r.tags.contribution });
   }
   const comp = m.components.complementarity;
+  const named = new Set<string>();
+  for (const [direction, sim, helper, seeker] of [
+    ["a_to_b", r.topics.aToB, a, b],
+    ["b_to_a", r.topics.bToA, b, a],
+  ] as const) {
+    if (sim < cfg.minComplementarity) continue;
+    const needs = helpNeeds(m, helper, seeker, cfg.maxItems);
+    if (needs.length === 0) continue;
+    named.add(direction);
+    ranked.push({ reason: { kind: "helps_with_need", direction, needs }, weight: m.components.topics * sim });
+  }
   for (const [direction, sim, helper, seeker] of [
     ["a_to_b", r.complementarity.aToB, a, b],
     ["b_to_a", r.complementarity.bToA, b, a],
   ] as const) {
-    if (sim < cfg.minComplementarity) continue;
+    // The need is already named by its concept: the same help in the seeker's words would repeat it.
+    if (sim < cfg.minComplementarity || named.has(direction)) continue;
     const terms = helpTerms(m, helper, seeker, cfg.maxItems);
     if (terms.length > 0) ranked.push({ reason: { kind: "can_help_with", direction, terms }, weight: comp * sim });
   }
@@ -217,6 +276,16 @@ export function renderReason(reason: MatchReason, o: RenderOptions): string {
       }
       if (ru) return `Вы можете помочь с тем, что ${g === "female" ? "она ищет" : g === "male" ? "он ищет" : "ищет ваш контакт"}: ${list}`;
       return `You can help with what ${g === "female" ? "she looks" : g === "male" ? "he looks" : "they look"} for: ${list}`;
+    }
+    case "helps_with_need": {
+      const list = reason.needs.map((x) => (ru ? x.ru : x.en)).join(", ");
+      const partnerHelps = (reason.direction === "b_to_a") === (o.viewer === "a");
+      if (partnerHelps) {
+        if (ru) return `${g === "female" ? "Она" : g === "male" ? "Он" : "Ваш контакт"} может помочь с тем, что вам нужно: ${list}`;
+        return `${g === "female" ? "She" : g === "male" ? "He" : "They"} can help with what you need: ${list}`;
+      }
+      if (ru) return `Вы можете помочь с тем, что нужно ${g === "female" ? "ей" : g === "male" ? "ему" : "вашему контакту"}: ${list}`;
+      return `You can help with what ${g === "female" ? "she needs" : g === "male" ? "he needs" : "they need"}: ${list}`;
     }
     case "same_city": {
       const genitive = CITY_RU_GENITIVE[reason.key];

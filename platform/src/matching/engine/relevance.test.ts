@@ -134,7 +134,7 @@ describe("relevance", () => {
     const plain = buildCommunityModel({ members });
     const prior = buildCommunityModel({ members, adminScores });
     const base = relevance(plain, "a", "b").score;
-    expect(base).toBeGreaterThan(0.2);
+    expect(base).toBeGreaterThan(0.05);
     expect(relevance(prior, "a", "b").score).toBeCloseTo(base * (1 - DEFAULT_WEIGHTS.admin.priorStrength), 10);
     expect(relevance(plain, "a", "c").score).toBe(0);
     expect(relevance(prior, "a", "c").score).toBeCloseTo(DEFAULT_WEIGHTS.admin.priorStrength, 10);
@@ -190,7 +190,7 @@ describe("weights", () => {
     expect(w.admin).toEqual(DEFAULT_WEIGHTS.admin);
     const cityOnly = buildCommunityModel(
       { members: [member("a", { city: "Berlin", tags: ["x"] }), member("b", { city: "berlin", tags: ["y"] })] },
-      { weights: { components: { tags: 0, complementarity: 0, answers: 0, city: 1 } } },
+      { weights: { components: { tags: 0, complementarity: 0, answers: 0, city: 1, topics: 0 } } },
     );
     expect(relevance(cityOnly, "a", "b").score).toBe(1);
   });
@@ -198,7 +198,9 @@ describe("weights", () => {
   it("rejects unknown keys and bad values", () => {
     expect(() => resolveWeights({ components: { colour: 1 } } as never)).toThrow(/unknown key weights.components.colour/);
     expect(() => resolveWeights({ components: { tags: -1 } })).toThrow(/components.tags/);
-    expect(() => resolveWeights({ components: { tags: 0, complementarity: 0, answers: 0, city: 0 } })).toThrow(/positive/);
+    expect(() => resolveWeights({ components: { tags: 0, complementarity: 0, answers: 0, city: 0, topics: 0 } })).toThrow(/positive/);
+    expect(() => resolveWeights({ topics: { maxShare: 0.2 } })).toThrow(/topics.maxShare/);
+    expect(() => resolveWeights({ cityByFormat: { online: -1 } })).toThrow(/cityByFormat.online/);
     expect(() => resolveWeights({ candidates: { k: 50, rescorePool: 10 } })).toThrow(/rescorePool/);
     expect(() => resolveWeights({ admin: { mode: "veto" as "prior" } })).toThrow(/admin.mode/);
   });

@@ -1,8 +1,8 @@
 /**
  * Relevance of two members of one community, in [0, 1]:
  *
- *   base  = w.tags * tagCos + w.complementarity * comp + w.answers * answerCos + w.city * sameCity
- *   comp  = maxShare * max(aToB, bToA) + (1 - maxShare) * min(aToB, bToA)
+ *   base  = w.topics * topics + w.tags * tagCos + w.complementarity * comp + w.answers * answerCos + w.city * sameCity
+ *   comp  = maxShare * max(aToB, bToA) + (1 - maxShare) * min(aToB, bToA)   (topics: the same, topics.maxShare)
  *   prior = admin score present ? (override ? admin/10 : (1-s) * base + s * admin/10) : base
  *   score = prior * memberMultiplier(a) * memberMultiplier(b) * pairMultiplier(a, b)
  *
@@ -18,6 +18,8 @@ export interface RelevanceBreakdown {
   /** Each `contribution` is the component's share of `base` (weight x similarity). */
   tags: { similarity: number; contribution: number };
   complementarity: { aToB: number; bToA: number; similarity: number; contribution: number };
+  /** Need <-> offer over concepts and topics; aToB = "A offers what B needs". */
+  topics: { aToB: number; bToA: number; similarity: number; contribution: number };
   answers: { similarity: number; shared: number; contribution: number };
   city: { same: boolean; contribution: number };
   /** Sum of the contributions, before the admin score and feedback. */
@@ -96,16 +98,48 @@ function dot(packed: Float64Array, ia: number, la: number, ib: number, lb: numbe
   return Math.min(1, s);
 }
 
+/**
+ * How much of a need the offer covers: `lam` x the IDF-weighted share of the need covered, plus
+ * (1 - lam) x the most directly stated need covered (a concept or a picked topic counts 1, a
+ * concept's topic topicShare), each times its offer strength. Covering the one thing a member
+ * asked for outright counts, even when their text names several. Needs at `needAt`: ids,
+ * weights, raw strengths (ln each); offers at `offerAt`: ids, strengths (lo each).
+ */
+function cover(packed: Float64Array, offerAt: number, lo: number, needAt: number, ln: number, lam: number): number {
+  let i = offerAt;
+  const ie = offerAt + lo;
+  let j = needAt;
+  const je = needAt + ln;
+  let sum = 0;
+  let best = 0;
+  while (i < ie && j < je) {
+    const x = packed[i] as number;
+    const y = packed[j] as number;
+    if (x === y) {
+      const o = packed[i + lo] as number;
+      sum += (packed[j + ln] as number) * o;
+      const direct = (packed[j + 2 * ln] as number) * o;
+      if (direct > best) best = direct;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return Math.min(1, lam * sum + (1 - lam) * best);
+}
+
 interface Components {
   tags: number;
   aToB: number;
   bToA: number;
+  topicsAToB: number;
+  topicsBToA: number;
   answers: number;
   sameCity: boolean;
 }
 
 /** Reusable output of `components` (the hot path allocates nothing). */
-const scratch: Components = { tags: 0, aToB: 0, bToA: 0, answers: 0, sameCity: false };
+const scratch: Components = { tags: 0, aToB: 0, bToA: 0, topicsAToB: 0, topicsBToA: 0, answers: 0, sameCity: false };
 
 /** The similarity components of members a and b, read from their packed records. */
 function components(m: CommunityModel, a: number, b: number, out: Components): Components {
@@ -129,7 +163,18 @@ function components(m: CommunityModel, a: number, b: number, out: Components): C
   const offerB = needB + 2 * nb;
   const ansA = offerA + 2 * oa;
   const ansB = offerB + 2 * ob;
+  const cna = P[pa + PACK.cneed] as number;
+  const cnb = P[pb + PACK.cneed] as number;
+  const coa = P[pa + PACK.coffer] as number;
+  const cob = P[pb + PACK.coffer] as number;
+  const cneedA = ansA + aa;
+  const cneedB = ansB + ab;
+  const cofferA = cneedA + 3 * cna;
+  const cofferB = cneedB + 3 * cnb;
   const c = m.components;
+  const lam = m.weights.topics.coverageShare;
+  out.topicsAToB = c.topics > 0 && coa > 0 && cnb > 0 ? cover(P, cofferA, coa, cneedB, cnb, lam) : 0;
+  out.topicsBToA = c.topics > 0 && cob > 0 && cna > 0 ? cover(P, cofferB, cob, cneedA, cna, lam) : 0;
   out.tags = c.tags > 0 ? setCosine(P, m.tagIdf, tagA, ta, P[pa + PACK.tagNorm] as number, tagB, tb, P[pb + PACK.tagNorm] as number) : 0;
   out.aToB = c.complementarity > 0 ? dot(P, offerA, oa, needB, nb) : 0;
   out.bToA = c.complementarity > 0 ? dot(P, offerB, ob, needA, na) : 0;
@@ -139,8 +184,7 @@ function components(m: CommunityModel, a: number, b: number, out: Components): C
   return out;
 }
 
-function combine(m: CommunityModel, aToB: number, bToA: number): number {
-  const share = m.weights.complementarity.maxShare;
+function combine(m: CommunityModel, aToB: number, bToA: number, share = m.weights.complementarity.maxShare): number {
   return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
 }
 
@@ -167,7 +211,12 @@ export function scorePair(m: CommunityModel, u: number, v: number): number {
   const b = Math.max(u, v);
   const x = components(m, a, b, scratch);
   const c = m.components;
-  const base = c.tags * x.tags + c.complementarity * combine(m, x.aToB, x.bToA) + c.answers * x.answers + (x.sameCity ? c.city : 0);
+  const base =
+    c.topics * combine(m, x.topicsAToB, x.topicsBToA, m.weights.topics.maxShare) +
+    c.tags * x.tags +
+    c.complementarity * combine(m, x.aToB, x.bToA) +
+    c.answers * x.answers +
+    (x.sameCity ? c.city : 0);
   return finish(m, a, b, base);
 }
 
@@ -198,20 +247,24 @@ export function relevance(m: CommunityModel, aRef: string | number, bRef: string
   const c = m.components;
   const lo = Math.min(a, b);
   const hi = Math.max(a, b);
-  const x = a === b ? { tags: 0, aToB: 0, bToA: 0, answers: 0, sameCity: false } : components(m, lo, hi, { ...scratch });
+  const x = a === b ? { ...scratch, tags: 0, aToB: 0, bToA: 0, topicsAToB: 0, topicsBToA: 0, answers: 0, sameCity: false } : components(m, lo, hi, { ...scratch });
   // components() works on the canonical order (lo, hi); swap the directions back for (a, b).
   const aToB = a === lo ? x.aToB : x.bToA;
   const bToA = a === lo ? x.bToA : x.aToB;
+  const topicsAToB = a === lo ? x.topicsAToB : x.topicsBToA;
+  const topicsBToA = a === lo ? x.topicsBToA : x.topicsAToB;
   const tagSim = x.tags;
   const compSim = combine(m, aToB, bToA);
+  const topicSim = combine(m, topicsAToB, topicsBToA, m.weights.topics.maxShare);
   const ansSim = x.answers;
   const sameCity = x.sameCity;
-  const base = c.tags * tagSim + c.complementarity * compSim + c.answers * ansSim + (sameCity ? c.city : 0);
+  const base = c.topics * topicSim + c.tags * tagSim + c.complementarity * compSim + c.answers * ansSim + (sameCity ? c.city : 0);
   const key = pairKey(m.n, a, b);
   const admin = m.adminScore.get(key);
   const breakdown: RelevanceBreakdown = {
     tags: { similarity: tagSim, contribution: c.tags * tagSim },
     complementarity: { aToB, bToA, similarity: compSim, contribution: c.complementarity * compSim },
+    topics: { aToB: topicsAToB, bToA: topicsBToA, similarity: topicSim, contribution: c.topics * topicSim },
     answers: { similarity: ansSim, shared: a === b ? 0 : sharedAnswers(m, a, b), contribution: c.answers * ansSim },
     city: { same: sameCity, contribution: sameCity ? c.city : 0 },
     base,

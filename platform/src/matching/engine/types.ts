@@ -59,6 +59,36 @@ export interface MemberFeatures {
   feedback?: MemberFeedback;
 }
 
+/** A concept of the need / offer lexicon found in a text (offsets into that text). */
+export interface ConceptHit {
+  concept: string;
+  /** The taxonomy topic key the concept belongs to. */
+  topic: string;
+  start: number;
+  end: number;
+  /** The member's own words. */
+  surface: string;
+}
+
+/**
+ * What maps free text onto concepts (platform/src/matching/lexicon: the bilingual lexicon, with a
+ * tenant's extension). The engine only needs these two calls, so its tests can pass a small one.
+ */
+export interface ConceptMatcher {
+  match(text: string | null | undefined): readonly ConceptHit[];
+  /**
+   * A concept's topic and label; `needWeight` (default 1) is how much needing it weighs: a pastime
+   * ("a climbing partner", "a tutor for my kids") less than a professional need.
+   */
+  concept(id: string): { topic: string; label: { en: string; ru: string }; needWeight?: number } | undefined;
+}
+
+/** Labels of a community's taxonomy topics (tenant.json `topics`), by key. */
+export type TopicLabels = ReadonlyMap<string, { en?: string; ru?: string }>;
+
+/** How a community meets: city matters much for an offline club, little for an online one. */
+export type CommunityFormat = "online" | "hybrid" | "offline";
+
 /** An unordered pair of participant ids. */
 export interface PairRef {
   a: string;

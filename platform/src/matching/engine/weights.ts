@@ -3,6 +3,7 @@
  * them with a partial object (`resolveWeights(override)` merges it over the defaults and
  * validates it); the DB layer stores that object in the tenant config.
  */
+import type { CommunityFormat } from "./types.ts";
 
 export interface ComponentWeights {
   /** IDF-weighted tag overlap (cosine of IDF-weighted tag sets). */
@@ -11,8 +12,14 @@ export interface ComponentWeights {
   complementarity: number;
   /** Shared onboarding answer options, rarer answers counting more. */
   answers: number;
-  /** Same normalised city. */
+  /** Same normalised city (scaled by `cityByFormat` of the community's format). */
   city: number;
+  /**
+   * Need <-> offer over concepts and taxonomy topics: what one member needs (picked topics, and
+   * lexicon concepts found in "looking for") against what the other offers (picked topics, and
+   * concepts in "can help with", job title and about), both directions. The strongest signal.
+   */
+  topics: number;
 }
 
 export interface MatchingWeights {
@@ -30,6 +37,27 @@ export interface MatchingWeights {
     /** The "about" text counts this much relative to "can help with" on the offering side. */
     aboutWeight: number;
   };
+  topics: {
+    /** The two directions are combined as `maxShare * max + (1 - maxShare) * min` (see complementarity). */
+    maxShare: number;
+    /**
+     * A concept found in a need also names its topic at this fraction of its weight, so that another
+     * concept of that topic (bookkeeping for payroll) covers a little of the need. (An offered
+     * concept offers its topic in full.)
+     */
+    topicShare: number;
+    /** Concepts in the job title count this much relative to "can help with" on the offering side. */
+    positionWeight: number;
+    /**
+     * Coverage = coverageShare x (IDF-weighted share of the need covered) + (1 - coverageShare) x
+     * (the most directly stated need covered): one need met outright counts even among several.
+     */
+    coverageShare: number;
+    /** Concepts in "about" count this much relative to "can help with" on the offering side. */
+    aboutWeight: number;
+  };
+  /** Multiplier of `components.city` by the community's format (tenant matchingRules.format). */
+  cityByFormat: { online: number; hybrid: number; offline: number };
   admin: {
     /**
      * internalAdminScore is on a 0..10 scale. "prior": the final score is
@@ -77,6 +105,14 @@ export interface MatchingWeights {
     postingsCap: number;
     /** At most this many postings are read per member in total (highest query weight first). */
     memberBudget: number;
+    /**
+     * After the index pass, each list is refined once from its neighbourhood (one round of NN-descent):
+     * the members that listed u, and the first `refine` entries of the lists of u's first `refine`
+     * partners, are scored exactly. 0 turns it off.
+     */
+    refine: number;
+    /** Rounds of that refinement. */
+    refineRounds: number;
   };
   /** Maximum-weight matching effort (see matching.ts). */
   matching: {
@@ -98,8 +134,10 @@ export interface MatchingWeights {
 }
 
 export const DEFAULT_WEIGHTS: MatchingWeights = {
-  components: { tags: 0.3, complementarity: 0.4, answers: 0.15, city: 0.15 },
+  components: { tags: 0.1, complementarity: 0.12, answers: 0.08, city: 0.1, topics: 0.6 },
   complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
+  topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4, coverageShare: 0.5 },
+  cityByFormat: { online: 0.2, hybrid: 1, offline: 1.5 },
   admin: { mode: "prior", priorStrength: 0.8, scale: 10, pickThreshold: 7 },
   feedback: {
     goodRating: 4,
@@ -112,7 +150,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000 },
+  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000, refine: 8, refineRounds: 1 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -150,7 +188,11 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   const w = merge(DEFAULT_WEIGHTS, override, "weights") as MatchingWeights;
   const c = w.components;
   for (const [key, value] of Object.entries(c)) check(Number.isFinite(value) && value >= 0, `components.${key} must be >= 0`);
-  check(c.tags + c.complementarity + c.answers + c.city > 0, "at least one component weight must be positive");
+  check(c.tags + c.complementarity + c.answers + c.city + c.topics > 0, "at least one component weight must be positive");
+  check(w.topics.maxShare >= 0.5 && w.topics.maxShare <= 1, "topics.maxShare must be in [0.5, 1]");
+  for (const [key, value] of Object.entries(w.topics)) check(Number.isFinite(value) && value >= 0, `topics.${key} must be >= 0`);
+  check(w.topics.coverageShare <= 1, "topics.coverageShare must be in [0, 1]");
+  for (const [key, value] of Object.entries(w.cityByFormat)) check(Number.isFinite(value) && value >= 0, `cityByFormat.${key} must be >= 0`);
   check(w.complementarity.maxShare >= 0.5 && w.complementarity.maxShare <= 1, "complementarity.maxShare must be in [0.5, 1]");
   check(w.complementarity.aboutWeight >= 0, "complementarity.aboutWeight must be >= 0");
   check(w.admin.mode === "prior" || w.admin.mode === "override", "admin.mode must be prior or override");
@@ -163,13 +205,20 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
   check(w.candidates.postingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
+  check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
+  check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
   check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
   return w;
 }
 
-/** Component weights scaled to sum to 1. */
-export function normalizedComponents(w: MatchingWeights): ComponentWeights {
+/**
+ * Component weights scaled to sum to 1, the city's first scaled by the community's format: an
+ * online community barely cares where members live, an offline one cares more.
+ */
+export function normalizedComponents(w: MatchingWeights, format: CommunityFormat = "hybrid"): ComponentWeights {
   const c = w.components;
-  const total = c.tags + c.complementarity + c.answers + c.city;
-  return { tags: c.tags / total, complementarity: c.complementarity / total, answers: c.answers / total, city: c.city / total };
+  const city = c.city * w.cityByFormat[format];
+  const total = c.tags + c.complementarity + c.answers + city + c.topics;
+  if (total <= 0) return { tags: 0, complementarity: 0, answers: 0, city: 0, topics: 0 };
+  return { tags: c.tags / total, complementarity: c.complementarity / total, answers: c.answers / total, city: city / total, topics: c.topics / total };
 }

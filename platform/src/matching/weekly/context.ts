@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Ctx, Deps } from "../../context.ts";
 import type { Tenant } from "../../tenancy/schema.ts";
-import type { BuildOptions, MatchingWeightsOverride } from "../engine/index.ts";
+import type { BuildOptions, ConceptMatcher, MatchingWeightsOverride } from "../engine/index.ts";
+import { type ConceptEntry, compileLexicon, defaultLexicon } from "../lexicon/index.ts";
+import { conceptMatcher } from "../lexicon/need-weights.ts";
 
 /** The context a background job runs a verb in. */
 export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
@@ -11,7 +13,27 @@ export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
 /** How the tenant's engine model is built: its weights and its matching rules (tenant.json). */
 export function tenantBuildOptions(tenant: Tenant): BuildOptions {
   const weights = tenantMatchingWeights(tenant);
-  return { ...(weights ? { weights } : {}), pairColleagues: tenant.config.matchingRules.pairColleagues };
+  const rules = tenant.config.matchingRules;
+  return { ...(weights ? { weights } : {}), pairColleagues: rules.pairColleagues, format: rules.format, concepts: tenantLexicon(tenant) };
+}
+
+/** Compiled lexicons of tenant configs that extend the built-in one (compiled once per config object). */
+const lexicons = new WeakMap<object, ConceptMatcher>();
+let builtIn: ConceptMatcher | undefined;
+
+/** The built-in lexicon, or the tenant's extension of it (tenant.json `matchingLexicon`), as the engine reads it. */
+export function tenantLexicon(tenant: Tenant): ConceptMatcher {
+  const extra = tenant.config.matchingLexicon as readonly ConceptEntry[] | undefined;
+  if (!extra || extra.length === 0) {
+    builtIn ??= conceptMatcher(defaultLexicon);
+    return builtIn;
+  }
+  let matcher = lexicons.get(tenant.config);
+  if (!matcher) {
+    matcher = conceptMatcher(compileLexicon(extra));
+    lexicons.set(tenant.config, matcher);
+  }
+  return matcher;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { ModerationStatus } from "../../participant/queries.ts";
 import type { Contacts, Privacy } from "../../participant/schemas.ts";
 import type { ContactType, Lang } from "../../tenancy/schema.ts";
+import { activePicksSql } from "../../topics/queries.ts";
 
 /** One participant with everything matching reads and everything the weekly e-mail shows. */
 export type MemberInputRow = {
@@ -17,6 +18,9 @@ export type MemberInputRow = {
   about: string | null;
   lookingForText: string | null;
   canHelpWithText: string | null;
+  /** Picked topic keys, only the community's active topics (archived picks do not count). */
+  needTopics: string[];
+  offerTopics: string[];
   goal: string | null;
   city: string | null;
   tags: string[];
@@ -37,12 +41,16 @@ export type MemberInputRow = {
   skipWeek: string | null;
 };
 
+const NEED_TOPICS = activePicksSql("p.need_topics", "p.community_id");
+const OFFER_TOPICS = activePicksSql("p.offer_topics", "p.community_id");
+
 /** Every participant of the community (or only `ids`); `paused` is evaluated for `week`. */
 export async function listMemberInputs(db: Db, communityId: string, week: string, ids?: readonly string[]): Promise<MemberInputRow[]> {
   return db<MemberInputRow[]>`
     select p.id, p.user_id as "userId", p.slug, p.role, p.moderation_status as "moderationStatus",
            p.first_name as "firstName", p.last_name as "lastName", p.company, p.position, p.about,
            p.looking_for_text as "lookingForText", p.can_help_with_text as "canHelpWithText", p.goal, p.city,
+           ${db.unsafe(NEED_TOPICS)} as "needTopics", ${db.unsafe(OFFER_TOPICS)} as "offerTopics",
            p.tags, p.contacts, p.phone, p.privacy, p.hidden_contacts as "hiddenContacts", p.avatar,
            p.language, u.preferred_lang as "preferredLang", u.email::text as email,
            p.networking_enabled as "networkingEnabled", p.profile_enabled as "profileEnabled",

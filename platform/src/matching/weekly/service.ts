@@ -120,7 +120,7 @@ export function scoreDistribution(scores: readonly number[]): ScoreDistribution 
 /** Reasons are stored from participant_low's side (a = low); the engine's a may be the high one. */
 function fromLowSide(reasons: readonly MatchReason[], aIsLow: boolean): MatchReason[] {
   if (aIsLow) return [...reasons];
-  return reasons.map((r) => (r.kind === "can_help_with" ? { ...r, direction: r.direction === "a_to_b" ? "b_to_a" : "a_to_b" } : r));
+  return reasons.map((r) => (r.kind === "can_help_with" || r.kind === "helps_with_need" ? { ...r, direction: r.direction === "a_to_b" ? "b_to_a" : "a_to_b" } : r));
 }
 
 const pairId = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
@@ -131,7 +131,7 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   progress({ stage: "loading" });
   const loaded = await loadCommunityInput(db, communityId, { week, defaultLang: ctx.tenant.config.lang });
   progress({ stage: "graph", detail: `${loaded.input.members.length} members` });
-  const model = buildCommunityModel(loaded.input, tenantBuildOptions(ctx.tenant));
+  const model = buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...tenantBuildOptions(ctx.tenant) });
   progress({ stage: "matching" });
   const result = pairModel(model, { seed });
 

@@ -4,15 +4,29 @@ import { api, call } from "../../../api/client.ts";
 import { ChipToggle, TextArea } from "../controls.tsx";
 import type { FieldErrors } from "../field-errors.ts";
 import { LIMITS, LOOKING_FOR, type LookingFor } from "../model.ts";
+import { MAX_TOPIC_PICKS, useTopics } from "../topics.ts";
 import { type SectionProps, SectionFormShell, useSectionSave } from "./section-form.tsx";
 
-/** Step "lookingFor": the spec's choices as toggle chips, plus what I look for and can help with. */
+type TopicSide = "needTopics" | "offerTopics";
+
+/**
+ * Step "lookingFor": the spec's choices as toggle chips, the community's topics I need help with
+ * and can help with (when it has a taxonomy), plus what I look for and can help with in my words.
+ */
 export function LookingForSection({ profile, actions }: SectionProps) {
   const { t } = useTranslation("member");
   const [chosen, setChosen] = useState<LookingFor[]>(profile.lookingFor);
   const [lookingForText, setLookingForText] = useState(profile.lookingForText ?? "");
   const [canHelpWithText, setCanHelpWithText] = useState(profile.canHelpWithText ?? "");
+  const topics = useTopics();
+  const [picks, setPicks] = useState<Record<TopicSide, string[]>>({ needTopics: profile.needTopics, offerTopics: profile.offerTopics });
   const s = useSectionSave(actions);
+  const hasTopics = topics.topics.length > 0;
+
+  const togglePick = (side: TopicSide, key: string) => {
+    s.clearField(side);
+    setPicks((p) => ({ ...p, [side]: p[side].includes(key) ? p[side].filter((k) => k !== key) : [...p[side], key] }));
+  };
 
   const toggle = (choice: LookingFor) => {
     s.clearField("lookingFor");
@@ -24,13 +38,22 @@ export function LookingForSection({ profile, actions }: SectionProps) {
     if (chosen.length === 0) e.lookingFor = t("errors.required");
     if ([...lookingForText].length > LIMITS.freeText) e.lookingForText = t("errors.tooLong", { max: LIMITS.freeText });
     if ([...canHelpWithText].length > LIMITS.freeText) e.canHelpWithText = t("errors.tooLong", { max: LIMITS.freeText });
+    for (const side of ["needTopics", "offerTopics"] as const) {
+      if (topics.known(picks[side]).length > MAX_TOPIC_PICKS) e[side] = t("errors.tooManyTopics", { max: MAX_TOPIC_PICKS });
+    }
     return e;
   };
 
   const save = () =>
     call(
       api.POST("/api/participant/update-looking-for", {
-        body: { lookingFor: LOOKING_FOR.filter((c) => chosen.includes(c)), lookingForText: lookingForText.trim() || null, canHelpWithText: canHelpWithText.trim() || null },
+        body: {
+          lookingFor: LOOKING_FOR.filter((c) => chosen.includes(c)),
+          lookingForText: lookingForText.trim() || null,
+          canHelpWithText: canHelpWithText.trim() || null,
+          // Only topics still offered: a pick of a topic archived meanwhile would be refused.
+          ...(hasTopics ? { needTopics: topics.known(picks.needTopics), offerTopics: topics.known(picks.offerTopics) } : {}),
+        },
       }),
     );
 
@@ -54,6 +77,28 @@ export function LookingForSection({ profile, actions }: SectionProps) {
           </p>
         ) : null}
       </fieldset>
+      {hasTopics
+        ? (["needTopics", "offerTopics"] as const).map((side) => (
+            <fieldset key={side} className={`fieldset${s.fieldErrors[side] ? " field-invalid" : ""}`} aria-describedby={`${side}-hint${s.fieldErrors[side] ? ` ${side}-error` : ""}`}>
+              <legend>{t(`fields.${side}`)}</legend>
+              <p className="field-hint" id={`${side}-hint`}>
+                {t("fields.topicsHint", { max: MAX_TOPIC_PICKS })}
+              </p>
+              <div className="chip-group">
+                {topics.topics.map((topic) => (
+                  <ChipToggle key={topic.key} pressed={picks[side].includes(topic.key)} onToggle={() => togglePick(side, topic.key)}>
+                    {topics.label(topic.key)}
+                  </ChipToggle>
+                ))}
+              </div>
+              {s.fieldErrors[side] ? (
+                <p className="field-error" id={`${side}-error`} role="alert">
+                  {s.fieldErrors[side]}
+                </p>
+              ) : null}
+            </fieldset>
+          ))
+        : null}
       <TextArea
         label={t("fields.lookingForText")}
         placeholder={t("fields.lookingForTextPlaceholder")}

@@ -1,0 +1,42 @@
+import type { TopicDef } from "./lexicon.ts";
+
+/** The standard taxonomy demo tenants ship; concepts of the built-in lexicon use these keys. */
+export const STANDARD_TOPICS: readonly TopicDef[] = [
+  { key: "fundraising", label: { en: "Fundraising and investors", ru: "Привлечение инвестиций" } },
+  { key: "cofounder", label: { en: "Co-founders", ru: "Поиск сооснователя" } },
+  { key: "hiring", label: { en: "Hiring and recruiting", ru: "Найм и рекрутинг" } },
+  { key: "sales", label: { en: "Sales and business development", ru: "Продажи и развитие бизнеса" } },
+  { key: "marketing", label: { en: "Marketing and growth", ru: "Маркетинг и рост" } },
+  { key: "pr", label: { en: "PR and communications", ru: "PR и коммуникации" } },
+  { key: "product", label: { en: "Product management", ru: "Продакт-менеджмент" } },
+  { key: "ux", label: { en: "UX research and UX design", ru: "UX-исследования и UX-дизайн" } },
+  { key: "design", label: { en: "Design and branding", ru: "Дизайн и брендинг" } },
+  { key: "video", label: { en: "Video production", ru: "Видеопродакшн" } },
+  { key: "photo", label: { en: "Photography", ru: "Фотография" } },
+  { key: "audio", label: { en: "Audio, music and podcasts", ru: "Звук, музыка и подкасты" } },
+  { key: "content", label: { en: "Content and copywriting", ru: "Контент и копирайтинг" } },
+  { key: "publishing", label: { en: "Books and publishing", ru: "Книги и издательское дело" } },
+  { key: "engineering", label: { en: "Software engineering", ru: "Разработка ПО" } },
+  { key: "data", label: { en: "Data, analytics and AI", ru: "Данные, аналитика и ИИ" } },
+  { key: "cloud", label: { en: "Cloud and infrastructure", ru: "Облака и инфраструктура" } },
+  { key: "security", label: { en: "Information security", ru: "Информационная безопасность" } },
+  { key: "legal", label: { en: "Legal", ru: "Юридические вопросы" } },
+  { key: "tax", label: { en: "Tax", ru: "Налоги" } },
+  { key: "accounting", label: { en: "Accounting and bookkeeping", ru: "Бухгалтерия и учёт" } },
+  { key: "finance", label: { en: "Finance and financial planning", ru: "Финансы и финансовое планирование" } },
+  { key: "grants", label: { en: "Grants and public funding", ru: "Гранты и господдержка" } },
+  { key: "regulatory", label: { en: "Regulation and compliance", ru: "Регулирование и комплаенс" } },
+  { key: "company_setup", label: { en: "Company setup", ru: "Регистрация компании" } },
+  { key: "logistics", label: { en: "Logistics and supply chain", ru: "Логистика и цепочки поставок" } },
+  { key: "ecommerce", label: { en: "E-commerce and marketplaces", ru: "Электронная коммерция и маркетплейсы" } },
+  { key: "operations", label: { en: "Operations and management", ru: "Операционное управление" } },
+  { key: "mentoring", label: { en: "Mentoring and coaching", ru: "Менторство и коучинг" } },
+  { key: "wellbeing", label: { en: "Wellbeing and mental health", ru: "Здоровье и ментальное благополучие" } },
+  { key: "careers", label: { en: "Careers and relocation", ru: "Карьера и релокация" } },
+  { key: "real_estate", label: { en: "Real estate", ru: "Недвижимость" } },
+  { key: "partnerships", label: { en: "Partnerships and suppliers", ru: "Партнёрства и поставщики" } },
+  { key: "education", label: { en: "Education and teaching", ru: "Образование и обучение" } },
+  { key: "events", label: { en: "Events and speaking", ru: "Мероприятия и выступления" } },
+];
+
+export const STANDARD_TOPIC_KEYS: ReadonlySet<string> = new Set(STANDARD_TOPICS.map((t) => t.key));
