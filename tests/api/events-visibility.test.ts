@@ -132,6 +132,7 @@ describe("cross-tenant: a member of community B never reads or changes A's event
     for (const ref of [id, "alpha-only"]) {
       const calls: [string, string, unknown?][] = [
         ["GET", `/api/event/${ref}`],
+        ["GET", `/api/event/${ref}/calendar.ics`],
         ["PATCH", `/api/event/${ref}`, { title: "x" }],
         ["DELETE", `/api/event/${ref}`],
         ["GET", `/api/event/${ref}/participants/confirmed`],
