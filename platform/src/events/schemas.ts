@@ -122,7 +122,6 @@ export const LocationInputSchema = z
     postalCode: text(20).nullable().optional(),
   })
   .openapi("EventLocationInput");
-export type LocationInput = z.infer<typeof LocationInputSchema>;
 
 export const EventTranslationSchema = z.strictObject({ title: text(200).optional(), description: text(10_000).optional() });
 export const EventTranslationsSchema = z
