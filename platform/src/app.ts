@@ -9,6 +9,7 @@ import { communityRouter, communityStaticRouter } from "./community/index.ts";
 import type { Deps } from "./context.ts";
 import { devGoogleRouter } from "./dev/google.ts";
 import { directoryRouter } from "./directory/index.ts";
+import { EVENT_IMAGE_UPLOAD_API_PATH, eventsRouter, isEventImageUpload } from "./events/index.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
@@ -71,12 +72,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   const remote = opts.remoteAddr ?? (() => undefined);
   // The image upload carries a file: it alone gets a larger limit, still bounded and streamed.
   app.use(IMAGE_UPLOAD_API_PATH, bodyLimit({ maxSize: imageUploadBodyLimit(deps.config), onError: payloadTooLarge }));
+  app.use(EVENT_IMAGE_UPLOAD_API_PATH, bodyLimit({ maxSize: imageUploadBodyLimit(deps.config), onError: payloadTooLarge }));
   app.use("/dev/*", loopbackOnly(remote));
   const defaultBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge });
   for (const prefix of ["/api/*", "/community/*", "/dev/*"]) {
     // A GET or HEAD has no body to bound; asking for one would make the node adapter build a full
     // fetch Request for every read (a third of a directory request's JavaScript).
-    app.use(prefix, (c, next) => (BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH ? next() : defaultBodyLimit(c, next)));
+    app.use(prefix, (c, next) => (BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH || isEventImageUpload(c.req.path) ? next() : defaultBodyLimit(c, next)));
     app.use(prefix, requestContext(deps, remote));
     app.use(prefix, originCheck());
   }
@@ -98,6 +100,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", auditRouter());
   app.route("/api", chatRouter());
   app.route("/api", notificationsRouter());
+  app.route("/api", eventsRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);

@@ -17,6 +17,7 @@ export { startEmbeddedPostgres } from "./db/embedded.ts";
 export { migrate } from "./db/migrate.ts";
 export { explainDirectorySearch, withSequentialScansPricedOut } from "./directory/queries.ts";
 export { loadConfig } from "./env.ts";
+export { eventReminderJob } from "./events/jobs/reminder.ts";
 export { Jobs } from "./jobs/jobs.ts";
 export { allJobs } from "./jobs/registry.ts";
 export { AppError } from "./lib/errors.ts";

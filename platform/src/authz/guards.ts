@@ -11,6 +11,7 @@
 import type { ParticipantRole, Permission } from "../account/schemas.ts";
 import type { ParticipantSnapshot } from "../auth/session.ts";
 import type { Ctx, UserActor } from "../context.ts";
+import { isResponsible } from "../events/queries.ts";
 import { AppError, accessDenied, ErrorCode, notFound, unauthenticated } from "../lib/errors.ts";
 import { findParticipantSnapshot } from "../participant/queries.ts";
 
@@ -18,8 +19,8 @@ export const ACCESS_LEVELS = ["public", "user", "participant", "moderator", "adm
 /**
  * Who may call a route: anyone; any signed-in user; a participant of the request's community; its
  * moderators (CAN_MODERATE_COMMUNITY, admins included); its admins (CAN_VIEW_ADMIN_PANEL); an
- * event's organizers (a participant at the route, the event checked by the verb); platform
- * operators.
+ * event's organizers (a participant at the route; the verb then calls `requireOrganizer` with the
+ * event, which it has found in this community first); platform operators.
  */
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
@@ -75,6 +76,31 @@ export function requireOperator(ctx: Pick<Ctx, "actor">): void {
 /** A community id in a path or query that is not the request's community: 404, like an unknown one. */
 export function requireThisCommunity(ctx: Pick<Ctx, "tenant">, communityId: string): void {
   if (communityId !== ctx.tenant.id) throw notFound("Community not found");
+}
+
+export const NOT_AN_ORGANIZER = "Only the event's organizers can do this";
+
+/**
+ * Whether the actor organizes the event: one of its responsibles, an admin of its community, a
+ * platform operator or a system job. `eventId` must be an event of the request's community (the
+ * caller found it there, so another community's event is already a 404). A caller that has read
+ * the event's responsibles already passes their user ids, and no query is made for them.
+ */
+export async function isOrganizer(ctx: Pick<Ctx, "actor" | "db" | "tenant">, eventId: string, responsibles?: readonly string[]): Promise<boolean> {
+  const a = ctx.actor;
+  if (a.kind === "operator" || a.kind === "system") return true;
+  if (a.kind !== "user") return false;
+  if (a.isOperator) return true;
+  const participant = await participantOf(ctx);
+  if (!participant) return false;
+  if (participant.role === "admin") return true;
+  return responsibles ? responsibles.includes(a.userId) : isResponsible(ctx.db, ctx.tenant.id, eventId, a.userId);
+}
+
+/** The "organizer" level for one event: 401 signed out, 403 (1021) not a participant here, else 403 (1005) unless `isOrganizer`. */
+export async function requireOrganizer(ctx: Pick<Ctx, "actor" | "db" | "tenant">, eventId: string): Promise<void> {
+  await authorize(ctx, "organizer");
+  if (!(await isOrganizer(ctx, eventId))) throw accessDenied(NOT_AN_ORGANIZER);
 }
 
 /** The route-level check of a declared access level (the verb still checks what it needs). */

@@ -1,3 +1,4 @@
+import { eventReminderJob } from "../events/jobs/reminder.ts";
 import { mailSendJob } from "../mail/send-job.ts";
 import { matchingFollowupJob } from "../matching/weekly/jobs/followup.ts";
 import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
@@ -8,4 +9,4 @@ import { notificationDigestJob } from "../notifications/jobs/digest.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob, eventReminderJob];

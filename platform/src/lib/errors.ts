@@ -28,6 +28,10 @@ export const ErrorCode = {
   UPSTREAM_FAILED: 1020,
   /** Signed in, but not a participant of the request's community. */
   NOT_A_PARTICIPANT: 1021,
+  /** A state change the current state does not allow (an event participation's, spec 4.5). */
+  ILLEGAL_TRANSITION: 1022,
+  /** The event has no free place left. */
+  EVENT_FULL: 1023,
   UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -55,6 +59,8 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   1019: 415,
   1020: 502,
   1021: 403,
+  1022: 409,
+  1023: 409,
   503: 503,
 };
 

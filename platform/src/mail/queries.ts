@@ -1,5 +1,8 @@
 import type { Db } from "../db/client.ts";
 
+/** A file sent with a mail (e.g. an event's .ics), kept in the outbox row as text. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutboxRow = {
   id: string;
   communityId: string;
@@ -16,19 +19,31 @@ export type OutboxRow = {
   messageId: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  attachments: MailAttachment[] | null;
 };
 
 const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_email as "fromEmail", template, lang,
-  subject, html, text, status, attempts, transport, message_id as "messageId", created_at as "createdAt", sent_at as "sentAt"`;
+  subject, html, text, status, attempts, transport, message_id as "messageId", created_at as "createdAt", sent_at as "sentAt", attachments`;
 
 export async function insertOutbox(
   db: Db,
-  row: { communityId: string; toEmail: string; fromEmail: string; template: string; lang: string; subject: string; html: string; text: string; dedupeKey: string | null },
+  row: {
+    communityId: string;
+    toEmail: string;
+    fromEmail: string;
+    template: string;
+    lang: string;
+    subject: string;
+    html: string;
+    text: string;
+    dedupeKey: string | null;
+    attachments?: MailAttachment[] | undefined;
+  },
 ): Promise<{ id: string; inserted: boolean }> {
   const [ins] = await db<{ id: string }[]>`
-    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text)
+    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, attachments)
     values (${row.communityId}, ${row.dedupeKey}, ${row.toEmail}, ${row.fromEmail}, ${row.template}, ${row.lang},
-            ${row.subject}, ${row.html}, ${row.text})
+            ${row.subject}, ${row.html}, ${row.text}, ${row.attachments?.length ? db.json(row.attachments) : null})
     on conflict (dedupe_key) do nothing
     returning id`;
   if (ins) return { id: ins.id, inserted: true };

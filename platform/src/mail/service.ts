@@ -2,7 +2,7 @@ import { requireOperator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
-import { insertOutbox, listOutbox, type OutboxRow } from "./queries.ts";
+import { insertOutbox, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
 import { mailSendJob } from "./send-job.ts";
 import { type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
 
@@ -13,6 +13,8 @@ export type QueueMailInput<N extends TemplateName> = {
   vars: TemplateVars[N];
   /** Same key, same mail: a retried caller never queues it twice. */
   dedupeKey?: string;
+  /** Files sent with the mail (small text files such as an event's .ics). */
+  attachments?: MailAttachment[];
 };
 
 /**
@@ -33,6 +35,7 @@ export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "t
       html: rendered.html,
       text: rendered.text,
       dedupeKey: input.dedupeKey ?? null,
+      attachments: input.attachments,
     });
     if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
     return id;

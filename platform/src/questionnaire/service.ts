@@ -42,11 +42,24 @@ export async function readAnswers(db: Db, owner: QuestionnaireOwner, participant
 
 /**
  * Checks and stores a participant's answers, all or nothing; returns how many questions changed.
+ * `partial`: the submission is one step of a resumable questionnaire (see below).
  * `db` must be a transaction in which the caller holds the participant's row lock, so two
  * submissions of the same participant cannot both pass the required-question check.
  */
-export async function submitAnswers(db: Db, owner: QuestionnaireOwner, participantId: string, input: AnswerInput[]): Promise<number> {
-  const [questionnaire, current] = await Promise.all([loadQuestionnaire(db, owner), listAnswers(db, owner, participantId)]);
+export async function submitAnswers(
+  db: Db,
+  owner: QuestionnaireOwner,
+  participantId: string,
+  input: AnswerInput[],
+  opts: { partial?: boolean } = {},
+): Promise<number> {
+  const [loaded, current] = await Promise.all([loadQuestionnaire(db, owner), listAnswers(db, owner, participantId)]);
+  // A partial submission (one step of a resumable questionnaire) enforces "required" only on the
+  // questions it answers: the others are checked when the member completes it (`requireAllRequired`).
+  const submitted = new Set(input.map((a) => a.questionId));
+  const questionnaire = opts.partial
+    ? { ...loaded, questions: loaded.questions.map((q) => (submitted.has(q.id) ? q : { ...q, required: false })) }
+    : loaded;
   const changes = checkAnswers(
     questionnaire,
     current.map((a) => a.questionId),
@@ -57,6 +70,16 @@ export async function submitAnswers(db: Db, owner: QuestionnaireOwner, participa
     else await upsertAnswer(db, { communityId: owner.communityId, participantId, questionId, ...change });
   }
   return changes.size;
+}
+
+/** Throws the checker's 400 (errors keyed by question id) when a visible required question is unanswered. */
+export async function requireAllRequired(db: Db, owner: QuestionnaireOwner, participantId: string): Promise<void> {
+  const [questionnaire, current] = await Promise.all([loadQuestionnaire(db, owner), listAnswers(db, owner, participantId)]);
+  checkAnswers(
+    questionnaire,
+    current.map((a) => a.questionId),
+    [],
+  );
 }
 
 /**

@@ -1,0 +1,20 @@
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/env.ts";
+import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
+import { defineRoute } from "../../http/route.ts";
+import { EventIdParamSchema, EventOrganizerSchema, ResponsibleBodySchema } from "../schemas.ts";
+import { addResponsible } from "../responsibles.ts";
+
+const route = defineRoute({
+  access: "organizer",
+  method: "post",
+  path: "/event/{id}/responsibles",
+  tags: ["Events"],
+  summary: "Add an organizer: a participant of the community, by user id (audited)",
+  request: { params: EventIdParamSchema, body: jsonBody(ResponsibleBodySchema) },
+  responses: { 200: jsonResponse(z.array(EventOrganizerSchema), "The organizers"), ...errors(400, 401, 403, 404) },
+});
+
+export function registerAddResponsible(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await addResponsible(c.get("ctx"), c.req.valid("param").id, c.req.valid("json").userId), 200));
+}

@@ -1,0 +1,195 @@
+/**
+ * Events: create, read, edit, delete, the Upcoming and Past lists, the slug check and the cover
+ * image. Organizer writes are audited in their transaction.
+ */
+import { recordAudit, sameJson } from "../audit/index.ts";
+import { isOrganizer, participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
+import { type Ctx, withDb } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { uploadImage } from "../images/service.ts";
+import type { UploadForm } from "../images/schemas.ts";
+import { AppError, ErrorCode, notFound, validation } from "../lib/errors.ts";
+import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
+import type { Lang } from "../tenancy/schema.ts";
+import { buildIcs } from "./calendar.ts";
+import { promoteFromWaitlist } from "./participation.ts";
+import { planReminders } from "./reminders.ts";
+import {
+  countConfirmed,
+  deleteEvent as deleteEventRow,
+  type EventViewRow,
+  findEvent,
+  findEventView,
+  insertEvent,
+  insertResponsible,
+  isSlugTaken,
+  listConfirmedIds,
+  listEventViews,
+  setEventImage,
+  updateEvent as updateEventRow,
+} from "./queries.ts";
+import { eventErrors, fieldsOf, MESSAGES, mergeEvent, slugFromTitle } from "./rules.ts";
+import { type Event, type EventCreate, EventSlugSchema, type EventPage, type EventPatch } from "./schemas.ts";
+import { requestedLang, requireEvent, requireVisible, toEvent, toOrganizer } from "./view.ts";
+
+function throwIfErrors(errors: Record<string, string>): void {
+  const first = Object.entries(errors)[0];
+  if (first) throw validation(`${first[0]}: ${first[1]}`, errors);
+}
+
+/**
+ * The event page as the caller sees it (one query for the event, its confirmed count, organizers
+ * and the caller's participation), after the visibility check.
+ */
+export async function loadEventView(ctx: Ctx, idOrSlug: string, lang: Lang | undefined): Promise<{ row: EventViewRow; event: Event }> {
+  const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
+  const row = await findEventView(ctx.db, ctx.tenant.id, idOrSlug, participant?.id ?? null);
+  if (!row) throw notFound("Event not found");
+  const organizer = await isOrganizer(
+    ctx,
+    row.id,
+    row.organizers.map((o) => o.userId),
+  );
+  await requireVisible(ctx, row, organizer);
+  const event = toEvent(
+    ctx.tenant,
+    row,
+    { organizer, participantId: participant?.id ?? null, participation: row.mine },
+    { organizers: row.organizers.map(toOrganizer), confirmedCount: row.confirmedCount, waitlistPosition: row.mine?.waitlistPosition ?? null },
+    lang,
+  );
+  return { row, event };
+}
+
+async function uniqueSlug(ctx: Ctx, title: string): Promise<string> {
+  const base = slugFromTitle(title);
+  for (let i = 1; i <= 20; i++) {
+    const candidate = i === 1 ? base : `${base}-${i}`;
+    if (!(await isSlugTaken(ctx.db, ctx.tenant.id, candidate))) return candidate;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+/**
+ * POST /event/create: community moderators and admins create events; the creator becomes the
+ * event's first organizer (responsible).
+ */
+export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> {
+  await requireRole(ctx, "moderator");
+  if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
+  const actor = requireUser(ctx);
+  const fields = mergeEvent(null, input);
+  throwIfErrors(eventErrors(fields, ctx.tenant.config.langChoices));
+  if (!fields.slug) fields.slug = await uniqueSlug(ctx, fields.title);
+  const id = await withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const id = await insertEvent(tx, ctx.tenant.id, actor.userId, fields);
+    await insertResponsible(tx, ctx.tenant.id, id, actor.userId);
+    await recordAudit(txCtx, { action: "event.create", target: { type: "event", id }, before: null, after: { ...fields } });
+    return id;
+  });
+  return (await loadEventView(ctx, id, undefined)).event;
+}
+
+/** GET /event/{id}: by id or slug; PUBLIC events for everyone, private ones for the community's participants. */
+export async function getEvent(ctx: Ctx, idOrSlug: string, language?: string): Promise<Event> {
+  return (await loadEventView(ctx, idOrSlug, requestedLang(ctx, language))).event;
+}
+
+/** PATCH /event/{id}: organizers; the merged event obeys the create rules. Raising the limit moves the waitlist up. */
+export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch): Promise<Event> {
+  const found = await requireEvent(ctx, idOrSlug);
+  await requireOrganizer(ctx, found.id);
+  await withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const current = await requireEvent(txCtx, found.id, { lock: true });
+    const fields = mergeEvent(current, patch);
+    if (!fields.slug) fields.slug = current.slug;
+    const errors = eventErrors(fields, ctx.tenant.config.langChoices);
+    const confirmed = await countConfirmed(tx, ctx.tenant.id, current.id);
+    if (fields.maxParticipants !== null && fields.maxParticipants < confirmed) errors.maxParticipants = MESSAGES.belowConfirmed(confirmed);
+    throwIfErrors(errors);
+    const before = fieldsOf(current);
+    if (sameJson(before, fields)) return;
+    await updateEventRow(tx, ctx.tenant.id, current.id, fields);
+    await recordAudit(txCtx, { action: "event.update", target: { type: "event", id: current.id }, before, after: fields });
+    const updated = await requireEvent(txCtx, current.id);
+    // A new start time plans new reminders; the old ones find the start changed and do nothing.
+    if (updated.startsAt.getTime() !== current.startsAt.getTime()) {
+      await planReminders(txCtx, updated, await listConfirmedIds(tx, ctx.tenant.id, updated.id));
+    }
+    await promoteFromWaitlist(txCtx, updated);
+  });
+  return (await loadEventView(ctx, found.id, undefined)).event;
+}
+
+/** DELETE /event/{id}: organizers; participations, responsibles and the event's questionnaire go with it. */
+export async function deleteEvent(ctx: Ctx, idOrSlug: string): Promise<{ ok: true }> {
+  const found = await requireEvent(ctx, idOrSlug);
+  await requireOrganizer(ctx, found.id);
+  await withTx(ctx.db, async (tx) => {
+    const current = await findEvent(tx, ctx.tenant.id, found.id, { lock: true });
+    if (!current) return;
+    await deleteEventRow(tx, ctx.tenant.id, current.id);
+    await recordAudit(withDb(ctx, tx), { action: "event.delete", target: { type: "event", id: current.id }, before: fieldsOf(current), after: null });
+  });
+  return { ok: true };
+}
+
+/**
+ * GET /event/upcoming and /event/past: events not ended yet (soonest first) or ended (latest
+ * first), by each event's end in its own time zone. Signed-out visitors and users who have not
+ * joined see PUBLIC events only.
+ */
+export async function listEventPage(
+  ctx: Ctx,
+  when: "upcoming" | "past",
+  query: PageQuery & { communityId?: string | undefined; language?: string | undefined },
+): Promise<EventPage> {
+  if (query.communityId !== undefined) requireThisCommunity(ctx, query.communityId);
+  const participant = ctx.actor.kind === "user" ? await participantOf(ctx) : null;
+  const staff = ctx.actor.kind === "user" && (ctx.actor.isOperator || participant?.role === "admin");
+  const rows = await listEventViews(ctx.db, ctx.tenant.id, { when, publicOnly: !participant && !staff, page: pageWindow(query), participantId: participant?.id ?? null });
+  const { rows: shown, hasMore } = pageRows(rows, query);
+  const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
+  const lang = requestedLang(ctx, query.language);
+  const items = shown.map((e) =>
+    toEvent(
+      ctx.tenant,
+      e,
+      { organizer: staff || (userId !== null && e.organizers.some((o) => o.userId === userId)), participantId: participant?.id ?? null, participation: e.mine },
+      { organizers: e.organizers.map(toOrganizer), confirmedCount: e.confirmedCount, waitlistPosition: e.mine?.waitlistPosition ?? null },
+      lang,
+    ),
+  );
+  return { items, page: query.page, size: query.size, hasMore };
+}
+
+/** GET /event/slug/available: the slug's format and whether another event of the community has it. */
+export async function checkSlug(ctx: Ctx, slug: string, excludeId?: string): Promise<{ slug: string; available: boolean; valid: boolean; message: string | null }> {
+  const parsed = EventSlugSchema.safeParse(slug);
+  if (!parsed.success) return { slug, available: false, valid: false, message: parsed.error.issues[0]?.message ?? "Invalid slug" };
+  const taken = await isSlugTaken(ctx.db, ctx.tenant.id, parsed.data, excludeId);
+  return { slug: parsed.data, available: !taken, valid: true, message: taken ? "This slug is taken" : null };
+}
+
+/** POST /event/{id}/upload-image: organizers; stored by the images module (checked, re-encoded), then set as the cover. */
+export async function uploadEventImage(ctx: Ctx, idOrSlug: string, form: UploadForm): Promise<Event> {
+  const found = await requireEvent(ctx, idOrSlug);
+  await requireOrganizer(ctx, found.id);
+  if (!form.image && !form.file) throw new AppError(ErrorCode.VALIDATION, "Attach the image in the field `image`", { errors: { image: "required" } });
+  const stored = await uploadImage(ctx, { ...form, purpose: "image" });
+  await withTx(ctx.db, async (tx) => {
+    const current = await requireEvent(withDb(ctx, tx), found.id, { lock: true });
+    const image = { id: stored.id, sizes: stored.sizes };
+    await setEventImage(tx, ctx.tenant.id, current.id, image);
+    await recordAudit(withDb(ctx, tx), { action: "event.image", target: { type: "event", id: current.id }, before: current.image, after: image });
+  });
+  return (await loadEventView(ctx, found.id, undefined)).event;
+}
+
+/** GET /event/{id}/calendar.ics: the event as an iCalendar file, for whoever may see it, with what they may see of the location. */
+export async function eventCalendarFile(ctx: Ctx, idOrSlug: string, language?: string): Promise<{ filename: string; body: string }> {
+  const { row, event } = await loadEventView(ctx, idOrSlug, requestedLang(ctx, language));
+  return { filename: `${row.slug}.ics`, body: buildIcs(ctx.tenant, row, event) };
+}
