@@ -1,11 +1,16 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { findUserByEmail, queueMail, verifyPassword } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { signInAs, uniqueEmail } from "../../tests/support/users.ts";
 import { runCli as run } from "./run-cli.ts";
+
+// Each test starts node processes that load the whole platform; on a busy 2-core machine that alone
+// can take most of the default 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 const root = path.resolve(import.meta.dirname, "../..");
 let env: TestEnv;

@@ -1,7 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { api, cleanUp, freePort, startServer, tempDir, waitReady } from "./server-process.ts";
+
+// Each test starts node processes that load the whole platform; on a busy 2-core machine that alone
+// can take most of the default 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 afterAll(cleanUp);
 

@@ -13,13 +13,18 @@
  * (same-city partners carry the city bonus, so they are wanted deeper into the list) and
  * the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch
  * array. A member with little in common with anyone is filled up with a rotating sample of
- * their city. We keep the best `rescorePool` members by proxy, re-score them exactly with
- * `scorePair`, and keep the best k. Work per member is bounded by `memberBudget` postings.
+ * their city. The best PRESELECT x `rescorePool` by proxy are scored exactly but for the texts
+ * (the proxy keeps those apart), the best `rescorePool` of them re-scored in full with `scorePair`,
+ * and the best k kept; one round of NN-descent then refines every list. Work per member is
+ * bounded by `memberBudget` postings.
  * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
-import { scorePair } from "./relevance.ts";
+import { baseBesidesTexts, scorePair } from "./relevance.ts";
+
+/** The best PRESELECT x rescorePool members by the proxy are scored exactly but for the texts before the pool is chosen. */
+const PRESELECT = 4;
 
 /** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -395,6 +400,17 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // Float32 and "0 = untouched" (every contribution is > 0) keep the randomly accessed
   // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
   const acc = new Float32Array(n);
+  // Postings of long lists are read capped, and need <-> offer is max/min-mixed, so the accumulated
+  // proxy orders candidates only roughly. The best PRESELECT x rescorePool by the proxy get every
+  // component but the texts exactly (baseBesidesTexts: short vectors) plus the texts' proxy, which
+  // is kept apart here; the pool re-scored in full is chosen by that.
+  const accTexts = new Float32Array(n);
+  const textsPart = new Float32Array(n);
+  const textsFrom = m.tagNames.length;
+  const textsTo = textsFrom + 2 * m.termNames.length;
+  const pre = new TopHeap(PRESELECT * rescorePool, rank);
+  const preItems: number[] = [];
+  const preScores: number[] = [];
   const memberMult = m.memberMultiplier;
   const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
@@ -434,6 +450,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       if (budget <= 0) break;
       const f = qFeat[q] as number;
       const qw = qW[q] as number;
+      const into = f >= textsFrom && f < textsTo ? accTexts : acc;
       const start = index.offsets[f] as number;
       const end = index.offsets[f + 1] as number;
       if (end === start) continue;
@@ -448,9 +465,8 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
         for (let p = from; p < from + take; p++) {
           const v = index.byCity[p] as number;
           seen[v] = seenStamp;
-          const a = acc[v] as number;
-          if (a === 0) touched[nTouched++] = v;
-          acc[v] = a + qw * (index.byCityWeights[p] as number);
+          if (acc[v] === 0 && accTexts[v] === 0) touched[nTouched++] = v;
+          into[v] = (into[v] as number) + qw * (index.byCityWeights[p] as number);
         }
       }
       const take = Math.min(end - start, postingsCap, budget);
@@ -459,9 +475,8 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       for (let p = start; p < start + take; p++) {
         const v = index.members[p] as number;
         if (seen[v] === seenStamp) continue;
-        const a = acc[v] as number;
-        if (a === 0) touched[nTouched++] = v;
-        acc[v] = a + qw * (index.weights[p] as number);
+        if (acc[v] === 0 && accTexts[v] === 0) touched[nTouched++] = v;
+        into[v] = (into[v] as number) + qw * (index.weights[p] as number);
       }
     }
     // Little in common with anyone: fill with a rotating sample of the same city.
@@ -473,7 +488,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       let at = take === len ? 0 : mix32(u ^ seed, city) % len;
       for (let t = 0; t < take; t++) {
         const v = cityMembers[start + at] as number;
-        if (acc[v] === 0) {
+        if (acc[v] === 0 && accTexts[v] === 0) {
           touched[nTouched++] = v;
           acc[v] = Number.MIN_VALUE;
         }
@@ -481,19 +496,32 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       }
     }
 
-    pool.clear();
-    // Most touched members fall below the pool's current minimum: reject them inline.
+    pre.clear();
+    // Most touched members fall below the preselection's current minimum: reject them inline.
     let floor = -1;
     for (let t = 0; t < nTouched; t++) {
       const v = touched[t] as number;
-      const a0 = acc[v] as number;
+      const sp = accTexts[v] as number;
+      const a0 = (acc[v] as number) + sp;
       acc[v] = 0;
+      accTexts[v] = 0;
+      textsPart[v] = sp;
       const a = city >= 0 && m.cityId[v] === city ? a0 + cityBonus : a0;
       if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
       if (sc < floor) continue;
-      pool.push(sc, v);
-      if (pool.size === rescorePool) floor = pool.minScore();
+      pre.push(sc, v);
+      if (pre.size === pre.capacity) floor = pre.minScore();
+    }
+    preItems.length = 0;
+    preScores.length = 0;
+    pre.drainBestFirst(preItems, preScores);
+    pool.clear();
+    for (let r = 0; r < preItems.length; r++) {
+      const v = preItems[r] as number;
+      // The proxy without its capped tags / answers part, plus their exact cosines.
+      // Exact need <-> offer, tags, answers and city, and the texts' proxy.
+      pool.push(((textsPart[v] as number) + baseBesidesTexts(m, u, v)) * (memberMult[v] as number), v);
     }
     poolItems.length = 0;
     poolScores.length = 0;

@@ -142,7 +142,7 @@ interface Components {
 const scratch: Components = { tags: 0, aToB: 0, bToA: 0, topicsAToB: 0, topicsBToA: 0, answers: 0, sameCity: false };
 
 /** The similarity components of members a and b, read from their packed records. */
-function components(m: CommunityModel, a: number, b: number, out: Components): Components {
+function components(m: CommunityModel, a: number, b: number, out: Components, texts = true): Components {
   const P = m.packed;
   const pa = m.packedAt[a] as number;
   const pb = m.packedAt[b] as number;
@@ -176,8 +176,8 @@ function components(m: CommunityModel, a: number, b: number, out: Components): C
   out.topicsAToB = c.topics > 0 && coa > 0 && cnb > 0 ? cover(P, cofferA, coa, cneedB, cnb, lam) : 0;
   out.topicsBToA = c.topics > 0 && cob > 0 && cna > 0 ? cover(P, cofferB, cob, cneedA, cna, lam) : 0;
   out.tags = c.tags > 0 ? setCosine(P, m.tagIdf, tagA, ta, P[pa + PACK.tagNorm] as number, tagB, tb, P[pb + PACK.tagNorm] as number) : 0;
-  out.aToB = c.complementarity > 0 ? dot(P, offerA, oa, needB, nb) : 0;
-  out.bToA = c.complementarity > 0 ? dot(P, offerB, ob, needA, na) : 0;
+  out.aToB = texts && c.complementarity > 0 ? dot(P, offerA, oa, needB, nb) : 0;
+  out.bToA = texts && c.complementarity > 0 ? dot(P, offerB, ob, needA, na) : 0;
   out.answers = c.answers > 0 ? setCosine(P, m.answerIdf, ansA, aa, P[pa + PACK.answerNorm] as number, ansB, ab, P[pb + PACK.answerNorm] as number) : 0;
   const city = P[pa + PACK.city] as number;
   out.sameCity = city >= 0 && city === P[pb + PACK.city];
@@ -218,6 +218,17 @@ export function scorePair(m: CommunityModel, u: number, v: number): number {
     c.answers * x.answers +
     (x.sameCity ? c.city : 0);
   return finish(m, a, b, base);
+}
+
+/**
+ * The base score of u and v without the texts' TF-IDF part (their longest vectors): need <-> offer,
+ * tags, answers and city, exact. The candidate search orders its pool by this plus a proxy of the texts.
+ */
+export function baseBesidesTexts(m: CommunityModel, u: number, v: number): number {
+  if (u === v) return 0;
+  const x = components(m, Math.min(u, v), Math.max(u, v), scratch, false);
+  const c = m.components;
+  return c.topics * combine(m, x.topicsAToB, x.topicsBToA, m.weights.topics.maxShare) + c.tags * x.tags + c.answers * x.answers + (x.sameCity ? c.city : 0);
 }
 
 function sharedAnswers(m: CommunityModel, a: number, b: number): number {
