@@ -114,6 +114,16 @@ describe("moderation", () => {
     expect((await call(c.otherAdmin, "PATCH", `/api/participant-moderation/${p.id}`, { moderationStatus: "confirmed" })).status).toBe(404);
   });
 
+  it("moderators moderate members only; nobody moderates their own profile", async () => {
+    const c = await cast();
+    const own = await call(c.moderator, "PATCH", `/api/participant-moderation/${c.moderator.id}`, { moderationStatus: "rejected" });
+    expect(own.status).toBe(400);
+    const staff = await call(c.moderator, "PATCH", `/api/participant-moderation/${c.admin.id}`, { moderationStatus: "rejected" });
+    expect([staff.status, staff.body.msg]).toEqual([403, "Only the community's admins can moderate its moderators and admins"]);
+    expect((await call(c.admin, "PATCH", `/api/participant-moderation/${c.moderator.id}`, { moderationStatus: "pending" })).status).toBe(200);
+    expect((await call(c.operator, "PATCH", `/api/participant-moderation/${c.admin.id}`, { moderationStatus: "confirmed" })).status).toBe(200);
+  });
+
   it("lists the moderators: admins, then moderators", async () => {
     const c = await cast();
     const res = await call(c.moderator, "GET", "/api/participant-moderation/moderators");

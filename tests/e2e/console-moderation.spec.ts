@@ -83,4 +83,34 @@ test.describe("console participants: moderation", () => {
     await expect(rejected.page.getByTestId("moderation-reason")).toHaveText("Reason: Please add your company and a photo");
     await rejected.context.close();
   });
+
+  test("the members CRM shows a member's timeline and takes a note; analytics draws its charts", async ({ page, request }) => {
+    const password = "Moderation-e2e-password-8";
+    const adminEmail = uniqueEmail("crm-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const suffix = Date.now().toString(36);
+    const cora = await pendingMember(request, adminToken, `Cora${suffix}`, password);
+    await api(request, "PATCH", `/api/participant-moderation/${cora.id}`, adminToken, { moderationStatus: "confirmed" });
+
+    await page.goto(tenantUrl(TENANTS.founders, "/console"));
+    await page.getByLabel("E-mail").fill(adminEmail);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("community-title")).toBeVisible();
+    await page.getByRole("menuitem", { name: "Members CRM" }).click();
+    await page.getByPlaceholder("Search").fill(`Cora${suffix}`);
+    await page.getByText(`Cora${suffix} Tester`).click();
+    const timeline = page.getByTestId("crm-timeline");
+    await expect(timeline).toContainText("Joined");
+    await expect(timeline).toContainText("Moderation: Confirmed");
+    await page.getByLabel("Add a note").fill("Introduced at the spring meetup");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(timeline).toContainText("Note: Introduced at the spring meetup");
+
+    await page.getByRole("menuitem", { name: "Analytics" }).click();
+    await expect(page.getByTestId("chart-signups").locator("svg").first()).toBeVisible();
+    await expect(page.getByTestId("chart-funnel")).toContainText("Joined");
+    await expect(page.getByTestId("intro-rate")).toBeVisible();
+  });
 });

@@ -3,10 +3,10 @@
  * records an audit event and tells the member by e-mail in their language, in one transaction.
  */
 import { recordAudit } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { isOperator, participantOf, requireRole, requireThisCommunity } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { notFound, validation } from "../lib/errors.ts";
+import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { langIn } from "../members/index.ts";
 import { preferredLangOf } from "../participant/queries.ts";
@@ -101,6 +101,12 @@ export async function moderateParticipant(ctx: Ctx, id: string, input: Moderatio
     const txCtx = withDb(ctx, tx);
     const row = await findStaffMember(tx, ctx.tenant.id, id, { forUpdate: true });
     if (!row) throw notFound("Participant not found");
+    const me = await participantOf(ctx);
+    if (me?.id === id) throw validation("Invalid input: id: you cannot moderate your own profile", { id: "Your own profile" });
+    // Moderators moderate members; the community's staff is moderated by its admins.
+    if (row.role !== "member" && !isOperator(ctx) && ctx.actor.kind === "user" && me?.role !== "admin") {
+      throw accessDenied("Only the community's admins can moderate its moderators and admins");
+    }
     const before = toStaffMember(row);
     if (row.moderationStatus === input.moderationStatus && row.moderationReason === reason) return before;
     await setModeration(tx, ctx.tenant.id, id, input.moderationStatus, reason);

@@ -64,6 +64,8 @@ function MemberCrmView() {
   const record = useRecordContext<MemberCrm>();
   const translate = useTranslate();
   if (!record) return null;
+  // The list's row stands in for the record until the CRM answer arrives: no timeline yet.
+  const timeline = record.timeline ?? [];
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
@@ -76,7 +78,7 @@ function MemberCrmView() {
       <Typography color="text.secondary">
         {[record.email, record.company, record.position, record.city].filter(Boolean).join(" · ")}
       </Typography>
-      <Box>{record.tags.map((t) => <Chip key={t} label={t} size="small" sx={{ mr: 0.5 }} />)}</Box>
+      <Box>{(record.tags ?? []).map((t) => <Chip key={t} label={t} size="small" sx={{ mr: 0.5 }} />)}</Box>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6">{translate("tuesday.members.notes")}</Typography>
@@ -86,9 +88,9 @@ function MemberCrmView() {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6">{translate("tuesday.members.timeline")}</Typography>
-          {record.timeline.length === 0 ? <Typography>{translate("tuesday.members.empty")}</Typography> : null}
+          {timeline.length === 0 ? <Typography>{translate("tuesday.members.empty")}</Typography> : null}
           <MuiList dense data-testid="crm-timeline">
-            {record.timeline.map((e) => (
+            {timeline.map((e) => (
               <ListItem key={`${e.at}-${e.kind}-${e.text}`} divider>
                 <ListItemText primary={`${translate(`tuesday.members.kinds.${e.kind}`)}: ${describe(e, translate)}`} secondary={new Date(e.at).toLocaleString()} />
               </ListItem>
