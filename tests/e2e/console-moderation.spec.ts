@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, linkFrom, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string, data?: unknown) {
   const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
@@ -112,5 +112,16 @@ test.describe("console participants: moderation", () => {
     await expect(page.getByTestId("chart-signups").locator("svg").first()).toBeVisible();
     await expect(page.getByTestId("chart-funnel")).toContainText("Joined");
     await expect(page.getByTestId("intro-rate")).toBeVisible();
+
+    // Invitations by e-mail from the Participants screen: the link carries the admin's invitedBy value.
+    const invitee = uniqueEmail("invitee");
+    await page.getByRole("menuitem", { name: "Participants" }).click();
+    await page.getByRole("button", { name: "Invite by e-mail" }).click();
+    await page.getByLabel("E-mail addresses").fill(invitee);
+    await page.getByRole("button", { name: "Send 1 invitation" }).click();
+    await expect(page.getByText("Invitations sent: 1; already members: 0")).toBeVisible();
+    const admin = (await api(request, "GET", "/api/participant/profile", adminToken)) as { id: string };
+    const mail = await waitForMail(request, invitee);
+    expect(linkFrom(mail, "/invite")).toContain(`invitedBy=${admin.id}`);
   });
 });

@@ -21,6 +21,10 @@ export const consoleAEn = {
     toggled: "Saved",
     adminsOnly: "Only the community's admins can change this",
     cancel: "Cancel",
+    invite: "Invite by e-mail",
+    inviteEmails: "E-mail addresses (one per line or separated by commas, up to 200)",
+    inviteSend: "Send %{smart_count} invitation |||| Send %{smart_count} invitations",
+    invited: "Invitations sent: %{sent}; already members: %{members}",
   },
   members: {
     title: "Members CRM",
@@ -76,6 +80,10 @@ export const consoleARu: typeof consoleAEn = {
     toggled: "Сохранено",
     adminsOnly: "Это могут менять только администраторы сообщества",
     cancel: "Отмена",
+    invite: "Пригласить по e-mail",
+    inviteEmails: "Адреса e-mail (по одному в строке или через запятую, до 200)",
+    inviteSend: "Отправить приглашения: %{smart_count}",
+    invited: "Приглашений отправлено: %{sent}; уже участники: %{members}",
   },
   members: {
     title: "CRM участников",

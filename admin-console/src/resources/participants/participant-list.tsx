@@ -13,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from "react-admin";
+import { InviteButton } from "./invite-button.tsx";
 import { BulkConfirmButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
 
 const STATUSES = ["pending", "confirmed", "rejected"] as const;
@@ -52,6 +53,7 @@ export function ParticipantList() {
       actions={
         <TopToolbar>
           <FilterButton />
+          <InviteButton />
           <ExportButton maxResults={500} />
         </TopToolbar>
       }
