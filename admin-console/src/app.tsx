@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from "react-admin";
+import { Admin, CustomRoutes, Resource } from "react-admin";
 import { Route } from "react-router-dom";
 import { AccountPage } from "./account-page.tsx";
 import { authProvider } from "./auth-provider.ts";
@@ -6,6 +6,9 @@ import { Dashboard } from "./dashboard.tsx";
 import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
+import { AnalyticsPage } from "./resources/analytics/analytics-page.tsx";
+import { members } from "./resources/members/index.ts";
+import { participants } from "./resources/participants/index.ts";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
@@ -20,9 +23,12 @@ export function App() {
       layout={ConsoleLayout}
       disableTelemetry
     >
+      <Resource {...participants} />
+      <Resource {...members} />
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/topics" element={<TopicsPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
       </CustomRoutes>
     </Admin>
   );

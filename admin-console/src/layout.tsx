@@ -1,4 +1,7 @@
+import ContactsIcon from "@mui/icons-material/Contacts";
+import InsightsIcon from "@mui/icons-material/Insights";
 import LabelIcon from "@mui/icons-material/Label";
+import PeopleIcon from "@mui/icons-material/People";
 import PersonIcon from "@mui/icons-material/Person";
 import type { ReactNode } from "react";
 import { Layout, Menu, usePermissions } from "react-admin";
@@ -11,6 +14,9 @@ function ConsoleMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
+      <Menu.Item to="/participants" primaryText="tuesday.participants.title" leftIcon={<PeopleIcon />} />
+      {isAdmin ? <Menu.Item to="/members" primaryText="tuesday.members.title" leftIcon={<ContactsIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/analytics" primaryText="tuesday.analytics.title" leftIcon={<InsightsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>

@@ -94,6 +94,7 @@ export const membersEn = {
       pendingText: "A moderator of {{community}} will confirm your profile soon. Meanwhile you can complete it.",
       rejectedTitle: "Your profile was not approved",
       rejectedText: "A moderator of {{community}} did not approve your profile. Update it or contact the community team.",
+      rejectedReason: "Reason: {{reason}}",
     },
     saved: "Saved",
     save: "Save",

@@ -98,6 +98,7 @@ export const membersRu: Texts<typeof membersEn> = {
       pendingText: "Модератор сообщества «{{community}}» скоро подтвердит ваш профиль. А пока вы можете его заполнить.",
       rejectedTitle: "Ваш профиль не одобрен",
       rejectedText: "Модератор сообщества «{{community}}» не одобрил ваш профиль. Обновите его или напишите команде сообщества.",
+      rejectedReason: "Причина: {{reason}}",
     },
     saved: "Сохранено",
     save: "Сохранить",

@@ -16,6 +16,8 @@ export type ParticipantRow = {
   slug: string;
   role: ParticipantRole;
   moderationStatus: ModerationStatus;
+  /** Why a rejected profile was rejected (the rejection banner shows it). */
+  moderationReason: string | null;
   firstName: string;
   lastName: string;
   phone: string | null;
@@ -60,6 +62,7 @@ const FIELDS = {
   slug: "p.slug",
   role: "p.role",
   moderationStatus: "p.moderation_status",
+  moderationReason: "p.moderation_reason",
   firstName: "p.first_name",
   lastName: "p.last_name",
   phone: "p.phone",

@@ -58,6 +58,7 @@ export const ParticipantProfileSchema = z
     slug: z.string(),
     role: ParticipantRoleSchema,
     moderationStatus: ModerationStatusSchema,
+    moderationReason: z.string().nullable().openapi({ description: "Why the profile was rejected, when a moderator gave a reason" }),
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string().nullable(),

@@ -36,6 +36,7 @@ export function toProfile(p: ParticipantRow): ParticipantProfile {
     userId: p.userId,
     role: p.role,
     moderationStatus: p.moderationStatus,
+    moderationReason: p.moderationStatus === "rejected" ? p.moderationReason : null,
     ...editable(p),
     needTopics: p.needTopics,
     offerTopics: p.offerTopics,

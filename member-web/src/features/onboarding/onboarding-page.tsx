@@ -50,7 +50,7 @@ export function OnboardingPage({ step }: { step: string | undefined }) {
   else if (profile.data === null) return <Navigate to="/questions" replace />;
   else body = <Flow profile={profile.data} completion={completion.data} requested={step} />;
 
-  return <FlowFrame aside={profile.data ? <ModerationBanner status={profile.data.moderationStatus} /> : null}>{body}</FlowFrame>;
+  return <FlowFrame aside={profile.data ? <ModerationBanner status={profile.data.moderationStatus} reason={profile.data.moderationReason} /> : null}>{body}</FlowFrame>;
 }
 
 function Flow({ profile, completion, requested }: { profile: Profile; completion: Completion | undefined; requested: string | undefined }) {

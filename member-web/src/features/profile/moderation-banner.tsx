@@ -5,7 +5,7 @@ import type { Profile } from "./model.ts";
 import { AlertIcon, ClockIcon } from "./icons.tsx";
 
 /** Spec 4.4: a pending profile shows the moderation banner, a rejected one the rejection banner. */
-export function ModerationBanner({ status }: { status: Profile["moderationStatus"] }) {
+export function ModerationBanner({ status, reason }: { status: Profile["moderationStatus"]; reason?: string | null | undefined }) {
   const { t } = useTranslation("member");
   const community = brandTitle(useCommunity());
   if (status === "confirmed") return null;
@@ -16,6 +16,7 @@ export function ModerationBanner({ status }: { status: Profile["moderationStatus
       <div>
         <strong>{pending ? t("moderation.pendingTitle") : t("moderation.rejectedTitle")}</strong>
         <p>{pending ? t("moderation.pendingText", { community }) : t("moderation.rejectedText", { community })}</p>
+        {!pending && reason ? <p data-testid="moderation-reason">{t("moderation.rejectedReason", { reason })}</p> : null}
       </div>
     </div>
   );

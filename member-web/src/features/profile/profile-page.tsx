@@ -99,7 +99,7 @@ function OwnProfile({ profile }: { profile: Profile }) {
         <CompletionCard participantId={profile.id} />
       </aside>
       <div className="profile-main">
-        <ModerationBanner status={profile.moderationStatus} />
+        <ModerationBanner status={profile.moderationStatus} reason={profile.moderationReason} />
         {steps.map((step) => {
           const Section = SECTIONS[step];
           return (

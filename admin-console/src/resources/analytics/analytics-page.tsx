@@ -1,0 +1,111 @@
+import { Alert, Card, CardContent, Grid, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { LineChart } from "@mui/x-charts/LineChart";
+import type { components } from "@tuesday/api-client";
+import { useEffect, useState } from "react";
+import { Loading, Title, useAuthenticated, useTranslate } from "react-admin";
+import { api, call } from "../../api.ts";
+import { useCommunity } from "../participants/use-community.ts";
+
+type Data = components["schemas"]["ChartsData"];
+type Distributions = components["schemas"]["ChartsDistributions"];
+
+function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Analytics from /charts/data and /charts/distributions (admins). */
+export function AnalyticsPage() {
+  useAuthenticated();
+  const translate = useTranslate();
+  const { community, failed } = useCommunity();
+  const [data, setData] = useState<Data | null>(null);
+  const [dist, setDist] = useState<Distributions | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!community) return;
+    const query = { communityId: community.id };
+    Promise.all([call(api.GET("/api/charts/data", { params: { query: { ...query, weeks: 12 } } })), call(api.GET("/api/charts/distributions", { params: { query } }))])
+      .then(([d, s]) => {
+        setData(d);
+        setDist(s);
+      })
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : translate("tuesday.analytics.failed")));
+  }, [community, translate]);
+
+  if (failed || error) return <Alert severity="error">{error ?? translate("tuesday.analytics.failed")}</Alert>;
+  if (!data || !dist) return <Loading />;
+  const weeks = data.weeks.map((w) => w.slice(5));
+  const pct = data.intros.acceptanceRate === null ? translate("tuesday.analytics.none") : `${Math.round(data.intros.acceptanceRate * 100)}%`;
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Title title={translate("tuesday.analytics.title")} />
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.intros")} testId="intro-rate">
+          <Typography variant="h3">{pct}</Typography>
+          <Typography color="text.secondary">{translate("tuesday.analytics.introsDetail", data.intros)}</Typography>
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.meetingsTotal")}>
+          <Typography variant="h3">{data.meetingsTotal.held}</Typography>
+          <Typography color="text.secondary">
+            {translate("tuesday.analytics.rating")}: {data.meetingsTotal.averageRating ?? translate("tuesday.analytics.none")}
+          </Typography>
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.signups")} testId="chart-signups">
+          <LineChart height={240} xAxis={[{ scaleType: "point", data: weeks }]} series={[{ data: data.signups.map((s) => s.count), label: translate("tuesday.analytics.signups") }]} />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.matches")}>
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: weeks }]} series={[{ data: data.matches.map((s) => s.count) }]} />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.meetings")}>
+          <LineChart
+            height={240}
+            xAxis={[{ scaleType: "point", data: weeks }]}
+            series={[
+              { data: data.meetings.map((m) => m.held), label: translate("tuesday.analytics.meetings") },
+              { data: data.meetings.map((m) => m.averageRating), label: translate("tuesday.analytics.rating") },
+            ]}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.funnel")} testId="chart-funnel">
+          <BarChart
+            height={240}
+            layout="horizontal"
+            yAxis={[{ scaleType: "band", data: dist.funnel.map((f) => translate(`tuesday.analytics.steps.${f.step}`)), width: 140 }]}
+            series={[{ data: dist.funnel.map((f) => f.count) }]}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.tags")}>
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.topTags.map((t) => t.tag) }]} series={[{ data: dist.topTags.map((t) => t.count) }]} />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={translate("tuesday.analytics.cities")}>
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.cities.map((c) => c.city) }]} series={[{ data: dist.cities.map((c) => c.count) }]} />
+        </ChartCard>
+      </Grid>
+    </Grid>
+  );
+}

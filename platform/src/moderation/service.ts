@@ -1,0 +1,135 @@
+/**
+ * Participant moderation (spec 4.4): the staff's queue and the confirm / reject decision, which
+ * records an audit event and tells the member by e-mail in their language, in one transaction.
+ */
+import { recordAudit } from "../audit/index.ts";
+import { isOperator, participantOf, requireRole, requireThisCommunity } from "../authz/index.ts";
+import { type Ctx, withDb } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { accessDenied, notFound, validation } from "../lib/errors.ts";
+import { queueMail } from "../mail/service.ts";
+import { langIn } from "../members/index.ts";
+import { preferredLangOf } from "../participant/queries.ts";
+import type { Lang } from "../tenancy/schema.ts";
+import { findStaffMember, listStaffMembers, setModeration, type StaffMemberRow } from "./queries.ts";
+import type { ModerationDecision, ModerationPage, ModerationQuery, StaffMember } from "./schemas.ts";
+
+export function toStaffMember(r: StaffMemberRow): StaffMember {
+  return {
+    id: r.id,
+    userId: r.userId,
+    email: r.email,
+    slug: r.slug,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    company: r.company,
+    position: r.position,
+    city: r.city,
+    tags: r.tags,
+    role: r.role,
+    moderationStatus: r.moderationStatus,
+    moderationReason: r.moderationReason,
+    moderatedAt: r.moderatedAt?.toISOString() ?? null,
+    profileEnabled: r.profileEnabled,
+    networkingEnabled: r.networkingEnabled,
+    profileCompleted: r.profileCompleted,
+    invitedBy: r.invitedBy,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** GET /participant-moderation/community/{id}: the community's members, newest first, for moderators. */
+export async function listModeration(ctx: Ctx, communityId: string, query: ModerationQuery): Promise<ModerationPage> {
+  requireThisCommunity(ctx, communityId);
+  await requireRole(ctx, "moderator");
+  const { rows, total } = await listStaffMembers(
+    ctx.db,
+    ctx.tenant.id,
+    { q: query.search, status: query.status },
+    { limit: query.size, offset: query.page * query.size, sort: "createdAt", order: "DESC" },
+  );
+  return { items: rows.map(toStaffMember), page: query.page, size: query.size, total, hasMore: (query.page + 1) * query.size < total };
+}
+
+/** GET /participant-moderation/moderators: the community's moderators list (admins moderate too). */
+export async function listModerators(ctx: Ctx) {
+  await requireRole(ctx, "moderator");
+  const staff = [
+    ...(await listStaffMembers(ctx.db, ctx.tenant.id, { role: "admin" }, { limit: 500, offset: 0, sort: "fullName", order: "ASC" })).rows,
+    ...(await listStaffMembers(ctx.db, ctx.tenant.id, { role: "moderator" }, { limit: 500, offset: 0, sort: "fullName", order: "ASC" })).rows,
+  ];
+  return staff.map((r) => ({ id: r.id, userId: r.userId, firstName: r.firstName, lastName: r.lastName, email: r.email, role: r.role }));
+}
+
+const MAIL = {
+  en: {
+    confirmed: (title: string) => ({
+      title: `Welcome to ${title}: your profile is confirmed`,
+      paragraphs: [`Your profile in ${title} has been confirmed. Other members can now see you, and recommendations start next Tuesday.`],
+      label: "Open my profile",
+    }),
+    rejected: (title: string, reason: string | null) => ({
+      title: `Your profile in ${title} was not approved`,
+      paragraphs: [`The moderators of ${title} did not approve your profile.`, ...(reason ? [`Reason: ${reason}`] : []), "You can update your profile and ask them again."],
+      label: "Open my profile",
+    }),
+  },
+  ru: {
+    confirmed: (title: string) => ({
+      title: `Добро пожаловать в ${title}: ваш профиль подтверждён`,
+      paragraphs: [`Ваш профиль в ${title} подтверждён. Теперь другие участники видят вас, а рекомендации начнутся в ближайший вторник.`],
+      label: "Открыть профиль",
+    }),
+    rejected: (title: string, reason: string | null) => ({
+      title: `Ваш профиль в ${title} не одобрен`,
+      paragraphs: [`Модераторы ${title} не одобрили ваш профиль.`, ...(reason ? [`Причина: ${reason}`] : []), "Вы можете дополнить профиль и попросить о повторной проверке."],
+      label: "Открыть профиль",
+    }),
+  },
+} as const;
+
+/**
+ * PATCH /participant-moderation/{id}: sets the status (and the rejection reason), audited; a
+ * confirmation or rejection is mailed to the member in their language. Deciding the same status
+ * again changes nothing and sends nothing.
+ */
+export async function moderateParticipant(ctx: Ctx, id: string, input: ModerationDecision): Promise<StaffMember> {
+  await requireRole(ctx, "moderator");
+  const reason = input.moderationStatus === "rejected" && input.reason ? input.reason : null;
+  if (input.reason && input.moderationStatus !== "rejected") throw validation("Invalid input: reason: only a rejection has a reason", { reason: "Only with rejected" });
+  return withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const row = await findStaffMember(tx, ctx.tenant.id, id, { forUpdate: true });
+    if (!row) throw notFound("Participant not found");
+    const me = await participantOf(ctx);
+    if (me?.id === id) throw validation("Invalid input: id: you cannot moderate your own profile", { id: "Your own profile" });
+    // Moderators moderate members; the community's staff is moderated by its admins.
+    if (row.role !== "member" && !isOperator(ctx) && ctx.actor.kind === "user" && me?.role !== "admin") {
+      throw accessDenied("Only the community's admins can moderate its moderators and admins");
+    }
+    const before = toStaffMember(row);
+    if (row.moderationStatus === input.moderationStatus && row.moderationReason === reason) return before;
+    await setModeration(tx, ctx.tenant.id, id, input.moderationStatus, reason);
+    const updated = await findStaffMember(tx, ctx.tenant.id, id);
+    if (!updated) throw notFound("Participant not found");
+    const after = toStaffMember(updated);
+    await recordAudit(txCtx, {
+      action: "participant.moderate",
+      target: { type: "participant", id },
+      before: { moderationStatus: before.moderationStatus, moderationReason: before.moderationReason },
+      after: { moderationStatus: after.moderationStatus, moderationReason: after.moderationReason },
+    });
+    if (updated.email && input.moderationStatus !== "pending") {
+      const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
+      const title = ctx.tenant.config.brandConfig.title;
+      const t = input.moderationStatus === "confirmed" ? MAIL[lang].confirmed(title) : MAIL[lang].rejected(title, reason);
+      await queueMail(txCtx, {
+        to: updated.email,
+        template: "notice",
+        lang,
+        vars: { title: t.title, paragraphs: [...t.paragraphs], action: { label: t.label, link: `${ctx.tenant.url}/profile` } },
+      });
+    }
+    return after;
+  });
+}

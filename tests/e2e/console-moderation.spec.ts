@@ -1,0 +1,127 @@
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config.ts";
+import { apiLogin, linkFrom, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+
+async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string, data?: unknown) {
+  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A member with a participant in founders, left pending by an admin (founders itself does not moderate). */
+async function pendingMember(request: APIRequestContext, adminToken: string, firstName: string, password: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  await registerUser(request, TENANTS.founders, email, password);
+  const token = await apiLogin(request, TENANTS.founders, email, password);
+  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+  const created = (await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Tester" })) as {
+    participant?: { id: string };
+    id?: string;
+  };
+  const profile = (await api(request, "GET", "/api/participant/profile", token)) as { id: string };
+  await api(request, "PATCH", `/api/participant-moderation/${profile.id}`, adminToken, { moderationStatus: "pending" });
+  return { email, id: profile.id ?? created.id };
+}
+
+async function memberProfilePage(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(tenantUrl(TENANTS.founders, "/login"));
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\/(questions|my_communities)$/);
+  await page.goto(tenantUrl(TENANTS.founders, "/profile"));
+  return { page, context };
+}
+
+test.describe("console participants: moderation", () => {
+  test("an admin confirms a pending member, who then sees no pending banner, and rejects another with a reason the member sees", async ({ page, request, browser }) => {
+    const password = "Moderation-e2e-password-7";
+    const adminEmail = uniqueEmail("mod-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const suffix = Date.now().toString(36);
+    const penny = await pendingMember(request, adminToken, `Penny${suffix}`, password);
+    const rick = await pendingMember(request, adminToken, `Rick${suffix}`, password);
+
+    // Before: the member sees the pending banner.
+    const before = await memberProfilePage(browser, penny.email, password);
+    await expect(before.page.getByTestId("moderation-pending")).toBeVisible();
+    await before.context.close();
+
+    await page.goto(tenantUrl(TENANTS.founders, "/console"));
+    await page.getByLabel("E-mail").fill(adminEmail);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("community-title")).toBeVisible();
+    await page.getByRole("menuitem", { name: "Participants" }).click();
+    await page.getByPlaceholder("Search").fill(suffix);
+    await expect(page.getByTestId(`status-${penny.id}`)).toHaveText("Pending");
+    await expect(page.getByTestId(`status-${rick.id}`)).toHaveText("Pending");
+
+    await page.getByTestId(`confirm-${penny.id}`).click();
+    await expect(page.getByTestId(`status-${penny.id}`)).toHaveText("Confirmed");
+
+    await page.getByTestId(`reject-${rick.id}`).click();
+    await page.getByTestId("reject-reason").fill("Please add your company and a photo");
+    await page.getByTestId("reject-submit").click();
+    await expect(page.getByTestId(`status-${rick.id}`)).toHaveText("Rejected");
+
+    const confirmed = await memberProfilePage(browser, penny.email, password);
+    await expect(confirmed.page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(confirmed.page.getByTestId("moderation-pending")).toHaveCount(0);
+    await expect(confirmed.page.getByTestId("moderation-rejected")).toHaveCount(0);
+    await confirmed.context.close();
+
+    const rejected = await memberProfilePage(browser, rick.email, password);
+    await expect(rejected.page.getByTestId("moderation-rejected")).toBeVisible();
+    await expect(rejected.page.getByTestId("moderation-reason")).toHaveText("Reason: Please add your company and a photo");
+    await rejected.context.close();
+  });
+
+  test("the members CRM shows a member's timeline and takes a note; analytics draws its charts", async ({ page, request }) => {
+    const password = "Moderation-e2e-password-8";
+    const adminEmail = uniqueEmail("crm-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const suffix = Date.now().toString(36);
+    const cora = await pendingMember(request, adminToken, `Cora${suffix}`, password);
+    await api(request, "PATCH", `/api/participant-moderation/${cora.id}`, adminToken, { moderationStatus: "confirmed" });
+
+    await page.goto(tenantUrl(TENANTS.founders, "/console"));
+    await page.getByLabel("E-mail").fill(adminEmail);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("community-title")).toBeVisible();
+    await page.getByRole("menuitem", { name: "Members CRM" }).click();
+    await page.getByPlaceholder("Search").fill(`Cora${suffix}`);
+    await page.getByText(`Cora${suffix} Tester`).click();
+    const timeline = page.getByTestId("crm-timeline");
+    await expect(timeline).toContainText("Joined");
+    await expect(timeline).toContainText("Moderation: Confirmed");
+    await page.getByLabel("Add a note").fill("Introduced at the spring meetup");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(timeline).toContainText("Note: Introduced at the spring meetup");
+
+    await page.getByRole("menuitem", { name: "Analytics" }).click();
+    await expect(page.getByTestId("chart-signups").locator("svg").first()).toBeVisible();
+    await expect(page.getByTestId("chart-funnel")).toContainText("Joined");
+    await expect(page.getByTestId("intro-rate")).toBeVisible();
+
+    // Invitations by e-mail from the Participants screen: the link carries the admin's invitedBy value.
+    const invitee = uniqueEmail("invitee");
+    await page.getByRole("menuitem", { name: "Participants" }).click();
+    await page.getByRole("button", { name: "Invite by e-mail" }).click();
+    await page.getByLabel("E-mail addresses").fill(invitee);
+    await page.getByRole("button", { name: "Send 1 invitation" }).click();
+    await expect(page.getByText("Invitations sent: 1; already members: 0")).toBeVisible();
+    const admin = (await api(request, "GET", "/api/participant/profile", adminToken)) as { id: string };
+    const mail = await waitForMail(request, invitee);
+    expect(linkFrom(mail, "/invite")).toContain(`invitedBy=${admin.id}`);
+  });
+});
