@@ -13,7 +13,7 @@
  * (same-city partners carry the city bonus, so they are wanted deeper into the list) and
  * the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch
  * array. A member with little in common with anyone is filled up with a rotating sample of
- * their city. The best PRESELECT x `rescorePool` by proxy are scored exactly but for the texts
+ * their city. The best `preselect` x `rescorePool` by proxy are scored exactly but for the texts
  * (the proxy keeps those apart), the best `rescorePool` of them re-scored in full with `scorePair`,
  * and the best k kept; one round of NN-descent then refines every list. Work per member is
  * bounded by `memberBudget` postings.
@@ -22,9 +22,6 @@
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { baseBesidesTexts, scorePair } from "./relevance.ts";
-
-/** The best PRESELECT x rescorePool members by the proxy are scored exactly but for the texts before the pool is chosen. */
-const PRESELECT = 4;
 
 /** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -401,14 +398,14 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
   const acc = new Float32Array(n);
   // Postings of long lists are read capped, and need <-> offer is max/min-mixed, so the accumulated
-  // proxy orders candidates only roughly. The best PRESELECT x rescorePool by the proxy get every
+  // proxy orders candidates only roughly. The best `preselect` x rescorePool by the proxy get every
   // component but the texts exactly (baseBesidesTexts: short vectors) plus the texts' proxy, which
   // is kept apart here; the pool re-scored in full is chosen by that.
   const accTexts = new Float32Array(n);
   const textsPart = new Float32Array(n);
   const textsFrom = m.tagNames.length;
   const textsTo = textsFrom + 2 * m.termNames.length;
-  const pre = new TopHeap(PRESELECT * rescorePool, rank);
+  const pre = new TopHeap(m.weights.candidates.preselect * rescorePool, rank);
   const preItems: number[] = [];
   const preScores: number[] = [];
   const memberMult = m.memberMultiplier;

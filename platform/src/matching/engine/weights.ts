@@ -99,6 +99,11 @@ export interface MatchingWeights {
     /** Candidates per member re-scored exactly after the inverted-index pass (>= k). */
     rescorePool: number;
     /**
+     * The best preselect x rescorePool by the postings proxy are scored exactly but for the texts
+     * (cheap: short vectors) to choose that pool; 1 lets the proxy choose it alone.
+     */
+    preselect: number;
+    /**
      * At most this many postings are read from one feature's postings list, twice: the
      * member's own city and the whole list, each in impact order (largest weights first).
      */
@@ -150,7 +155,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 80, postingsCap: 300, memberBudget: 4_000, refine: 8, refineRounds: 1 },
+  candidates: { k: 20, rescorePool: 80, preselect: 4, postingsCap: 300, memberBudget: 4_000, refine: 8, refineRounds: 1 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -204,6 +209,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.feedback.goodRating > 1, "feedback.goodRating must be > 1");
   check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
+  check(Number.isInteger(w.candidates.preselect) && w.candidates.preselect >= 1, "candidates.preselect must be a positive integer");
   check(w.candidates.postingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
   check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
   check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
