@@ -1,3 +1,4 @@
+import { mailingsRouter } from "./mailings/index.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -94,6 +95,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/", communityStaticRouter());
   app.route("/api", imagesRouter());
   app.route("/api", auditRouter());
+  app.route("/api", mailingsRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);

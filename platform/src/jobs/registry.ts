@@ -1,4 +1,5 @@
 import { mailSendJob } from "../mail/send-job.ts";
+import { mailingSendJob } from "../mailings/jobs/send.ts";
 import { matchingFollowupJob } from "../matching/weekly/jobs/followup.ts";
 import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
 import { matchingReminderJob } from "../matching/weekly/jobs/reminder.ts";
@@ -7,4 +8,4 @@ import { matchingWeekJob } from "../matching/weekly/jobs/week.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, mailingSendJob];

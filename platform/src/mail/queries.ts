@@ -14,21 +14,23 @@ export type OutboxRow = {
   attempts: number;
   transport: string | null;
   messageId: string | null;
+  /** Extra headers (e.g. List-Unsubscribe of a mailing). */
+  headers: Record<string, string>;
   createdAt: Date;
   sentAt: Date | null;
 };
 
 const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_email as "fromEmail", template, lang,
-  subject, html, text, status, attempts, transport, message_id as "messageId", created_at as "createdAt", sent_at as "sentAt"`;
+  subject, html, text, status, attempts, transport, message_id as "messageId", headers, created_at as "createdAt", sent_at as "sentAt"`;
 
 export async function insertOutbox(
   db: Db,
-  row: { communityId: string; toEmail: string; fromEmail: string; template: string; lang: string; subject: string; html: string; text: string; dedupeKey: string | null },
+  row: { communityId: string; toEmail: string; fromEmail: string; template: string; lang: string; subject: string; html: string; text: string; dedupeKey: string | null; headers?: Record<string, string> },
 ): Promise<{ id: string; inserted: boolean }> {
   const [ins] = await db<{ id: string }[]>`
-    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text)
+    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, headers)
     values (${row.communityId}, ${row.dedupeKey}, ${row.toEmail}, ${row.fromEmail}, ${row.template}, ${row.lang},
-            ${row.subject}, ${row.html}, ${row.text})
+            ${row.subject}, ${row.html}, ${row.text}, ${db.json(row.headers ?? {})})
     on conflict (dedupe_key) do nothing
     returning id`;
   if (ins) return { id: ins.id, inserted: true };

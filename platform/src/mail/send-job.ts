@@ -27,7 +27,7 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
           subject: row.subject,
           html: row.html,
           text: row.text,
-          headers: { "X-Tuesday-Mail-Id": row.id },
+          headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
         });
         await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
       });

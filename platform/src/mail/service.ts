@@ -13,6 +13,8 @@ export type QueueMailInput<N extends TemplateName> = {
   vars: TemplateVars[N];
   /** Same key, same mail: a retried caller never queues it twice. */
   dedupeKey?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "t
       html: rendered.html,
       text: rendered.text,
       dedupeKey: input.dedupeKey ?? null,
+      ...(input.headers ? { headers: input.headers } : {}),
     });
     if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
     return id;
