@@ -6,6 +6,7 @@ import { Dashboard } from "./dashboard.tsx";
 import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
+import { LoginPage } from "./login/login-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
@@ -18,6 +19,7 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={ConsoleLayout}
+      loginPage={LoginPage}
       disableTelemetry
     >
       <CustomRoutes>

@@ -16,6 +16,17 @@ const tuesdayEn = {
       loadFailed: "The community could not be loaded.",
     },
     account: { title: "My account", permissions: "Permissions" },
+    login: {
+      subtitle: "Community console",
+      sendCode: "Send me a sign-in code",
+      codeSent: "We sent a code to %{email}.",
+      code: "Code from the e-mail",
+      otherEmail: "Use another e-mail",
+      sendLink: "Send me a sign-in link",
+      linkSent: "We sent a sign-in link to %{email}. Open it in this browser.",
+      google: "Sign in with Google",
+      orPassword: "or with a password",
+    },
     topics: {
       title: "Topics",
       intro:
@@ -44,6 +55,7 @@ const tuesdayEn = {
     auth: {
       not_allowed: "This account cannot open the console: it needs admin or moderator rights in this community.",
       invalid_login: "Invalid login or password",
+      invalid_code: "The code is wrong or has expired.",
       method_not_allowed: "Password sign-in is not enabled for this community.",
       rate_limited: "Too many attempts. Please wait a little and try again.",
       sign_in_error: "Sign-in failed. Please try again.",
@@ -66,6 +78,17 @@ const tuesdayRu: typeof tuesdayEn = {
       loadFailed: "Не удалось загрузить сообщество.",
     },
     account: { title: "Мой аккаунт", permissions: "Права" },
+    login: {
+      subtitle: "Консоль сообщества",
+      sendCode: "Прислать код для входа",
+      codeSent: "Мы отправили код на %{email}.",
+      code: "Код из письма",
+      otherEmail: "Другой e-mail",
+      sendLink: "Прислать ссылку для входа",
+      linkSent: "Мы отправили ссылку для входа на %{email}. Откройте её в этом браузере.",
+      google: "Войти через Google",
+      orPassword: "или по паролю",
+    },
     topics: {
       title: "Темы",
       intro:
@@ -94,6 +117,7 @@ const tuesdayRu: typeof tuesdayEn = {
     auth: {
       not_allowed: "Этот аккаунт не может открыть консоль: нужны права администратора или модератора сообщества.",
       invalid_login: "Неверный логин или пароль",
+      invalid_code: "Код неверный или устарел.",
       method_not_allowed: "Вход по паролю не включён в этом сообществе.",
       rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
       sign_in_error: "Не удалось войти. Попробуйте ещё раз.",

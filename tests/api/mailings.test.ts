@@ -92,8 +92,8 @@ describe("POST /api/community/{id}/participants/notify", () => {
     expect(res.body.byLang.en).toBeGreaterThanOrEqual(1);
     expect(res.body.rendered.ru.subject).toBe("Летняя встреча");
     expect(res.body.rendered.en.html).toContain("We meet on Friday.");
-    const [{ n }] = await env.db<{ n: number }[]>`select count(*)::int as n from mailings where community_id = 'beta'`;
-    expect(n).toBe(0);
+    const counted = await env.db<{ n: number }[]>`select count(*)::int as n from mailings where community_id = 'beta'`;
+    expect(counted[0]?.n).toBe(0);
   });
 
   it("refuses bad input with 400 {code,msg}", async () => {
@@ -184,8 +184,8 @@ describe("one-click unsubscribe", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.body).toContain('method="post"');
-    const [{ n: before }] = await env.db<{ n: number }[]>`select count(*)::int as n from mail_unsubscribes where user_id = ${boris.user.id}`;
-    expect(before).toBe(0);
+    const before = await env.db<{ n: number }[]>`select count(*)::int as n from mail_unsubscribes where user_id = ${boris.user.id}`;
+    expect(before[0]?.n).toBe(0);
 
     // Another community's host does not know the token; a wrong token is 404; a missing one 400.
     expect((await env.request("POST", `/api/mail/unsubscribe?token=${token}`, { tenant: "alpha", rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(404);
@@ -290,8 +290,8 @@ describe("killing the worker mid-mailing", () => {
     const midway = await env.request("GET", `/api/community/crash/mailings/${id}`, opts);
     expect(midway.body).toMatchObject({ status: "sending", total: 2000 });
     expect(midway.body.percent).toBeLessThan(100);
-    const [{ n: queuedMidway }] = await env.db<{ n: number }[]>`select count(*)::int as n from mail_outbox where dedupe_key like ${`mailing:${id}:%`}`;
-    expect(queuedMidway).toBe(4 * MAILING_CHUNK);
+    const queuedMidway = await env.db<{ n: number }[]>`select count(*)::int as n from mail_outbox where dedupe_key like ${`mailing:${id}:%`}`;
+    expect(queuedMidway[0]?.n).toBe(4 * MAILING_CHUNK);
 
     // pg-boss expires the dead worker's active job and retries it; time is fast-forwarded here.
     const worker2 = await Jobs.start(env.dbUrl, env.deps.log, [mailingSendJob, mailSendJob]);
