@@ -7,6 +7,7 @@ import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
 import { LoginPage } from "./login/login-page.tsx";
+import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
@@ -25,6 +26,7 @@ export function App() {
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/topics" element={<TopicsPage />} />
+        <Route path="/mailings" element={<MailingsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,4 +1,5 @@
 import LabelIcon from "@mui/icons-material/Label";
+import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
 import type { ReactNode } from "react";
 import { Layout, Menu, usePermissions } from "react-admin";
@@ -12,6 +13,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/mailings" primaryText="tuesday.mailings.title" leftIcon={<MailIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
   );

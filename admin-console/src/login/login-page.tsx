@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Divider, Stack, TextField, Typography } from "@mui/material";
 import { type FormEvent, useEffect, useState } from "react";
-import { useLocaleState, useLogin, useNotify, useTranslate } from "react-admin";
+import { useLocaleState, useLogin, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../api.ts";
 import { type Community, consoleMethods, loadCommunity } from "./community.ts";
 
@@ -21,7 +21,6 @@ function errorKey(err: unknown): string {
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
-  const notify = useNotify();
   const [, setLocale] = useLocaleState();
   const [community, setCommunity] = useState<Community | null | undefined>(undefined);
   const [email, setEmail] = useState("");
@@ -54,9 +53,8 @@ export function LoginPage() {
     try {
       await fn();
     } catch (err) {
-      const key = errorKey(err);
-      setError(key);
-      notify(key, { type: "error" });
+      // Shown in the card (a toast as well would say it twice).
+      setError(errorKey(err));
     } finally {
       setBusy(false);
     }
