@@ -7,6 +7,7 @@ import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
 import { LoginPage } from "./login/login-page.tsx";
+import { AuditLogPage } from "./resources/audit/audit-page.tsx";
 import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
@@ -27,6 +28,7 @@ export function App() {
         <Route path="/account" element={<AccountPage />} />
         <Route path="/topics" element={<TopicsPage />} />
         <Route path="/mailings" element={<MailingsPage />} />
+        <Route path="/audit" element={<AuditLogPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -48,7 +48,7 @@ test.describe("console mailings (founders)", () => {
     await page.getByLabel("Members").check();
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("mailing-preview")).toContainText("Recipients:");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByTestId("mailing-progress").first()).toContainText("100%", { timeout: 30_000 });
 
     const enMail = await waitForMail(request, en, { match: /Demo day is on Friday/ });
