@@ -7633,6 +7633,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/{communityId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's settings the console may edit (texts, languages, sign-in methods, steps, navigation, moderation) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunitySettingsResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change settings, validated by the tenant.json schema (audited as community.settings; the next tenant apply of the file replaces them) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommunitySettingsPatch"];
+                };
+            };
+            responses: {
+                /** @description The settings as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunitySettingsResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9192,6 +9330,202 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             communityId: string;
+        };
+        CommunitySettingsResult: {
+            settings: components["schemas"]["CommunitySettings"];
+            /** @enum {string} */
+            managedBy: "database-until-next-apply";
+            updatedAt: string;
+        };
+        CommunitySettings: {
+            title: string;
+            description: string;
+            landingTitle: string;
+            landingCopy: string;
+            /** @enum {string} */
+            lang: "en" | "ru";
+            langChoices: ("en" | "ru")[];
+            moderationRequired: boolean;
+            authTypes: ("EMAIL" | "GOOGLE" | "MAGIC" | "OTP" | "NONE" | "OAUTH2")[];
+            stepsConfig: {
+                /** @default true */
+                profile: boolean;
+                /** @default true */
+                lookingFor: boolean;
+                /** @default true */
+                contacts: boolean;
+                /** @default true */
+                networks: boolean;
+                /** @default true */
+                avatar: boolean;
+                /** @default true */
+                about: boolean;
+            };
+            navigationConfig: {
+                /** @default {} */
+                tabs: {
+                    my_communities?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    participants?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    contacts?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    events?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    chats?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    profile?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    admin?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                };
+                /** @default [] */
+                custom: {
+                    id: string;
+                    label: string;
+                    url: string;
+                    order: number;
+                    /** @default false */
+                    external: boolean;
+                }[];
+            } | null;
+        };
+        CommunitySettingsPatch: {
+            title?: string;
+            description?: string;
+            landingTitle?: string;
+            landingCopy?: string;
+            /** @enum {string} */
+            lang?: "en" | "ru";
+            langChoices?: ("en" | "ru")[];
+            moderationRequired?: boolean;
+            authTypes?: ("EMAIL" | "GOOGLE" | "MAGIC" | "OTP" | "NONE" | "OAUTH2")[];
+            stepsConfig?: {
+                /** @default true */
+                profile: boolean;
+                /** @default true */
+                lookingFor: boolean;
+                /** @default true */
+                contacts: boolean;
+                /** @default true */
+                networks: boolean;
+                /** @default true */
+                avatar: boolean;
+                /** @default true */
+                about: boolean;
+            };
+            navigationConfig?: {
+                /** @default {} */
+                tabs: {
+                    my_communities?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    participants?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    contacts?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    events?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    chats?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    profile?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    admin?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                };
+                /** @default [] */
+                custom: {
+                    id: string;
+                    label: string;
+                    url: string;
+                    order: number;
+                    /** @default false */
+                    external: boolean;
+                }[];
+            } | null;
         };
     };
     responses: never;
