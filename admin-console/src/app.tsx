@@ -9,6 +9,7 @@ import { i18nProvider } from "./i18n.ts";
 import { LoginPage } from "./login/login-page.tsx";
 import { AuditLogPage } from "./resources/audit/audit-page.tsx";
 import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
+import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
@@ -29,6 +30,7 @@ export function App() {
         <Route path="/topics" element={<TopicsPage />} />
         <Route path="/mailings" element={<MailingsPage />} />
         <Route path="/audit" element={<AuditLogPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -2,6 +2,7 @@ import HistoryIcon from "@mui/icons-material/History";
 import LabelIcon from "@mui/icons-material/Label";
 import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
+import SettingsIcon from "@mui/icons-material/Settings";
 import type { ReactNode } from "react";
 import { Layout, Menu, usePermissions } from "react-admin";
 
@@ -15,6 +16,7 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/mailings" primaryText="tuesday.mailings.title" leftIcon={<MailIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/settings" primaryText="tuesday.settings.title" leftIcon={<SettingsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/audit" primaryText="tuesday.audit.title" leftIcon={<HistoryIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
