@@ -8,6 +8,7 @@ import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
 import { LoginPage } from "./login/login-page.tsx";
 import { AuditLogPage } from "./resources/audit/audit-page.tsx";
+import { MatchesPage } from "./resources/matches/matches-page.tsx";
 import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
 import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
@@ -31,6 +32,7 @@ export function App() {
         <Route path="/mailings" element={<MailingsPage />} />
         <Route path="/audit" element={<AuditLogPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/matches" element={<MatchesPage />} />
       </CustomRoutes>
     </Admin>
   );

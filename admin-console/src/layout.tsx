@@ -1,5 +1,6 @@
 import HistoryIcon from "@mui/icons-material/History";
 import LabelIcon from "@mui/icons-material/Label";
+import PeopleIcon from "@mui/icons-material/People";
 import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
 import SettingsIcon from "@mui/icons-material/Settings";
@@ -15,6 +16,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/matches" primaryText="tuesday.matches.title" leftIcon={<PeopleIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/mailings" primaryText="tuesday.mailings.title" leftIcon={<MailIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/settings" primaryText="tuesday.settings.title" leftIcon={<SettingsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/audit" primaryText="tuesday.audit.title" leftIcon={<HistoryIcon />} /> : null}
