@@ -10,6 +10,7 @@ import { LoginPage } from "./login/login-page.tsx";
 import { AuditLogPage } from "./resources/audit/audit-page.tsx";
 import { MatchesPage } from "./resources/matches/matches-page.tsx";
 import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
+import { QuestionsPage } from "./resources/questions/questions-page.tsx";
 import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
@@ -33,6 +34,7 @@ export function App() {
         <Route path="/audit" element={<AuditLogPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/matches" element={<MatchesPage />} />
+        <Route path="/questions" element={<QuestionsPage />} />
       </CustomRoutes>
     </Admin>
   );

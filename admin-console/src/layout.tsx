@@ -3,6 +3,7 @@ import LabelIcon from "@mui/icons-material/Label";
 import PeopleIcon from "@mui/icons-material/People";
 import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
+import QuizIcon from "@mui/icons-material/Quiz";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type { ReactNode } from "react";
 import { Layout, Menu, usePermissions } from "react-admin";
@@ -16,6 +17,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/questions" primaryText="tuesday.questions.title" leftIcon={<QuizIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/matches" primaryText="tuesday.matches.title" leftIcon={<PeopleIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/mailings" primaryText="tuesday.mailings.title" leftIcon={<MailIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/settings" primaryText="tuesday.settings.title" leftIcon={<SettingsIcon />} /> : null}
