@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { codeFrom, linkFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 test.describe("console sign-in with the community's own methods", () => {
   test("tochka (code, link, SSO; no password): its admin signs in by an e-mailed code, in Russian and tochka's branding", async ({ page, request }) => {
@@ -35,5 +35,35 @@ test.describe("console sign-in with the community's own methods", () => {
     await page.getByRole("textbox", { name: "Password" }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByTestId("admin-identity")).toHaveText(admin);
+  });
+
+  test("devguild (password, link): a one-time link asked for in the console opens the console signed in", async ({ page, request }) => {
+    const admin = uniqueEmail("devguild-admin");
+    await registerAdmin(request, TENANTS.devguild, admin, "Devguild-console-pw-42");
+    await page.goto(tenantUrl(TENANTS.devguild, "/console/"));
+    const before = new Date(Date.now() - 1000).toISOString();
+    await page.getByLabel("E-mail").fill(admin);
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await expect(page.getByText(`We sent a sign-in link to ${admin}.`)).toBeVisible();
+    const link = linkFrom(await waitForMail(request, admin, { after: before }), "/auth-magic");
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/console\//);
+    await expect(page.getByTestId("admin-identity")).toHaveText(admin);
+  });
+
+  test("/admin in the member app: the community and its entry points into the console", async ({ page, request }) => {
+    const admin = uniqueEmail("member-app-admin");
+    const password = "Admin-page-pw-42";
+    await registerAdmin(request, TENANTS.founders, admin, password);
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await page.getByLabel("E-mail").fill(admin);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+    await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto(tenantUrl(TENANTS.founders, "/admin"));
+    await expect(page.getByTestId("admin-community-title")).toHaveText("Founders Circle");
+    await page.getByRole("link", { name: "Mailings" }).click();
+    await expect(page).toHaveURL(/\/console\/#\/mailings$/);
+    await expect(page.getByLabel("Subject (en)")).toBeVisible();
   });
 });
