@@ -9,6 +9,12 @@ import { i18nProvider } from "./i18n.ts";
 import { AnalyticsPage } from "./resources/analytics/analytics-page.tsx";
 import { members } from "./resources/members/index.ts";
 import { participants } from "./resources/participants/index.ts";
+import { LoginPage } from "./login/login-page.tsx";
+import { AuditLogPage } from "./resources/audit/audit-page.tsx";
+import { MatchesPage } from "./resources/matches/matches-page.tsx";
+import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
+import { QuestionsPage } from "./resources/questions/questions-page.tsx";
+import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { TopicsPage } from "./resources/topics/topics-page.tsx";
 
 /** The console for community admins and moderators; one folder per resource joins <Admin> later. */
@@ -21,6 +27,7 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={ConsoleLayout}
+      loginPage={LoginPage}
       disableTelemetry
     >
       <Resource {...participants} />
@@ -29,6 +36,11 @@ export function App() {
         <Route path="/account" element={<AccountPage />} />
         <Route path="/topics" element={<TopicsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/mailings" element={<MailingsPage />} />
+        <Route path="/audit" element={<AuditLogPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/matches" element={<MatchesPage />} />
+        <Route path="/questions" element={<QuestionsPage />} />
       </CustomRoutes>
     </Admin>
   );

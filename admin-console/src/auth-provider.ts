@@ -21,15 +21,36 @@ const canEnter = (list: readonly string[]) => list.some((p) => (CONSOLE_PERMISSI
  */
 let refusedToken: string | null = null;
 
+/**
+ * SSO comes back to /console/?token=<transfer code>: exchanged once for a session, and the code
+ * taken out of the address.
+ */
+export async function completeSsoReturn(): Promise<void> {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get("token");
+  if (!code) return;
+  url.searchParams.delete("token");
+  url.searchParams.delete("firstLogin");
+  window.history.replaceState(null, "", url.toString());
+  try {
+    const result = await call(api.POST("/api/auth/transfer/exchange", { body: { code } }));
+    if ("token" in result) writeToken(result.token);
+  } catch {
+    // An expired or spent code: the login page is shown as usual.
+  }
+}
+
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
+  /** A password (`username`), or an e-mailed code (`method` NONE / OTP, the code as `password`). */
+  async login({ username, email, password, method }: { username?: string; email?: string; password: string; method?: "NONE" | "OTP" | null }) {
     let token: string;
     try {
-      const result = await call(api.POST("/api/auth/login", { body: { authType: "EMAIL", email: String(username).trim(), password } }));
+      const authType = method ?? "EMAIL";
+      const result = await call(api.POST("/api/auth/login", { body: { authType, email: String(email ?? username ?? "").trim(), password } }));
       if (!("token" in result)) throw new Error("tuesday.auth.sign_in_error");
       token = result.token;
     } catch (err) {
-      if (err instanceof ConsoleApiError && err.code === 1011) throw new Error("tuesday.auth.invalid_login");
+      if (err instanceof ConsoleApiError && err.code === 1011) throw new Error(method ? "tuesday.auth.invalid_code" : "tuesday.auth.invalid_login");
       if (err instanceof ConsoleApiError && err.code === 1008) throw new Error("tuesday.auth.method_not_allowed");
       if (err instanceof ConsoleApiError && err.code === 1006) throw new Error("tuesday.auth.rate_limited");
       throw new Error("tuesday.auth.sign_in_error");

@@ -2,7 +2,11 @@ import ContactsIcon from "@mui/icons-material/Contacts";
 import InsightsIcon from "@mui/icons-material/Insights";
 import LabelIcon from "@mui/icons-material/Label";
 import PeopleIcon from "@mui/icons-material/People";
+import HistoryIcon from "@mui/icons-material/History";
+import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
+import QuizIcon from "@mui/icons-material/Quiz";
+import SettingsIcon from "@mui/icons-material/Settings";
 import type { ReactNode } from "react";
 import { Layout, Menu, usePermissions } from "react-admin";
 
@@ -18,6 +22,11 @@ function ConsoleMenu() {
       {isAdmin ? <Menu.Item to="/members" primaryText="tuesday.members.title" leftIcon={<ContactsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/analytics" primaryText="tuesday.analytics.title" leftIcon={<InsightsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/questions" primaryText="tuesday.questions.title" leftIcon={<QuizIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/matches" primaryText="tuesday.matches.title" leftIcon={<PeopleIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/mailings" primaryText="tuesday.mailings.title" leftIcon={<MailIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/settings" primaryText="tuesday.settings.title" leftIcon={<SettingsIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/audit" primaryText="tuesday.audit.title" leftIcon={<HistoryIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
   );

@@ -12308,6 +12308,611 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/community/{id}/participants/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a mailing to a filtered audience, each member in their language; poll GET /community/{id}/mailings/{mailingId} for progress (audited as mailing.send) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyParticipants"];
+                };
+            };
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview a mailing: the audience's size per language and the mail as each language renders it (nothing is sent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyParticipants"];
+                };
+            };
+            responses: {
+                /** @description The preview */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailingPreview"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/recommended-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send this week's recommendations now: the coming Tuesday's pairing is run if it has not, and its e-mails are queued once per member (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The week and how many e-mails were queued now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecommendedContactsResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/mailings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's mailings, newest first (the last 100), with their progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mailings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailingList"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/mailings/{mailingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mailing with its progress (sent / failed / skipped of total) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    mailingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mailing */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe link's page: a button that confirms (a GET never unsubscribes, so link scanners cannot) */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The confirm page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe from the community's mailings (RFC 8058: the List-Unsubscribe-Post of a mailing, or the button of the link's page) */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed (HTML for a browser's form, else JSON) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnsubscribeResult"];
+                        "text/html": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/{communityId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's settings the console may edit (texts, languages, sign-in methods, steps, navigation, moderation) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunitySettingsResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change settings, validated by the tenant.json schema (audited as community.settings; the next tenant apply of the file replaces them) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The current community's id */
+                    communityId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommunitySettingsPatch"];
+                };
+            };
+            responses: {
+                /** @description The settings as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommunitySettingsResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14462,6 +15067,267 @@ export interface components {
             authorUserId: string | null;
             authorEmail: string | null;
             createdAt: string;
+        };
+        Mailing: {
+            /** Format: uuid */
+            id: string;
+            communityId: string;
+            content: {
+                en?: components["schemas"]["MailingText"];
+                ru?: components["schemas"]["MailingText"];
+            };
+            audience: components["schemas"]["MailingAudience"];
+            /** @enum {string} */
+            status: "queued" | "sending" | "done";
+            total: number;
+            sent: number;
+            failed: number;
+            skipped: number;
+            percent: number;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        MailingText: {
+            subject: string;
+            body: string;
+        };
+        MailingAudience: {
+            statuses?: ("pending" | "confirmed" | "rejected")[];
+            roles?: ("member" | "moderator" | "admin")[];
+            langs?: ("en" | "ru")[];
+            participantIds?: string[];
+        };
+        NotifyParticipants: {
+            content: {
+                en?: components["schemas"]["MailingText"];
+                ru?: components["schemas"]["MailingText"];
+            };
+            audience?: components["schemas"]["MailingAudience"];
+        };
+        MailingPreview: {
+            total: number;
+            byLang: {
+                en?: number;
+                ru?: number;
+            };
+            rendered: {
+                en?: {
+                    subject: string;
+                    html: string;
+                    text: string;
+                };
+                ru?: {
+                    subject: string;
+                    html: string;
+                    text: string;
+                };
+            };
+        };
+        RecommendedContactsResult: {
+            week: string;
+            mailsQueued: number;
+        };
+        MailingList: components["schemas"]["Mailing"][];
+        UnsubscribeResult: {
+            /** @enum {boolean} */
+            ok: true;
+            communityId: string;
+        };
+        CommunitySettingsResult: {
+            settings: components["schemas"]["CommunitySettings"];
+            /** @enum {string} */
+            managedBy: "database-until-next-apply";
+            updatedAt: string;
+        };
+        CommunitySettings: {
+            title: string;
+            description: string;
+            landingTitle: string;
+            landingCopy: string;
+            /** @enum {string} */
+            lang: "en" | "ru";
+            langChoices: ("en" | "ru")[];
+            moderationRequired: boolean;
+            authTypes: ("EMAIL" | "GOOGLE" | "MAGIC" | "OTP" | "NONE" | "OAUTH2")[];
+            stepsConfig: {
+                /** @default true */
+                profile: boolean;
+                /** @default true */
+                lookingFor: boolean;
+                /** @default true */
+                contacts: boolean;
+                /** @default true */
+                networks: boolean;
+                /** @default true */
+                avatar: boolean;
+                /** @default true */
+                about: boolean;
+            };
+            navigationConfig: {
+                /** @default {} */
+                tabs: {
+                    my_communities?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    participants?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    contacts?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    events?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    chats?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    profile?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    admin?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                };
+                /** @default [] */
+                custom: {
+                    id: string;
+                    label: string;
+                    url: string;
+                    order: number;
+                    /** @default false */
+                    external: boolean;
+                }[];
+            } | null;
+        };
+        CommunitySettingsPatch: {
+            title?: string;
+            description?: string;
+            landingTitle?: string;
+            landingCopy?: string;
+            /** @enum {string} */
+            lang?: "en" | "ru";
+            langChoices?: ("en" | "ru")[];
+            moderationRequired?: boolean;
+            authTypes?: ("EMAIL" | "GOOGLE" | "MAGIC" | "OTP" | "NONE" | "OAUTH2")[];
+            stepsConfig?: {
+                /** @default true */
+                profile: boolean;
+                /** @default true */
+                lookingFor: boolean;
+                /** @default true */
+                contacts: boolean;
+                /** @default true */
+                networks: boolean;
+                /** @default true */
+                avatar: boolean;
+                /** @default true */
+                about: boolean;
+            };
+            navigationConfig?: {
+                /** @default {} */
+                tabs: {
+                    my_communities?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    participants?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    contacts?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    events?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    chats?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    profile?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    admin?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                };
+                /** @default [] */
+                custom: {
+                    id: string;
+                    label: string;
+                    url: string;
+                    order: number;
+                    /** @default false */
+                    external: boolean;
+                }[];
+            } | null;
         };
     };
     responses: never;

@@ -1,3 +1,5 @@
+import { mailingsRouter } from "./mailings/index.ts";
+import { settingsRouter } from "./settings/index.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -105,6 +107,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", eventsRouter());
   app.route("/api", moderationRouter());
   app.route("/api", adminRouter());
+  app.route("/api", mailingsRouter());
+  app.route("/api", settingsRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);

@@ -23,6 +23,7 @@ export { allJobs } from "./jobs/registry.ts";
 export { AppError } from "./lib/errors.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
+export { MAILING_CHUNK, mailingSendJob, sendMailingChunk } from "./mailings/index.ts";
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";

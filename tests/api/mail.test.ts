@@ -72,6 +72,7 @@ describe("templates", () => {
     recovery: { link: "http://alpha.localhost:3000/confirm-recovery?token=abc", minutes: 60 },
     email_confirm: { link: "http://alpha.localhost:3000/confirm-email?token=abc" },
     notice: { title: "Hello", paragraphs: ["Text"], action: { label: "Open", link: "http://alpha.localhost:3000/" } },
+    mailing: { title: "News", paragraphs: ["Text"], unsubscribeLink: "http://alpha.localhost:3000/api/mail/unsubscribe?token=abc" },
     weekly_match: {
       name: "Ada",
       contact: { name: "Grace Hopper", headline: "Admiral", avatarUrl: null, contacts: [{ label: "TELEGRAM", value: "@grace" }], hasHiddenContacts: false },
@@ -94,7 +95,7 @@ describe("templates", () => {
       expect(mail.html, name).toContain("Alpha Club");
       expect(mail.html, name).toContain("#112233");
       expect(mail.text, name).toContain("Alpha Club");
-      if (name !== "notice") expect(mail.subject, name).toContain("Alpha Club");
+      if (name !== "notice" && name !== "mailing") expect(mail.subject, name).toContain("Alpha Club");
     }
     const otp = renderMail(t, lang, "otp", cases.otp);
     expect(otp.subject).toContain("482913");

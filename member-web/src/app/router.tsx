@@ -210,6 +210,11 @@ const publicProfileRoute = createRoute({
     return <PublicProfilePage slug={publicProfileRoute.useParams().slug} />;
   },
 });
+const adminRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/admin",
+  component: lazyRouteComponent(() => import("../features/admin/admin-page.tsx"), "AdminPage"),
+});
 const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 // The bar's other sections arrive with later work; until then they say so instead of redirecting.
@@ -236,7 +241,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, ...sectionRoutes]),
   publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,

@@ -1,5 +1,6 @@
 import { eventReminderJob } from "../events/jobs/reminder.ts";
 import { mailSendJob } from "../mail/send-job.ts";
+import { mailingSendJob } from "../mailings/jobs/send.ts";
 import { matchingFollowupJob } from "../matching/weekly/jobs/followup.ts";
 import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
 import { matchingReminderJob } from "../matching/weekly/jobs/reminder.ts";
@@ -9,4 +10,4 @@ import { notificationDigestJob } from "../notifications/jobs/digest.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob, eventReminderJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob, eventReminderJob, mailingSendJob];

@@ -17,13 +17,15 @@ export type OutboxRow = {
   attempts: number;
   transport: string | null;
   messageId: string | null;
+  /** Extra headers (e.g. List-Unsubscribe of a mailing). */
+  headers: Record<string, string>;
   createdAt: Date;
   sentAt: Date | null;
   attachments: MailAttachment[] | null;
 };
 
 const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_email as "fromEmail", template, lang,
-  subject, html, text, status, attempts, transport, message_id as "messageId", created_at as "createdAt", sent_at as "sentAt", attachments`;
+  subject, html, text, status, attempts, transport, message_id as "messageId", headers, created_at as "createdAt", sent_at as "sentAt", attachments`;
 
 export async function insertOutbox(
   db: Db,
@@ -38,12 +40,13 @@ export async function insertOutbox(
     text: string;
     dedupeKey: string | null;
     attachments?: MailAttachment[] | undefined;
+    headers?: Record<string, string>;
   },
 ): Promise<{ id: string; inserted: boolean }> {
   const [ins] = await db<{ id: string }[]>`
-    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, attachments)
+    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, attachments, headers)
     values (${row.communityId}, ${row.dedupeKey}, ${row.toEmail}, ${row.fromEmail}, ${row.template}, ${row.lang},
-            ${row.subject}, ${row.html}, ${row.text}, ${row.attachments?.length ? db.json(row.attachments) : null})
+            ${row.subject}, ${row.html}, ${row.text}, ${row.attachments?.length ? db.json(row.attachments) : null}, ${db.json(row.headers ?? {})})
     on conflict (dedupe_key) do nothing
     returning id`;
   if (ins) return { id: ins.id, inserted: true };

@@ -28,7 +28,7 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
           html: row.html,
           text: row.text,
           ...(row.attachments?.length ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
-          headers: { "X-Tuesday-Mail-Id": row.id },
+          headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
         });
         await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
       });

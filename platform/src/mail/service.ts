@@ -15,6 +15,8 @@ export type QueueMailInput<N extends TemplateName> = {
   dedupeKey?: string;
   /** Files sent with the mail (small text files such as an event's .ics). */
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "t
       text: rendered.text,
       dedupeKey: input.dedupeKey ?? null,
       attachments: input.attachments,
+      ...(input.headers ? { headers: input.headers } : {}),
     });
     if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
     return id;

@@ -8,6 +8,8 @@ export type TemplateVars = {
   email_confirm: { link: string };
   /** A plain notice with a title, paragraphs and an optional call to action. */
   notice: { title: string; paragraphs: string[]; action?: { label: string; link: string } };
+  /** A community mailing written by its admins, with the one-click unsubscribe link. */
+  mailing: { title: string; paragraphs: string[]; unsubscribeLink: string };
   /** The Tuesday e-mail: this week's contact, why, and the connect link. */
   weekly_match: {
     name: string;
@@ -118,6 +120,7 @@ const T = {
       },
     ],
     footer: (title: string) => `You receive this e-mail because of your account in ${title}.`,
+    unsubscribe: (title: string) => `You receive ${title} mailings as a member. Unsubscribe`,
   },
   ru: {
     otp: (v: TemplateVars["otp"], title: string): [string, Block] => [
@@ -186,6 +189,7 @@ const T = {
       },
     ],
     footer: (title: string) => `Вы получили это письмо, потому что у вас есть учётная запись в ${title}.`,
+    unsubscribe: (title: string) => `Вы получаете рассылки ${title} как участник. Отписаться`,
   },
 } as const;
 
@@ -259,8 +263,12 @@ export function renderMail<N extends TemplateName>(tenant: Tenant, lang: Lang, n
     const v = vars as TemplateVars["notice"];
     subject = v.title;
     block = { heading: v.title, paragraphs: v.paragraphs, ...(v.action ? { action: v.action } : {}) };
+  } else if (name === "mailing") {
+    const v = vars as TemplateVars["mailing"];
+    subject = v.title;
+    block = { heading: v.title, paragraphs: v.paragraphs, links: [{ label: t.unsubscribe(title), link: v.unsubscribeLink }] };
   } else {
-    const make = t[name as Exclude<TemplateName, "notice">] as (v: unknown, title: string) => [string, Block];
+    const make = t[name as Exclude<TemplateName, "notice" | "mailing">] as (v: unknown, title: string) => [string, Block];
     [subject, block] = make(vars, title);
   }
   return { ...layout(tenant, block, t.footer(title)), subject };

@@ -25,7 +25,10 @@ export function AuthMagicPage({ token, backTo }: { token: string | undefined; ba
     (async () => {
       try {
         const result = await call(api.POST("/api/auth/auth-magic", { body: { url_auth_token: token, back_to: backTo ?? null } }));
-        await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+        const href = await completeSignIn(queryClient, result);
+        // The console (/console/, a link sent by its sign-in page) is another app: a full load.
+        if (href.startsWith("/console")) window.location.replace(href);
+        else await navigate({ href, replace: true });
       } catch (err) {
         setError(errorText(err));
       }

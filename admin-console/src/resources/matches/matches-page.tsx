@@ -1,0 +1,132 @@
+import { Alert, Button, Card, CardContent, Chip, Slider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import type { components } from "@tuesday/api-client";
+import { useCallback, useEffect, useState } from "react";
+import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
+import { api, ConsoleApiError, call } from "../../api.ts";
+import { loadCommunity } from "../../login/community.ts";
+
+type NextPair = components["schemas"]["NextPairToScore"];
+type Assistance = components["schemas"]["ScoreAssistance"];
+type Report = components["schemas"]["WeeklyMatchingReport"];
+type Card_ = NonNullable<NextPair["pair"]>["participant"];
+
+const name = (c: Card_) => `${c.firstName} ${c.lastName}`.trim();
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * Matches: the coming week's matching preview (coverage, score spread, members left without a
+ * pair), then the pairs to score one by one, each with its reasons and the relevance breakdown
+ * (score assistance), and the admin's pair score (0..10).
+ */
+export function MatchesPage() {
+  useAuthenticated();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [communityId, setCommunityId] = useState<string | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const [next, setNext] = useState<NextPair | null>(null);
+  const [help, setHelp] = useState<Assistance | null>(null);
+  const [score, setScore] = useState(5);
+
+  const fail = useCallback((err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.matches.failed", { type: "error" }), [notify]);
+
+  const loadNext = useCallback(async (id: string) => {
+    const n = await call(api.GET("/api/admin/{id}/matches/next", { params: { path: { id } } }));
+    setNext(n);
+    setScore(5);
+    setHelp(n.pair ? await call(api.GET("/api/admin/pairs/{id}/score-assistance", { params: { path: { id: n.pair.participant.id }, query: { with: n.pair.subject.id } } })) : null);
+  }, []);
+
+  useEffect(() => {
+    loadCommunity().then((c) => {
+      if (!c) return;
+      setCommunityId(c.id);
+      call(api.GET("/api/admin/{communityId}/matching/preview", { params: { path: { communityId: c.id } } }))
+        .then(setReport)
+        .catch(fail);
+      loadNext(c.id).catch(fail);
+    });
+  }, [loadNext, fail]);
+
+  const save = async () => {
+    if (!communityId || !next?.pair) return;
+    try {
+      await call(api.POST("/api/admin/pairs/{id}/score", { params: { path: { id: next.pair.participant.id } }, body: { subjectId: next.pair.subject.id, internalAdminScore: score } }));
+      notify("tuesday.matches.saved", { type: "info" });
+      await loadNext(communityId);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const stats = report?.stats;
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title={translate("tuesday.matches.title")} />
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{translate("tuesday.matches.preview", { week: report?.week ?? "…" })}</Typography>
+          {stats ? (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", mt: 1 }} data-testid="matching-preview">
+              <Chip label={translate("tuesday.matches.eligible", { n: stats.eligible, total: stats.members })} />
+              <Chip label={translate("tuesday.matches.pairs", { n: stats.pairs })} />
+              <Chip label={translate("tuesday.matches.coverage", { p: pct(stats.coverage) })} />
+              {stats.scores ? <Chip label={translate("tuesday.matches.median", { s: stats.scores.median.toFixed(2) })} /> : null}
+              <Chip label={translate("tuesday.matches.without", { n: stats.withoutMatch.length })} />
+              {report?.alreadyRun ? <Chip color="success" label={translate("tuesday.matches.alreadyRun")} /> : null}
+            </Stack>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6">{translate("tuesday.matches.toScore", { n: next?.unscored ?? 0 })}</Typography>
+          {next && !next.pair ? <Alert severity="success">{translate("tuesday.matches.allScored")}</Alert> : null}
+          {next?.pair ? (
+            <Stack spacing={1.5} sx={{ mt: 1 }} data-testid="pair-to-score">
+              <Typography>
+                <b>{name(next.pair.participant)}</b> ↔ <b>{name(next.pair.subject)}</b> · {translate("tuesday.matches.score")} {next.pair.score.toFixed(2)}
+              </Typography>
+              {next.pair.reasons.length ? (
+                <ul style={{ margin: 0 }}>
+                  {next.pair.reasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {help ? (
+                <Table size="small" sx={{ maxWidth: 520 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate("tuesday.matches.term")}</TableCell>
+                      <TableCell align="right">{translate("tuesday.matches.weight")}</TableCell>
+                      <TableCell align="right">{translate("tuesday.matches.similarity")}</TableCell>
+                      <TableCell align="right">{translate("tuesday.matches.contribution")}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {help.terms.map((t) => (
+                      <TableRow key={t.name}>
+                        <TableCell>{t.name}</TableCell>
+                        <TableCell align="right">{t.weight.toFixed(2)}</TableCell>
+                        <TableCell align="right">{t.similarity.toFixed(2)}</TableCell>
+                        <TableCell align="right">{t.contribution.toFixed(3)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              ) : null}
+              <Typography variant="subtitle2">{translate("tuesday.matches.adminScore", { s: score })}</Typography>
+              <Slider value={score} min={0} max={10} step={1} marks onChange={(_, v) => setScore(v as number)} sx={{ maxWidth: 400 }} aria-label={translate("tuesday.matches.adminScore", { s: score })} />
+              <Stack direction="row" spacing={1}>
+                <Button variant="contained" onClick={save}>
+                  {translate("tuesday.matches.save")}
+                </Button>
+              </Stack>
+            </Stack>
+          ) : null}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

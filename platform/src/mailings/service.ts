@@ -1,0 +1,196 @@
+/**
+ * Community mailings (spec 7, Community notify). An admin's mailing stores its audience as
+ * recipient rows in one transaction with the job that sends it; the job then moves recipients in
+ * chunks into the mail outbox (one outbox row per recipient, keyed `mailing:<id>:<participant>`),
+ * so a crash at any point neither loses nor doubles a message. Each mail carries an RFC 8058
+ * one-click unsubscribe link; later mailings leave unsubscribed members out.
+ */
+import { recordAudit } from "../audit/index.ts";
+import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { type Ctx, withDb } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import { hashHex, randomToken } from "../lib/crypto.ts";
+import { notFound, validation } from "../lib/errors.ts";
+import { queueMail } from "../mail/service.ts";
+import { renderMail } from "../mail/templates.ts";
+import { jobCtx } from "../matching/weekly/context.ts";
+import { runWeeklyPairing } from "../matching/weekly/service.ts";
+import { comingTuesday } from "../matching/weekly/week.ts";
+import type { Lang, Tenant } from "../tenancy/schema.ts";
+import { mailingSendJob } from "./jobs/send.ts";
+import {
+  countAudience,
+  findMailing,
+  findRecipientByUnsubscribeHash,
+  hasPending,
+  insertMailing,
+  insertUnsubscribe,
+  listMailings,
+  lockPendingRecipients,
+  type MailingRow,
+  markMailingState,
+  markRecipientQueued,
+  markRecipientSkipped,
+} from "./queries.ts";
+import type { Mailing, MailingPreview, NotifyInput } from "./schemas.ts";
+
+/** Recipients moved to the outbox per job; the job re-enqueues itself for the next chunk. */
+export const MAILING_CHUNK = 200;
+
+function toMailing(r: MailingRow): Mailing {
+  const finished = r.sent + r.failed + r.skipped;
+  const percent = r.total === 0 ? 100 : Math.floor((finished * 100) / r.total);
+  return {
+    id: r.id,
+    communityId: r.communityId,
+    content: r.content,
+    audience: r.audience,
+    status: finished >= r.total ? "done" : finished > 0 ? "sending" : "queued",
+    total: r.total,
+    sent: r.sent,
+    failed: r.failed,
+    skipped: r.skipped,
+    percent,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
+  requireThisCommunity(ctx, communityId);
+  await requireRole(ctx, "admin");
+}
+
+/** The community's language is required; other languages must be ones the community offers. */
+function checkContent(tenant: Tenant, content: NotifyInput["content"]): void {
+  const { lang, langChoices } = tenant.config;
+  if (!content[lang]) throw validation(`Invalid input: content.${lang}: the text in the community's language is required`, { [`content.${lang}`]: "Required" });
+  for (const l of Object.keys(content) as Lang[]) {
+    if (l !== lang && !langChoices.includes(l)) throw validation(`Invalid input: content.${l}: the community does not offer this language`, { [`content.${l}`]: "Not a language of the community" });
+  }
+}
+
+/** The text a recipient reads: theirs, else the community's language. */
+function textFor(tenant: Tenant, content: MailingRow["content"], lang: Lang): { lang: Lang; subject: string; body: string } {
+  const own = content[lang];
+  if (own) return { lang, ...own };
+  const fallback = content[tenant.config.lang];
+  if (!fallback) throw new Error("mailing without the community's language");
+  return { lang: tenant.config.lang, ...fallback };
+}
+
+const paragraphs = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+export const unsubscribeLink = (tenant: Tenant, token: string) => `${tenant.url}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** How many members the audience reaches now, per language, and the mail as each language reads it. */
+export async function previewMailing(ctx: Ctx, communityId: string, input: NotifyInput): Promise<MailingPreview> {
+  await requireAdmin(ctx, communityId);
+  checkContent(ctx.tenant, input.content);
+  const counts = await countAudience(ctx.db, ctx.tenant.id, ctx.tenant.config.lang, input.audience);
+  const rendered: MailingPreview["rendered"] = {};
+  for (const l of Object.keys(input.content) as Lang[]) {
+    const t = textFor(ctx.tenant, input.content, l);
+    rendered[l] = renderMail(ctx.tenant, t.lang, "mailing", { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: unsubscribeLink(ctx.tenant, "preview") });
+  }
+  return { total: counts.reduce((s, c) => s + c.n, 0), byLang: Object.fromEntries(counts.map((c) => [c.lang, c.n])), rendered };
+}
+
+/** Starts a mailing: recipients fixed now, the send job queued in the same transaction. */
+export async function notifyParticipants(ctx: Ctx, communityId: string, input: NotifyInput): Promise<Mailing> {
+  await requireAdmin(ctx, communityId);
+  checkContent(ctx.tenant, input.content);
+  return withTx(ctx.db, async (tx) => {
+    const id = await insertMailing(tx, {
+      communityId: ctx.tenant.id,
+      content: input.content as MailingRow["content"],
+      audience: input.audience,
+      createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,
+      defaultLang: ctx.tenant.config.lang,
+    });
+    await ctx.deps.jobs.send(mailingSendJob, { communityId: ctx.tenant.id, mailingId: id }, { db: tx });
+    const row = await findMailing(tx, ctx.tenant.id, id);
+    if (!row) throw new Error("mailing vanished");
+    await recordAudit(withDb(ctx, tx), { action: "mailing.send", target: { type: "mailing", id }, before: null, after: { content: input.content, audience: input.audience, total: row.total } });
+    return toMailing(row);
+  });
+}
+
+export async function getMailing(ctx: Ctx, communityId: string, mailingId: string): Promise<Mailing> {
+  await requireAdmin(ctx, communityId);
+  const row = await findMailing(ctx.db, ctx.tenant.id, mailingId);
+  if (!row) throw notFound("Mailing not found");
+  return toMailing(row);
+}
+
+export async function listCommunityMailings(ctx: Ctx, communityId: string): Promise<Mailing[]> {
+  await requireAdmin(ctx, communityId);
+  return (await listMailings(ctx.db, ctx.tenant.id, 100)).map(toMailing);
+}
+
+/**
+ * One chunk of a mailing (the job's work): locks up to MAILING_CHUNK pending recipients, queues
+ * each one's mail with its unsubscribe link, and re-enqueues the job when more are pending, all in
+ * one transaction. Returns how many recipients it handled.
+ */
+export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<number> {
+  if (ctx.actor.kind !== "system" && ctx.actor.kind !== "operator") throw new Error("mailing chunks are sent by the job");
+  return withTx(ctx.db, async (tx) => {
+    const mailing = await findMailing(tx, ctx.tenant.id, mailingId);
+    if (!mailing) return 0;
+    const batch = await lockPendingRecipients(tx, mailingId, MAILING_CHUNK);
+    const txCtx = withDb(ctx, tx);
+    for (const r of batch) {
+      if (r.unsubscribed) {
+        await markRecipientSkipped(tx, mailingId, r.participantId);
+        continue;
+      }
+      const token = randomToken(24);
+      const link = unsubscribeLink(ctx.tenant, token);
+      const t = textFor(ctx.tenant, mailing.content, r.lang);
+      const outboxId = await queueMail(txCtx, {
+        to: r.email,
+        template: "mailing",
+        lang: t.lang,
+        vars: { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: link },
+        dedupeKey: `mailing:${mailingId}:${r.participantId}`,
+        headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      await markRecipientQueued(tx, mailingId, r.participantId, outboxId, hashHex(token));
+    }
+    if (await hasPending(tx, mailingId)) {
+      await markMailingState(tx, mailingId, "sending");
+      if (batch.length > 0) await ctx.deps.jobs.send(mailingSendJob, { communityId: ctx.tenant.id, mailingId }, { db: tx });
+    } else {
+      await markMailingState(tx, mailingId, "done");
+    }
+    return batch.length;
+  });
+}
+
+/** RFC 8058 one-click unsubscribe (and the link's confirm button): the member gets no further mailings here. */
+export async function unsubscribe(ctx: Ctx, token: string): Promise<{ ok: true; communityId: string }> {
+  const found = await findRecipientByUnsubscribeHash(ctx.db, hashHex(token));
+  // A token of another community's mail is unknown here.
+  if (!found || found.communityId !== ctx.tenant.id) throw notFound("Unknown or expired unsubscribe link");
+  await insertUnsubscribe(ctx.db, found.communityId, found.userId);
+  return { ok: true, communityId: found.communityId };
+}
+
+/**
+ * Sends this week's recommendations now: the coming Tuesday's pairing is run (or read, when it ran)
+ * and its e-mails queued; the outbox keys keep a member from getting them twice.
+ */
+export async function notifyRecommendedContacts(ctx: Ctx, communityId: string): Promise<{ week: string; mailsQueued: number }> {
+  await requireAdmin(ctx, communityId);
+  const week = comingTuesday(new Date(), ctx.tenant.config.timeZone);
+  const report = await runWeeklyPairing(jobCtx(ctx.deps, ctx.tenant, "notify.recommended-contacts"), { communityId: ctx.tenant.id, week, mail: true });
+  await withTx(ctx.db, (tx) =>
+    recordAudit(withDb(ctx, tx), { action: "mailing.recommended_contacts", target: { type: "matching_week", id: week }, before: null, after: { mailsQueued: report.stored.mailsQueued } }),
+  );
+  return { week, mailsQueued: report.stored.mailsQueued };
+}

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { registerAdmin, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+test.describe("console screens (devguild)", () => {
+  test("settings: a change is shown as a diff, saved, and found in the audit log; matches and questions open", async ({ page, request }) => {
+    const admin = uniqueEmail("screens-admin");
+    const password = "Screens-admin-pw-42";
+    await registerAdmin(request, TENANTS.devguild, admin, password);
+    await page.goto(tenantUrl(TENANTS.devguild, "/console/"));
+    await page.getByLabel("E-mail").fill(admin);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("admin-identity")).toHaveText(admin);
+
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const description = `Builders meeting weekly ${Date.now().toString(36)}`;
+    await page.getByLabel("Description").fill(description);
+    await expect(page.getByTestId("settings-diff")).toContainText(description);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("settings-diff")).toHaveCount(0);
+
+    await page.getByRole("menuitem", { name: "Audit log" }).click();
+    await page.getByTestId("audit-row").filter({ hasText: "community.settings" }).first().click();
+    await expect(page.getByText(description)).toBeVisible();
+
+    await page.getByRole("menuitem", { name: "Matches" }).click();
+    await expect(page.getByText(/Matching preview for \d{4}-\d{2}-\d{2}/)).toBeVisible();
+    await page.getByRole("menuitem", { name: "Questions" }).click();
+    await expect(page.getByText("The onboarding questions new members answer.")).toBeVisible();
+  });
+});
