@@ -82,13 +82,33 @@ async function signedInContext(browser: Browser, token: string): Promise<Browser
 }
 
 test.describe("chats: live messages and presence over the chat socket (founders)", () => {
-  test("two members chat without reloading, see each other online then offline; another community's member cannot open the chat", async ({ browser, request }) => {
+  test("a notification arrives live; two members chat without reloading, see each other online then offline; another community's member cannot open the chat", async ({ browser, request }) => {
     test.setTimeout(90_000);
     const rare = uniqueWord("chattag");
     const rarer = uniqueWord("chatpilot");
     const a = await participant(request, TENANTS.founders, await signInByCode(request, uniqueEmail("chat-a")), uniqueWord("Alba"), [rare, rarer]);
     const b = await participant(request, TENANTS.founders, await signInByCode(request, uniqueEmail("chat-b")), uniqueWord("Bruno"), [rare, rarer]);
+
+    // B waits on /notifications: A's intro arrives there live, with a toast, without a reload.
+    const contextB = await signedInContext(browser, b.token);
+    const pageB = await contextB.newPage();
+    await pageB.goto(tenantUrl(TENANTS.founders, "/notifications"));
+    await expect(pageB.getByText("No notifications")).toBeVisible();
     await acceptedIntro(request, a, b);
+    const note = pageB.getByTestId("notification").filter({ hasText: "You received an intro request" });
+    await expect(note).toBeVisible();
+    await expect(note).toHaveAttribute("data-seen", "false");
+    await expect(pageB.getByTestId("toast").filter({ hasText: "New notification" })).toBeVisible();
+    await note.getByRole("button", { name: "Mark as seen" }).click();
+    await expect(note).toHaveAttribute("data-seen", "true");
+    await note.getByRole("button", { name: /^Dismiss/ }).click();
+    await expect(pageB.getByTestId("notification")).toHaveCount(0);
+
+    // Offline: one "Offline" toast while the browser is offline, gone when it is back.
+    await contextB.setOffline(true);
+    await expect(pageB.getByTestId("toast").filter({ hasText: "The app is offline" })).toHaveCount(1);
+    await contextB.setOffline(false);
+    await expect(pageB.getByTestId("toast").filter({ hasText: "The app is offline" })).toHaveCount(0);
 
     // A opens the chat with B (the one-to-one chat opens once the intro was accepted).
     const contextA = await signedInContext(browser, a.token);
@@ -100,8 +120,6 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     await expect(pageA.getByTestId("chat-connection")).toHaveText("Connected");
 
     // B sees the chat in the list with A online, and opens it.
-    const contextB = await signedInContext(browser, b.token);
-    const pageB = await contextB.newPage();
     await pageB.goto(tenantUrl(TENANTS.founders, "/chats"));
     const row = pageB.getByTestId("chat-row").filter({ hasText: a.firstName });
     await expect(row).toBeVisible();
