@@ -7,11 +7,13 @@ import { realtime } from "../../lib/realtime.ts";
 import { useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
+import { usePresenceTopic } from "./model.ts";
 
 /**
  * Spec 4.8: the realtime connection opens while a user is signed in with a participant in this
  * community and closes (dropping its subscriptions) when that participant is gone. It listens
- * to the member's own notifications topic: a new notification refreshes the lists and shows a toast.
+ * to the community's presence topic and the member's own notifications topic: a new
+ * notification refreshes the lists and shows a toast.
  */
 export function RealtimeSession() {
   const token = useToken();
@@ -26,6 +28,8 @@ export function RealtimeSession() {
     realtime.start(token);
     return () => realtime.stop();
   }, [token, participantId]);
+
+  usePresenceTopic(token && participantId ? community.id : "");
 
   useEffect(() => {
     if (!token || !participantId) return;
