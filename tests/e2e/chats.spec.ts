@@ -113,11 +113,17 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     // A opens the chat with B (the one-to-one chat opens once the intro was accepted).
     const contextA = await signedInContext(browser, a.token);
     const pageA = await contextA.newPage();
+    // What the app's STOMP client says on connect: spec 9's heart-beats, 10000 ms each way.
+    const sentFrames: string[] = [];
+    pageA.on("websocket", (ws) => ws.on("framesent", (f) => sentFrames.push(String(f.payload))));
     await pageA.goto(tenantUrl(TENANTS.founders, `/chats?with=${b.participantId}`));
     await expect(pageA).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
     const chatId = new URL(pageA.url()).pathname.split("/").pop() ?? "";
     await expect(pageA.getByRole("heading", { level: 1 })).toContainText(b.firstName);
     await expect(pageA.getByTestId("chat-connection")).toHaveText("Connected");
+    const connectFrame = sentFrames.find((f) => /^(CONNECT|STOMP)\n/.test(f));
+    expect(connectFrame).toContain("heart-beat:10000,10000");
+    expect(sentFrames.some((f) => f.startsWith("SUBSCRIBE\n") && f.includes(`destination:/topic/chat/${chatId}`))).toBe(true);
 
     // B sees the chat in the list with A online, and opens it.
     await pageB.goto(tenantUrl(TENANTS.founders, "/chats"));
@@ -158,9 +164,16 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     await participant(request, TENANTS.devguild, outsiderToken, uniqueWord("Otto"), [uniqueWord("other"), uniqueWord("tags")]);
     const contextC = await signedInContext(browser, outsiderToken);
     const pageC = await contextC.newPage();
+    const warnings: string[] = [];
+    pageC.on("console", (m) => {
+      if (m.type() === "warning") warnings.push(m.text());
+    });
     await pageC.goto(tenantUrl(TENANTS.devguild, `/chats/${chatId}`));
     await expect(pageC.getByRole("alert")).toContainText("This chat is not available to you.");
     await expect(pageC.getByTestId("chat-message")).toHaveCount(0);
+    // The socket's refusal of that chat's topic is only logged (spec 6): no toast, the page stays as it is.
+    await expect.poll(() => warnings.some((w) => w.includes("Chat access denied") && w.includes(chatId))).toBe(true);
+    await expect(pageC.getByTestId("toast")).toHaveCount(0);
     await contextC.close();
   });
 });
