@@ -1610,6 +1610,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/current-user/web-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the browser's web-push subscription
+         * @description Validates and stores a PushSubscription for the caller in this community. Web push is disabled in this build (spec 9): nothing is sent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebPushSubscription"];
+                };
+            };
+            responses: {
+                /** @description Stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebPushResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permission/my": {
         parameters: {
             query?: never;
@@ -13059,6 +13129,28 @@ export interface components {
             ok: true;
             /** @enum {string} */
             preferredLang: "en" | "ru";
+        };
+        WebPushResult: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description Web push is disabled in this build: the subscription is stored, nothing is sent
+             * @enum {boolean}
+             */
+            enabled: false;
+        };
+        WebPushSubscription: {
+            /**
+             * Format: uri
+             * @example https://fcm.googleapis.com/fcm/send/abc
+             */
+            endpoint: string;
+            /** @description Milliseconds since the epoch, or null */
+            expirationTime?: number | null;
+            keys: {
+                p256dh: string;
+                auth: string;
+            };
         };
         Permissions: ("CAN_VIEW_ADMIN_PANEL" | "CAN_MODERATE_COMMUNITY")[];
         ContactTypeInfo: {

@@ -218,7 +218,7 @@ const adminRoute = createRoute({
 const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 // The bar's other sections arrive with later work; until then they say so instead of redirecting.
-const sectionRoutes = (["events", "chats"] as const).map((section) =>
+const sectionRoutes = (["events"] as const).map((section) =>
   createRoute({
     getParentRoute: () => memberLayout,
     path: `/${section}`,
@@ -227,6 +227,30 @@ const sectionRoutes = (["events", "chats"] as const).map((section) =>
     },
   }),
 );
+
+const ChatsPage = lazyRouteComponent(() => import("../features/chats/chats-page.tsx"), "ChatsPage");
+const chatsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/chats",
+  // with: a participant to open the one-to-one chat with.
+  validateSearch: strings("with"),
+  component: function ChatsRoute() {
+    return <ChatsPage withParticipant={chatsRoute.useSearch().with} />;
+  },
+});
+const ChatPage = lazyRouteComponent(() => import("../features/chats/chat-page.tsx"), "ChatPage");
+const chatRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/chats/$chatId",
+  component: function ChatRoute() {
+    return <ChatPage chatId={chatRoute.useParams().chatId} />;
+  },
+});
+const notificationsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/notifications",
+  component: lazyRouteComponent(() => import("../features/notifications/notifications-page.tsx"), "NotificationsPage"),
+});
 
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
 const fallbackRoute = createRoute({
@@ -241,7 +265,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, ...sectionRoutes]),
   publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,

@@ -4,6 +4,7 @@ import { registerCurrentParticipant } from "./routes/current-participant.ts";
 import { registerCurrentUser } from "./routes/current-user.ts";
 import { registerMyPermissions } from "./routes/my-permissions.ts";
 import { registerSetLang } from "./routes/set-lang.ts";
+import { registerWebPush } from "./routes/web-push.ts";
 
 /** current-user, current-participant, permissions, constants. */
 export function accountRouter() {
@@ -11,6 +12,7 @@ export function accountRouter() {
   registerCurrentUser(app);
   registerCurrentParticipant(app);
   registerSetLang(app);
+  registerWebPush(app);
   registerMyPermissions(app);
   registerContactTypes(app);
   return app;

@@ -51,3 +51,15 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 export async function markOperator(db: Db, userId: string): Promise<void> {
   await db`update users set is_operator = true, updated_at = now() where id = ${userId}`;
 }
+
+export async function upsertWebPushSubscription(
+  db: Db,
+  row: { communityId: string; userId: string; endpoint: string; p256dh: string; auth: string; expirationTime: Date | null },
+): Promise<void> {
+  await db`
+    insert into web_push_subscriptions (community_id, user_id, endpoint, p256dh, auth, expiration_time)
+    values (${row.communityId}, ${row.userId}, ${row.endpoint}, ${row.p256dh}, ${row.auth}, ${row.expirationTime})
+    on conflict (community_id, endpoint) do update
+      set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+          expiration_time = excluded.expiration_time, updated_at = now()`;
+}

@@ -72,3 +72,40 @@ export const ContactTypeInfoSchema = z
   })
   .openapi("ContactTypeInfo");
 export type ContactTypeInfo = z.infer<typeof ContactTypeInfoSchema>;
+
+/** base64url without padding, as PushSubscription.toJSON() gives the keys. */
+const base64Url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Not base64url");
+
+/** A browser's PushSubscription.toJSON() (W3C Push API). */
+export const WebPushSubscriptionSchema = z
+  .object({
+    endpoint: z
+      .string()
+      .max(2000)
+      .url("Not a URL")
+      .refine((s) => s.startsWith("https://"), "The push service endpoint must be https")
+      .openapi({ example: "https://fcm.googleapis.com/fcm/send/abc" }),
+    expirationTime: z.number().int().nonnegative().max(253402300799999, "Past the year 9999").nullable().optional().openapi({ description: "Milliseconds since the epoch, or null" }),
+    keys: z
+      .object({
+        // An uncompressed P-256 point is 65 bytes (87 base64url characters); the auth secret 16 bytes (22).
+        p256dh: base64Url(80, 100),
+        auth: base64Url(16, 32),
+      })
+      .strict(),
+  })
+  .openapi("WebPushSubscription");
+export type WebPushSubscription = z.infer<typeof WebPushSubscriptionSchema>;
+
+export const WebPushResultSchema = z
+  .object({
+    ok: z.literal(true),
+    enabled: z.literal(false).openapi({ description: "Web push is disabled in this build: the subscription is stored, nothing is sent" }),
+  })
+  .openapi("WebPushResult");
+export type WebPushResult = z.infer<typeof WebPushResultSchema>;

@@ -12,10 +12,11 @@ import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/sc
 import {
   findCurrentUser,
   markOperator,
+  upsertWebPushSubscription,
   updatePasswordHash,
   updatePreferredLang,
 } from "./queries.ts";
-import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission } from "./schemas.ts";
+import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission, WebPushResult, WebPushSubscription } from "./schemas.ts";
 
 export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
   const actor = requireUser(ctx);
@@ -68,6 +69,24 @@ export async function setPreferredLang(ctx: Ctx, value: string): Promise<{ ok: t
   if (!lang) throw validation(`Unsupported language; use one of ${LANGS.join(", ")}`, { lang: `must be one of ${LANGS.join(", ")}` });
   await updatePreferredLang(ctx.db, actor.userId, lang);
   return { ok: true, preferredLang: lang };
+}
+
+/**
+ * Stores the browser's push subscription for this user in this community; registering the same
+ * endpoint again replaces its keys. Web push is off in this build (spec 9): nothing is sent.
+ */
+export async function saveWebPushSubscription(ctx: Ctx, sub: WebPushSubscription): Promise<WebPushResult> {
+  const actor = requireUser(ctx);
+  const expirationTime = sub.expirationTime == null ? null : new Date(sub.expirationTime);
+  await upsertWebPushSubscription(ctx.db, {
+    communityId: ctx.tenant.id,
+    userId: actor.userId,
+    endpoint: sub.endpoint,
+    p256dh: sub.keys.p256dh,
+    auth: sub.keys.auth,
+    expirationTime,
+  });
+  return { ok: true, enabled: false };
 }
 
 /** Anonymous visitors and members without a role get an empty list, never an error. */

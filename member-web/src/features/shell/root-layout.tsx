@@ -6,6 +6,7 @@ import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
+import { RealtimeSession } from "../chats/realtime-session.tsx";
 import { PublicHeader } from "../welcome/public-header.tsx";
 import { NavBar } from "./nav-bar.tsx";
 import { Toasts } from "./toasts.tsx";
@@ -40,6 +41,7 @@ export function RootLayout() {
       {token === null && pathname === "/" ? <PublicHeader /> : null}
       <Outlet />
       <Toasts />
+      <RealtimeSession />
     </>
   );
 }

@@ -1,0 +1,110 @@
+import type { components } from "@tuesday/api-client";
+import { infiniteQueryOptions, type QueryClient, useQuery } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import { accountQueries } from "../../api/account.ts";
+import { api, call, isApiFailure } from "../../api/client.ts";
+import { storage } from "../../lib/storage.ts";
+import { realtime } from "../../lib/realtime.ts";
+
+export type Chat = components["schemas"]["Chat"];
+export type ChatPage = components["schemas"]["ChatPage"];
+/** The generated component is nullable (it is also Chat.lastMessage); a message itself never is. */
+export type ChatMessage = NonNullable<components["schemas"]["ChatMessage"]>;
+export type ChatHistory = components["schemas"]["ChatHistory"];
+export type ChatParticipant = components["schemas"]["ChatParticipant"];
+
+export const CHAT_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 50;
+
+const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailure(err) && err.status < 500);
+
+export const chatQueries = {
+  list: (communityId: string) =>
+    infiniteQueryOptions({
+      queryKey: ["chats", "list", communityId, storage.token()],
+      queryFn: ({ pageParam }) => call(api.GET("/api/chats", { params: { query: { communityId, page: pageParam, size: CHAT_PAGE_SIZE } } })),
+      initialPageParam: 0,
+      getNextPageParam: (last: ChatPage) => (last.hasMore ? last.page + 1 : undefined),
+      retry: noRetryOn4xx,
+    }),
+  /** Pages of one chat's history, newest page first; each page's items are oldest first. */
+  history: (chatId: string) =>
+    infiniteQueryOptions({
+      queryKey: ["chats", "history", chatId, storage.token()],
+      queryFn: ({ pageParam }) =>
+        call(api.GET("/api/chats/{id}", { params: { path: { id: chatId }, query: { size: HISTORY_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) } } })),
+      initialPageParam: "",
+      getNextPageParam: (last: ChatHistory) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
+      retry: noRetryOn4xx,
+      // Live messages arrive over the socket; refetching would only reset the paging.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+    }),
+};
+
+export function createChat(communityId: string, participants: string[], name?: string): Promise<Chat> {
+  return call(api.POST("/api/chats", { params: { query: { communityId, ...(name ? { name } : {}) } }, body: { participants } }));
+}
+
+export function postMessage(chatId: string, text: string): Promise<ChatMessage> {
+  return call(api.POST("/api/chats/{id}", { params: { path: { id: chatId } }, body: { text } })) as Promise<ChatMessage>;
+}
+
+export const chatsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
+
+/** The caller's participant in this community (the first connected one is the current community's). */
+export function useMyParticipantId(communityId: string): string | undefined {
+  const user = useQuery({ ...accountQueries.currentUser(), enabled: storage.token() !== null });
+  return user.data?.connectedParticipants.find((p) => p.communityId === communityId)?.id;
+}
+
+/** A chat's title: a group's name, else the other members' names. */
+export function chatTitle(chat: Chat, me: string | undefined): string {
+  if (chat.name) return chat.name;
+  const others = chat.participants.filter((p) => p.id !== me);
+  return (others.length > 0 ? others : chat.participants).map((p) => `${p.firstName} ${p.lastName}`.trim()).join(", ");
+}
+
+// Presence (spec 4.8): who is online, from the chat lists and the community's presence topic.
+type PresenceBody = { type: "PRESENCE"; participantId: string; status: "ONLINE" | "OFFLINE" };
+const online = new Map<string, boolean>();
+const presenceListeners = new Set<() => void>();
+let presenceVersion = 0;
+
+function setOnline(participantId: string, value: boolean): void {
+  if (online.get(participantId) === value) return;
+  online.set(participantId, value);
+  presenceVersion += 1;
+  for (const l of presenceListeners) l();
+}
+
+/** Presence as the server said with the chats (the topic then tells the changes). */
+export function seedPresence(participants: readonly ChatParticipant[]): void {
+  for (const p of participants) setOnline(p.id, p.online);
+}
+
+export function isOnline(participantId: string): boolean {
+  return online.get(participantId) ?? false;
+}
+
+/** Re-renders on any presence change. */
+export function usePresence(): number {
+  return useSyncExternalStore(
+    (l) => {
+      presenceListeners.add(l);
+      return () => presenceListeners.delete(l);
+    },
+    () => presenceVersion,
+  );
+}
+
+/** Listens to the community's presence topic while mounted. */
+export function usePresenceTopic(communityId: string): void {
+  useEffect(() => {
+    if (!communityId) return;
+    return realtime.subscribe(`community/${communityId}/presence`, (body) => {
+      const b = body as PresenceBody;
+      if (b?.type === "PRESENCE" && typeof b.participantId === "string") setOnline(b.participantId, b.status === "ONLINE");
+    });
+  }, [communityId]);
+}

@@ -1,0 +1,131 @@
+import { Client, type IMessage, type StompSubscription } from "@stomp/stompjs";
+import { useSyncExternalStore } from "react";
+
+/** Spec 9: the chat socket reconnects after 5000 ms and beats every 10000 ms each way. */
+export const RECONNECT_DELAY_MS = 5_000;
+export const HEARTBEAT_MS = 10_000;
+
+type Handler = (body: unknown) => void;
+type Entry = { destination: string; handlers: Set<Handler>; sub: StompSubscription | undefined };
+
+const listeners = new Set<() => void>();
+const entries = new Map<string, Entry>();
+let client: Client | undefined;
+let clientToken: string | undefined;
+let connected = false;
+let receiptSeq = 0;
+/** receipt id → destination of a SUBSCRIBE, so an ERROR naming it drops that topic only. */
+const pendingReceipts = new Map<string, string>();
+
+function setConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const l of listeners) l();
+}
+
+function socketUrl(token: string): string {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`;
+}
+
+function deliver(entry: Entry, message: IMessage): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(message.body);
+  } catch {
+    return;
+  }
+  for (const h of entry.handlers) h(body);
+}
+
+function subscribeNow(entry: Entry): void {
+  if (!client?.connected) return;
+  receiptSeq += 1;
+  const receipt = `sub-${receiptSeq}`;
+  pendingReceipts.set(receipt, entry.destination);
+  client.watchForReceipt(receipt, () => pendingReceipts.delete(receipt));
+  entry.sub = client.subscribe(entry.destination, (m) => deliver(entry, m), { receipt });
+}
+
+/**
+ * The app's one STOMP connection (spec 4.8): opened for a signed-in participant, closed with the
+ * session. It is either connected or not; subscriptions made before connecting are queued and run
+ * on (every re)connect; sending works only when connected.
+ */
+export const realtime = {
+  start(token: string): void {
+    if (client && clientToken === token) return;
+    realtime.stop();
+    clientToken = token;
+    const c = new Client({
+      brokerURL: socketUrl(token),
+      reconnectDelay: RECONNECT_DELAY_MS,
+      heartbeatIncoming: HEARTBEAT_MS,
+      heartbeatOutgoing: HEARTBEAT_MS,
+      debug: () => {},
+    });
+    c.onConnect = () => {
+      setConnected(true);
+      for (const entry of entries.values()) subscribeNow(entry);
+    };
+    c.onStompError = (frame) => {
+      const receipt = frame.headers["receipt-id"];
+      const destination = receipt ? pendingReceipts.get(receipt) : undefined;
+      if (receipt) pendingReceipts.delete(receipt);
+      // Spec 6: a chat access-denied answer is only logged. The topic is dropped so the reconnect
+      // does not ask for it again.
+      if (destination) entries.delete(destination);
+      console.warn("realtime:", frame.headers.message ?? "error", destination ?? "");
+    };
+    c.onWebSocketClose = () => {
+      for (const entry of entries.values()) entry.sub = undefined;
+      setConnected(false);
+    };
+    client = c;
+    c.activate();
+  },
+  stop(): void {
+    const c = client;
+    client = undefined;
+    clientToken = undefined;
+    for (const entry of entries.values()) entry.sub = undefined;
+    setConnected(false);
+    if (c) void c.deactivate();
+  },
+  isConnected: () => connected,
+  /** Listens to `/topic/{name}`; queued until connected. Returns the unsubscribe. */
+  subscribe(name: string, handler: Handler): () => void {
+    const destination = `/topic/${name}`;
+    let entry = entries.get(destination);
+    if (!entry) {
+      entry = { destination, handlers: new Set(), sub: undefined };
+      entries.set(destination, entry);
+      subscribeNow(entry);
+    }
+    entry.handlers.add(handler);
+    const own = entry;
+    return () => {
+      own.handlers.delete(handler);
+      if (own.handlers.size > 0) return;
+      if (entries.get(destination) === own) entries.delete(destination);
+      if (own.sub && client?.connected) own.sub.unsubscribe();
+      own.sub = undefined;
+    };
+  },
+  /** Publishes a JSON body; false (nothing sent) while not connected. */
+  send(name: string, body: unknown): boolean {
+    if (!client?.connected) return false;
+    client.publish({ destination: `/topic/${name}`, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    return true;
+  },
+};
+
+export function useRealtimeConnected(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => connected,
+  );
+}
