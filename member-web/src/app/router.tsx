@@ -213,7 +213,7 @@ const publicProfileRoute = createRoute({
 const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 // The bar's other sections arrive with later work; until then they say so instead of redirecting.
-const sectionRoutes = (["events", "chats"] as const).map((section) =>
+const sectionRoutes = (["chats"] as const).map((section) =>
   createRoute({
     getParentRoute: () => memberLayout,
     path: `/${section}`,
@@ -222,6 +222,40 @@ const sectionRoutes = (["events", "chats"] as const).map((section) =>
     },
   }),
 );
+
+// Events (spec 2.3): the list for members, the event page for everyone (PUBLIC events signed out too).
+const EventsPage = lazyRouteComponent(() => import("../features/events/events-page.tsx"), "EventsPage");
+const eventsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/events",
+  validateSearch: strings("tab"),
+  component: function EventsRoute() {
+    return <EventsPage tab={eventsRoute.useSearch().tab === "past" ? "past" : "upcoming"} />;
+  },
+});
+const EventFormPage = lazyRouteComponent(() => import("../features/events/event-form-page.tsx"), "EventFormPage");
+const eventCreateRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/create",
+  component: function EventCreateRoute() {
+    return <EventFormPage />;
+  },
+});
+const eventEditRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/$eventId/edit",
+  component: function EventEditRoute() {
+    return <EventFormPage eventId={eventEditRoute.useParams().eventId} />;
+  },
+});
+const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage");
+const eventRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/event/$eventId",
+  component: function EventRoute() {
+    return <EventPage eventId={eventRoute.useParams().eventId} />;
+  },
+});
 
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
 const fallbackRoute = createRoute({
@@ -236,7 +270,8 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, eventsRoute, eventCreateRoute, eventEditRoute, ...sectionRoutes]),
+  eventRoute,
   publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,

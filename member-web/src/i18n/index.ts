@@ -1,13 +1,15 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { en as baseEn } from "./en.ts";
+import { eventsEn } from "./events.en.ts";
+import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn };
-const ru = { ...baseRu, ...matchingRu };
+const en = { ...baseEn, ...matchingEn, ...eventsEn };
+const ru = { ...baseRu, ...matchingRu, ...eventsRu };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];
