@@ -90,10 +90,17 @@ export const eventsEn = {
         invalidLongitude: "Enter a valid longitude (-180 to 180)",
         invalidPrice: "Enter a valid price",
         invalidMax: "Enter a valid number of participants",
+        invalidHours: "Enter a whole number of hours (0 to 8760)",
         invalidLink: "Enter a valid link (http or https)",
         slugFormat: "Only letters, digits and hyphens",
         slugTaken: "This address is taken",
       },
+    },
+    networking: {
+      title: "People to meet at this event",
+      opensAt: "Recommended contacts among the attendees show from {{when}}.",
+      profileFirst: "Complete your profile to see recommended contacts among the attendees.",
+      empty: "No recommended contacts among the attendees yet. Check again closer to the event.",
     },
   },
 };

@@ -161,6 +161,10 @@ function EventForm({ event }: { event?: EventItem }) {
       </label>
       {text("maxParticipants", false, { inputMode: "numeric" })}
       {text("organizerContact", true)}
+      <label className="check">
+        <input type="checkbox" checked={form.networking} onChange={(e) => set("networking")(e.target.checked)} /> {t("form.networking")}
+      </label>
+      {form.networking ? text("networkingOpensHours", false, { inputMode: "numeric" }) : null}
       {save.isError ? <Alert kind="error">{isApiFailure(save.error) && save.error.status === 400 ? save.error.message : errorText(save.error)}</Alert> : null}
       <div className="event-actions">
         <Button type="submit" busy={save.isPending}>

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { BrandMark } from "../shell/brand-mark.tsx";
 import { LanguageSelect } from "../shell/language-select.tsx";
+import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
 import "./events.css";
 import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent } from "./model.ts";
 
@@ -129,6 +130,7 @@ function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
       </div>
       <EventActions e={e} signedIn={signedIn} />
       <p className="event-description">{e.description}</p>
+      {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <AttendeeRecommendations eventId={e.id} /> : null}
       <p className="muted small">{t("organizerContact", { contact: e.organizerContact })}</p>
       {e.isOrganizer ? (
         <p>

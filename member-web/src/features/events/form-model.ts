@@ -23,6 +23,8 @@ export type EventFormState = {
   approvalRequired: boolean;
   maxParticipants: string;
   organizerContact: string;
+  networking: boolean;
+  networkingOpensHours: string;
 };
 
 export type FormErrorKey =
@@ -38,6 +40,7 @@ export type FormErrorKey =
   | "invalidLongitude"
   | "invalidPrice"
   | "invalidMax"
+  | "invalidHours"
   | "invalidLink"
   | "slugFormat"
   | "slugTaken";
@@ -65,6 +68,8 @@ export function emptyForm(timeZone: string): EventFormState {
     approvalRequired: false,
     maxParticipants: "",
     organizerContact: "",
+    networking: false,
+    networkingOpensHours: "",
   };
 }
 
@@ -93,6 +98,8 @@ export function formOf(e: EventItem): EventFormState {
     approvalRequired: e.approvalRequired,
     maxParticipants: str(e.maxParticipants),
     organizerContact: e.organizerContact,
+    networking: e.networking,
+    networkingOpensHours: str(e.networkingOpensHours),
   };
 }
 
@@ -130,6 +137,8 @@ export function validateEvent(f: EventFormState): Partial<Record<keyof EventForm
   if (lon !== null && (Number.isNaN(lon) || lon < -180 || lon > 180)) e.longitude = "invalidLongitude";
   const max = num(f.maxParticipants);
   if (max !== null && (!Number.isInteger(max) || max < 1)) e.maxParticipants = "invalidMax";
+  const hours = num(f.networkingOpensHours);
+  if (hours !== null && (!Number.isInteger(hours) || hours < 0 || hours > 8760)) e.networkingOpensHours = "invalidHours";
   if (f.type === "ONLINE") {
     if (f.onlineLink.trim() === "") e.onlineLink = "onlineLink";
     else if (!isLink(f.onlineLink.trim())) e.onlineLink = "invalidLink";
@@ -172,5 +181,7 @@ export function bodyOf(f: EventFormState): EventCreate {
     approvalRequired: f.approvalRequired,
     maxParticipants: num(f.maxParticipants),
     organizerContact: f.organizerContact.trim(),
+    networking: f.networking,
+    networkingOpensHours: f.networking ? num(f.networkingOpensHours) : null,
   };
 }

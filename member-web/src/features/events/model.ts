@@ -8,6 +8,7 @@ export type EventItem = components["schemas"]["Event"];
 export type EventPage = components["schemas"]["EventPage"];
 export type EventCreate = components["schemas"]["EventCreate"];
 export type MyParticipation = components["schemas"]["MyParticipation"];
+export type EventRecommendations = components["schemas"]["EventRecommendations"];
 
 export const EVENTS_PAGE_SIZE = 20;
 export type EventsTab = "upcoming" | "past";
@@ -32,6 +33,13 @@ export const eventQueries = {
     queryOptions({
       queryKey: key("one", id, language),
       queryFn: () => call(api.GET("/api/event/{id}", { params: { path: { id }, query: { language } } })),
+      retry: noRetryOn4xx,
+    }),
+  /** Attendee matchmaking: my recommended contacts among the confirmed attendees. */
+  recommendations: (id: string) =>
+    queryOptions({
+      queryKey: key("recommendations", id),
+      queryFn: () => call(api.GET("/api/event/{id}/recommendations", { params: { path: { id } } })),
       retry: noRetryOn4xx,
     }),
 };
