@@ -14,9 +14,10 @@ import { type EventItem, eventQueries, eventsChanged } from "./model.ts";
 
 /** /event/create and /event/:eventId/edit (spec 2.3, 5 Event form). */
 export function EventFormPage({ eventId }: { eventId?: string | undefined }) {
-  const { t, i18n } = useTranslation("events");
+  const { t } = useTranslation("events");
   const errorText = useErrorText();
-  const existing = useQuery({ ...eventQueries.one(eventId ?? "", i18n.language), enabled: eventId !== undefined });
+  // The default title and description are edited, whatever the interface language.
+  const existing = useQuery({ ...eventQueries.one(eventId ?? "", ""), enabled: eventId !== undefined });
   if (eventId === undefined) return <EventForm />;
   return (
     <main className="page page-narrow" id="content">

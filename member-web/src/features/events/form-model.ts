@@ -77,7 +77,7 @@ const str = (v: number | string | null | undefined) => (v === null || v === unde
 
 export function formOf(e: EventItem): EventFormState {
   return {
-    title: e.translations && e.language ? e.title : e.title,
+    title: e.title,
     description: e.description,
     slug: e.slug,
     date: e.date,

@@ -32,7 +32,8 @@ export const eventQueries = {
   one: (id: string, language: string) =>
     queryOptions({
       queryKey: key("one", id, language),
-      queryFn: () => call(api.GET("/api/event/{id}", { params: { path: { id }, query: { language } } })),
+      // language "": the default texts (the edit form), not a translation.
+      queryFn: () => call(api.GET("/api/event/{id}", { params: { path: { id }, query: language ? { language } : {} } })),
       retry: noRetryOn4xx,
     }),
   /** Attendee matchmaking: my recommended contacts among the confirmed attendees. */
