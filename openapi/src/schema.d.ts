@@ -8799,6 +8799,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/{id}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attendee matchmaking: my recommended contacts among the event's other confirmed attendees, with the relevance engine's reasons; never a pair we already had (confirmed attendees only, 403 otherwise) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The event's id or slug */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recommendations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventRecommendations"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/event/{id}/confirm-participation": {
         parameters: {
             query?: never;
@@ -14659,6 +14734,8 @@ export interface components {
             enableOnboarding: boolean;
             maxParticipants: number | null;
             organizerContact: string;
+            networking: boolean;
+            networkingOpensHours: number | null;
             organizers: components["schemas"]["EventOrganizer"][];
             imageUrl: string | null;
             image: components["schemas"]["EventImageSizes"];
@@ -14778,6 +14855,10 @@ export interface components {
             enableOnboarding?: boolean;
             maxParticipants?: number | null;
             organizerContact?: string;
+            /** @description Attendee matchmaking: confirmed attendees get recommended contacts among the other confirmed attendees */
+            networking?: boolean;
+            /** @description Recommendations show this many hours before the start; null: as soon as the attendance is confirmed */
+            networkingOpensHours?: number | null;
             /** @description The current community's id (optional) */
             communityId?: string;
         };
@@ -14854,6 +14935,10 @@ export interface components {
             enableOnboarding?: boolean;
             maxParticipants?: number | null;
             organizerContact?: string;
+            /** @description Attendee matchmaking: confirmed attendees get recommended contacts among the other confirmed attendees */
+            networking?: boolean;
+            /** @description Recommendations show this many hours before the start; null: as soon as the attendance is confirmed */
+            networkingOpensHours?: number | null;
         };
         EventParticipantPage: {
             items: components["schemas"]["EventParticipant"][];
@@ -14866,6 +14951,33 @@ export interface components {
             firstName: string;
             lastName: string;
             avatarUrl: string | null;
+        };
+        EventRecommendations: {
+            /** Format: uuid */
+            eventId: string;
+            networking: boolean;
+            /**
+             * Format: date-time
+             * @description When the recommendations show (null: as soon as the attendance is confirmed)
+             */
+            opensAt: string | null;
+            /**
+             * @description Why there are no recommendations: networking is off, it opens later, or my profile is not in matching (incomplete, unconfirmed, networking off)
+             * @enum {string|null}
+             */
+            unavailable: "NETWORKING_OFF" | "NOT_OPEN_YET" | "NOT_IN_MATCHING" | null;
+            items: {
+                participant: components["schemas"]["MatchingMemberCard"];
+                score: number;
+                /** @description Why, in the member's language */
+                reasons: string[];
+                reasonDetails: components["schemas"]["MatchReason"][];
+                /**
+                 * @description Which side of the reasons' pair (a, b) the caller is
+                 * @enum {string}
+                 */
+                viewerIs: "a" | "b";
+            }[];
         };
         ResponsibleAdd: {
             /** Format: uuid */

@@ -215,18 +215,7 @@ const adminRoute = createRoute({
   path: "/admin",
   component: lazyRouteComponent(() => import("../features/admin/admin-page.tsx"), "AdminPage"),
 });
-const SectionPlaceholder = lazyRouteComponent(() => import("../features/placeholders/section-placeholder.tsx"), "SectionPlaceholder");
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
-// The bar's other sections arrive with later work; until then they say so instead of redirecting.
-const sectionRoutes = (["events"] as const).map((section) =>
-  createRoute({
-    getParentRoute: () => memberLayout,
-    path: `/${section}`,
-    component: function SectionRoute() {
-      return <SectionPlaceholder section={section} />;
-    },
-  }),
-);
 
 const ChatsPage = lazyRouteComponent(() => import("../features/chats/chats-page.tsx"), "ChatsPage");
 const chatsRoute = createRoute({
@@ -251,6 +240,39 @@ const notificationsRoute = createRoute({
   path: "/notifications",
   component: lazyRouteComponent(() => import("../features/notifications/notifications-page.tsx"), "NotificationsPage"),
 });
+// Events (spec 2.3): the list for members, the event page for everyone (PUBLIC events signed out too).
+const EventsPage = lazyRouteComponent(() => import("../features/events/events-page.tsx"), "EventsPage");
+const eventsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/events",
+  validateSearch: strings("tab"),
+  component: function EventsRoute() {
+    return <EventsPage tab={eventsRoute.useSearch().tab === "past" ? "past" : "upcoming"} />;
+  },
+});
+const EventFormPage = lazyRouteComponent(() => import("../features/events/event-form-page.tsx"), "EventFormPage");
+const eventCreateRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/create",
+  component: function EventCreateRoute() {
+    return <EventFormPage />;
+  },
+});
+const eventEditRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/$eventId/edit",
+  component: function EventEditRoute() {
+    return <EventFormPage eventId={eventEditRoute.useParams().eventId} />;
+  },
+});
+const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage");
+const eventRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/event/$eventId",
+  component: function EventRoute() {
+    return <EventPage eventId={eventRoute.useParams().eventId} />;
+  },
+});
 
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
 const fallbackRoute = createRoute({
@@ -265,7 +287,8 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, ...sectionRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute]),
+  eventRoute,
   publicProfileRoute,
   confirmRecoveryRoute,
   authMagicRoute,

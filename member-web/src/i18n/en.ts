@@ -20,7 +20,6 @@ export const en = {
     offlineText: "The app is offline. Check your connection.",
     unavailable: "Server is unavailable. Please try again later.",
     somethingBroken: "Something is broken. Try to reload the page.",
-    comingSoon: "This section is coming soon.",
   },
   errors: {
     generic: "Something went wrong. Please try again later.",

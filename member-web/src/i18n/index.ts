@@ -3,13 +3,15 @@ import { initReactI18next } from "react-i18next";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
+import { eventsEn } from "./events.en.ts";
+import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

@@ -36,6 +36,7 @@ import { registerGetParticipation } from "./routes/get-participation.ts";
 import { registerListResponsibles } from "./routes/list-responsibles.ts";
 import { registerListPast } from "./routes/list-past.ts";
 import { registerListUpcoming } from "./routes/list-upcoming.ts";
+import { registerEventRecommendations } from "./routes/recommendations.ts";
 import { registerRejectParticipant } from "./routes/reject-participant.ts";
 import { registerRemoveResponsible } from "./routes/remove-responsible.ts";
 import { registerSetParticipationStatus } from "./routes/set-status.ts";
@@ -62,6 +63,7 @@ export function eventsRouter() {
   registerUploadEventImage(app);
   registerCalendarFile(app);
   registerConfirmedParticipants(app);
+  registerEventRecommendations(app);
   registerConfirmParticipation(app);
   registerCancelParticipation(app);
   registerApproveParticipant(app);

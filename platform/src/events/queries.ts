@@ -33,6 +33,9 @@ export type EventFields = {
   onboardingEnabled: boolean;
   maxParticipants: number | null;
   organizerContact: string;
+  /** Attendee matchmaking (issue 12 point 8). */
+  networking: boolean;
+  networkingOpensHours: number | null;
 };
 
 export type EventImage = { id: string; sizes: { "108": string; "256": string; "512": string } };
@@ -56,7 +59,7 @@ const EVENT_COLUMNS = (db: Db) => db`
   e.location_visibility as "locationVisibility", e.type, e.online_link as "onlineLink", e.paid, e.price::float8 as price,
   e.payment_link as "paymentLink", e.visibility, e.approval_required as "approvalRequired",
   e.onboarding_enabled as "onboardingEnabled", e.max_participants as "maxParticipants",
-  e.organizer_contact as "organizerContact", e.image, e.created_at as "createdAt", e.updated_at as "updatedAt"`;
+  e.organizer_contact as "organizerContact", e.networking, e.networking_opens_hours as "networkingOpensHours", e.image, e.created_at as "createdAt", e.updated_at as "updatedAt"`;
 
 export const SLUG_INDEX = "events_community_slug";
 
@@ -82,13 +85,13 @@ export async function insertEvent(db: Db, communityId: string, createdBy: string
         community_id, created_by, slug, title, description, translations, event_date, start_time, end_time, time_zone,
         starts_at, ends_at, address, latitude, longitude, maps_link, country, region, city, postal_code, location_visibility,
         type, online_link, paid, price, payment_link, visibility, approval_required, onboarding_enabled, max_participants,
-        organizer_contact)
+        organizer_contact, networking, networking_opens_hours)
       values (
         ${communityId}, ${createdBy}, ${f.slug}, ${f.title}, ${f.description}, ${db.json(f.translations)}, ${f.date}::date,
         ${f.time}::time, ${f.endTime}::time, ${f.timeZone}, ${instants(db, f)}, ${f.address}, ${f.latitude}, ${f.longitude},
         ${f.mapsLink}, ${f.country}, ${f.region}, ${f.city}, ${f.postalCode}, ${f.locationVisibility}, ${f.type}, ${f.onlineLink},
         ${f.paid}, ${f.price}, ${f.paymentLink}, ${f.visibility}, ${f.approvalRequired}, ${f.onboardingEnabled},
-        ${f.maxParticipants}, ${f.organizerContact})
+        ${f.maxParticipants}, ${f.organizerContact}, ${f.networking}, ${f.networkingOpensHours})
       returning id`;
     if (!row) throw new Error("event insert returned no row");
     return row.id;
@@ -109,7 +112,8 @@ export async function updateEvent(db: Db, communityId: string, id: string, f: Ev
         location_visibility = ${f.locationVisibility}, type = ${f.type}, online_link = ${f.onlineLink}, paid = ${f.paid},
         price = ${f.price}, payment_link = ${f.paymentLink}, visibility = ${f.visibility},
         approval_required = ${f.approvalRequired}, onboarding_enabled = ${f.onboardingEnabled},
-        max_participants = ${f.maxParticipants}, organizer_contact = ${f.organizerContact}, updated_at = now()
+        max_participants = ${f.maxParticipants}, organizer_contact = ${f.organizerContact},
+        networking = ${f.networking}, networking_opens_hours = ${f.networkingOpensHours}, updated_at = now()
       where community_id = ${communityId} and id = ${id}`;
   } catch (err) {
     slugTaken(err);

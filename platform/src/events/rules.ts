@@ -46,6 +46,8 @@ const DEFAULTS: EventFields = {
   onboardingEnabled: false,
   maxParticipants: null,
   organizerContact: "",
+  networking: false,
+  networkingOpensHours: null,
 };
 
 const orNull = (s: string | null | undefined): string | null | undefined => (s === undefined ? undefined : s === null || s.trim() === "" ? null : s);
@@ -86,6 +88,8 @@ export function mergeEvent(base: EventRow | null, input: EventCreate | EventPatc
     onboardingEnabled: pick(input.enableOnboarding, b.onboardingEnabled),
     maxParticipants: pick(input.maxParticipants, b.maxParticipants),
     organizerContact: pick(input.organizerContact, b.organizerContact),
+    networking: pick(input.networking, b.networking),
+    networkingOpensHours: pick(input.networkingOpensHours, b.networkingOpensHours),
   };
 }
 

@@ -156,6 +156,14 @@ const EventFields = {
   enableOnboarding: z.boolean(),
   maxParticipants: z.number().int("Must be a whole number").min(1, "Must be at least 1").max(100_000, "Must be at most 100000").nullable(),
   organizerContact: text(300),
+  networking: z.boolean().openapi({ description: "Attendee matchmaking: confirmed attendees get recommended contacts among the other confirmed attendees" }),
+  networkingOpensHours: z
+    .number()
+    .int("Must be a whole number")
+    .min(0, "Must be at least 0")
+    .max(8760, "Must be at most 8760")
+    .nullable()
+    .openapi({ description: "Recommendations show this many hours before the start; null: as soon as the attendance is confirmed" }),
 };
 
 export const EventCreateSchema = z
@@ -180,6 +188,8 @@ export const EventCreateSchema = z
     enableOnboarding: EventFields.enableOnboarding.optional(),
     maxParticipants: EventFields.maxParticipants.optional(),
     organizerContact: EventFields.organizerContact.optional(),
+    networking: EventFields.networking.optional(),
+    networkingOpensHours: EventFields.networkingOpensHours.optional(),
     communityId: z.string().max(100).optional().openapi({ description: "The current community's id (optional)" }),
   })
   .openapi("EventCreate", {
@@ -254,6 +264,8 @@ export const EventSchema = z
     enableOnboarding: z.boolean(),
     maxParticipants: z.number().int().nullable(),
     organizerContact: z.string(),
+    networking: z.boolean(),
+    networkingOpensHours: z.number().int().nullable(),
     organizers: z.array(EventOrganizerSchema),
     imageUrl: z.string().nullable(),
     image: EventImageSchema.nullable(),

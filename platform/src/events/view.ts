@@ -118,6 +118,8 @@ export function toEvent(tenant: Tenant, e: EventRow, viewer: EventViewer, extras
     enableOnboarding: e.onboardingEnabled,
     maxParticipants: e.maxParticipants,
     organizerContact: e.organizerContact,
+    networking: e.networking,
+    networkingOpensHours: e.networkingOpensHours,
     organizers: extras.organizers,
     imageUrl: e.image?.sizes["512"] ?? null,
     image: e.image?.sizes ?? null,

@@ -1,0 +1,177 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, call, isApiFailure } from "../../api/client.ts";
+import { useErrorText } from "../../lib/use-error-text.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import "./events.css";
+import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, SLUG, validateEvent } from "./form-model.ts";
+import { type EventItem, eventQueries, eventsChanged } from "./model.ts";
+
+/** /event/create and /event/:eventId/edit (spec 2.3, 5 Event form). */
+export function EventFormPage({ eventId }: { eventId?: string | undefined }) {
+  const { t } = useTranslation("events");
+  const errorText = useErrorText();
+  // The default title and description are edited, whatever the interface language.
+  const existing = useQuery({ ...eventQueries.one(eventId ?? "", ""), enabled: eventId !== undefined });
+  if (eventId === undefined) return <EventForm />;
+  return (
+    <main className="page page-narrow" id="content">
+      {existing.isPending ? (
+        <Skeleton lines={8} label={t("loading", { ns: "common" })} />
+      ) : existing.isError ? (
+        <Alert kind="error">{errorText(existing.error)}</Alert>
+      ) : !existing.data.isOrganizer ? (
+        <Alert kind="error">{t("form.notOrganizer")}</Alert>
+      ) : (
+        <EventForm event={existing.data} />
+      )}
+    </main>
+  );
+}
+
+function useSlugCheck(slug: string, excludeId: string | undefined) {
+  const [debounced, setDebounced] = useState(slug);
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(slug.trim()), 400);
+    return () => clearTimeout(id);
+  }, [slug]);
+  return useQuery({
+    queryKey: ["events", "slug", debounced, excludeId],
+    queryFn: () => call(api.GET("/api/event/slug/available", { params: { query: { slug: debounced, ...(excludeId ? { excludeId } : {}) } } })),
+    enabled: debounced !== "" && SLUG.test(debounced),
+    staleTime: 10_000,
+  });
+}
+
+function EventForm({ event }: { event?: EventItem }) {
+  const { t } = useTranslation("events");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [form, setForm] = useState<EventFormState>(() => (event ? formOf(event) : emptyForm(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")));
+  const [touched, setTouched] = useState(false);
+  const errors = validateEvent(form);
+  const slugCheck = useSlugCheck(form.slug, event?.id);
+  const slugTaken = slugCheck.data !== undefined && slugCheck.data.slug === form.slug.trim() && !slugCheck.data.available;
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = bodyOf(form);
+      if (event) return call(api.PATCH("/api/event/{id}", { params: { path: { id: event.id } }, body }));
+      return call(api.POST("/api/event/create", { body }));
+    },
+    onSuccess: (saved) => {
+      void eventsChanged(queryClient);
+      void navigate({ to: "/event/$eventId", params: { eventId: saved.slug || saved.id } });
+    },
+  });
+  const serverFields = save.isError && isApiFailure(save.error) ? save.error.fields : {};
+
+  const set =
+    <K extends keyof EventFormState>(k: K) =>
+    (v: EventFormState[K]) =>
+      setForm((f) => ({ ...f, [k]: v }));
+  const err = (k: keyof EventFormState): string | null => {
+    const key: FormErrorKey | undefined = k === "slug" && slugTaken ? "slugTaken" : errors[k];
+    if (key && (touched || key === "slugTaken" || key === "slugFormat")) return t(`form.errors.${key}`);
+    const server = serverFields[k] ?? serverFields[`location.${k}`];
+    return server ?? null;
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length > 0 || slugTaken) return;
+    save.mutate();
+  };
+
+  const text = (k: keyof EventFormState, required = false, extra: Record<string, unknown> = {}) => (
+    <Field label={t(`form.${k}`)} value={String(form[k])} onChange={set(k) as (v: string) => void} error={err(k)} required={required} {...extra} />
+  );
+
+  return (
+    <form className="event-form" onSubmit={submit} noValidate data-testid="event-form">
+      <h1>{t(event ? "form.editTitle" : "form.createTitle")}</h1>
+      {text("title", true)}
+      <div className={`field${err("description") ? " field-invalid" : ""}`}>
+        <label htmlFor="event-description">
+          {t("form.description")}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <textarea id="event-description" rows={6} value={form.description} onChange={(e) => set("description")(e.target.value)} required />
+        {err("description") ? (
+          <p className="field-error" role="alert">
+            {err("description")}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        label={t("form.slug")}
+        value={form.slug}
+        onChange={set("slug")}
+        error={err("slug")}
+        hint={slugCheck.data?.available && slugCheck.data.slug === form.slug.trim() ? t("form.slugFree") : t("form.slugHint")}
+      />
+      <div className="event-form-row">
+        {text("date", true, { type: "date" })}
+        {text("time", true, { type: "time" })}
+        {text("endTime", false, { type: "time" })}
+      </div>
+      {text("timeZone", true)}
+      <div className="event-form-row">
+        <label className="field">
+          {t("form.type")}
+          <select value={form.type} onChange={(e) => set("type")(e.target.value === "ONLINE" ? "ONLINE" : "OFFLINE")}>
+            <option value="OFFLINE">{t("form.offline")}</option>
+            <option value="ONLINE">{t("form.onlineType")}</option>
+          </select>
+        </label>
+        <label className="field">
+          {t("form.visibility")}
+          <select value={form.visibility} onChange={(e) => set("visibility")(e.target.value === "PRIVATE" ? "PRIVATE" : "PUBLIC")}>
+            <option value="PUBLIC">{t("form.public")}</option>
+            <option value="PRIVATE">{t("form.privateOption")}</option>
+          </select>
+        </label>
+      </div>
+      {form.type === "ONLINE" ? text("onlineLink", true, { type: "url" }) : null}
+      <div className="event-form-row">
+        {text("country", true)}
+        {text("city", true)}
+      </div>
+      {text("address")}
+      <div className="event-form-row">
+        {text("latitude", false, { inputMode: "decimal" })}
+        {text("longitude", false, { inputMode: "decimal" })}
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={form.paid} onChange={(e) => set("paid")(e.target.checked)} /> {t("form.paid")}
+      </label>
+      {form.paid ? (
+        <div className="event-form-row">
+          {text("price", true, { inputMode: "decimal" })}
+          {text("paymentLink", true, { type: "url" })}
+        </div>
+      ) : null}
+      <label className="check">
+        <input type="checkbox" checked={form.approvalRequired} onChange={(e) => set("approvalRequired")(e.target.checked)} /> {t("form.approvalRequired")}
+      </label>
+      {text("maxParticipants", false, { inputMode: "numeric" })}
+      {text("organizerContact", true)}
+      <label className="check">
+        <input type="checkbox" checked={form.networking} onChange={(e) => set("networking")(e.target.checked)} /> {t("form.networking")}
+      </label>
+      {form.networking ? text("networkingOpensHours", false, { inputMode: "numeric" }) : null}
+      {save.isError ? <Alert kind="error">{isApiFailure(save.error) && save.error.status === 400 ? save.error.message : errorText(save.error)}</Alert> : null}
+      <div className="event-actions">
+        <Button type="submit" busy={save.isPending}>
+          {t(event ? "form.save" : "form.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,238 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiFailure } from "../../api/client.ts";
+import { brandTitle } from "../../app/branding.ts";
+import { useCommunity } from "../../app/community-context.tsx";
+import { useToken } from "../../lib/session.ts";
+import { storage } from "../../lib/storage.ts";
+import { useErrorText } from "../../lib/use-error-text.ts";
+import { Alert } from "../../ui/alert.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { BrandMark } from "../shell/brand-mark.tsx";
+import { LanguageSelect } from "../shell/language-select.tsx";
+import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
+import "./events.css";
+import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent } from "./model.ts";
+
+const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/** Remembers where we are (path, query and hash) and goes to the login page (spec 2.2). */
+function useLoginAndReturn() {
+  const navigate = useNavigate();
+  return () => {
+    storage.setRedirect(here());
+    void navigate({ to: "/login" });
+  };
+}
+
+/** /event/:eventId: the event page, open to signed-out visitors for PUBLIC events (spec 2.2, 4.5). */
+export function EventPage({ eventId }: { eventId: string }) {
+  const { t, i18n } = useTranslation("events");
+  const token = useToken();
+  const errorText = useErrorText();
+  const loginAndReturn = useLoginAndReturn();
+  const event = useQuery(eventQueries.one(eventId, i18n.language));
+  const status = event.isError && isApiFailure(event.error) ? event.error.status : null;
+  const needsLogin = status === 401 && token === null;
+
+  const navigate = useNavigate();
+  const missing = status === 404 || status === 400;
+
+  // A signed-out visitor's /event/ path is kept for after the login (spec 2.2).
+  useEffect(() => {
+    if (token === null) storage.setRedirect(here());
+  }, [token]);
+  // A private event asks a signed-out visitor to sign in, and brings them back here afterwards;
+  // an unknown one sends them to the welcome page, as any other unknown path does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
+  useEffect(() => {
+    if (needsLogin) loginAndReturn();
+    else if (missing && token === null) void navigate({ to: "/", replace: true });
+  }, [needsLogin, missing]);
+
+  return (
+    <>
+      {token === null ? <GuestHeader /> : null}
+      <main className="page page-narrow" id="content">
+        {event.isPending || needsLogin ? (
+          <div className="card">
+            <Skeleton lines={6} label={t("loading", { ns: "common" })} />
+          </div>
+        ) : missing || status === 403 ? (
+          <section className="empty-state" data-testid="event-not-found">
+            <h1>{t("notFound")}</h1>
+            <p className="muted">{t(status === 403 ? "noAccess" : "notFoundText")}</p>
+            <Link to={token ? "/events" : "/"} className="btn btn-secondary">
+              {t(token ? "toEvents" : "home")}
+            </Link>
+          </section>
+        ) : event.isError ? (
+          <div>
+            <Alert kind="error">{errorText(event.error)}</Alert>
+            <Button variant="secondary" onClick={() => void event.refetch()}>
+              {t("retry", { ns: "common" })}
+            </Button>
+          </div>
+        ) : (
+          <EventView e={event.data} signedIn={token !== null} />
+        )}
+      </main>
+    </>
+  );
+}
+
+function GuestHeader() {
+  const { t } = useTranslation("events");
+  const community = useCommunity();
+  const loginAndReturn = useLoginAndReturn();
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to="/" className="brand">
+          <BrandMark size={32} />
+          <span className="brand-title">{brandTitle(community)}</span>
+        </Link>
+        <div className="nav-actions nav-actions-public">
+          <LanguageSelect />
+          <Button className="btn-small" onClick={loginAndReturn}>
+            {t("logIn")}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
+  const { t, i18n } = useTranslation("events");
+  const place = formatPlace(e);
+  return (
+    <article className="event-page" data-testid="event-page">
+      {e.imageUrl ? <img className="event-cover" src={e.imageUrl} alt="" /> : null}
+      <h1>{e.title}</h1>
+      <div className="event-facts">
+        <p data-testid="event-when">{formatWhen(e, i18n.language)}</p>
+        <p>{e.type === "ONLINE" ? t("online") : place || null}</p>
+        {e.location.googleMapsLink ? (
+          <p>
+            <a href={e.location.googleMapsLink} target="_blank" rel="noreferrer noopener">
+              {t("map")}
+            </a>
+          </p>
+        ) : null}
+        {e.paid && e.price !== null ? <p>{t("price", { price: e.price })}</p> : null}
+        <p className="muted small">
+          {e.maxParticipants !== null ? t("spots", { left: e.spotsLeft ?? 0, max: e.maxParticipants }) : t("going", { count: e.confirmedCount })}
+        </p>
+      </div>
+      <EventActions e={e} signedIn={signedIn} />
+      <p className="event-description">{e.description}</p>
+      {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <AttendeeRecommendations eventId={e.id} /> : null}
+      <p className="muted small">{t("organizerContact", { contact: e.organizerContact })}</p>
+      {e.isOrganizer ? (
+        <p>
+          <Link to="/event/$eventId/edit" params={{ eventId: e.id }} className="btn btn-secondary">
+            {t("edit")}
+          </Link>
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+/** The button states of spec 4.5 that the API supports, plus join online and add to calendar. */
+function EventActions({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
+  const { t } = useTranslation("events");
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const loginAndReturn = useLoginAndReturn();
+  const action = eventAction(e, signedIn);
+  const join = useMutation({
+    mutationFn: () => joinEvent(e.id),
+    onSuccess: (p) => {
+      void eventsChanged(queryClient);
+      // Paid events: the payment link opens in a new tab; the organizer confirms the payment later.
+      if (p.paymentLink && p.paymentStatus === "AWAITING") window.open(p.paymentLink, "_blank", "noopener");
+    },
+  });
+  const cancel = useMutation({ mutationFn: () => cancelEvent(e.id), onSuccess: () => void eventsChanged(queryClient) });
+  const error = join.error ?? cancel.error;
+
+  let main: React.ReactNode;
+  switch (action) {
+    case "ended":
+      main = <Button disabled>{t("action.ended")}</Button>;
+      break;
+    case "loginToJoin":
+    case "loginToPayAndJoin":
+      main = <Button onClick={loginAndReturn}>{t(`action.${action}`)}</Button>;
+      break;
+    case "going":
+      main = (
+        <>
+          <span className="event-badge" data-testid="event-status">
+            {t("action.going")}
+          </span>
+          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate()}>
+            {t("action.cancel")}
+          </Button>
+        </>
+      );
+      break;
+    case "pending":
+    case "pendingPayment":
+    case "waitlist":
+      main = (
+        <>
+          <span className="event-badge" data-testid="event-status">
+            {action === "waitlist" ? t("action.waitlist", { position: e.myParticipation?.waitlistPosition ?? 1 }) : t(`action.${action}`)}
+          </span>
+          {action === "pendingPayment" && e.paymentLink ? (
+            <a className="btn btn-secondary" href={e.paymentLink} target="_blank" rel="noreferrer noopener">
+              {t("action.pay")}
+            </a>
+          ) : null}
+          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate()}>
+            {t("action.cancel")}
+          </Button>
+        </>
+      );
+      break;
+    case "rejected":
+      main = (
+        <span className="event-badge" data-testid="event-status">
+          {t("action.rejected")}
+        </span>
+      );
+      break;
+    default:
+      main = (
+        <Button busy={join.isPending} onClick={() => join.mutate()}>
+          {t(`action.${action}`)}
+        </Button>
+      );
+  }
+
+  return (
+    <div>
+      <div className="event-actions">
+        {main}
+        {action === "going" && e.type === "ONLINE" && e.onlineLink ? (
+          <a className="btn btn-primary" href={e.onlineLink} target="_blank" rel="noreferrer noopener">
+            {t("action.joinOnline")}
+          </a>
+        ) : null}
+        {action !== "ended" ? (
+          <a className="btn btn-ghost" href={e.calendarLinks.ics} download data-testid="calendar-link">
+            {t("addToCalendar")}
+          </a>
+        ) : null}
+      </div>
+      {action === "pendingPayment" ? <p className="muted small">{t("paymentDelay")}</p> : null}
+      {error ? <Alert kind="error">{errorText(error)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { components } from "@tuesday/api-client";
+import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { api, call, isApiFailure } from "../../api/client.ts";
+import { isLang, LOCALES } from "../../i18n/index.ts";
+import { storage } from "../../lib/storage.ts";
+
+export type EventItem = components["schemas"]["Event"];
+export type EventPage = components["schemas"]["EventPage"];
+export type EventCreate = components["schemas"]["EventCreate"];
+export type MyParticipation = components["schemas"]["MyParticipation"];
+export type EventRecommendations = components["schemas"]["EventRecommendations"];
+
+export const EVENTS_PAGE_SIZE = 20;
+export type EventsTab = "upcoming" | "past";
+export const EVENTS_TABS: readonly EventsTab[] = ["upcoming", "past"];
+
+const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailure(err) && err.status < 500);
+
+/** Keys carry the token: a new session (or signing in on the public page) never sees old data. */
+const key = (...parts: unknown[]) => ["events", storage.token(), ...parts];
+
+export const eventQueries = {
+  list: (tab: EventsTab, language: string) =>
+    infiniteQueryOptions({
+      queryKey: key("list", tab, language),
+      queryFn: ({ pageParam }) =>
+        call(api.GET(tab === "past" ? "/api/event/past" : "/api/event/upcoming", { params: { query: { page: pageParam, size: EVENTS_PAGE_SIZE, language } } })),
+      initialPageParam: 0,
+      getNextPageParam: (last: EventPage) => (last.hasMore ? last.page + 1 : undefined),
+      retry: noRetryOn4xx,
+    }),
+  one: (id: string, language: string) =>
+    queryOptions({
+      queryKey: key("one", id, language),
+      // language "": the default texts (the edit form), not a translation.
+      queryFn: () => call(api.GET("/api/event/{id}", { params: { path: { id }, query: language ? { language } : {} } })),
+      retry: noRetryOn4xx,
+    }),
+  /** Attendee matchmaking: my recommended contacts among the confirmed attendees. */
+  recommendations: (id: string) =>
+    queryOptions({
+      queryKey: key("recommendations", id),
+      queryFn: () => call(api.GET("/api/event/{id}/recommendations", { params: { path: { id } } })),
+      retry: noRetryOn4xx,
+    }),
+};
+
+export function eventsChanged(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ["events"] });
+}
+
+export const joinEvent = (id: string) => call(api.POST("/api/event/{id}/confirm-participation", { params: { path: { id } } }));
+export const cancelEvent = (id: string) => call(api.PATCH("/api/event/{id}/cancel-participation", { params: { path: { id } } }));
+
+/**
+ * The one action button of the event page (spec 4.5), from what the API says about the event and
+ * my participation. `signedIn` false is the public page.
+ */
+export type EventAction =
+  | "ended"
+  | "loginToJoin"
+  | "loginToPayAndJoin"
+  | "going"
+  | "pending"
+  | "pendingPayment"
+  | "waitlist"
+  | "rejected"
+  | "joinAgain"
+  | "askToJoin"
+  | "payToJoin"
+  | "register";
+
+export function eventAction(e: EventItem, signedIn: boolean): EventAction {
+  if (e.hasEnded) return "ended";
+  if (!signedIn) return e.paid ? "loginToPayAndJoin" : "loginToJoin";
+  const p = e.myParticipation;
+  switch (p?.status) {
+    case "CONFIRMED":
+      return "going";
+    case "PENDING":
+      return p.pendingReason === "PAYMENT" ? "pendingPayment" : p.pendingReason === "WAITLIST" ? "waitlist" : "pending";
+    case "REJECTED":
+      return "rejected";
+    case "CANCELLED":
+      return "joinAgain";
+    default:
+      if (e.paid) return "payToJoin";
+      if (e.approvalRequired) return "askToJoin";
+      return "register";
+  }
+}
+
+function locale(language: string): string {
+  return isLang(language) ? LOCALES[language] : language;
+}
+
+/** "Tue, 1 Dec 2026, 18:30–20:00 (Europe/Berlin)": the event's own wall clock, as the organizer set it. */
+export function formatWhen(e: Pick<EventItem, "date" | "time" | "endTime" | "timeZone">, language: string): string {
+  const [y, m, d] = e.date.split("-").map(Number);
+  const day = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(locale(language), {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return `${day}, ${e.time}${e.endTime ? `–${e.endTime}` : ""} (${e.timeZone})`;
+}
+
+export function formatPlace(e: Pick<EventItem, "location" | "type">): string {
+  const l = e.location;
+  return [l.address, l.postalCode, l.city, l.region, l.country].filter((x): x is string => Boolean(x)).join(", ");
+}
