@@ -23,6 +23,8 @@ export type AppConfig = {
   secrets: Record<string, string>;
   /** Trust X-Forwarded-For / X-Forwarded-Host (only behind a proxy that sets them). */
   trustProxy: boolean;
+  /** Every attempt limit (lib/rate-limit.ts) times this; 1 in production. */
+  rateLimitScale: number;
   /** /dev/mail and other development pages. */
   devTools: boolean;
   seedDemo: boolean;
@@ -92,6 +94,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     secrets: {},
     // The harness has no TCP peer; tests name the client through X-Forwarded-For.
     trustProxy: true,
+    rateLimitScale: 1,
     devTools: true,
     seedDemo: false,
     images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   LINKEDIN_SEARCH_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** Multiplies every per-IP / per-account attempt limit (one machine playing many users: browser tests). */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkedinSearchUrl: e.LINKEDIN_SEARCH_URL,
     secrets,
     trustProxy: e.TRUST_PROXY === "1",
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     devTools: !isProduction,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !isProduction,
     images: {

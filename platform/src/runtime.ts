@@ -1,3 +1,4 @@
+import { setRateLimitScale } from "./lib/rate-limit.ts";
 import os from "node:os";
 import path from "node:path";
 import pino, { type Logger } from "pino";
@@ -100,6 +101,7 @@ export async function createDeps(
   log: Logger,
   opts: { schedule?: boolean } = {},
 ): Promise<Deps> {
+  setRateLimitScale(config.rateLimitScale);
   const jobs = await Jobs.start(database.url, log, allJobs, { schedule: opts.schedule ?? false });
   const tenants = new TenantDirectory(database.db, {
     urlTemplate: config.tenantUrlTemplate,

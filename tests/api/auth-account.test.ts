@@ -244,8 +244,8 @@ describe("POST /api/invitation/{id}", () => {
 
 describe("POST /api/auth/register-admin", () => {
   const secret = () => env.config.adminRegistrationSecret ?? "";
-  const registerAdmin = (body: unknown, query: string, tenant = "alpha") =>
-    env.request("POST", `/api/auth/register-admin${query}`, { tenant, body });
+  const registerAdmin = (body: unknown, query: string, tenant = "alpha", peer?: string) =>
+    env.request("POST", `/api/auth/register-admin${query}`, { tenant, body, ...(peer ? { peer } : {}) });
 
   it("creates a confirmed admin of the community and signs them in", async () => {
     const email = uniqueEmail("admin");
@@ -285,6 +285,20 @@ describe("POST /api/auth/register-admin", () => {
       expect(res.body).toMatchObject({ code: 1005 });
     }
     expect(await env.db`select id from users where email = ${email}`).toHaveLength(0);
+  });
+
+  it("limits wrong secrets per IP to 10 an hour; the right secret is never limited", async () => {
+    const peer = "203.0.113.77";
+    for (let i = 0; i < 12; i++) {
+      const res = await registerAdmin({ email: uniqueEmail("ok"), password: PASSWORD }, `?secret=${encodeURIComponent(secret())}`, "alpha", peer);
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < 10; i++) expect((await registerAdmin({ email: uniqueEmail("guess"), password: PASSWORD }, "?secret=guess", "alpha", peer)).status).toBe(403);
+    const limited = await registerAdmin({ email: uniqueEmail("late"), password: PASSWORD }, `?secret=${encodeURIComponent(secret())}`, "alpha", peer);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 1006 });
+    // Another address is not affected.
+    expect((await registerAdmin({ email: uniqueEmail("other"), password: PASSWORD }, `?secret=${encodeURIComponent(secret())}`, "alpha", "203.0.113.78")).status).toBe(200);
   });
 
   it("answers 501 / 1017 when the server has no admin registration secret", async () => {

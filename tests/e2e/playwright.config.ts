@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_DEMO: "0",
       ADMIN_REGISTRATION_SECRET: ADMIN_SECRET,
+      // Every browser test signs up and in from 127.0.0.1: the per-IP limits would stop the suite.
+      RATE_LIMIT_SCALE: "20",
       TENANT_URL_TEMPLATE: `http://{id}.localhost:${E2E_PORT}`,
     },
   },

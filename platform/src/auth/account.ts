@@ -32,6 +32,7 @@ export const REGISTRATIONS_PER_IP: Limit = { limit: 10, windowSeconds: 60 * 60 }
 export const CONFIRM_RESENDS_PER_USER: Limit = { limit: 5, windowSeconds: 60 * 60 };
 export const RECOVERY_PER_EMAIL: Limit = { limit: 5, windowSeconds: 60 * 60 };
 export const RECOVERY_PER_IP: Limit = { limit: 20, windowSeconds: 60 * 60 };
+/** Wrong admin registration secrets per IP (a right one is not counted). */
 export const ADMIN_REGISTRATIONS_PER_IP: Limit = { limit: 10, windowSeconds: 60 * 60 };
 /** Wrong current passwords from a signed-in session (a stolen token must not become an oracle). */
 export const PASSWORD_CONFIRM_FAILURES: Limit = { limit: 10, windowSeconds: 15 * 60 };
@@ -234,8 +235,14 @@ export async function acceptInvitation(ctx: Ctx, input: { participantId: string 
 export async function registerAdmin(ctx: Ctx, input: { secret: string | undefined; email: string; password: string }): Promise<LoginResult> {
   const expected = ctx.deps.config.adminRegistrationSecret;
   if (!expected) throw new AppError(ErrorCode.NOT_CONFIGURED, "Admin registration is not configured on this server");
-  await limitPerIp(ctx, "register-admin", ADMIN_REGISTRATIONS_PER_IP);
-  if (input.secret === undefined || !stringsEqual(input.secret, expected)) throw accessDenied();
+  // The limit guards the secret against guessing: only wrong secrets count, so the operator (or a
+  // provisioning script) holding it can bootstrap as many admins as it needs.
+  const key = ctx.ip ? `register-admin:ip:${ctx.ip}` : null;
+  if (key) await assertUnderRateLimit(ctx.db, key, ADMIN_REGISTRATIONS_PER_IP);
+  if (input.secret === undefined || !stringsEqual(input.secret, expected)) {
+    if (key) await recordRateLimitHit(ctx.db, key, ADMIN_REGISTRATIONS_PER_IP);
+    throw accessDenied();
+  }
 
   const existing = await findUserByEmail(ctx.db, input.email);
   let passwordHash: string | null = null;

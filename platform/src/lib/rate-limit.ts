@@ -3,6 +3,16 @@ import { rateLimited } from "./errors.ts";
 
 export type Limit = { limit: number; windowSeconds: number };
 
+let scale = 1;
+
+/**
+ * Multiplies every limit in this process (config.rateLimitScale, set when the server starts): 1 in
+ * production; the browser tests raise it because one machine plays all their users from one IP.
+ */
+export function setRateLimitScale(factor: number): void {
+  scale = Math.max(1, Math.floor(factor));
+}
+
 /**
  * Fixed-window counter in PostgreSQL, so every server instance shares it. Counts one hit and
  * throws 429 (with Retry-After) once the window holds more than `limit` hits.
@@ -14,7 +24,7 @@ export async function consumeRateLimit(db: Db, key: string, { limit, windowSecon
       hits = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
       window_start = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
     returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"`;
-  if (row && row.hits > limit) throw rateLimited(row.retryAfter);
+  if (row && row.hits > limit * scale) throw rateLimited(row.retryAfter);
 }
 
 /** Throws 429 when the window is already full, without counting a hit (for "failures only" limits). */
@@ -22,7 +32,7 @@ export async function assertUnderRateLimit(db: Db, key: string, { limit, windowS
   const [row] = await db<{ hits: number; retryAfter: number }[]>`
     select hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"
     from rate_limits where key = ${key} and window_start >= now() - make_interval(secs => ${windowSeconds})`;
-  if (row && row.hits >= limit) throw rateLimited(row.retryAfter);
+  if (row && row.hits >= limit * scale) throw rateLimited(row.retryAfter);
 }
 
 /** Counts a hit without throwing (used to record a failure after the fact). */
