@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, codeFrom, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 /** Letters only, so names and tags never collide with earlier runs or other tests. */
 function uniqueWord(prefix: string): string {
@@ -15,19 +15,6 @@ async function api(request: APIRequestContext, tenant: string, method: "GET" | "
   });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-/** Signs in (and so signs up) to founders by a one-time code from the dev outbox. */
-async function signInByCode(request: APIRequestContext, email: string): Promise<string> {
-  const login = `http://127.0.0.1:${E2E_PORT}/api/auth/login`;
-  const headers = { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` };
-  const before = new Date(Date.now() - 1000).toISOString();
-  const sent = await request.post(login, { headers, data: { authType: "OTP", email } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const code = codeFrom(await waitForMail(request, email, { after: before }));
-  const res = await request.post(login, { headers, data: { authType: "OTP", email, password: code } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 type Member = { token: string; firstName: string; lastName: string; participantId: string };

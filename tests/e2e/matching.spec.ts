@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { codeFrom, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
@@ -21,19 +21,6 @@ async function api(request: APIRequestContext, method: "GET" | "POST", path: str
   });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-/** Signs in (and so signs up) by a one-time code from the dev outbox; registrations per IP are not spent. */
-async function signInByCode(request: APIRequestContext, email: string): Promise<string> {
-  const login = `http://127.0.0.1:${E2E_PORT}/api/auth/login`;
-  const headers = { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` };
-  const before = new Date(Date.now() - 1000).toISOString();
-  const sent = await request.post(login, { headers, data: { authType: "OTP", email } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const code = codeFrom(await waitForMail(request, email, { after: before }));
-  const res = await request.post(login, { headers, data: { authType: "OTP", email, password: code } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 type Member = { token: string; firstName: string; lastName: string; participantId: string };

@@ -89,3 +89,15 @@ export async function transferUrl(request: APIRequestContext, tenant: string, to
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { url: string }).url;
 }
+
+/** Signs in (and so signs up) to founders by a one-time code from the dev outbox; registrations per IP are not spent. */
+export async function signInByCode(request: APIRequestContext, email: string): Promise<string> {
+  const t = apiTarget(TENANTS.founders, "/api/auth/login");
+  const before = new Date(Date.now() - 1000).toISOString();
+  const sent = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const code = codeFrom(await waitForMail(request, email, { after: before }));
+  const res = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email, password: code } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}

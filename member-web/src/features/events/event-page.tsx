@@ -3,16 +3,13 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
-import { brandTitle } from "../../app/branding.ts";
-import { useCommunity } from "../../app/community-context.tsx";
 import { useToken } from "../../lib/session.ts";
 import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { BrandMark } from "../shell/brand-mark.tsx";
-import { LanguageSelect } from "../shell/language-select.tsx";
+import { GuestHeader } from "../shell/guest-header.tsx";
 import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
 import "./events.css";
 import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent } from "./model.ts";
@@ -55,7 +52,7 @@ export function EventPage({ eventId }: { eventId: string }) {
 
   return (
     <>
-      {token === null ? <GuestHeader /> : null}
+      {token === null ? <EventGuestHeader /> : null}
       <main className="page page-narrow" id="content">
         {event.isPending || needsLogin ? (
           <div className="card">
@@ -84,25 +81,17 @@ export function EventPage({ eventId }: { eventId: string }) {
   );
 }
 
-function GuestHeader() {
+function EventGuestHeader() {
   const { t } = useTranslation("events");
-  const community = useCommunity();
   const loginAndReturn = useLoginAndReturn();
   return (
-    <header className="topbar">
-      <div className="topbar-inner">
-        <Link to="/" className="brand">
-          <BrandMark size={32} />
-          <span className="brand-title">{brandTitle(community)}</span>
-        </Link>
-        <div className="nav-actions nav-actions-public">
-          <LanguageSelect />
-          <Button className="btn-small" onClick={loginAndReturn}>
-            {t("logIn")}
-          </Button>
-        </div>
-      </div>
-    </header>
+    <GuestHeader
+      action={
+        <Button className="btn-small" onClick={loginAndReturn}>
+          {t("logIn")}
+        </Button>
+      }
+    />
   );
 }
 

@@ -3,16 +3,13 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
-import { brandTitle } from "../../app/branding.ts";
-import { useCommunity } from "../../app/community-context.tsx";
 import { LOCALES, isLang } from "../../i18n/index.ts";
 import { useToken } from "../../lib/session.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { BrandMark } from "../shell/brand-mark.tsx";
-import { LanguageSelect } from "../shell/language-select.tsx";
+import { GuestHeader } from "../shell/guest-header.tsx";
 import { Avatar } from "../profile/controls.tsx";
 import { avatarUrl, fullName, initials, type PublicProfile, profileQueries } from "../profile/model.ts";
 import { useAvatarSize } from "../participants/model.ts";
@@ -31,7 +28,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
 
   return (
     <>
-      {token === null ? <GuestHeader /> : null}
+      {token === null ? <ProfileGuestHeader /> : null}
       <main className="page page-narrow" id="content">
         {profile.isPending ? (
           <div className="card">
@@ -69,24 +66,16 @@ export function PublicProfilePage({ slug }: { slug: string }) {
   );
 }
 
-function GuestHeader() {
+function ProfileGuestHeader() {
   const { t } = useTranslation("publicProfile");
-  const community = useCommunity();
   return (
-    <header className="topbar">
-      <div className="topbar-inner">
-        <Link to="/" className="brand">
-          <BrandMark size={32} />
-          <span className="brand-title">{brandTitle(community)}</span>
+    <GuestHeader
+      action={
+        <Link to="/login" className="btn btn-primary btn-small">
+          {t("logIn")}
         </Link>
-        <div className="nav-actions nav-actions-public">
-          <LanguageSelect />
-          <Link to="/login" className="btn btn-primary btn-small">
-            {t("logIn")}
-          </Link>
-        </div>
-      </div>
-    </header>
+      }
+    />
   );
 }
 
