@@ -1752,6 +1752,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/current-user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the e-mail (after confirmation)
+         * @description Sends a confirmation link (/confirmed?code=...) to the new address; the account moves there when it is confirmed with POST /api/auth/confirm-email. Wrong password: 1014; address taken: 1012; same address: 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangeEmail"];
+                };
+            };
+            responses: {
+                /** @description Confirmation sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/current-user/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data
+         * @description Everything the platform holds about the signed-in user: the account (every community) and their participant in the community of the request. No secrets (password hash, session secrets, push keys) are included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user's data */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyData"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/community/get-by-id": {
         parameters: {
             query?: never;
@@ -13237,6 +13364,75 @@ export interface components {
             prefix?: string;
             /** @enum {string} */
             inputType: "email" | "tel" | "url" | "text";
+        };
+        ChangeEmail: {
+            /** Format: email */
+            email: string;
+            password?: string;
+        };
+        MyData: {
+            exportedAt: string;
+            communityId: string;
+            account: {
+                [key: string]: unknown;
+            };
+            identities: {
+                [key: string]: unknown;
+            }[];
+            /** @description The account's sessions, without secrets; `current` marks this one */
+            sessions: {
+                [key: string]: unknown;
+            }[];
+            webPushSubscriptions: {
+                [key: string]: unknown;
+            }[];
+            participant: {
+                [key: string]: unknown;
+            } | null;
+            answers: {
+                [key: string]: unknown;
+            }[];
+            /** @description Recommendations with reasons, status, intro, meeting feedback and note */
+            recommendations: {
+                [key: string]: unknown;
+            }[];
+            relations: {
+                [key: string]: unknown;
+            }[];
+            bookmarks: {
+                [key: string]: unknown;
+            }[];
+            /** @description Intro requests sent or received */
+            intros: {
+                [key: string]: unknown;
+            }[];
+            chats: {
+                [key: string]: unknown;
+            }[];
+            /** @description Messages the user wrote */
+            messages: {
+                [key: string]: unknown;
+            }[];
+            notifications: {
+                [key: string]: unknown;
+            }[];
+            eventParticipations: {
+                [key: string]: unknown;
+            }[];
+            images: {
+                [key: string]: unknown;
+            }[];
+            invitationsSent: {
+                [key: string]: unknown;
+            }[];
+            /** @description Mail sent to the address (subject and status, not the body) */
+            mail: {
+                [key: string]: unknown;
+            }[];
+            /** @description Audit events about the user or their participant, or done by them */
+            auditEvents: {
+                [key: string]: unknown;
+            }[];
         };
         Community: {
             id: string;

@@ -1,7 +1,9 @@
 import { createRouter } from "../http/openapi.ts";
+import { registerChangeEmail } from "./routes/change-email.ts";
 import { registerContactTypes } from "./routes/contact-types.ts";
 import { registerCurrentParticipant } from "./routes/current-participant.ts";
 import { registerCurrentUser } from "./routes/current-user.ts";
+import { registerMyData } from "./routes/my-data.ts";
 import { registerMyPermissions } from "./routes/my-permissions.ts";
 import { registerSetLang } from "./routes/set-lang.ts";
 import { registerWebPush } from "./routes/web-push.ts";
@@ -15,5 +17,7 @@ export function accountRouter() {
   registerWebPush(app);
   registerMyPermissions(app);
   registerContactTypes(app);
+  registerChangeEmail(app);
+  registerMyData(app);
   return app;
 }

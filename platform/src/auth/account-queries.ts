@@ -22,6 +22,14 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
     where id = ${userId} and deleted_at is null`;
 }
 
+/** Moves the account to a confirmed new address. */
+export async function setUserEmail(db: Db, userId: string, email: string): Promise<boolean> {
+  const rows = await db`
+    update users set email = ${email}, email_verified_at = now(), updated_at = now()
+    where id = ${userId} and deleted_at is null returning id`;
+  return rows.length > 0;
+}
+
 export async function setPolicyAgreed(db: Db, userId: string): Promise<void> {
   await db`update users set policy_agreed_at = now(), updated_at = now() where id = ${userId} and policy_agreed_at is null`;
 }
@@ -32,18 +40,37 @@ export async function setInvitedByIfUnset(db: Db, userId: string, participantId:
 }
 
 /**
- * Soft delete: the row stays (other rows may point at it) but loses its e-mail and password, so
- * the address can register again; sessions, identities, memberships and open tokens go.
+ * Soft delete, in the caller's transaction: the users row stays (audit rows and other members'
+ * history may point at it) but loses its e-mail and password, so the address can register again.
+ * Everything else about the person goes, in every community: sessions, identities, tokens, push
+ * subscriptions, mailing records, queued and sent mail to the address, invitations to it, and the
+ * participants, whose removal cascades to answers, matches, relations, bookmarks, intros, feedback,
+ * chat memberships, notifications and event participations. Messages the person wrote stay in the
+ * other members' chats with no sender (the chat shows "Former member"). Returns the stored media
+ * keys, to be removed from storage once the transaction commits.
  */
-export async function softDeleteUser(db: Db, userId: string): Promise<void> {
+export async function softDeleteUser(db: Db, userId: string): Promise<string[]> {
   const [old] = await db<{ email: string | null }[]>`select email from users where id = ${userId} for update`;
+  const email = old?.email ?? null;
   await db`delete from sessions where user_id = ${userId}`;
   await db`delete from user_identities where user_id = ${userId}`;
+  await db`delete from web_push_subscriptions where user_id = ${userId}`;
+  await db`delete from mailing_recipients where user_id = ${userId}`;
+  await db`delete from mail_unsubscribes where user_id = ${userId}`;
+  const media = await db<{ keys: Record<string, string> }[]>`
+    delete from media_objects
+    where owner_user_id = ${userId} or participant_id in (select id from participants where user_id = ${userId})
+    returning keys`;
   await db`delete from participants where user_id = ${userId}`;
-  await db`delete from auth_tokens where user_id = ${userId} or (${old?.email ?? null}::citext is not null and email = ${old?.email ?? null})`;
+  await db`delete from auth_tokens where user_id = ${userId} or (${email}::citext is not null and email = ${email})`;
+  if (email) {
+    await db`delete from mail_outbox where to_email = ${email}`;
+    await db`delete from invitations where email = ${email}`;
+  }
   await db`
-    update users set deleted_at = now(), email = null, password_hash = null, updated_at = now()
+    update users set deleted_at = now(), email = null, password_hash = null, invited_by = null, updated_at = now()
     where id = ${userId} and deleted_at is null`;
+  return media.flatMap((m) => Object.values(m.keys));
 }
 
 export type SessionInfoRow = { userId: string; communityId: string; authMethod: string; createdAt: Date; lastVerifiedAt: Date };

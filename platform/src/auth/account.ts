@@ -3,6 +3,7 @@ import { withTx } from "../db/client.ts";
 import { randomToken, stringsEqual } from "../lib/crypto.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { assertUnderRateLimit, consumeRateLimit, type Limit, recordRateLimitHit, resetRateLimit } from "../lib/rate-limit.ts";
+import { mediaStorage } from "../images/storage.ts";
 import { queueMail } from "../mail/service.ts";
 import { findParticipant, upsertAdminParticipant } from "../participant/queries.ts";
 import {
@@ -12,6 +13,7 @@ import {
   setInvitedByIfUnset,
   setPasswordHash,
   setPolicyAgreed,
+  setUserEmail,
   softDeleteUser,
 } from "./account-queries.ts";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens.ts";
@@ -123,12 +125,56 @@ export async function registerUser(ctx: Ctx, input: RegisterUserInput): Promise<
   return "OK";
 }
 
-/** Anyone holding the link may confirm (it is often opened in another browser). */
+/**
+ * Anyone holding the link may confirm (it is often opened in another browser). A link from an
+ * e-mail change (data.change) also moves the account to the new address, if it is still free.
+ */
 export async function confirmEmail(ctx: Ctx, input: { code: string }): Promise<Ok> {
   await withTx(ctx.db, async (tx) => {
     const token = await consumeOneTimeToken(tx, { communityId: ctx.tenant.id, kind: "email_confirm", secret: input.code });
-    if (!token?.userId || !(await markEmailVerified(tx, token.userId))) throw invalidLink();
+    if (!token?.userId) throw invalidLink();
+    if (token.data.change === true && token.email) {
+      const taken = await findUserByEmail(tx, token.email);
+      if (taken && taken.id !== token.userId) throw new AppError(ErrorCode.EMAIL_TAKEN, "This e-mail is already registered");
+      if (!(await setUserEmail(tx, token.userId, token.email))) throw invalidLink();
+      ctx.log.info({ userId: token.userId }, "e-mail changed");
+      return;
+    }
+    if (!(await markEmailVerified(tx, token.userId))) throw invalidLink();
   });
+  return OK;
+}
+
+/**
+ * Starts an e-mail change: a confirmation link goes to the new address, and the account moves
+ * there only when that link is opened (confirmEmail). A password account confirms with its password.
+ */
+export async function requestEmailChange(ctx: Ctx, input: { email: string; password?: string | undefined }): Promise<Ok> {
+  const user = await currentUser(ctx);
+  if (user.passwordHash) {
+    if (!input.password) throw validation("Confirm with your password", { password: "required" });
+    await confirmWithPassword(ctx, user, input.password);
+  }
+  if (user.email && normalizeEmail(user.email).toLowerCase() === normalizeEmail(input.email).toLowerCase()) {
+    throw validation("This is already your e-mail", { email: "same" });
+  }
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError(ErrorCode.EMAIL_TAKEN, "This e-mail is already registered");
+  await consumeRateLimit(ctx.db, `email-change:${user.id}`, CONFIRM_RESENDS_PER_USER);
+  const token = randomToken(LINK_TOKEN_BYTES);
+  await withTx(ctx.db, async (tx) => {
+    await issueOneTimeToken(tx, {
+      communityId: ctx.tenant.id,
+      kind: "email_confirm",
+      secret: token,
+      email: input.email,
+      userId: user.id,
+      data: { change: true },
+      ttlSeconds: EMAIL_CONFIRM_TTL_SECONDS,
+    });
+    const link = `${ctx.tenant.url}/confirmed?code=${encodeURIComponent(token)}`;
+    await queueMail(withDb(ctx, tx), { to: input.email, template: "email_confirm", lang: user.preferredLang, vars: { link } });
+  });
+  ctx.log.info({ userId: user.id }, "e-mail change requested");
   return OK;
 }
 
@@ -281,7 +327,15 @@ export async function deleteUser(ctx: Ctx, input: { userId: string; password?: s
       throw new AppError(ErrorCode.INVALID_CODE, "Invalid one-time code", { errors: { code: "invalid" } });
     }
   }
-  await withTx(ctx.db, (tx) => softDeleteUser(tx, user.id));
+  const mediaKeys = await withTx(ctx.db, (tx) => softDeleteUser(tx, user.id));
+  if (mediaKeys.length > 0) {
+    try {
+      await mediaStorage(ctx.deps.config).delete(mediaKeys);
+    } catch (err) {
+      // The rows are gone already; a file left behind is referenced by nothing.
+      ctx.log.warn({ err, keys: mediaKeys }, "could not delete media files");
+    }
+  }
   ctx.log.info({ userId: user.id }, "account deleted");
   return OK;
 }
