@@ -216,14 +216,14 @@ describe("POST /api/participant/update-profile", () => {
     });
   });
 
-  it("applies the LinkedIn prefix rule", async () => {
+  it("applies the LinkedIn prefix rule: a profile address or a bare username, stored as the address", async () => {
     const m = await member();
-    for (const bad of ["john", "https://www.linkedin.com/company/acme", "https://linkedin.evil.com/in/john", "https://www.linkedin.com/in/"]) {
+    for (const bad of ["j", "john doe", "https://www.linkedin.com/company/acme", "https://linkedin.evil.com/in/john", "https://www.linkedin.com/in/"]) {
       const res = await update(m, { contacts: { LINKEDIN: bad } });
       expect(res.status, bad).toBe(400);
-      expect(res.body.errors["contacts.LINKEDIN"]).toBe("The link must start with https://www.linkedin.com/in/ followed by the username");
+      expect(res.body.errors["contacts.LINKEDIN"]).toBe("Enter the LinkedIn username or an address starting with https://www.linkedin.com/in/");
     }
-    for (const good of ["https://www.linkedin.com/in/john-doe", "http://linkedin.com/in/john-doe?trk=x", "ru.linkedin.com/in/john-doe/"]) {
+    for (const good of ["https://www.linkedin.com/in/john-doe", "http://linkedin.com/in/john-doe?trk=x", "ru.linkedin.com/in/john-doe/", "john-doe", "@john-doe"]) {
       const res = await update(m, { contacts: { LINKEDIN: good } });
       expect(res.status, good).toBe(200);
       expect(res.body.contacts.LINKEDIN).toBe("https://www.linkedin.com/in/john-doe");

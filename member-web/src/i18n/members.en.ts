@@ -60,7 +60,7 @@ export const membersEn = {
     },
     networks: {
       intro: "Add your LinkedIn profile so members can learn about your experience.",
-      hint: "Starts with https://www.linkedin.com/in/ followed by your username. Leave empty to skip.",
+      hint: "Your username or the address https://www.linkedin.com/in/username. Leave empty to skip.",
     },
     errors: {
       required: "The section requires an answer",
@@ -68,7 +68,7 @@ export const membersEn = {
       invalidFormat: "Invalid format",
       duplicate: "This contact duplicates another one",
       notAccepted: "This contact type is not used in this community",
-      linkedinFormat: "The link must start with https://www.linkedin.com/in/ followed by your username",
+      linkedinFormat: "Enter your LinkedIn username or an address starting with https://www.linkedin.com/in/",
       phoneFormat: "Use the international format, e.g. +15551234567",
       atLeastContacts: "Give at least {{count}} of: {{list}}",
       lengthBetween: "Must be between {{min}} and {{max}} characters",

@@ -64,7 +64,7 @@ export const membersRu: Texts<typeof membersEn> = {
     },
     networks: {
       intro: "Добавьте профиль LinkedIn, чтобы участники узнали о вашем опыте.",
-      hint: "Начинается с https://www.linkedin.com/in/ и имени пользователя. Оставьте пустым, чтобы пропустить.",
+      hint: "Имя пользователя или адрес https://www.linkedin.com/in/username. Оставьте пустым, чтобы пропустить.",
     },
     errors: {
       required: "Раздел требует ответа",
@@ -72,7 +72,7 @@ export const membersRu: Texts<typeof membersEn> = {
       invalidFormat: "Неверный формат",
       duplicate: "Этот контакт повторяет другой",
       notAccepted: "Этот тип контакта не используется в сообществе",
-      linkedinFormat: "Ссылка должна начинаться с https://www.linkedin.com/in/ и имени пользователя",
+      linkedinFormat: "Введите имя пользователя LinkedIn или адрес, начинающийся с https://www.linkedin.com/in/",
       phoneFormat: "Используйте международный формат, например +79991234567",
       atLeastContacts: "Укажите хотя бы {{count}} из: {{list}}",
       lengthBetween: "Должно быть от {{min}} до {{max}} символов",

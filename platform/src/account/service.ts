@@ -102,7 +102,7 @@ const CONTACT_TYPE_INFO: Record<ContactType, Omit<ContactTypeInfo, "type">> = {
   PHONE: { label: "Phone", placeholder: "+1 555 123 4567", inputType: "tel" },
   FACEBOOK: { label: "Facebook", placeholder: "https://www.facebook.com/username", prefix: "https://www.facebook.com/", inputType: "url" },
   INSTAGRAM: { label: "Instagram", placeholder: "@username", prefix: "https://www.instagram.com/", inputType: "text" },
-  LINKEDIN: { label: "LinkedIn", placeholder: "https://www.linkedin.com/in/username", prefix: "https://www.linkedin.com/in/", inputType: "url" },
+  LINKEDIN: { label: "LinkedIn", placeholder: "https://www.linkedin.com/in/username", prefix: "https://www.linkedin.com/in/", inputType: "text" },
   VK: { label: "VK", placeholder: "https://vk.com/username", prefix: "https://vk.com/", inputType: "url" },
   TELEGRAM: { label: "Telegram", placeholder: "@username or https://t.me/username", prefix: "https://t.me/", inputType: "text" },
   GITHUB: { label: "GitHub", placeholder: "https://github.com/username", prefix: "https://github.com/", inputType: "url" },

@@ -132,7 +132,18 @@ export function addTags(current: string[], raw: string): string[] {
 
 const LINKEDIN_RE = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com\/in\/([A-Za-z0-9_%.-]{2,100})\/?(?:[?#].*)?$/i;
 
-/** The professional-network rule (spec 5): the standard profile prefix followed by the username. */
+const LINKEDIN_USERNAME_RE = /^@?([A-Za-z0-9_-][A-Za-z0-9_.-]{1,99})$/;
+
+/**
+ * The professional-network rule (spec 5): a profile address or just the username; either way the
+ * stored value is the standard profile prefix followed by the username. Undefined: neither.
+ */
+export function normaliseLinkedIn(value: string): string | undefined {
+  const v = value.trim();
+  const username = LINKEDIN_RE.exec(v)?.[1] ?? LINKEDIN_USERNAME_RE.exec(v)?.[1];
+  return username ? `https://www.linkedin.com/in/${username}` : undefined;
+}
+
 export function isLinkedInProfile(value: string): boolean {
-  return LINKEDIN_RE.test(value.trim());
+  return normaliseLinkedIn(value) !== undefined;
 }

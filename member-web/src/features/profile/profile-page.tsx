@@ -13,6 +13,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { LanguageSelect } from "../shell/language-select.tsx";
+import { AccountManagement } from "./account-management.tsx";
 import { Avatar, Switch } from "./controls.tsx";
 import { avatarUrl, fullName, initials, type Profile, profileQueries, profileSaved, visibleSteps } from "./model.ts";
 import { ModerationBanner } from "./moderation-banner.tsx";
@@ -251,6 +252,7 @@ function AccountCard() {
       <Button variant="secondary" busy={busy} busyLabel={t("loggingOut")} onClick={() => void logout()}>
         {t("logout")}
       </Button>
+      {user.data ? <AccountManagement userId={user.data.userId} email={user.data.email} /> : null}
     </section>
   );
 }

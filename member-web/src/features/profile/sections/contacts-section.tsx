@@ -7,7 +7,7 @@ import { Alert } from "../../../ui/alert.tsx";
 import { Field } from "../../../ui/field.tsx";
 import { Skeleton } from "../../../ui/skeleton.tsx";
 import { contactLabel, type FieldErrors } from "../field-errors.ts";
-import { type ContactType, type ContactTypeInfo, isLinkedInProfile, profileQueries, updateProfile } from "../model.ts";
+import { type ContactType, type ContactTypeInfo, isLinkedInProfile, normaliseLinkedIn, profileQueries, updateProfile } from "../model.ts";
 import { type SectionProps, SectionFormShell, useSectionSave } from "./section-form.tsx";
 
 /** The contact rules of a community: which types this step asks for and which are required. */
@@ -54,6 +54,7 @@ export function ContactsSection({ profile, actions }: SectionProps) {
   const save = () => {
     const contacts: Partial<Record<ContactType, string | null>> = {};
     for (const type of rules.types) contacts[type] = (values[type] ?? "").trim() || null;
+    if (contacts.LINKEDIN) contacts.LINKEDIN = normaliseLinkedIn(contacts.LINKEDIN) ?? contacts.LINKEDIN;
     return updateProfile({ contacts });
   };
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../ui/field.tsx";
 import type { FieldErrors } from "../field-errors.ts";
-import { isLinkedInProfile, type Profile, updateProfile } from "../model.ts";
+import { isLinkedInProfile, normaliseLinkedIn, type Profile, updateProfile } from "../model.ts";
 import { type SectionProps, SectionFormShell, useSectionSave } from "./section-form.tsx";
 
 /** Step "networks": the LinkedIn link with the prefix rule (spec 5); a blank value skips the step. */
@@ -17,7 +17,7 @@ export function NetworksSection({ profile, actions }: SectionProps) {
   };
 
   const save = async (): Promise<Profile | null> => {
-    const v = link.trim();
+    const v = normaliseLinkedIn(link) ?? "";
     // Blank and nothing stored: nothing to write, the step is skipped.
     if (!v && !profile.contacts.LINKEDIN) return profile;
     if (v === profile.contacts.LINKEDIN) return profile;
@@ -30,8 +30,9 @@ export function NetworksSection({ profile, actions }: SectionProps) {
       <Field
         label={t("fields.linkedin")}
         name="linkedin"
-        type="url"
-        inputMode="url"
+        type="text"
+        autoCapitalize="none"
+        spellCheck={false}
         placeholder="https://www.linkedin.com/in/username"
         hint={t("networks.hint")}
         value={link}
