@@ -2236,6 +2236,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2244,6 +2248,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2252,6 +2260,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2260,6 +2272,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2268,6 +2284,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2276,6 +2296,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2284,6 +2308,10 @@ export interface paths {
                                     /** @default true */
                                     enabled?: boolean;
                                     label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
                                     order: number;
                                     /** @default false */
                                     forceEnabled?: boolean;
@@ -2293,6 +2321,10 @@ export interface paths {
                             custom?: {
                                 id: string;
                                 label: string;
+                                labels?: {
+                                    en?: string;
+                                    ru?: string;
+                                };
                                 url: string;
                                 order: number;
                                 /** @default false */
@@ -13493,6 +13525,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13501,6 +13537,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13509,6 +13549,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13517,6 +13561,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13525,6 +13573,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13533,6 +13585,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13541,6 +13597,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -13550,6 +13610,10 @@ export interface components {
                 custom: {
                     id: string;
                     label: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     url: string;
                     order: number;
                     /** @default false */
@@ -14638,6 +14702,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14646,6 +14714,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14654,6 +14726,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14662,6 +14738,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14670,6 +14750,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14678,6 +14762,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14686,6 +14774,10 @@ export interface components {
                     /** @default true */
                     enabled: boolean;
                     label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     order: number;
                     /** @default false */
                     forceEnabled: boolean;
@@ -14695,6 +14787,10 @@ export interface components {
             custom: {
                 id: string;
                 label: string;
+                labels?: {
+                    en?: string;
+                    ru?: string;
+                };
                 url: string;
                 order: number;
                 /** @default false */
@@ -15570,6 +15666,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15578,6 +15678,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15586,6 +15690,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15594,6 +15702,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15602,6 +15714,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15610,6 +15726,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15618,6 +15738,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15627,6 +15751,10 @@ export interface components {
                 custom: {
                     id: string;
                     label: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     url: string;
                     order: number;
                     /** @default false */
@@ -15665,6 +15793,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15673,6 +15805,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15681,6 +15817,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15689,6 +15829,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15697,6 +15841,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15705,6 +15853,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15713,6 +15865,10 @@ export interface components {
                         /** @default true */
                         enabled: boolean;
                         label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
                         order: number;
                         /** @default false */
                         forceEnabled: boolean;
@@ -15722,6 +15878,10 @@ export interface components {
                 custom: {
                     id: string;
                     label: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
                     url: string;
                     order: number;
                     /** @default false */

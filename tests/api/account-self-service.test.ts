@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs, uniqueEmail } from "../support/users.ts";
 import { introduce, member, openChat } from "./chat-helpers.ts";
+import { arrangeMatch } from "./matching-api-helpers.ts";
 
 const env = await testEnvForFile();
 
@@ -149,5 +150,19 @@ describe("deleting an account", () => {
     ]);
     // The other member's own data still works.
     expect((await env.request("GET", "/api/current-user/data", { token: b.token })).status).toBe(200);
+  });
+});
+
+describe("POST /api/current-user/lang", () => {
+  it("makes the chosen language the member's language here too: match reasons follow it", async () => {
+    const me = await member(env, "alpha", { firstName: "Lang", language: "en" });
+    const other = await member(env, "alpha", { firstName: "Peer" });
+    await arrangeMatch(env, "alpha", me.id, other.id, { source: "ADMIN", bothSides: false, reasons: [{ kind: "same_city", city: "London", key: "london" }] });
+    const before = await env.request("GET", "/api/matching/instant", { token: me.token });
+    expect(before.body.items[0].reasons).toEqual(["You are both in London"]);
+    const set = await env.request("POST", "/api/current-user/lang", { token: me.token, rawBody: "ru", headers: { "content-type": "text/plain" } });
+    expect(set.status).toBe(200);
+    const after = await env.request("GET", "/api/matching/instant", { token: me.token });
+    expect(after.body.items[0].reasons).toEqual(["Вы оба из Лондона"]);
   });
 });

@@ -204,7 +204,7 @@ describe("GET /api/constants/contacts/types", () => {
       "CALENDLY",
     ]);
     const byType = Object.fromEntries(res.body.map((t: { type: string }) => [t.type, t]));
-    expect(byType.LINKEDIN).toMatchObject({ label: "LinkedIn", prefix: "https://www.linkedin.com/in/", inputType: "url" });
+    expect(byType.LINKEDIN).toMatchObject({ label: "LinkedIn", prefix: "https://www.linkedin.com/in/", inputType: "text" });
     expect(byType.TELEGRAM).toMatchObject({ prefix: "https://t.me/", placeholder: expect.stringContaining("@") });
     expect(byType.EMAIL).toMatchObject({ inputType: "email" });
     expect(byType.EMAIL.prefix).toBeUndefined();

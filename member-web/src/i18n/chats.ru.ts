@@ -50,7 +50,7 @@ export const chatsRu: typeof chatsEn = {
     },
   },
   toasts: {
-    oopsTitle: "Oops!",
+    oopsTitle: "Упс!",
     oopsText: "Что-то сломалось. Попробуйте перезагрузить страницу.",
     newNotification: "Новое уведомление",
   },

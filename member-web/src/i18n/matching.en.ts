@@ -79,6 +79,9 @@ export const matchingEn = {
       pause: "Pause",
       pauseFor: "Pause for",
       weeks_one: "{{count}} week",
+      // Russian needs the few/many forms; English keeps the keys so both files have the same ones.
+      weeks_few: "{{count}} weeks",
+      weeks_many: "{{count}} weeks",
       weeks_other: "{{count}} weeks",
       skip: "Skip this week",
       resume: "Resume",

@@ -83,6 +83,8 @@ export const matchingRu: Texts<typeof matchingEn> = {
       pause: "Пауза",
       pauseFor: "Пауза на",
       weeks_one: "{{count}} неделю",
+      weeks_few: "{{count}} недели",
+      weeks_many: "{{count}} недель",
       weeks_other: "{{count}} недели",
       skip: "Пропустить эту неделю",
       resume: "Возобновить",

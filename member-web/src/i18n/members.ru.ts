@@ -5,6 +5,7 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 /** Russian texts of the member screens: the same keys as members.en.ts. */
 export const membersRu: Texts<typeof membersEn> = {
   member: {
+    contactTypes: { PHONE: "Телефон", EMAIL: "E-mail" },
     fields: {
       firstName: "Имя",
       lastName: "Фамилия",

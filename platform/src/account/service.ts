@@ -68,6 +68,12 @@ export async function setPreferredLang(ctx: Ctx, value: string): Promise<{ ok: t
   const lang = parseLang(value);
   if (!lang) throw validation(`Unsupported language; use one of ${LANGS.join(", ")}`, { lang: `must be one of ${LANGS.join(", ")}` });
   await updatePreferredLang(ctx.db, actor.userId, lang);
+  // The interface language chosen here is also the member's language in this community (match
+  // reasons, mail), when the community offers it.
+  if (ctx.tenant.config.langChoices.includes(lang)) {
+    await ctx.db`update participants set language = ${lang}, updated_at = now()
+                 where community_id = ${ctx.tenant.id} and user_id = ${actor.userId} and language is distinct from ${lang}`;
+  }
   return { ok: true, preferredLang: lang };
 }
 

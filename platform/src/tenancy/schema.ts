@@ -80,15 +80,19 @@ export const StepsConfigSchema = z.strictObject({
 
 export const STANDARD_TABS = ["my_communities", "participants", "contacts", "events", "chats", "profile", "admin"] as const;
 
+/** A label per member language; the member's language wins over `label` (which is the default). */
+export const NavigationLabelsSchema = z.strictObject({ en: z.string().min(1).optional(), ru: z.string().min(1).optional() });
 export const NavigationTabSchema = z.strictObject({
   enabled: z.boolean().default(true),
   label: z.string().optional(),
+  labels: NavigationLabelsSchema.optional(),
   order: z.number().int(),
   forceEnabled: z.boolean().default(false),
 });
 export const CustomTabSchema = z.strictObject({
   id: z.string().min(1),
   label: z.string().min(1),
+  labels: NavigationLabelsSchema.optional(),
   url: Url,
   order: z.number().int(),
   external: z.boolean().default(false),

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
 import { api, call } from "../../api/client.ts";
@@ -8,11 +9,28 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { AuthCard } from "./auth-card.tsx";
 
-/** /last-step: confirm the e-mail, with a resend (spec 2.3). */
+/** How often /last-step asks whether the address was confirmed meanwhile (often in another tab). */
+export const LAST_STEP_POLL_MS = 3_000;
+
+/**
+ * /last-step: confirm the e-mail, with a resend (spec 2.3). The account is read fresh (and again
+ * every few seconds and on focus): once the address is confirmed the member goes on to my communities.
+ */
 export function LastStepPage() {
   const { t } = useTranslation("auth");
   const errorText = useErrorText();
-  const user = useQuery(accountQueries.currentUser()).data;
+  const navigate = useNavigate();
+  const user = useQuery({
+    ...accountQueries.currentUser(),
+    staleTime: 0,
+    refetchOnMount: "always",
+    refetchOnWindowFocus: "always",
+    refetchInterval: (q) => (q.state.data?.emailVerified ? false : LAST_STEP_POLL_MS),
+  }).data;
+  const verified = user?.emailVerified === true;
+  useEffect(() => {
+    if (verified) void navigate({ to: "/my_communities", replace: true });
+  }, [verified, navigate]);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

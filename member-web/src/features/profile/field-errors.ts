@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
 
@@ -74,7 +75,11 @@ const LABELS: Record<string, string> = {
   CALENDLY: "Calendly",
 };
 
-/** Brand names of the contact types (not translated); the API's own labels win where loaded. */
+/** Contact types that are words, not brand names: these follow the interface language. */
+const TRANSLATED = new Set(["PHONE", "EMAIL"]);
+
+/** The contact type's name: brand names as they are, "Phone" and "E-mail" in the member's language. */
 export function contactLabel(type: string): string {
+  if (TRANSLATED.has(type)) return i18next.t(`contactTypes.${type as "PHONE" | "EMAIL"}`, { ns: "member" });
   return LABELS[type] ?? type;
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommunity } from "../../app/community-context.tsx";
@@ -10,6 +11,7 @@ export function LanguageSelect({ variant = "compact", label }: { variant?: "comp
   const { t, i18n } = useTranslation("common");
   const community = useCommunity();
   const token = useToken();
+  const queryClient = useQueryClient();
   const id = useId();
   if (community.langChoices.length < 2) return null;
   return (
@@ -21,7 +23,9 @@ export function LanguageSelect({ variant = "compact", label }: { variant?: "comp
         id={id}
         value={i18n.language}
         onChange={(e) => {
-          if (isLang(e.target.value)) void switchLanguage(e.target.value, token !== null);
+          if (!isLang(e.target.value)) return;
+          // Server texts (match reasons, tab labels) follow the new language: fetch them again.
+          void switchLanguage(e.target.value, token !== null).then(() => queryClient.invalidateQueries());
         }}
       >
         {community.langChoices.map((lang) => (

@@ -34,7 +34,7 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }
 
 /** The signed-in bar (spec 2.4); on narrow screens the links open in a menu. */
 export function NavBar() {
-  const { t } = useTranslation("nav");
+  const { t, i18n } = useTranslation("nav");
   const community = useCommunity();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -62,6 +62,7 @@ export function NavBar() {
     transparent: community.transparent,
     isAdmin: isAdmin(permissions),
     networkingEnabled: user?.enabled ?? true,
+    lang: i18n.language,
   });
 
   const logout = async () => {
@@ -76,6 +77,12 @@ export function NavBar() {
           <BrandMark size={32} />
           <span className="brand-title">{brandTitle(community)}</span>
         </Link>
+        {items.some((i) => i.kind === "standard" && i.id === "profile") ? (
+          // Spec 2.4 hides the Profile tab below 768 px; on phones this link leads there instead.
+          <Link to="/profile" className="btn btn-ghost btn-small menu-profile" data-testid="mobile-profile-link">
+            {items.find((i) => i.kind === "standard" && i.id === "profile")?.label ?? t("profile")}
+          </Link>
+        ) : null}
         <button type="button" className="btn btn-ghost menu-button" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen(true)}>
           <span aria-hidden="true">☰</span> {t("menu")}
         </button>

@@ -23,6 +23,8 @@ export type NavInput = {
   transparent: boolean;
   isAdmin: boolean;
   networkingEnabled: boolean;
+  /** The member's language: a tab's `labels[lang]` wins over its default `label`. */
+  lang?: string;
 };
 
 /**
@@ -31,7 +33,9 @@ export type NavInput = {
  * community's navigation.json: enabled, label and order per tab, forceEnabled to show a tab its
  * condition would hide, and custom tabs; everything sorted by order.
  */
-export function buildNavItems({ navigation, transparent, isAdmin, networkingEnabled }: NavInput): NavItem[] {
+export function buildNavItems({ navigation, transparent, isAdmin, networkingEnabled, lang }: NavInput): NavItem[] {
+  const pick = (c: { label?: string | undefined; labels?: Partial<Record<string, string>> | undefined } | undefined) =>
+    (lang ? c?.labels?.[lang] : undefined) ?? c?.label ?? null;
   const items: NavItem[] = [];
   STANDARD_TABS.forEach((id, index) => {
     const cfg = navigation?.tabs?.[id];
@@ -43,7 +47,7 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
     items.push({
       kind: "standard",
       id,
-      label: cfg?.label ?? null,
+      label: pick(cfg),
       order: cfg?.order ?? (index + 1) * 10,
       href: HREF[id],
       desktopOnly: id === "profile",
@@ -52,7 +56,7 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
   });
   if (networkingEnabled) {
     for (const custom of navigation?.custom ?? []) {
-      items.push({ kind: "custom", id: custom.id, label: custom.label, order: custom.order, href: custom.url, desktopOnly: false, external: custom.external });
+      items.push({ kind: "custom", id: custom.id, label: pick(custom) ?? custom.label, order: custom.order, href: custom.url, desktopOnly: false, external: custom.external });
     }
   }
   // Stable: equal orders keep the standard sequence.

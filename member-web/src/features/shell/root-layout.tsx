@@ -50,7 +50,7 @@ export function RootError({ reset }: ErrorComponentProps) {
   const { t } = useTranslation("common");
   return (
     <main className="page page-narrow page-center" id="content">
-      <h1>Oops!</h1>
+      <h1>{t("oopsTitle", { ns: "toasts" })}</h1>
       <p>{t("somethingBroken")}</p>
       <Button onClick={() => (reset ? reset() : window.location.reload())}>{t("retry")}</Button>
     </main>

@@ -60,7 +60,7 @@ export function ContactsSection({ profile, actions }: SectionProps) {
 
   if (infos.isPending) return <Skeleton lines={4} label={t("loading", { ns: "common" })} />;
   const byType = new Map<ContactType, ContactTypeInfo>((infos.data ?? []).map((i) => [i.type, i]));
-  const requiredNames = rules.required.map((type) => byType.get(type)?.label ?? contactLabel(type)).join(", ");
+  const requiredNames = rules.required.map((type) => contactLabel(type)).join(", ");
 
   return (
     <SectionFormShell label={t("sections.contacts", { ns: "profile" })} actions={actions} state={s} onSubmit={() => void s.submit(check, save)}>
@@ -80,7 +80,7 @@ export function ContactsSection({ profile, actions }: SectionProps) {
           return (
             <Field
               key={type}
-              label={info?.label ?? contactLabel(type)}
+              label={contactLabel(type)}
               name={type.toLowerCase()}
               type={info?.inputType ?? "text"}
               placeholder={info?.placeholder}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
+import { TRANSLATIONS } from "../../member-web/src/i18n/index.ts";
+
+/** Every leaf key as a dotted path; plural forms (_one, _few, _many, _other) count as one key. */
+function keysOf(value: unknown, prefix = ""): Set<string> {
+  const out = new Set<string>();
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      for (const key of keysOf(v, prefix ? `${prefix}.${k}` : k)) out.add(key);
+    }
+  } else {
+    out.add(prefix.replace(/_(one|two|few|many|other|zero)$/, ""));
+  }
+  return out;
+}
+
+function missing(from: Set<string>, to: Set<string>): string[] {
+  return [...from].filter((k) => !to.has(k)).sort();
+}
+
+/** Texts that are the same in both languages on purpose (brand names, formats, symbols). */
+const SAME_ALLOWED = /^[\s\d%{}().,:;·—–\-+/|#@*!?"'«»…]*$|^(E-mail|LinkedIn|Telegram|Facebook|Instagram|GitHub|VK|Slack|Discord|Calendly|X \(Twitter\)|OK|ID|URL|PDF|JSON|CSV|Google|OAuth2?|SSO|Tuesday)$/;
+
+/** Keys whose text is the same in both languages on purpose: a language's own name, an address example. */
+const SAME_KEYS = new Set(["common.languages.en", "common.emailPlaceholder"]);
+
+describe("RU/EN completeness", () => {
+  it.each([
+    ["member-web", TRANSLATIONS.en, TRANSLATIONS.ru],
+    ["admin-console", consoleMessages.en, consoleMessages.ru],
+  ])("%s: every key exists in both languages", (_app, en, ru) => {
+    const enKeys = keysOf(en);
+    const ruKeys = keysOf(ru);
+    expect(missing(enKeys, ruKeys), "keys only in English").toEqual([]);
+    expect(missing(ruKeys, enKeys), "keys only in Russian").toEqual([]);
+  });
+
+  it("member-web: no Russian text is left in English", () => {
+    const flat = (value: unknown, prefix = "", out = new Map<string, string>()) => {
+      if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) flat(v, prefix ? `${prefix}.${k}` : k, out);
+      else if (typeof value === "string") out.set(prefix, value);
+      return out;
+    };
+    const en = flat(TRANSLATIONS.en);
+    const ru = flat(TRANSLATIONS.ru);
+    const untranslated = [...ru].filter(([k, v]) => en.get(k) === v && /[A-Za-z]{3,}/.test(v.replace(/\{\{\w+\}\}/g, "")) && !SAME_ALLOWED.test(v) && !SAME_KEYS.has(k)).map(([k, v]) => `${k}: ${v}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it("admin-console: react-admin's visible chrome is Russian too (skip link, pagination, actions)", () => {
+    const ru = consoleMessages.ru as unknown as { ra: { navigation: Record<string, string>; action: Record<string, string> } };
+    expect(ru.ra.navigation.skip_nav).toBe("Перейти к содержимому");
+    expect(ru.ra.navigation.page_rows_per_page).not.toBe("Rows per page:");
+    expect(ru.ra.action.save).toBe("Сохранить");
+  });
+});
