@@ -106,3 +106,27 @@ describe("the dev SSO provider behind nodeListener", () => {
     }
   });
 });
+
+describe("/dev/mail/{id}: a mail as the member sees it", () => {
+  it("shows the HTML part with its working links beside the text part; the HTML alone too", async () => {
+    const email = `outbox-${Date.now()}@example.com`;
+    const reg = await env.request("POST", "/api/auth/register-user", { body: { email, password: "Tuesday-pass-42" } });
+    expect(reg.status).toBe(200);
+    const [mail] = await env.mailTo(email);
+    if (!mail) throw new Error("no mail");
+    const link = /http:\/\/alpha\.localhost:3000\/confirmed\?code=[a-z0-9]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+
+    const page = await get("127.0.0.1", `/dev/mail/${mail.id}`);
+    expect(page.status).toBe(200);
+    const html = /<div class="mail-html" data-part="html">([\s\S]*?)<\/section>/.exec(page.text)?.[1] ?? "";
+    expect(html).toContain(`href="${link}"`);
+    expect(html).not.toContain("&lt;a ");
+    expect(page.text).toMatch(/<pre data-part="text">[\s\S]*confirmed\?code=/);
+
+    const alone = await get("127.0.0.1", `/dev/mail/${mail.id}/html`);
+    expect(alone.status).toBe(200);
+    expect(alone.text).toContain(`href="${link}"`);
+    expect((await get("127.0.0.1", "/dev/mail/00000000-0000-0000-0000-000000000000/html")).status).toBe(404);
+  });
+});

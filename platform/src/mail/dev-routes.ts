@@ -4,6 +4,15 @@ import type { AppEnv } from "../http/env.ts";
 import { escapeHtml } from "./templates.ts";
 import { getOutbox, listOutbox } from "./queries.ts";
 
+/** The inside of a stored mail's <body> (the whole document when it has none). */
+function bodyOf(html: string): string {
+  const m = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html);
+  const style = /<body([^>]*)>/i.exec(html)?.[1] ?? "";
+  const inner = m?.[1] ?? html;
+  // The body's own style (background, font) goes on a wrapper, so the mail looks as it does in a client.
+  return /style="[^"]*"/.test(style) ? `<div ${/style="[^"]*"/.exec(style)?.[0]}>${inner}</div>` : inner;
+}
+
 /** /dev/mail: the dev outbox in a browser (development only; never mounted in production). */
 export function mailDevRouter(): Hono<AppEnv> {
   const app = createRouter();
@@ -29,10 +38,17 @@ export function mailDevRouter(): Hono<AppEnv> {
   app.get("/dev/mail/:id{[0-9a-f-]{36}}", async (c) => {
     const row = await getOutbox(c.get("ctx").db, c.req.param("id"));
     if (!row) return c.html("<p>Not found</p>", 404);
-    // The stored HTML is our own rendered template; shown in a sandboxed frame all the same.
+    // The mail as the member sees it (the stored HTML is our own rendered template, every value
+    // escaped when it was rendered) beside its text part. Links are the mail's own, absolute ones.
     return c.html(
-      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(row.subject)}</title></head><body style="font-family:system-ui;margin:24px"><p><a href="/dev/mail">&larr; outbox</a></p><p><b>To:</b> ${escapeHtml(row.toEmail)}<br><b>From:</b> ${escapeHtml(row.fromEmail)}<br><b>Subject:</b> ${escapeHtml(row.subject)}</p><pre style="white-space:pre-wrap;background:#f6f6f6;padding:12px">${escapeHtml(row.text)}</pre></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(row.subject)}</title><style>body{font-family:system-ui;margin:24px}.mail{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:24px;align-items:start}@media (max-width:800px){.mail{grid-template-columns:1fr}}.mail h2{font-size:1rem;margin:0 0 8px}.mail-html{border:1px solid #ddd;border-radius:8px;overflow:hidden}pre{white-space:pre-wrap;background:#f6f6f6;padding:12px;margin:0}</style></head><body><p><a href="/dev/mail">&larr; outbox</a> · <a href="/dev/mail/${row.id}/html">HTML alone</a></p><p><b>To:</b> ${escapeHtml(row.toEmail)}<br><b>From:</b> ${escapeHtml(row.fromEmail)}<br><b>Subject:</b> ${escapeHtml(row.subject)}</p><div class="mail"><section aria-label="HTML part"><h2>HTML</h2><div class="mail-html" data-part="html">${bodyOf(row.html)}</div></section><section aria-label="Text part"><h2>Text</h2><pre data-part="text">${escapeHtml(row.text)}</pre></section></div></body></html>`,
     );
+  });
+  // The HTML part alone, as a mail client would show it.
+  app.get("/dev/mail/:id{[0-9a-f-]{36}}/html", async (c) => {
+    const row = await getOutbox(c.get("ctx").db, c.req.param("id"));
+    if (!row) return c.html("<p>Not found</p>", 404);
+    return c.html(row.html);
   });
   return app;
 }
