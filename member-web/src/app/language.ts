@@ -11,13 +11,28 @@ export function pickLanguage(community: Community): Lang {
   return community.lang;
 }
 
+let syncedLanguage: string | null = null;
+
 /**
  * A signed-in user's preferred language applies only when nothing was chosen here yet, or the
  * choice is the default English (spec 4.2).
  */
-export function adoptPreferredLanguage(community: Community, preferred: string): void {
+export async function adoptPreferredLanguage(community: Community, preferred: string): Promise<void> {
   const current = storage.lang();
-  if (current && current !== "en") return;
+  if (current && current !== "en") {
+    // The language chosen here stands; the server learns it, so its texts (match reasons, mail)
+    // come in that language too. Once per session and language.
+    const key = `${storage.token()}:${current}`;
+    if (isLang(current) && current !== preferred && community.langChoices.includes(current) && syncedLanguage !== key) {
+      syncedLanguage = key;
+      try {
+        await api.POST("/api/current-user/lang", { body: current });
+      } catch {
+        // The local choice stands.
+      }
+    }
+    return;
+  }
   if (isLang(preferred) && community.langChoices.includes(preferred) && preferred !== i18next.language) {
     void i18next.changeLanguage(preferred);
   }

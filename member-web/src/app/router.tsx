@@ -70,7 +70,7 @@ const memberLayout = createRoute({
       throw err;
     }
     storage.setAuthorities(user.role);
-    adoptPreferredLanguage(context.community, user.preferredLang);
+    await adoptPreferredLanguage(context.community, user.preferredLang);
     if (user.role === "ROLE_ADMIN") return { user };
     const path = location.pathname;
     if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });

@@ -215,7 +215,7 @@ function DeleteAccount({ userId }: { userId: string }) {
   };
 
   return (
-    <form id="account-delete" className="account-panel account-danger" onSubmit={(e) => void submit(e)} aria-label={t("deleteAccount")}>
+    <form id="account-delete" className="account-panel account-danger" onSubmit={(e) => void submit(e)} aria-label={t("deleteAccount")} noValidate>
       <Alert kind="info">{t("deleteWarning")}</Alert>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <Field label={t("password")} type="password" name="delete-password" autoComplete="current-password" value={password} onChange={setPassword} required />
