@@ -139,7 +139,7 @@ describe("landing and navigation documents, assets", () => {
     const en = await env.request("GET", "/community/founders/landing.json");
     expect(en.status).toBe(200);
     expect(en.headers.get("cache-control")).toContain("no-cache");
-    expect(en.body).toMatchObject({ hero: { title: "Meet a fellow founder every Tuesday" }, cta: { href: "/login" } });
+    expect(en.body).toMatchObject({ hero: { title: "Meet a fellow founder every Tuesday" }, cta: { href: "/registration" } });
     const ru = await env.request("GET", "/community/founders/landing-ru.json");
     expect(ru.status).toBe(200);
     expect(ru.body.hero.title).toMatch(/основателями/);

@@ -83,7 +83,7 @@ describe("GET /api/participant/search-linkedin", () => {
     const before = seen.length;
     const res = await search(u.token, "https://example.com/in/jane");
     expect(res.status).toBe(400);
-    expect(res.body.errors.linkedInProfileUrl).toBe("Enter the LinkedIn username or an address starting with https://www.linkedin.com/in/");
+    expect(res.body.errors.linkedInProfileUrl).toBe("The link must start with https://www.linkedin.com/in/ followed by the username");
     expect(seen.length).toBe(before);
   });
 

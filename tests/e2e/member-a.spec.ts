@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { TRANSLATIONS } from "../../member-web/src/i18n/index.ts";
 import { E2E_PORT } from "./playwright.config.ts";
 import { apiLogin, linkFrom, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
@@ -55,6 +56,39 @@ async function signedInPage(browser: Browser, token: string, path: string, opts:
   const page = await context.newPage();
   await page.goto(tenantUrl(TENANTS.founders, path));
   return page;
+}
+
+function leaves(value: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (typeof value === "string") out.set(prefix, value);
+  return out;
+}
+
+/** English texts of the app that have a different Russian text: none may show on a Russian screen. */
+const ENGLISH_ONLY: Set<string> = (() => {
+  const ru = leaves(TRANSLATIONS.ru);
+  return new Set([...leaves(TRANSLATIONS.en)].filter(([k, v]) => ru.get(k) !== v && !v.includes("{{")).map(([, v]) => v));
+})();
+
+async function expectNoEnglishText(page: Page, screen: string): Promise<void> {
+  const texts = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest("script,style,[hidden]") || !el.checkVisibility()) continue;
+      const t = n.textContent?.trim();
+      if (t) out.push(t);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>("[aria-label],[placeholder],[title]")) {
+      for (const a of ["aria-label", "placeholder", "title"]) {
+        const v = el.getAttribute(a);
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  });
+  expect(texts.filter((t) => ENGLISH_ONLY.has(t)), `English texts on ${screen} (ru)`).toEqual([]);
 }
 
 /** axe-core on the page as it is now: no serious or critical violation. */
@@ -193,9 +227,9 @@ test.describe("the defects of issue 17", () => {
     await page.goto(tenantUrl(TENANTS.devguild, "/"));
     await expect(page.locator(".hero-actions .btn-primary")).toHaveAttribute("href", "/registration");
     await expectAccessible(page, "welcome (devguild)");
-    // founders signs up with a code: its main button starts that.
+    // founders too: its landing file names registration.
     await page.goto(tenantUrl(TENANTS.founders, "/"));
-    await expect(page.locator(".hero-actions .btn-primary")).toHaveAttribute("href", "/one-time-code");
+    await expect(page.locator(".hero-actions .btn-primary")).toHaveAttribute("href", "/registration");
     await expectAccessible(page, "welcome (founders)");
 
     const m = await onboardedMember(request, uniqueWord("Pablo"), [uniqueWord("tag")]);
@@ -256,6 +290,7 @@ test.describe("Russian: reasons, navigation, pause options; keyboard through a r
     await expect(page.getByTestId("matching-status").getByRole("option", { name: "2 недели" })).toHaveCount(1);
     await expect(page.getByTestId("matching-status").getByRole("option", { name: "4 недели" })).toHaveCount(1);
     await expectAccessible(page, "my communities (ru)");
+    await expectNoEnglishText(page, "/my_communities");
 
     // Keyboard only: Tab to the card's first action, Enter opens the intro dialog, Escape closes it.
     let reached = false;
@@ -270,6 +305,12 @@ test.describe("Russian: reasons, navigation, pause options; keyboard through a r
     await expectAccessible(page, "intro dialog (ru)");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    for (const path of ["/profile", "/contacts", "/chats", "/events", "/notifications"]) {
+      await page.goto(tenantUrl(TENANTS.founders, path));
+      await expect(page.locator("main").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoEnglishText(page, path);
+    }
     await page.context().close();
   });
 });

@@ -127,7 +127,7 @@ test.describe("members: joining, onboarding, profile, privacy, directory (founde
     await expect(page.getByText("Step 4 of 6")).toBeVisible();
     await page.getByLabel("LinkedIn profile").fill("https://example.com/in/zelda");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText("The link must start with https://www.linkedin.com/in/ followed by your username")).toBeVisible();
+    await expect(page.getByText("Enter your LinkedIn username or an address starting with https://www.linkedin.com/in/")).toBeVisible();
     await page.getByLabel("LinkedIn profile").fill(`https://www.linkedin.com/in/${first.toLowerCase()}-quartz`);
     await page.getByRole("button", { name: "Next" }).click();
 

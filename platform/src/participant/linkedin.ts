@@ -4,7 +4,7 @@ import type { Ctx } from "../context.ts";
 import { AppError, ErrorCode, validation } from "../lib/errors.ts";
 import { consumeRateLimit } from "../lib/rate-limit.ts";
 import type { LinkedInProfile } from "./schemas.ts";
-import { MESSAGES, normaliseLinkedIn } from "./validation.ts";
+import { MESSAGES, normaliseLinkedInUrl } from "./validation.ts";
 
 const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 256 * 1024;
@@ -29,8 +29,8 @@ const upstreamFailed = () => new AppError(ErrorCode.UPSTREAM_FAILED, "Profession
  */
 export async function searchLinkedIn(ctx: Ctx, input: { linkedInProfileUrl: string }): Promise<LinkedInProfile> {
   const actor = requireUser(ctx);
-  const profileUrl = normaliseLinkedIn(input.linkedInProfileUrl);
-  if (!profileUrl) throw validation(MESSAGES.linkedin, { linkedInProfileUrl: MESSAGES.linkedin });
+  const profileUrl = normaliseLinkedInUrl(input.linkedInProfileUrl);
+  if (!profileUrl) throw validation(MESSAGES.linkedinUrl, { linkedInProfileUrl: MESSAGES.linkedinUrl });
   const base = ctx.deps.config.linkedinSearchUrl;
   if (!base) throw new AppError(ErrorCode.NOT_CONFIGURED, "LinkedIn search is not configured");
   // Each lookup may cost money at the provider.

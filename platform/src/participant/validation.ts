@@ -8,6 +8,7 @@ export const MESSAGES = {
   duplicate: "This contact duplicates another contact",
   notAccepted: "This contact type is not used in this community",
   linkedin: "Enter the LinkedIn username or an address starting with https://www.linkedin.com/in/",
+  linkedinUrl: "The link must start with https://www.linkedin.com/in/ followed by the username",
   phone: "Use the international format, e.g. +15551234567",
   tooLong: `Must be at most ${LIMITS.contact} characters`,
 } as const;
@@ -52,12 +53,16 @@ export function normalisePhone(raw: string): string | undefined {
   return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : undefined;
 }
 
+/** A LinkedIn profile address only, normalised to https://www.linkedin.com/in/<username> (the profile search takes no bare name). */
+export function normaliseLinkedInUrl(raw: string): string | undefined {
+  const m = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com\/in\/([A-Za-z0-9_%.-]{2,100})\/?(?:[?#].*)?$/i.exec(raw.trim());
+  return m?.[1] ? `https://www.linkedin.com/in/${m[1]}` : undefined;
+}
+
 /** A profile address or a bare username ("jane-doe", "@jane-doe"); stored as the full profile address (spec 5). */
 export function normaliseLinkedIn(raw: string): string | undefined {
-  const value = raw.trim();
-  const m = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com\/in\/([A-Za-z0-9_%.-]{2,100})\/?(?:[?#].*)?$/i.exec(value);
-  const username = m?.[1] ?? /^@?([A-Za-z0-9_-][A-Za-z0-9_.-]{1,99})$/.exec(value)?.[1];
-  return username ? `https://www.linkedin.com/in/${username}` : undefined;
+  const username = /^@?([A-Za-z0-9_-][A-Za-z0-9_.-]{1,99})$/.exec(raw.trim())?.[1];
+  return normaliseLinkedInUrl(raw) ?? (username ? `https://www.linkedin.com/in/${username}` : undefined);
 }
 
 const NORMALISERS: Record<ContactType, Normaliser> = {

@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient, useQuery } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
@@ -58,10 +59,11 @@ export function useMyParticipantId(communityId: string): string | undefined {
   return user.data?.connectedParticipants.find((p) => p.communityId === communityId)?.id;
 }
 
-/** A chat's title: a group's name, else the other members' names. */
+/** A chat's title: a group's name, else the other members' names ("Former member" once they deleted their account). */
 export function chatTitle(chat: Chat, me: string | undefined): string {
   if (chat.name) return chat.name;
   const others = chat.participants.filter((p) => p.id !== me);
+  if (others.length === 0 && me !== undefined && chat.participants.some((p) => p.id === me)) return i18next.t("formerMember", { ns: "chats" });
   return (others.length > 0 ? others : chat.participants).map((p) => `${p.firstName} ${p.lastName}`.trim()).join(", ");
 }
 
