@@ -11328,6 +11328,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's events in react-admin's simple-REST contract: sort, range and filter ({tab: upcoming|past, q, id}) as JSON; the total in Content-Range */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description [field, ASC|DESC]; fields date, title, createdAt */
+                    sort?: string;
+                    /** @description [first, last], inclusive, at most 500 rows */
+                    range?: string;
+                    /** @description {tab: upcoming|past, q, id} */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window; Content-Range: events first-last/total */
+                200: {
+                    headers: {
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleEvent"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participant-moderation/moderators": {
         parameters: {
             query?: never;
@@ -15065,6 +15136,8 @@ export interface components {
         };
         EventReportItem: {
             participantId: string;
+            /** @description The participant's user (what POST /event/{id}/responsibles takes) */
+            userId: string;
             firstName: string;
             lastName: string;
             email: string | null;
@@ -15079,6 +15152,27 @@ export interface components {
                 question: string;
                 answer: string;
             }[];
+        };
+        ConsoleEvent: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            date: string;
+            time: string;
+            timeZone: string;
+            eventDateTime: string;
+            type: components["schemas"]["EventType"];
+            visibility: components["schemas"]["EventVisibility"];
+            paid: boolean;
+            approvalRequired: boolean;
+            enableOnboarding: boolean;
+            maxParticipants: number | null;
+            confirmedCount: number;
+            /** @description Participations waiting for approval, payment or a place */
+            pendingCount: number;
+            hasEnded: boolean;
+            createdAt: string;
         };
         Moderator: {
             /** Format: uuid */
