@@ -265,6 +265,17 @@ const eventEditRoute = createRoute({
     return <EventFormPage eventId={eventEditRoute.useParams().eventId} />;
   },
 });
+const EventQuestionsPage = lazyRouteComponent(() => import("../features/events/event-questions-page.tsx"), "EventQuestionsPage");
+const eventQuestionsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/$eventId/questions",
+  validateSearch: strings("tab", "participant"),
+  component: function EventQuestionsRoute() {
+    const search = eventQuestionsRoute.useSearch();
+    const tab = search.tab === "statistics" || search.tab === "report" ? search.tab : "questions";
+    return <EventQuestionsPage eventId={eventQuestionsRoute.useParams().eventId} tab={tab} participantId={search.participant} />;
+  },
+});
 const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage");
 const eventRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -287,7 +298,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute]),
   eventRoute,
   publicProfileRoute,
   confirmRecoveryRoute,
