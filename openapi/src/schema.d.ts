@@ -13259,6 +13259,8 @@ export interface components {
             role: "member" | "moderator" | "admin";
             /** @enum {string} */
             moderationStatus: "pending" | "confirmed" | "rejected";
+            /** @description The participant has completed a profile; an admin here without one is in the member app's restricted mode */
+            profileCompleted: boolean;
         };
         CurrentParticipant: {
             /** Format: uuid */
