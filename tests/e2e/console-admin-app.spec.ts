@@ -1,0 +1,92 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config.ts";
+import { registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
+  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A founders member with a complete profile (so weekly matching may pair them), made through the API. */
+async function onboardedMember(request: APIRequestContext, firstName: string, tags: string[]): Promise<void> {
+  const token = await signInByCode(request, uniqueEmail("scored"));
+  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Scored" });
+  await api(request, "POST", "/api/participant/update-looking-for", token, { lookingFor: ["LOOKING_FOR"], lookingForText: "Climate hardware investors", canHelpWithText: "Battery prototyping" });
+  await api(request, "POST", "/api/participant/update-profile", token, {
+    about: "Building climate hardware",
+    company: `${firstName} Labs`,
+    position: "Founder",
+    city: "Lisbon",
+    shareLocation: true,
+    tags,
+    contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}-scored` },
+  });
+}
+
+/** An admin made with the registration secret (no participant profile), signed in to the member app. */
+async function adminInApp(page: Page, request: APIRequestContext, label: string): Promise<string> {
+  const admin = uniqueEmail(label);
+  const password = "Restricted-admin-pw-42";
+  await registerAdmin(request, TENANTS.founders, admin, password);
+  await page.goto(tenantUrl(TENANTS.founders, "/login"));
+  await page.getByLabel("E-mail").fill(admin);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+  return admin;
+}
+
+test.describe("the member app's admin screens (founders)", () => {
+  test("restricted mode: an admin without a participant profile has only event, dashboard, notifications and score match", async ({ page, request }) => {
+    await adminInApp(page, request, "restricted-admin");
+    // The default page of restricted mode is the events list, with the bar of spec 2.4.
+    await expect(page).toHaveURL(/\/events$/);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link")).toHaveText(["Events", "Dashboard", "Notifications"]);
+    for (const path of ["/my_communities", "/profile", "/admin", "/settings"]) {
+      await page.goto(tenantUrl(TENANTS.founders, path));
+      await expect(page, path).toHaveURL(/\/events$/);
+    }
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("dashboard-stats")).toContainText("Members");
+    await page.getByRole("link", { name: "Score pairs" }).click();
+    await expect(page).toHaveURL(/\/score-match$/);
+    await expect(page.getByRole("heading", { name: "Score match" })).toBeVisible();
+    await nav.getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    // The console's entry points are on the dashboard.
+    await page.goto(tenantUrl(TENANTS.founders, "/dashboard"));
+    await page.getByRole("link", { name: "Mailings" }).click();
+    await expect(page).toHaveURL(/\/console\/#\/mailings$/);
+    await expect(page.getByLabel("Subject (en)")).toBeVisible();
+  });
+
+  test("an admin sets a pair score in the console and in the app's score match", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36).replace(/[0-9]/g, "");
+    await onboardedMember(request, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
+    await onboardedMember(request, `Bea${stamp}`, ["climate", "hardware", "solar"]);
+    await onboardedMember(request, `Cai${stamp}`, ["climate", "hardware", "grid"]);
+    await adminInApp(page, request, "score-admin");
+    await expect(page).toHaveURL(/\/events$/);
+
+    // The console shares the session: Matches offers the next pair to score.
+    await page.goto(tenantUrl(TENANTS.founders, "/console/#/matches"));
+    const pair = page.getByTestId("pair-to-score");
+    await expect(pair).toBeVisible();
+    await page.getByRole("button", { name: "Save the score and show the next pair" }).click();
+    await expect(page.getByText("Pair score saved")).toBeVisible();
+
+    await page.goto(tenantUrl(TENANTS.founders, "/score-match"));
+    await expect(page.getByTestId("pair-to-score")).toBeVisible();
+    await page.getByLabel(/Your score/).fill("8");
+    await page.getByRole("button", { name: "Save score" }).click();
+    await expect(page.getByText(/Saved: .+ ↔ .+, 8 of 10\./)).toBeVisible();
+  });
+});
