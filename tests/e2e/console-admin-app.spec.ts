@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
   const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
@@ -88,5 +88,45 @@ test.describe("the member app's admin screens (founders)", () => {
     await page.getByLabel(/Your score/).fill("8");
     await page.getByRole("button", { name: "Save score" }).click();
     await expect(page.getByText(/Saved: .+ ↔ .+, 8 of 10\./)).toBeVisible();
+  });
+
+  test("an invitation link: kept through sign-up when signed out, accepted at once when signed in", async ({ page, request }) => {
+    const adminEmail = uniqueEmail("inviter");
+    await registerAdmin(request, TENANTS.founders, adminEmail, "Inviter-admin-pw-42");
+    const inviter = (await api(request, "GET", "/api/current-participant", await apiLogin(request, TENANTS.founders, adminEmail, "Inviter-admin-pw-42"))) as { id: string };
+    const invitee = uniqueEmail("invitee");
+
+    // Signed out: the invitedBy value is kept, and joining starts the sign-up with the address filled in.
+    await page.goto(tenantUrl(TENANTS.founders, `/invite?invitedBy=${inviter.id}&email=${encodeURIComponent(invitee)}`));
+    await expect(page.getByRole("heading", { name: "Invitation to Founders Circle" })).toBeVisible();
+    await page.getByTestId("invite-join").click();
+    await expect(page).toHaveURL(/\/registration\?email=/);
+    await expect(page.getByLabel("E-mail")).toHaveValue(invitee);
+    expect(await page.evaluate(() => localStorage.getItem("invitedBy"))).toBe(inviter.id);
+
+    // Signed in (no participant yet): accepted at once; the participant made next carries the inviter.
+    const token = await signInByCode(request, invitee);
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await page.goto(tenantUrl(TENANTS.founders, `/invite?invitedBy=${inviter.id}`));
+    await expect(page.getByText("Invitation accepted. Welcome!")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("invitedBy"))).toBeNull();
+    const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+    const joined = (await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: "Ivy", lastName: "Invited" })) as { id: string };
+    const profile = (await api(request, "GET", "/api/participant/profile", token)) as { id: string; invitedBy: string | null };
+    expect(profile.id).toBe(joined.id);
+    expect(profile.invitedBy).toBe(inviter.id);
+
+    // Subscriptions: e-mail notifications turned off stay off.
+    await page.goto(tenantUrl(TENANTS.founders, "/subscriptions"));
+    const email = page.getByRole("checkbox", { name: "E-mail" });
+    await expect(email).toBeChecked();
+    await email.uncheck();
+    await expect(email).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "E-mail" })).not.toBeChecked();
+
+    // A broken link says so.
+    await page.goto(tenantUrl(TENANTS.founders, "/invite?invitedBy=nope"));
+    await expect(page.getByText("This invitation link is not valid. Ask for a new one.")).toBeVisible();
   });
 });

@@ -20,7 +20,7 @@ export function SubscriptionsPage() {
   const profile = useQuery(profileQueries.own());
   const toggle = useMutation({
     mutationFn: (input: { contactType: ContactType; disable: boolean }) => call(api.POST("/api/participant/update-notification-pref", { body: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["profile", "own"] }),
+    onSuccess: (result) => queryClient.setQueryData(profileQueries.own().queryKey, (old) => (old ? { ...old, notificationPrefs: result.notificationPrefs } : old)),
   });
   const disabled = new Set((profile.data?.notificationPrefs ?? []).filter((p) => p.disable).map((p) => p.contactType));
   return (
@@ -38,7 +38,8 @@ export function SubscriptionsPage() {
               <label className="checkbox">
                 <input
                   type="checkbox"
-                  checked={!disabled.has(channel)}
+                  // The choice shows at once; a failure puts the saved state back.
+                  checked={toggle.isPending && toggle.variables.contactType === channel ? !toggle.variables.disable : !disabled.has(channel)}
                   disabled={toggle.isPending}
                   onChange={(e) => toggle.mutate({ contactType: channel, disable: !e.target.checked })}
                 />{" "}
