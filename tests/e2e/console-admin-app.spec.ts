@@ -1,6 +1,19 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
 import { apiLogin, registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+
+/** This week's Tuesday (today or before): a run of its own that the coming week's run (matching.spec) never meets. */
+function thisTuesday(): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 5) % 7));
+  return d.toISOString().slice(0, 10);
+}
 
 async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
   const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
@@ -73,11 +86,32 @@ test.describe("the member app's admin screens (founders)", () => {
     await onboardedMember(request, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
     await onboardedMember(request, `Bea${stamp}`, ["climate", "hardware", "solar"]);
     await onboardedMember(request, `Cai${stamp}`, ["climate", "hardware", "grid"]);
+    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", TENANTS.founders, "--week", thisTuesday(), "--no-mail", "--json"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    // Two who join after the run: the coming week has unscored candidate pairs again.
+    await onboardedMember(request, `Dee${stamp}`, ["climate", "hardware", "wind"]);
+    await onboardedMember(request, `Eve${stamp}`, ["climate", "hardware", "storage"]);
     await adminInApp(page, request, "score-admin");
     await expect(page).toHaveURL(/\/events$/);
 
-    // The console shares the session: Matches offers the next pair to score.
+    // The console shares the session: Matches lists the week's pairs, each to score, explain and trace back.
     await page.goto(tenantUrl(TENANTS.founders, "/console/#/matches"));
+    const row = page.getByTestId("week-pair").first();
+    await expect(row).toBeVisible();
+    await row.getByRole("combobox").selectOption("9");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Pair score saved")).toBeVisible();
+    await expect(row.getByRole("combobox")).toHaveValue("9");
+    await row.getByRole("button", { name: "History" }).click();
+    await expect(row.getByRole("listitem").first()).toBeVisible();
+    await page.reload();
+
+    // Then the next pair of the coming week's candidates.
     const pair = page.getByTestId("pair-to-score");
     await expect(pair).toBeVisible();
     await page.getByRole("button", { name: "Save the score and show the next pair" }).click();
