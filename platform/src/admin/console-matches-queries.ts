@@ -4,6 +4,8 @@ import { likePattern } from "../moderation/index.ts";
 export const MATCH_SORT_FIELDS = { score: "m.score", createdAt: "m.created_at", internalAdminScore: "s.score" } as const;
 export type MatchSortField = keyof typeof MATCH_SORT_FIELDS;
 
+type ResultStatus = "NEW" | "SEEN" | "CONNECTED" | "DISMISSED";
+
 export type WeekMatchRow = {
   id: string;
   week: string;
@@ -14,8 +16,8 @@ export type WeekMatchRow = {
   reasons: unknown;
   createdAt: Date;
   adminScore: number | null;
-  lowStatus: string | null;
-  highStatus: string | null;
+  lowStatus: ResultStatus | null;
+  highStatus: ResultStatus | null;
   lowMeetingScore: number | null;
   highMeetingScore: number | null;
   lowNoMeeting: boolean | null;

@@ -55,8 +55,8 @@ export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Pro
       participant,
       subject,
       internalAdminScore: r.adminScore,
-      participantSide: r.lowStatus === null ? null : { status: r.lowStatus as never, meetingScore: r.lowMeetingScore, noMeeting: r.lowNoMeeting ?? false },
-      subjectSide: r.highStatus === null ? null : { status: r.highStatus as never, meetingScore: r.highMeetingScore, noMeeting: r.highNoMeeting ?? false },
+      participantSide: r.lowStatus === null ? null : { status: r.lowStatus, meetingScore: r.lowMeetingScore, noMeeting: r.lowNoMeeting ?? false },
+      subjectSide: r.highStatus === null ? null : { status: r.highStatus, meetingScore: r.highMeetingScore, noMeeting: r.highNoMeeting ?? false },
       createdAt: iso(r.createdAt),
     });
   }
