@@ -18,6 +18,7 @@ import { WelcomePage } from "../features/welcome/welcome-page.tsx";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { adoptPreferredLanguage } from "./language.ts";
+import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts";
 
 export type RouterContext = { queryClient: QueryClient; community: Community };
 
@@ -71,6 +72,8 @@ const memberLayout = createRoute({
     }
     storage.setAuthorities(user.role);
     adoptPreferredLanguage(context.community, user.preferredLang);
+    // Restricted mode (spec 2.2): only its routes exist; any other goes to the events list.
+    if (isRestricted(user, context.community.id) && !isRestrictedPath(location.pathname)) throw redirect({ to: RESTRICTED_HOME });
     if (user.role === "ROLE_ADMIN") return { user };
     const path = location.pathname;
     if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
@@ -285,6 +288,39 @@ const eventRoute = createRoute({
   },
 });
 
+// The admin screens of spec 2.1 (dashboard, score match, settings), subscriptions, and the invitation (signed in or out).
+const dashboardRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/dashboard",
+  component: lazyRouteComponent(() => import("../features/admin/dashboard-page.tsx"), "DashboardPage"),
+});
+const scoreMatchRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/score-match",
+  component: lazyRouteComponent(() => import("../features/admin/score-match-page.tsx"), "ScoreMatchPage"),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/settings",
+  component: lazyRouteComponent(() => import("../features/admin/settings-page.tsx"), "SettingsPage"),
+});
+const subscriptionsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/subscriptions",
+  component: lazyRouteComponent(() => import("../features/subscriptions/subscriptions-page.tsx"), "SubscriptionsPage"),
+});
+const adminAreaRoutes = [dashboardRoute, scoreMatchRoute, settingsRoute, subscriptionsRoute] as const;
+const InvitePage = lazyRouteComponent(() => import("../features/invite/invite-page.tsx"), "InvitePage");
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invite",
+  validateSearch: strings("invitedBy", "email"),
+  component: function InviteRoute() {
+    const search = inviteRoute.useSearch();
+    return <InvitePage invitedBy={search.invitedBy} email={search.email} />;
+  },
+});
+
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
 const fallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -298,7 +334,8 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes]),
+  inviteRoute,
   eventRoute,
   publicProfileRoute,
   confirmRecoveryRoute,

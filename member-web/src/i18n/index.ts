@@ -1,5 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { adminEn } from "./admin.en.ts";
+import { adminRu } from "./admin.ru.ts";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
@@ -10,8 +12,8 @@ import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

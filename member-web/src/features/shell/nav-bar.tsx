@@ -9,7 +9,8 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { LanguageSelect } from "./language-select.tsx";
-import { buildNavItems, type NavItem } from "./nav-items.ts";
+import { isRestricted } from "../../app/restricted.ts";
+import { buildNavItems, type NavItem, restrictedNavItems } from "./nav-items.ts";
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation("nav");
@@ -57,12 +58,16 @@ export function NavBar() {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  const items = buildNavItems({
-    navigation: navigation ?? community.navigationConfig,
-    transparent: community.transparent,
-    isAdmin: isAdmin(permissions),
-    networkingEnabled: user?.enabled ?? true,
-  });
+  const { t: tAdmin } = useTranslation("adminPages");
+  const restricted = isRestricted(user, community.id);
+  const items = restricted
+    ? restrictedNavItems((id) => tAdmin(`nav.${id}`))
+    : buildNavItems({
+        navigation: navigation ?? community.navigationConfig,
+        transparent: community.transparent,
+        isAdmin: isAdmin(permissions),
+        networkingEnabled: user?.enabled ?? true,
+      });
 
   const logout = async () => {
     await signOut(queryClient);
@@ -72,7 +77,7 @@ export function NavBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/my_communities" className="brand">
+        <Link to={restricted ? "/events" : "/my_communities"} className="brand">
           <BrandMark size={32} />
           <span className="brand-title">{brandTitle(community)}</span>
         </Link>
