@@ -8,10 +8,12 @@ import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
+import { tenantEn } from "./tenant.en.ts";
+import { tenantRu } from "./tenant.ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...tenantEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...tenantRu };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

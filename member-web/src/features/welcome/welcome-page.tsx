@@ -6,6 +6,8 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { readLanding } from "./landing.ts";
 import { ShortSignUpForm } from "./short-sign-up-form.tsx";
+import { DonationButton } from "../partner/community-extras.tsx";
+import { CustomLanding, PartnerWelcome, ShortLanding } from "./variants.tsx";
 
 /** "/" for visitors: the community's landing document and the short sign-up form (spec 2.3). */
 export function WelcomePage() {
@@ -14,9 +16,12 @@ export function WelcomePage() {
   const landing = useQuery(communityQueries.landing(community.id, i18n.language));
   const view = readLanding(landing.data ?? null, community);
   const startTo = allowsCode(community) ? "/one-time-code" : "/registration";
+  // Spec 1 tenant variants (features/welcome/variants.tsx).
+  if (community.customLanding) return <CustomLanding />;
+  if (community.shortLanding) return <ShortLanding />;
 
   return (
-    <main className="welcome" id="content">
+    <main className={community.welcomeLayout === "special" ? "welcome welcome-special" : "welcome"} id="content" data-layout={community.welcomeLayout}>
       <section className="hero">
         <div className="hero-text">
           {landing.isPending ? (
@@ -41,12 +46,15 @@ export function WelcomePage() {
             <span className="muted">
               {t("haveAccount")} <Link to="/login">{t("logIn", { ns: "nav" })}</Link>
             </span>
+            <DonationButton large />
           </div>
         </div>
         <div className="hero-card">
           <ShortSignUpForm />
         </div>
       </section>
+
+      <PartnerWelcome />
 
       {view.sections.length > 0 || community.description ? (
         <section className="landing-sections" aria-labelledby="about-heading">
