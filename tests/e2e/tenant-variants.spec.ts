@@ -211,4 +211,27 @@ test.describe("optional integrations (spec 7)", () => {
     expect(JSON.parse(item)).toEqual({ type: "event" });
     expect(JSON.parse(event)).toMatchObject({ level: "error", exception: { values: [{ type: "Error", value: "e2e boom" }] }, tags: { community: "founders" } });
   });
+
+  test("a public-IP service that does not answer within 5000 ms is given up for the next one", async ({ page }) => {
+    const base = `http://founders.localhost:${E2E_PORT}`;
+    await withClientConfig(page, { publicIpUrls: [`${base}/e2e-ip-slow`, `${base}/e2e-ip`] });
+    const asked: string[] = [];
+    await page.route(/\/e2e-ip-slow$/, (route) => {
+      asked.push("slow");
+      // never answers
+    });
+    await page.route(/\/e2e-ip$/, (route) => {
+      asked.push("fast");
+      return route.fulfill({ body: "198.51.100.4" });
+    });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.goto(`${base}/`);
+    await expect.poll(() => asked).toEqual(["slow"]);
+    await page.clock.runFor(4999);
+    expect(asked).toEqual(["slow"]);
+    await page.clock.runFor(1);
+    await expect.poll(() => asked).toEqual(["slow", "fast"]);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("publicIp"))).toBe("198.51.100.4");
+  });
 });

@@ -52,8 +52,12 @@ export function publicIp(): Promise<string | null> {
   pending ??= (async () => {
     for (const url of urls) {
       try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(PUBLIC_IP_TIMEOUT_MS), credentials: "omit", referrerPolicy: "no-referrer" });
-        const ip = res.ok ? fromBody(await res.text()) : null;
+        // A timer (not AbortSignal.timeout) so the 5000 ms follow the page's clock.
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), PUBLIC_IP_TIMEOUT_MS);
+        const ip = await fetch(url, { signal: controller.signal, credentials: "omit", referrerPolicy: "no-referrer" })
+          .then(async (res) => (res.ok ? fromBody(await res.text()) : null))
+          .finally(() => clearTimeout(timer));
         if (ip) {
           known = ip;
           try {
