@@ -216,7 +216,7 @@ test.describe("optional integrations (spec 7)", () => {
     const base = `http://founders.localhost:${E2E_PORT}`;
     await withClientConfig(page, { publicIpUrls: [`${base}/e2e-ip-slow`, `${base}/e2e-ip`] });
     const asked: string[] = [];
-    await page.route(/\/e2e-ip-slow$/, (route) => {
+    await page.route(/\/e2e-ip-slow$/, () => {
       asked.push("slow");
       // never answers
     });
