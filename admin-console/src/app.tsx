@@ -9,6 +9,7 @@ import { i18nProvider } from "./i18n.ts";
 import { AnalyticsPage } from "./resources/analytics/analytics-page.tsx";
 import { members } from "./resources/members/index.ts";
 import { participants } from "./resources/participants/index.ts";
+import { events } from "./resources/events/index.ts";
 import { LoginPage } from "./login/login-page.tsx";
 import { AuditLogPage } from "./resources/audit/audit-page.tsx";
 import { MatchesPage } from "./resources/matches/matches-page.tsx";
@@ -32,6 +33,7 @@ export function App() {
     >
       <Resource {...participants} />
       <Resource {...members} />
+      <Resource {...events} />
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/topics" element={<TopicsPage />} />

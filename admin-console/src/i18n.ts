@@ -2,6 +2,7 @@ import polyglotI18nProvider from "ra-i18n-polyglot";
 import englishMessages from "ra-language-english";
 import type { TranslationMessages } from "react-admin";
 import { consoleAEn, consoleARu } from "./resources/participants/messages.ts";
+import { consoleEventsEn, consoleEventsRu } from "./resources/events/messages.ts";
 
 const tuesdayEn = {
   tuesday: {
@@ -97,6 +98,19 @@ const tuesdayEn = {
       save: "Save the score and show the next pair",
       saved: "Pair score saved",
       failed: "The matches could not be loaded or saved.",
+      weekPairsTitle: "This week's pairs",
+      weekPairs: "This week's pairs (%{week}): %{n}",
+      noWeekPairs: "No pairs yet this week: the weekly matching runs on Monday evening.",
+      pair: "Pair",
+      reasons: "Why",
+      status: "Seen / status",
+      adminScoreShort: "Admin score",
+      adminScoreFor: "Admin score for %{pair}",
+      saveShort: "Save",
+      why: "Breakdown",
+      history: "History",
+      oddOut: "odd one out",
+      adminsOnly: "You have no permission for this screen: only the community's admins see matches and set pair scores.",
     },
     questions: {
       title: "Questions",
@@ -149,7 +163,7 @@ const tuesdayEn = {
       adminsOnly: "Only the community's admins edit topics.",
     },
     auth: {
-      not_allowed: "This account cannot open the console: it needs admin or moderator rights in this community.",
+      not_allowed: "You have no permission to access moderation features: this account cannot open the console without admin or moderator rights in this community.",
       invalid_login: "Invalid login or password",
       invalid_code: "The code is wrong or has expired.",
       method_not_allowed: "Password sign-in is not enabled for this community.",
@@ -254,6 +268,19 @@ const tuesdayRu: typeof tuesdayEn = {
       save: "Сохранить оценку и показать следующую пару",
       saved: "Оценка пары сохранена",
       failed: "Не удалось загрузить или сохранить пары.",
+      weekPairsTitle: "Пары этой недели",
+      weekPairs: "Пары этой недели (%{week}): %{n}",
+      noWeekPairs: "На этой неделе пар пока нет: еженедельный подбор проходит в понедельник вечером.",
+      pair: "Пара",
+      reasons: "Почему",
+      status: "Статус",
+      adminScoreShort: "Оценка",
+      adminScoreFor: "Оценка администратора для пары %{pair}",
+      saveShort: "Сохранить",
+      why: "Разбор",
+      history: "История",
+      oddOut: "без пары",
+      adminsOnly: "Нет прав на этот экран: пары и их оценки видят только администраторы сообщества.",
     },
     questions: {
       title: "Вопросы",
@@ -306,7 +333,7 @@ const tuesdayRu: typeof tuesdayEn = {
       adminsOnly: "Темы редактируют только администраторы сообщества.",
     },
     auth: {
-      not_allowed: "Этот аккаунт не может открыть консоль: нужны права администратора или модератора сообщества.",
+      not_allowed: "У вас нет прав на модерацию: без прав администратора или модератора сообщества этот аккаунт не может открыть консоль.",
       invalid_login: "Неверный логин или пароль",
       invalid_code: "Код неверный или устарел.",
       method_not_allowed: "Вход по паролю не включён в этом сообществе.",
@@ -416,8 +443,8 @@ const raRu = {
 const raEn = { ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: "E-mail" } } };
 
 export const messages: Record<"en" | "ru", TranslationMessages> = {
-  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn } },
-  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu } } as TranslationMessages,
+  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn, ...consoleEventsEn } },
+  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu, ...consoleEventsRu } } as TranslationMessages,
 };
 
 /** The member app's stored language (`local`) is the console's starting language too. */

@@ -1,4 +1,5 @@
 import ContactsIcon from "@mui/icons-material/Contacts";
+import EventIcon from "@mui/icons-material/Event";
 import InsightsIcon from "@mui/icons-material/Insights";
 import LabelIcon from "@mui/icons-material/Label";
 import PeopleIcon from "@mui/icons-material/People";
@@ -20,6 +21,7 @@ function ConsoleMenu() {
       <Menu.DashboardItem />
       <Menu.Item to="/participants" primaryText="tuesday.participants.title" leftIcon={<PeopleIcon />} />
       {isAdmin ? <Menu.Item to="/members" primaryText="tuesday.members.title" leftIcon={<ContactsIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/events" primaryText="tuesday.events.title" leftIcon={<EventIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/analytics" primaryText="tuesday.analytics.title" leftIcon={<InsightsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/topics" primaryText="tuesday.topics.title" leftIcon={<LabelIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/questions" primaryText="tuesday.questions.title" leftIcon={<QuizIcon />} /> : null}

@@ -2331,6 +2331,42 @@ export interface paths {
                                 external?: boolean;
                             }[];
                         };
+                        /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        welcomeLayout?: "standard" | "special";
+                        /** @default false */
+                        customLanding?: boolean;
+                        /** Format: uri */
+                        donationUrl?: string;
+                        /** Format: uri */
+                        applyUrl?: string;
+                        /** Format: uri */
+                        connectUrl?: string;
+                        legalDocuments?: {
+                            /** @default false */
+                            byGeolocation?: boolean;
+                            ru: {
+                                terms: string;
+                                privacy: string;
+                            };
+                            international: {
+                                terms: string;
+                                privacy: string;
+                            };
+                        };
+                        head?: {
+                            description?: string;
+                            iconUrl?: string;
+                            ogImageUrl?: string;
+                        };
+                        partner?: {
+                            slug: string;
+                            name: string;
+                            /** @default true */
+                            tour?: boolean;
+                        };
                         matchingWeights?: {
                             [key: string]: unknown;
                         };
@@ -11487,6 +11523,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's events in react-admin's simple-REST contract: sort, range and filter ({tab: upcoming|past, q, id}) as JSON; the total in Content-Range */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description [field, ASC|DESC]; fields date, title, createdAt */
+                    sort?: string;
+                    /** @description [first, last], inclusive, at most 500 rows */
+                    range?: string;
+                    /** @description {tab: upcoming|past, q, id} */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window; Content-Range: events first-last/total */
+                200: {
+                    headers: {
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleEvent"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/participant-moderation/moderators": {
         parameters: {
             query?: never;
@@ -12612,6 +12719,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This week's pairs with scores and reasons, in react-admin's simple-REST contract; the total in Content-Range
+         * @description The week is the latest weekly run up to the coming Tuesday (Monday evening's run is the new week), unless filter.week names another. Sort by score (default, descending), createdAt or internalAdminScore.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description [field, ASC|DESC]; fields score, createdAt, internalAdminScore */
+                    sort?: string;
+                    /** @description [first, last], inclusive, at most 500 rows */
+                    range?: string;
+                    /** @description {q: either member's name, week: a Tuesday} */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window; Content-Range: matches first-last/total */
+                200: {
+                    headers: {
+                        "Content-Range"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleMatch"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/community/{id}/participants/notify": {
         parameters: {
             query?: never;
@@ -13344,6 +13525,8 @@ export interface components {
             role: "member" | "moderator" | "admin";
             /** @enum {string} */
             moderationStatus: "pending" | "confirmed" | "rejected";
+            /** @description The participant has completed a profile; an admin here without one is in the member app's restricted mode */
+            profileCompleted: boolean;
         };
         CurrentParticipant: {
             /** Format: uuid */
@@ -13619,6 +13802,28 @@ export interface components {
                     /** @default false */
                     external: boolean;
                 }[];
+            } | null;
+            /** @enum {string} */
+            welcomeLayout: "standard" | "special";
+            customLanding: boolean;
+            donationUrl: string | null;
+            applyUrl: string | null;
+            connectUrl: string | null;
+            legalDocuments: {
+                byGeolocation: boolean;
+                ru: {
+                    terms: string;
+                    privacy: string;
+                };
+                international: {
+                    terms: string;
+                    privacy: string;
+                };
+            } | null;
+            partner: {
+                slug: string;
+                name: string;
+                tour: boolean;
             } | null;
         };
         ParticipantProfile: {
@@ -15357,6 +15562,8 @@ export interface components {
         };
         EventReportItem: {
             participantId: string;
+            /** @description The participant's user (what POST /event/{id}/responsibles takes) */
+            userId: string;
             firstName: string;
             lastName: string;
             email: string | null;
@@ -15371,6 +15578,27 @@ export interface components {
                 question: string;
                 answer: string;
             }[];
+        };
+        ConsoleEvent: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            date: string;
+            time: string;
+            timeZone: string;
+            eventDateTime: string;
+            type: components["schemas"]["EventType"];
+            visibility: components["schemas"]["EventVisibility"];
+            paid: boolean;
+            approvalRequired: boolean;
+            enableOnboarding: boolean;
+            maxParticipants: number | null;
+            confirmedCount: number;
+            /** @description Participations waiting for approval, payment or a place */
+            pendingCount: number;
+            hasEnded: boolean;
+            createdAt: string;
         };
         Moderator: {
             /** Format: uuid */
@@ -15562,6 +15790,42 @@ export interface components {
             text: string;
             authorUserId: string | null;
             authorEmail: string | null;
+            createdAt: string;
+        };
+        ConsoleMatch: {
+            /**
+             * Format: uuid
+             * @description The match (matchingId)
+             */
+            id: string;
+            /**
+             * @description The week's Tuesday
+             * @example 2026-11-24
+             */
+            week: string;
+            /** @enum {string} */
+            source: "WEEKLY" | "ODD_OUT";
+            score: number;
+            /** @description Why the pair was made, in the admin's language */
+            reasons: string[];
+            participant: components["schemas"]["MatchingMemberCard"];
+            subject: components["schemas"]["MatchingMemberCard"];
+            /** @description The admins' pair score (0..10), if set */
+            internalAdminScore: number | null;
+            /** @description What this member did with the match; null when they got no result (the odd member out's partner) */
+            participantSide: {
+                /** @enum {string} */
+                status: "NEW" | "SEEN" | "CONNECTED" | "DISMISSED";
+                meetingScore: number | null;
+                noMeeting: boolean;
+            } | null;
+            /** @description What this member did with the match; null when they got no result (the odd member out's partner) */
+            subjectSide: {
+                /** @enum {string} */
+                status: "NEW" | "SEEN" | "CONNECTED" | "DISMISSED";
+                meetingScore: number | null;
+                noMeeting: boolean;
+            } | null;
             createdAt: string;
         };
         Mailing: {

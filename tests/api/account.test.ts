@@ -32,8 +32,8 @@ describe("GET /api/current-user", () => {
       communityUrl: "http://beta.localhost:3000",
       connectedCommunities: ["beta", "alpha"],
       connectedParticipants: [
-        { id: participantId, communityId: "beta", role: "member", moderationStatus: "confirmed" },
-        { id: expect.any(String), communityId: "alpha", role: "member", moderationStatus: "pending" },
+        { id: participantId, communityId: "beta", role: "member", moderationStatus: "confirmed", profileCompleted: false },
+        { id: expect.any(String), communityId: "alpha", role: "member", moderationStatus: "pending", profileCompleted: false },
       ],
       emailVerified: true,
       policyAgreed: true,
@@ -55,6 +55,15 @@ describe("GET /api/current-user", () => {
     const res = await env.request("GET", "/api/current-user", { token: op.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: "ROLE_ADMIN", connectedCommunities: [], connectedParticipants: [] });
+  });
+
+  it("says whether each participant has completed a profile (an admin without one is the member app's restricted mode)", async () => {
+    const admin = await createUser(env, { role: "admin" });
+    const before = await env.request("GET", "/api/current-user", { token: admin.token });
+    expect(before.body.connectedParticipants[0]).toMatchObject({ role: "admin", profileCompleted: false });
+    await env.db`update participants set profile_completed_at = now() where user_id = ${admin.user.id}`;
+    const after = await env.request("GET", "/api/current-user", { token: admin.token });
+    expect(after.body.connectedParticipants[0]).toMatchObject({ role: "admin", profileCompleted: true });
   });
 });
 

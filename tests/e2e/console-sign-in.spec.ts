@@ -50,20 +50,4 @@ test.describe("console sign-in with the community's own methods", () => {
     await expect(page).toHaveURL(/\/console\//);
     await expect(page.getByTestId("admin-identity")).toHaveText(admin);
   });
-
-  test("/admin in the member app: the community and its entry points into the console", async ({ page, request }) => {
-    const admin = uniqueEmail("member-app-admin");
-    const password = "Admin-page-pw-42";
-    await registerAdmin(request, TENANTS.founders, admin, password);
-    await page.goto(tenantUrl(TENANTS.founders, "/login"));
-    await page.getByLabel("E-mail").fill(admin);
-    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-    await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
-    await expect(page).not.toHaveURL(/\/login$/);
-    await page.goto(tenantUrl(TENANTS.founders, "/admin"));
-    await expect(page.getByTestId("admin-community-title")).toHaveText("Founders Circle");
-    await page.getByRole("link", { name: "Mailings" }).click();
-    await expect(page).toHaveURL(/\/console\/#\/mailings$/);
-    await expect(page.getByLabel("Subject (en)")).toBeVisible();
-  });
 });

@@ -15,7 +15,8 @@ test.describe("admin console at /console (founders)", () => {
     await page.getByLabel("E-mail").fill(member);
     await page.getByRole("textbox", { name: "Password" }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("This account cannot open the console")).toBeVisible();
+    // Spec 6: a user without moderation rights sees the permission message.
+    await expect(page.getByText("You have no permission to access moderation features")).toBeVisible();
     await expect(page).toHaveURL(/#\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 

@@ -1,6 +1,9 @@
+import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
 import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+const fsRead = (path: string) => readFile(path, "utf8");
 
 /** Another community where members sign in with e-mail and password. */
 const OTHER = TENANTS.devguild;
@@ -41,41 +44,114 @@ function eventBody(title: string, visibility: "PUBLIC" | "PRIVATE") {
 }
 
 test.describe("events (founders)", () => {
-  test("a member opens a public event signed out, logs in, comes back, joins and sees going and the calendar link", async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const adminEmail = uniqueEmail("event-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
-    const title = `Founders breakfast ${Date.now().toString(36)}`;
-    const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, eventBody(title, "PUBLIC"));
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const eventId = created.body?.id as string;
-    const m = await apiMember(request, TENANTS.founders, "Gwen");
+  test("organizer scenario: a paid, approval-required event with onboarding; join, onboarding, payment and approval, going, calendar, CSV", async ({ page, browser, request }) => {
+    test.setTimeout(150_000);
+    const password = "Event-admin-password-1";
+    const adminEmail = uniqueEmail("event-organizer");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const organizer = (await api(request, TENANTS.founders, "GET", "/api/current-user", adminToken)).body as { userId: string };
+    await api(request, TENANTS.founders, "POST", `/api/participant/create?userId=${organizer.userId}`, adminToken, { firstName: "Olga", lastName: "Organizer" });
+    const suffix = Date.now().toString(36);
+    const title = `Founders dinner ${suffix}`;
+    const slug = `dinner-${suffix}`;
 
-    await page.goto(tenantUrl(TENANTS.founders, `/event/${eventId}?from=mail#details`));
+    // The organizer creates the event in the member app's form.
+    await page.goto(tenantUrl(TENANTS.founders, "/"));
+    await page.evaluate((token) => localStorage.setItem("token", token), adminToken);
+    await page.goto(tenantUrl(TENANTS.founders, "/event/create"));
+    const form = page.getByTestId("event-form");
+    await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await form.getByRole("textbox", { name: "Description", exact: true }).fill("Dinner and short talks");
+    await form.getByRole("textbox", { name: "Title (RU)", exact: true }).fill(`Ужин основателей ${suffix}`);
+    await form.getByRole("textbox", { name: "Address (slug)", exact: true }).fill(slug);
+    await form.getByRole("textbox", { name: "Date", exact: true }).fill(new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10));
+    await form.getByRole("textbox", { name: "Start time", exact: true }).fill("19:00");
+    await form.getByRole("textbox", { name: "Time zone", exact: true }).fill("Europe/Berlin");
+    await form.getByRole("textbox", { name: "Country", exact: true }).fill("Germany");
+    await form.getByRole("textbox", { name: "City", exact: true }).fill("Berlin");
+    await form.getByLabel("Paid event").check();
+    await form.getByRole("textbox", { name: "Price", exact: true }).fill("25");
+    await form.getByRole("textbox", { name: "Payment link", exact: true }).fill(tenantUrl(TENANTS.founders, "/pay"));
+    await form.getByLabel("Ask participants onboarding questions").check();
+    await form.getByLabel("Participants need the organizer's approval").check();
+    await form.getByRole("textbox", { name: "Organizer contact", exact: true }).fill("dinner@example.com");
+    await form.getByRole("button", { name: "Create event" }).click();
+    await expect(page).toHaveURL(tenantUrl(TENANTS.founders, `/event/${slug}`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
-    await page.getByRole("button", { name: "Log in to join" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel("E-mail").fill(m.email);
-    await page.getByRole("textbox", { name: "Password", exact: true }).fill(m.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    // Back on the event page, query and hash included (spec 2.2).
-    await expect(page).toHaveURL(tenantUrl(TENANTS.founders, `/event/${eventId}?from=mail#details`));
-    await expect(page.getByRole("heading", { name: title })).toBeVisible();
-    await page.getByRole("button", { name: "Register" }).click();
-    await expect(page.getByTestId("event-status")).toHaveText("You are going");
-    await expect(page.getByRole("button", { name: "Cancel participation" })).toBeVisible();
-    const calendar = page.getByTestId("calendar-link");
-    await expect(calendar).toBeVisible();
-    expect(await calendar.getAttribute("href")).toContain(`/api/event/${eventId}/calendar.ics`);
-    const ics = await request.get(`http://127.0.0.1:${E2E_PORT}/api/event/${eventId}/calendar.ics`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } });
+
+    // Two onboarding questions in the question manager: one choice (required), one text.
+    await page.getByRole("link", { name: "Questions", exact: true }).click();
+    await page.getByRole("button", { name: "Add question" }).click();
+    let editor = page.getByTestId("question-editor");
+    await editor.getByRole("textbox", { name: "Question", exact: true }).fill("What brings you?");
+    await editor.getByLabel("Type").selectOption("RADIO");
+    await editor.getByLabel("Required").check();
+    await editor.getByRole("button", { name: "Add option" }).click();
+    await editor.getByRole("textbox", { name: "Option 1", exact: true }).fill("Hiring");
+    await editor.getByRole("button", { name: "Add option" }).click();
+    await editor.getByRole("textbox", { name: "Option 2", exact: true }).fill("Fundraising");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("event-question")).toHaveCount(1);
+    await page.getByRole("button", { name: "Add question" }).click();
+    editor = page.getByTestId("question-editor");
+    await editor.getByRole("textbox", { name: "Question", exact: true }).fill("Any dietary needs?");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("event-question")).toHaveCount(2);
+
+    // A member opens it signed out, logs in, comes back, asks to join and does the onboarding.
+    const m = await apiMember(request, TENANTS.founders, `Gwen${suffix}`);
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    memberContext.on("page", (popup) => void popup.close());
+    await member.goto(tenantUrl(TENANTS.founders, `/event/${slug}`));
+    await member.getByRole("button", { name: "Log in to pay and join" }).click();
+    await expect(member).toHaveURL(/\/login$/);
+    await member.getByLabel("E-mail").fill(m.email);
+    await member.getByRole("textbox", { name: "Password", exact: true }).fill(m.password);
+    await member.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(member).toHaveURL(tenantUrl(TENANTS.founders, `/event/${slug}`));
+    await member.getByRole("button", { name: "Pay to join" }).click();
+    await expect(member.getByTestId("event-status")).toHaveText("Waiting for the payment");
+    await member.getByRole("button", { name: "Start onboarding" }).click();
+    const onboarding = member.getByTestId("event-onboarding");
+    await expect(onboarding.getByTestId("onboarding-step")).toHaveText("Question 1 of 2");
+    await onboarding.getByRole("button", { name: "Next" }).click();
+    await expect(onboarding.getByRole("alert")).toHaveText("The section requires an answer");
+    await onboarding.getByLabel("Fundraising").check();
+    await onboarding.getByRole("button", { name: "Next" }).click();
+    await expect(onboarding.getByTestId("onboarding-step")).toHaveText("Question 2 of 2");
+    await onboarding.getByRole("textbox").fill("Vegetarian");
+    await onboarding.getByRole("button", { name: "Complete" }).click();
+    await expect(member.getByTestId("onboarding-done")).toBeVisible();
+
+    // The organizer confirms the payment, then approves.
+    await page.goto(tenantUrl(TENANTS.founders, `/event/${slug}`));
+    const pending = page.getByTestId("pending-participant").filter({ hasText: `Gwen${suffix}` });
+    await pending.getByRole("button", { name: "Confirm payment" }).click();
+    await pending.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByTestId("pending-participant")).toHaveCount(0);
+
+    // The member is going and gets the calendar file.
+    await member.reload();
+    await expect(member.getByTestId("event-status")).toHaveText("You are going");
+    const calendar = member.getByTestId("calendar-link");
+    const icsPath = new URL((await calendar.getAttribute("href")) ?? "", tenantUrl(TENANTS.founders, "/")).pathname;
+    expect(icsPath).toMatch(/\/calendar\.ics$/);
+    const ics = await request.get(`http://127.0.0.1:${E2E_PORT}${icsPath}`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } });
     expect(ics.status()).toBe(200);
     expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+    await memberContext.close();
 
-    // The list shows it under Upcoming, marked as going.
-    await page.goto(tenantUrl(TENANTS.founders, "/events"));
-    await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByTestId("event").filter({ hasText: title })).toContainText("Going");
+    // The organizer exports the CSV, with the member's answers.
+    await page.reload();
+    const download = page.waitForEvent("download");
+    await page.getByTestId("export-csv").click();
+    const file = await download;
+    const csv = await fsRead(await file.path());
+    expect(csv).toContain(`Gwen${suffix}`);
+    expect(csv).toContain("Fundraising");
+    expect(csv).toContain("Vegetarian");
   });
 
   test("a member of another community cannot open a private event", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, redirect } from "@tanstack/react-router";
 import { accountQueries, type CurrentUser } from "../api/account.ts";
 import { isApiFailure } from "../api/client.ts";
 import type { Community } from "../api/community.ts";
@@ -18,6 +18,10 @@ import { WelcomePage } from "../features/welcome/welcome-page.tsx";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { adoptPreferredLanguage } from "./language.ts";
+import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts";
+import { lazyRouteComponent } from "./lazy.ts";
+import { PARTNER_SECTIONS, type PartnerSection } from "./partner.ts";
+import { applyUserStartupRules } from "./startup.ts";
 
 export type RouterContext = { queryClient: QueryClient; community: Community };
 
@@ -71,7 +75,10 @@ const memberLayout = createRoute({
     }
     storage.setAuthorities(user.role);
     await adoptPreferredLanguage(context.community, user.preferredLang);
+    // Restricted mode (spec 2.2): only its routes exist; any other goes to the events list.
+    if (isRestricted(user, context.community.id) && !isRestrictedPath(location.pathname)) throw redirect({ to: RESTRICTED_HOME });
     if (user.role === "ROLE_ADMIN") return { user };
+    await applyUserStartupRules(context.community, user);
     const path = location.pathname;
     if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
     const needsParticipant = ["/my_communities", "/participants", "/events", "/contacts", "/contacts/bookmarks"].includes(path) || path.startsWith("/event/");
@@ -83,7 +90,18 @@ const memberLayout = createRoute({
   },
 });
 
-const welcomeRoute = createRoute({ getParentRoute: () => guestLayout, path: "/", component: WelcomePage });
+const welcomeRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: "/",
+  // Spec 2.2: a community with an external connect page sends the signed-out visitor there.
+  beforeLoad: async ({ context }) => {
+    if (context.community.connectUrl) {
+      window.location.replace(context.community.connectUrl);
+      await new Promise(() => {});
+    }
+  },
+  component: WelcomePage,
+});
 
 const loginRoute = createRoute({
   getParentRoute: () => guestLayout,
@@ -265,12 +283,71 @@ const eventEditRoute = createRoute({
     return <EventFormPage eventId={eventEditRoute.useParams().eventId} />;
   },
 });
+const EventQuestionsPage = lazyRouteComponent(() => import("../features/events/event-questions-page.tsx"), "EventQuestionsPage");
+const eventQuestionsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/event/$eventId/questions",
+  validateSearch: strings("tab", "participant"),
+  component: function EventQuestionsRoute() {
+    const search = eventQuestionsRoute.useSearch();
+    const tab = search.tab === "statistics" || search.tab === "report" ? search.tab : "questions";
+    return <EventQuestionsPage eventId={eventQuestionsRoute.useParams().eventId} tab={tab} participantId={search.participant} />;
+  },
+});
 const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage");
 const eventRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/event/$eventId",
   component: function EventRoute() {
     return <EventPage eventId={eventRoute.useParams().eventId} />;
+  },
+});
+
+// The admin screens of spec 2.1 (dashboard, score match, settings), subscriptions, and the invitation (signed in or out).
+const dashboardRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/dashboard",
+  component: lazyRouteComponent(() => import("../features/admin/dashboard-page.tsx"), "DashboardPage"),
+});
+const scoreMatchRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/score-match",
+  component: lazyRouteComponent(() => import("../features/admin/score-match-page.tsx"), "ScoreMatchPage"),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/settings",
+  component: lazyRouteComponent(() => import("../features/admin/settings-page.tsx"), "SettingsPage"),
+});
+const subscriptionsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/subscriptions",
+  component: lazyRouteComponent(() => import("../features/subscriptions/subscriptions-page.tsx"), "SubscriptionsPage"),
+});
+const adminAreaRoutes = [dashboardRoute, scoreMatchRoute, settingsRoute, subscriptionsRoute] as const;
+const InvitePage = lazyRouteComponent(() => import("../features/invite/invite-page.tsx"), "InvitePage");
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invite",
+  validateSearch: strings("invitedBy", "email"),
+  component: function InviteRoute() {
+    const search = inviteRoute.useSearch();
+    return <InvitePage invitedBy={search.invitedBy} email={search.email} />;
+  },
+});
+
+// The six sections of the bank-partner community (spec 2.1): /{partner}/services … /{partner}/career.
+const PartnerPage = lazyRouteComponent(() => import("../features/partner/partner-page.tsx"), "PartnerPage");
+const partnerRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/$partner/$section",
+  beforeLoad: ({ context, params }) => {
+    const partner = context.community.partner;
+    if (!partner || partner.slug !== params.partner || !(PARTNER_SECTIONS as readonly string[]).includes(params.section)) throw redirect({ to: "/my_communities" });
+  },
+  component: function PartnerRoute() {
+    const params = partnerRoute.useParams();
+    return <PartnerPage section={params.section as PartnerSection} />;
   },
 });
 
@@ -287,7 +364,8 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes, partnerRoute]),
+  inviteRoute,
   eventRoute,
   publicProfileRoute,
   confirmRecoveryRoute,

@@ -2,6 +2,8 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { accountEn } from "./account.en.ts";
 import { accountRu } from "./account.ru.ts";
+import { adminEn } from "./admin.en.ts";
+import { adminRu } from "./admin.ru.ts";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
@@ -10,10 +12,12 @@ import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
+import { tenantEn } from "./tenant.en.ts";
+import { tenantRu } from "./tenant.ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...accountEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...accountRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn, ...accountEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu, ...accountRu };
 
 /** Every text of the app by language (the completeness test reads it). */
 export const TRANSLATIONS = { en, ru };

@@ -62,6 +62,8 @@ export const storage = {
     write(localStorage, LOCAL.invitedBy, null);
   },
   setAuthorities: (role: string) => write(localStorage, LOCAL.authorities, role),
+  invitedBy: () => read(localStorage, LOCAL.invitedBy),
+  setInvitedBy: (participantId: string | null) => write(localStorage, LOCAL.invitedBy, participantId),
   lang: () => read(localStorage, LOCAL.lang),
   setLang: (lang: string) => write(localStorage, LOCAL.lang, lang),
   email: () => read(localStorage, LOCAL.email),

@@ -17,6 +17,7 @@ export const ConnectedParticipantSchema = z
     communityId: z.string(),
     role: ParticipantRoleSchema,
     moderationStatus: ModerationStatusSchema,
+    profileCompleted: z.boolean().openapi({ description: "The participant has completed a profile; an admin here without one is in the member app's restricted mode" }),
   })
   .openapi("ConnectedParticipant");
 

@@ -39,6 +39,7 @@ export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
       communityId: p.communityId,
       role: p.role,
       moderationStatus: p.moderationStatus,
+      profileCompleted: p.profileCompleted,
     })),
     emailVerified: user.emailVerifiedAt !== null,
     policyAgreed: user.policyAgreedAt !== null,

@@ -29,7 +29,7 @@ const FilterSchema = z
 
 export type ConsoleListQuery = { sort?: string | undefined; range?: string | undefined; filter?: string | undefined };
 
-function parseJson<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.infer<T> | undefined {
+export function parseJson<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.infer<T> | undefined {
   if (raw === undefined || raw === "") return undefined;
   let value: unknown;
   try {

@@ -2,6 +2,7 @@ import { createRouter } from "../http/openapi.ts";
 import { registerChartsData } from "./routes/charts-data.ts";
 import { registerChartsDistributions } from "./routes/charts-distributions.ts";
 import { registerConsole } from "./routes/console.ts";
+import { registerConsoleMatches } from "./routes/console-matches.ts";
 import { registerInvitations } from "./routes/invitations.ts";
 import { registerNetworkingToggle } from "./routes/networking-toggle.ts";
 import { registerNotifyParticipant } from "./routes/notify.ts";
@@ -23,5 +24,6 @@ export function adminRouter() {
   registerChartsData(app);
   registerChartsDistributions(app);
   registerConsole(app);
+  registerConsoleMatches(app);
   return app;
 }

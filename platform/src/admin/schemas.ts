@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pageParam, sizeParam } from "../lib/fields.ts";
 import { StaffMemberSchema } from "../moderation/schemas.ts";
+import { MemberCardSchema } from "../members/schemas.ts";
 
 export { CommunityIdParamSchema, ParticipantIdParamSchema } from "../moderation/schemas.ts";
 
@@ -123,3 +124,30 @@ export const InvitationSchema = z
   })
   .openapi("Invitation");
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+const MatchSideSchema = z
+  .object({
+    status: z.enum(["NEW", "SEEN", "CONNECTED", "DISMISSED"]),
+    meetingScore: z.number().int().nullable(),
+    noMeeting: z.boolean(),
+  })
+  .nullable()
+  .openapi({ description: "What this member did with the match; null when they got no result (the odd member out's partner)" });
+
+/** One pair of a week in the console's Matches list. */
+export const ConsoleMatchSchema = z
+  .object({
+    id: z.string().uuid().openapi({ description: "The match (matchingId)" }),
+    week: z.string().openapi({ example: "2026-11-24", description: "The week's Tuesday" }),
+    source: z.enum(["WEEKLY", "ODD_OUT"]),
+    score: z.number(),
+    reasons: z.array(z.string()).openapi({ description: "Why the pair was made, in the admin's language" }),
+    participant: MemberCardSchema,
+    subject: MemberCardSchema,
+    internalAdminScore: z.number().nullable().openapi({ description: "The admins' pair score (0..10), if set" }),
+    participantSide: MatchSideSchema,
+    subjectSide: MatchSideSchema,
+    createdAt: z.string(),
+  })
+  .openapi("ConsoleMatch");
+export type ConsoleMatch = z.infer<typeof ConsoleMatchSchema>;

@@ -28,6 +28,7 @@ import { registerCalendarFile } from "./routes/calendar-file.ts";
 import { registerCancelParticipation } from "./routes/cancel-participation.ts";
 import { registerConfirmParticipation } from "./routes/confirm-participation.ts";
 import { registerConfirmPayment } from "./routes/confirm-payment-participant.ts";
+import { registerConsoleEvents } from "./routes/console-list.ts";
 import { registerConfirmedParticipants } from "./routes/confirmed-participants.ts";
 import { registerCreateEvent } from "./routes/create-event.ts";
 import { registerDeleteEvent } from "./routes/delete-event.ts";
@@ -97,5 +98,7 @@ export function eventsRouter() {
   registerComplete(app);
   registerStatistics(app);
   registerReport(app);
+  // The console's Events resource (admins).
+  registerConsoleEvents(app);
   return app;
 }

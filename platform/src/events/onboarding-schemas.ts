@@ -67,6 +67,7 @@ export type Statistics = z.infer<typeof StatisticsSchema>;
 export const ReportItemSchema = z
   .object({
     participantId: z.string(),
+    userId: z.string().openapi({ description: "The participant's user (what POST /event/{id}/responsibles takes)" }),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string().nullable(),

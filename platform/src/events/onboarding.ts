@@ -364,6 +364,7 @@ export async function eventReport(ctx: Ctx, idOrSlug: string): Promise<Report> {
       const mine = byParticipant.get(r.participantId);
       return {
         participantId: r.participantId,
+        userId: r.userId,
         firstName: r.firstName,
         lastName: r.lastName,
         email: r.email,

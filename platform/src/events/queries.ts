@@ -388,7 +388,7 @@ export async function listConfirmed(
   };
 }
 
-export type ReportRow = ParticipationRow & { firstName: string; lastName: string; email: string | null; avatar: unknown; completedAt: Date | null };
+export type ReportRow = ParticipationRow & { userId: string; firstName: string; lastName: string; email: string | null; avatar: unknown; completedAt: Date | null };
 
 /** Everyone who joined the event (any status) or answered its onboarding, with completion. */
 export async function listReportRows(db: Db, communityId: string, eventId: string): Promise<ReportRow[]> {
@@ -402,7 +402,7 @@ export async function listReportRows(db: Db, communityId: string, eventId: strin
       join community_questions q on q.community_id = a.community_id and q.id = a.question_id
       where a.community_id = ${communityId} and q.event_id = ${eventId}
     )
-    select p.id as "participantId", ${eventId}::uuid as "eventId", coalesce(ep.status, 'NOT_PARTICIPATING') as status,
+    select p.id as "participantId", p.user_id as "userId", ${eventId}::uuid as "eventId", coalesce(ep.status, 'NOT_PARTICIPATING') as status,
            ep.pending_reason as "pendingReason", coalesce(ep.payment_status, 'NONE') as "paymentStatus",
            ep.waitlisted_at as "waitlistedAt", ep.joined_at as "joinedAt", ep.status_changed_at as "statusChangedAt",
            p.first_name as "firstName", p.last_name as "lastName", u.email::text as email, p.avatar,
@@ -464,4 +464,47 @@ export async function listEventAnswers(db: Db, communityId: string, eventId: str
 /** Serialises one member's answers to one event's questionnaire (resumable submissions). */
 export async function lockAnswering(db: Db, communityId: string, eventId: string, participantId: string): Promise<void> {
   await db`select pg_advisory_xact_lock(hashtextextended(${`event-answers:${communityId}:${eventId}:${participantId}`}, 0))`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Console (admins): the Events resource's window with counts.
+
+export type ConsoleEventRow = Pick<
+  EventRow,
+  "id" | "slug" | "title" | "date" | "time" | "timeZone" | "startsAt" | "endsAt" | "type" | "visibility" | "paid" | "approvalRequired" | "onboardingEnabled" | "maxParticipants" | "createdAt"
+> & { confirmedCount: number; pendingCount: number };
+
+export async function listConsoleEvents(
+  db: Db,
+  communityId: string,
+  opts: {
+    tab: "upcoming" | "past" | undefined;
+    q: string | undefined;
+    ids: readonly string[] | undefined;
+    sort: "date" | "title" | "createdAt";
+    order: "ASC" | "DESC";
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: ConsoleEventRow[]; total: number }> {
+  const where = db`e.community_id = ${communityId}
+    ${opts.tab === "upcoming" ? db`and e.ends_at > now()` : opts.tab === "past" ? db`and e.ends_at <= now()` : db``}
+    ${opts.q ? db`and (e.title ilike ${`%${opts.q.replace(/[\\%_]/g, "\\$&")}%`} or e.slug ilike ${`%${opts.q.replace(/[\\%_]/g, "\\$&")}%`})` : db``}
+    ${opts.ids ? db`and e.id = any(${opts.ids}::uuid[])` : db``}`;
+  const dir = opts.order === "DESC" ? db`desc` : db`asc`;
+  const order = opts.sort === "title" ? db`lower(e.title) ${dir}, e.id` : opts.sort === "createdAt" ? db`e.created_at ${dir}, e.id` : db`e.starts_at ${dir}, e.id`;
+  const [count] = await db<{ n: number }[]>`select count(*)::int as n from events e where ${where}`;
+  const rows = await db<ConsoleEventRow[]>`
+    select e.id, e.slug, e.title, to_char(e.event_date, 'YYYY-MM-DD') as date, to_char(e.start_time, 'HH24:MI') as time,
+           e.time_zone as "timeZone", e.starts_at as "startsAt", e.ends_at as "endsAt", e.type, e.visibility, e.paid,
+           e.approval_required as "approvalRequired", e.onboarding_enabled as "onboardingEnabled",
+           e.max_participants as "maxParticipants", e.created_at as "createdAt",
+           (select count(*)::int from event_participations ep
+             where ep.community_id = e.community_id and ep.event_id = e.id and ep.status = 'CONFIRMED') as "confirmedCount",
+           (select count(*)::int from event_participations ep
+             where ep.community_id = e.community_id and ep.event_id = e.id and ep.status = 'PENDING') as "pendingCount"
+    from events e where ${where}
+    order by ${order}
+    limit ${opts.limit} offset ${opts.offset}`;
+  return { rows, total: count?.n ?? 0 };
 }

@@ -341,3 +341,35 @@ export const ResponsibleBodySchema = z.strictObject({ userId: z.string().uuid() 
 export const ResponsibleParamSchema = EventIdParamSchema.extend({
   userId: z.string().uuid().openapi({ param: { name: "userId", in: "path" } }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Console (admins).
+
+export const ConsoleEventSchema = z
+  .object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    title: z.string(),
+    date: z.string(),
+    time: z.string(),
+    timeZone: z.string(),
+    eventDateTime: z.string(),
+    type: EventTypeSchema,
+    visibility: EventVisibilitySchema,
+    paid: z.boolean(),
+    approvalRequired: z.boolean(),
+    enableOnboarding: z.boolean(),
+    maxParticipants: z.number().int().nullable(),
+    confirmedCount: z.number().int(),
+    pendingCount: z.number().int().openapi({ description: "Participations waiting for approval, payment or a place" }),
+    hasEnded: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("ConsoleEvent");
+export type ConsoleEvent = z.infer<typeof ConsoleEventSchema>;
+
+export const ConsoleListQuerySchema = z.object({
+  sort: z.string().max(200).optional().openapi({ example: '["date","ASC"]', description: "[field, ASC|DESC]; fields date, title, createdAt" }),
+  range: z.string().max(100).optional().openapi({ example: "[0,24]", description: "[first, last], inclusive, at most 500 rows" }),
+  filter: z.string().max(20_000).optional().openapi({ example: '{"tab":"upcoming","q":"meetup"}', description: "{tab: upcoming|past, q, id}" }),
+});

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, CardContent, Chip, Slider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useCallback, useEffect, useState } from "react";
-import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
+import { Title, useAuthenticated, useNotify, usePermissions, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { loadCommunity } from "../../login/community.ts";
+import { WeekPairs } from "./week-pairs.tsx";
 
 type NextPair = components["schemas"]["NextPairToScore"];
 type Assistance = components["schemas"]["ScoreAssistance"];
@@ -14,7 +15,7 @@ const name = (c: Card_) => `${c.firstName} ${c.lastName}`.trim();
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /**
- * Matches: the coming week's matching preview (coverage, score spread, members left without a
+ * Matches: this week's pairs (week-pairs.tsx), the coming week's matching preview (coverage, score spread, members left without a
  * pair), then the pairs to score one by one, each with its reasons and the relevance breakdown
  * (score assistance), and the admin's pair score (0..10).
  */
@@ -27,6 +28,8 @@ export function MatchesPage() {
   const [next, setNext] = useState<NextPair | null>(null);
   const [help, setHelp] = useState<Assistance | null>(null);
   const [score, setScore] = useState(5);
+  const { permissions } = usePermissions<string[]>();
+  const isAdmin = (permissions ?? []).includes("CAN_VIEW_ADMIN_PANEL");
 
   const fail = useCallback((err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.matches.failed", { type: "error" }), [notify]);
 
@@ -38,6 +41,7 @@ export function MatchesPage() {
   }, []);
 
   useEffect(() => {
+    if (!isAdmin) return;
     loadCommunity().then((c) => {
       if (!c) return;
       setCommunityId(c.id);
@@ -46,7 +50,7 @@ export function MatchesPage() {
         .catch(fail);
       loadNext(c.id).catch(fail);
     });
-  }, [loadNext, fail]);
+  }, [loadNext, fail, isAdmin]);
 
   const save = async () => {
     if (!communityId || !next?.pair) return;
@@ -60,9 +64,19 @@ export function MatchesPage() {
   };
 
   const stats = report?.stats;
+  if (!isAdmin) {
+    if (permissions === undefined) return null;
+    return (
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <Title title={translate("tuesday.matches.title")} />
+        <Alert severity="warning">{translate("tuesday.matches.adminsOnly")}</Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title={translate("tuesday.matches.title")} />
+      <WeekPairs />
       <Card>
         <CardContent>
           <Typography variant="h6">{translate("tuesday.matches.preview", { week: report?.week ?? "…" })}</Typography>

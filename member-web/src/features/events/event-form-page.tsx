@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, call, isApiFailure } from "../../api/client.ts";
+import { api, ApiFailure, call, isApiFailure } from "../../api/client.ts";
+import { useCommunity } from "../../app/community-context.tsx";
+import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -10,7 +12,19 @@ import { Field } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import "./events.css";
 import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, SLUG, validateEvent } from "./form-model.ts";
-import { type EventItem, eventQueries, eventsChanged } from "./model.ts";
+import { type EventItem, eventQueries, eventsChanged, LOCATION_VISIBILITIES } from "./model.ts";
+
+/** POST /api/event/{id}/upload-image (multipart, field image): JPG or PNG, re-encoded by the server. */
+async function uploadCover(id: string, file: File): Promise<void> {
+  const body = new FormData();
+  body.append("image", file);
+  const token = storage.token();
+  const res = await fetch(`/api/event/${encodeURIComponent(id)}/upload-image`, { method: "POST", body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const err = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
+    throw new ApiFailure({ code: err?.code ?? 1000, msg: err?.msg ?? "Image upload error" }, res.status);
+  }
+}
 
 /** /event/create and /event/:eventId/edit (spec 2.3, 5 Event form). */
 export function EventFormPage({ eventId }: { eventId?: string | undefined }) {
@@ -53,6 +67,9 @@ function EventForm({ event }: { event?: EventItem }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
+  const community = useCommunity();
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string | null>(null);
   const [form, setForm] = useState<EventFormState>(() => (event ? formOf(event) : emptyForm(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")));
   const [touched, setTouched] = useState(false);
   const errors = validateEvent(form);
@@ -62,14 +79,32 @@ function EventForm({ event }: { event?: EventItem }) {
   const save = useMutation({
     mutationFn: async () => {
       const body = bodyOf(form);
-      if (event) return call(api.PATCH("/api/event/{id}", { params: { path: { id: event.id } }, body }));
-      return call(api.POST("/api/event/create", { body }));
+      const saved = event
+        ? await call(api.PATCH("/api/event/{id}", { params: { path: { id: event.id } }, body }))
+        : await call(api.POST("/api/event/create", { body }));
+      if (cover) {
+        try {
+          await uploadCover(saved.id, cover);
+        } catch {
+          // The event is saved; only the picture failed: say so on the edit form.
+          void eventsChanged(queryClient);
+          setCoverError(t("form.coverFailed"));
+          if (!event) void navigate({ to: "/event/$eventId/edit", params: { eventId: saved.id } });
+          throw new ApiFailure({ code: 1000, msg: t("form.coverFailed") }, 400);
+        }
+      }
+      return saved;
     },
     onSuccess: (saved) => {
       void eventsChanged(queryClient);
       void navigate({ to: "/event/$eventId", params: { eventId: saved.slug || saved.id } });
     },
   });
+  const setTranslation = (lang: "en" | "ru", field: "title" | "description", value: string) =>
+    setForm((f) => {
+      const current = f.translations[lang] ?? { title: "", description: "" };
+      return { ...f, translations: { ...f.translations, [lang]: { ...current, [field]: value } } };
+    });
   const serverFields = save.isError && isApiFailure(save.error) ? save.error.fields : {};
 
   const set =
@@ -109,6 +144,49 @@ function EventForm({ event }: { event?: EventItem }) {
           </p>
         ) : null}
       </div>
+      {community.langChoices.length > 0 ? (
+        <fieldset className="fieldset" data-testid="event-translations">
+          <legend>{t("form.translations")}</legend>
+          <p className="field-hint">{t("form.translationsHint")}</p>
+          {community.langChoices.map((lang) => (
+            <div key={lang} className="event-form-row">
+              <Field
+                label={t("form.translatedTitle", { lang: lang.toUpperCase() })}
+                value={form.translations[lang]?.title ?? ""}
+                onChange={(v) => setTranslation(lang, "title", v)}
+              />
+              <div className="field">
+                <label htmlFor={`event-description-${lang}`}>{t("form.translatedDescription", { lang: lang.toUpperCase() })}</label>
+                <textarea
+                  id={`event-description-${lang}`}
+                  rows={3}
+                  value={form.translations[lang]?.description ?? ""}
+                  onChange={(ev) => setTranslation(lang, "description", ev.target.value)}
+                />
+              </div>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor="event-cover">{t("form.cover")}</label>
+        {event?.imageUrl ? <img src={event.imageUrl} alt="" className="event-thumb" width={120} /> : null}
+        <input
+          id="event-cover"
+          type="file"
+          accept="image/jpeg,image/png"
+          onChange={(ev) => {
+            setCoverError(null);
+            setCover(ev.target.files?.[0] ?? null);
+          }}
+        />
+        <p className="field-hint">{t("form.coverHint")}</p>
+        {coverError ? (
+          <p className="field-error" role="alert">
+            {coverError}
+          </p>
+        ) : null}
+      </div>
       <Field
         label={t("form.slug")}
         value={form.slug}
@@ -144,6 +222,16 @@ function EventForm({ event }: { event?: EventItem }) {
         {text("city", true)}
       </div>
       {text("address")}
+      <label className="field">
+        {t("form.locationVisibility")}
+        <select value={form.locationVisibility} onChange={(ev) => set("locationVisibility")(ev.target.value as EventFormState["locationVisibility"])}>
+          {LOCATION_VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {t(`form.locationVisibilities.${v}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="event-form-row">
         {text("latitude", false, { inputMode: "decimal" })}
         {text("longitude", false, { inputMode: "decimal" })}
@@ -157,6 +245,9 @@ function EventForm({ event }: { event?: EventItem }) {
           {text("paymentLink", true, { type: "url" })}
         </div>
       ) : null}
+      <label className="check">
+        <input type="checkbox" checked={form.enableOnboarding} onChange={(e) => set("enableOnboarding")(e.target.checked)} /> {t("form.enableOnboarding")}
+      </label>
       <label className="check">
         <input type="checkbox" checked={form.approvalRequired} onChange={(e) => set("approvalRequired")(e.target.checked)} /> {t("form.approvalRequired")}
       </label>

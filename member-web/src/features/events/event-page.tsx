@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
 import { useToken } from "../../lib/session.ts";
@@ -11,8 +11,11 @@ import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { GuestHeader } from "../shell/guest-header.tsx";
 import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
+import { EventOnboarding } from "./event-onboarding.tsx";
+import { EventAttendees, EventOrganizerPanel } from "./event-organizer.tsx";
 import "./events.css";
-import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent } from "./model.ts";
+import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent, locationVisibilityNote } from "./model.ts";
+import { onboardingQueries, onboardingStep } from "./onboarding-model.ts";
 
 const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
 
@@ -98,13 +101,16 @@ function EventGuestHeader() {
 function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
   const { t, i18n } = useTranslation("events");
   const place = formatPlace(e);
+  const [onboarding, setOnboarding] = useState(false);
+  const visibilityNote = locationVisibilityNote(e);
   return (
     <article className="event-page" data-testid="event-page">
-      {e.imageUrl ? <img className="event-cover" src={e.imageUrl} alt="" /> : null}
+      {e.imageUrl ? <img className="event-cover" src={e.imageUrl} alt="" data-testid="event-cover" /> : null}
       <h1>{e.title}</h1>
       <div className="event-facts">
         <p data-testid="event-when">{formatWhen(e, i18n.language)}</p>
         <p>{e.type === "ONLINE" ? t("online") : place || null}</p>
+        {e.type !== "ONLINE" && visibilityNote ? <p className="muted small">{t(`locationNote.${visibilityNote}`)}</p> : null}
         {e.location.googleMapsLink ? (
           <p>
             <a href={e.location.googleMapsLink} target="_blank" rel="noreferrer noopener">
@@ -117,23 +123,38 @@ function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
           {e.maxParticipants !== null ? t("spots", { left: e.spotsLeft ?? 0, max: e.maxParticipants }) : t("going", { count: e.confirmedCount })}
         </p>
       </div>
-      <EventActions e={e} signedIn={signedIn} />
+      <EventActions e={e} signedIn={signedIn} onOnboarding={() => setOnboarding(true)} />
+      {onboarding && signedIn ? <EventOnboarding eventId={e.id} onClose={() => setOnboarding(false)} /> : null}
       <p className="event-description">{e.description}</p>
       {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <AttendeeRecommendations eventId={e.id} /> : null}
+      {signedIn ? <EventAttendees eventId={e.id} /> : null}
       <p className="muted small">{t("organizerContact", { contact: e.organizerContact })}</p>
-      {e.isOrganizer ? (
-        <p>
-          <Link to="/event/$eventId/edit" params={{ eventId: e.id }} className="btn btn-secondary">
-            {t("edit")}
-          </Link>
-        </p>
-      ) : null}
+      {e.isOrganizer ? <EventOrganizerPanel e={e} /> : null}
     </article>
   );
 }
 
+/** Start / continue / complete onboarding (spec 4.5), for a member while the event's onboarding is open to them. */
+function OnboardingButton({ e, onOpen }: { e: EventItem; onOpen: () => void }) {
+  const { t } = useTranslation("events");
+  const progress = useQuery({ ...onboardingQueries.progress(e.id), enabled: e.enableOnboarding && !e.hasEnded });
+  const step = onboardingStep(progress.data);
+  if (!e.enableOnboarding || e.hasEnded || step === "none") return null;
+  if (step === "done")
+    return (
+      <span className="event-badge" data-testid="onboarding-done">
+        {t("action.onboardingDone")}
+      </span>
+    );
+  return (
+    <Button variant="secondary" onClick={onOpen} data-testid="onboarding-button">
+      {t(`action.${step}Onboarding`)}
+    </Button>
+  );
+}
+
 /** The button states of spec 4.5 that the API supports, plus join online and add to calendar. */
-function EventActions({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
+function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: boolean; onOnboarding: () => void }) {
   const { t } = useTranslation("events");
   const queryClient = useQueryClient();
   const errorText = useErrorText();
@@ -197,6 +218,18 @@ function EventActions({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
         </span>
       );
       break;
+    case "joinAgain":
+      main = (
+        <>
+          <span className="event-badge" data-testid="event-status">
+            {t("action.cancelled")}
+          </span>
+          <Button busy={join.isPending} onClick={() => join.mutate()}>
+            {t("action.joinAgain")}
+          </Button>
+        </>
+      );
+      break;
     default:
       main = (
         <Button busy={join.isPending} onClick={() => join.mutate()}>
@@ -209,6 +242,7 @@ function EventActions({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
     <div>
       <div className="event-actions">
         {main}
+        {signedIn && action !== "rejected" ? <OnboardingButton e={e} onOpen={onOnboarding} /> : null}
         {action === "going" && e.type === "ONLINE" && e.onlineLink ? (
           <a className="btn btn-primary" href={e.onlineLink} target="_blank" rel="noreferrer noopener">
             {t("action.joinOnline")}

@@ -21,10 +21,14 @@ export type EventFormState = {
   paymentLink: string;
   visibility: "PUBLIC" | "PRIVATE";
   approvalRequired: boolean;
+  enableOnboarding: boolean;
   maxParticipants: string;
   organizerContact: string;
   networking: boolean;
   networkingOpensHours: string;
+  locationVisibility: EventItem["locationVisibility"];
+  /** Title and description by language, for the community's languages. */
+  translations: Partial<Record<"en" | "ru", { title: string; description: string }>>;
 };
 
 export type FormErrorKey =
@@ -66,10 +70,13 @@ export function emptyForm(timeZone: string): EventFormState {
     paymentLink: "",
     visibility: "PUBLIC",
     approvalRequired: false,
+    enableOnboarding: false,
     maxParticipants: "",
     organizerContact: "",
     networking: false,
     networkingOpensHours: "",
+    locationVisibility: "FULL",
+    translations: {},
   };
 }
 
@@ -96,10 +103,15 @@ export function formOf(e: EventItem): EventFormState {
     paymentLink: e.paymentLink ?? "",
     visibility: e.visibility,
     approvalRequired: e.approvalRequired,
+    enableOnboarding: e.enableOnboarding,
     maxParticipants: str(e.maxParticipants),
     organizerContact: e.organizerContact,
     networking: e.networking,
     networkingOpensHours: str(e.networkingOpensHours),
+    locationVisibility: e.locationVisibility,
+    translations: Object.fromEntries(
+      Object.entries(e.translations).map(([lang, tr]) => [lang, { title: tr?.title ?? "", description: tr?.description ?? "" }]),
+    ),
   };
 }
 
@@ -179,9 +191,19 @@ export function bodyOf(f: EventFormState): EventCreate {
     paymentLink: f.paid ? blankNull(f.paymentLink) : null,
     visibility: f.visibility,
     approvalRequired: f.approvalRequired,
+    enableOnboarding: f.enableOnboarding,
     maxParticipants: num(f.maxParticipants),
     organizerContact: f.organizerContact.trim(),
     networking: f.networking,
     networkingOpensHours: f.networking ? num(f.networkingOpensHours) : null,
+    locationVisibility: f.locationVisibility,
+    translations: Object.fromEntries(
+      Object.entries(f.translations).flatMap(([lang, tr]) => {
+        const title = tr?.title.trim() ?? "";
+        const description = tr?.description.trim() ?? "";
+        if (!title && !description) return [];
+        return [[lang, { ...(title ? { title } : {}), ...(description ? { description } : {}) }]];
+      }),
+    ),
   };
 }

@@ -111,3 +111,26 @@ export function formatPlace(e: Pick<EventItem, "location" | "type">): string {
   const l = e.location;
   return [l.address, l.postalCode, l.city, l.region, l.country].filter((x): x is string => Boolean(x)).join(", ");
 }
+
+/** The location visibilities of the event form, in the spec's order (3. Event). */
+export const LOCATION_VISIBILITIES = [
+  "FULL",
+  "WITHOUT_STREET",
+  "COUNTRY_CITY",
+  "CITY_ONLY",
+  "COUNTRY_ONLY",
+  "STREET_ONLY",
+  "REGION_CITY",
+  "POSTAL_CITY",
+  "NONE",
+  "PUBLIC",
+  "PRIVATE",
+] as const satisfies readonly EventItem["locationVisibility"][];
+
+/** Why part of the place is not shown: PRIVATE shows it to confirmed participants only, NONE to organizers only. */
+export function locationVisibilityNote(e: Pick<EventItem, "locationVisibility" | "isOrganizer" | "myParticipation">): "private" | "hidden" | null {
+  if (e.isOrganizer) return null;
+  if (e.locationVisibility === "PRIVATE" && e.myParticipation?.status !== "CONFIRMED") return "private";
+  if (e.locationVisibility === "NONE") return "hidden";
+  return null;
+}

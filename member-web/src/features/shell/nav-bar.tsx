@@ -7,9 +7,11 @@ import { communityQueries } from "../../api/community.ts";
 import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
+import { CommunityExtras } from "../partner/community-extras.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { LanguageSelect } from "./language-select.tsx";
-import { buildNavItems, type NavItem } from "./nav-items.ts";
+import { isRestricted } from "../../app/restricted.ts";
+import { buildNavItems, type NavItem, restrictedNavItems } from "./nav-items.ts";
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation("nav");
@@ -57,13 +59,17 @@ export function NavBar() {
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  const items = buildNavItems({
-    navigation: navigation ?? community.navigationConfig,
-    transparent: community.transparent,
-    isAdmin: isAdmin(permissions),
-    networkingEnabled: user?.enabled ?? true,
-    lang: i18n.language,
-  });
+  const { t: tAdmin } = useTranslation("adminPages");
+  const restricted = isRestricted(user, community.id);
+  const items = restricted
+    ? restrictedNavItems((id) => tAdmin(`nav.${id}`))
+    : buildNavItems({
+        navigation: navigation ?? community.navigationConfig,
+        transparent: community.transparent,
+        isAdmin: isAdmin(permissions),
+        networkingEnabled: user?.enabled ?? true,
+        lang: i18n.language,
+      });
 
   const logout = async () => {
     await signOut(queryClient);
@@ -73,7 +79,7 @@ export function NavBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/my_communities" className="brand">
+        <Link to={restricted ? "/events" : "/my_communities"} className="brand">
           <BrandMark size={32} />
           <span className="brand-title">{brandTitle(community)}</span>
         </Link>
@@ -96,6 +102,7 @@ export function NavBar() {
             ))}
           </ul>
           <div className="nav-actions">
+            <CommunityExtras />
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}

@@ -62,3 +62,15 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
   // Stable: equal orders keep the standard sequence.
   return items.map((item, i) => ({ item, i })).sort((a, b) => a.item.order - b.item.order || a.i - b.i).map((x) => x.item);
 }
+
+/** The bar of an admin without a participant profile (spec 2.4), i.e. of restricted mode (app/restricted.ts). */
+export const RESTRICTED_TABS = [
+  { id: "events", href: "/events" },
+  { id: "dashboard", href: "/dashboard" },
+  { id: "notifications", href: "/notifications" },
+] as const;
+export type RestrictedTab = (typeof RESTRICTED_TABS)[number]["id"];
+
+export function restrictedNavItems(label: (id: RestrictedTab) => string): NavItem[] {
+  return RESTRICTED_TABS.map((tab, i) => ({ kind: "custom", id: tab.id, label: label(tab.id), order: (i + 1) * 10, href: tab.href, desktopOnly: false, external: false }));
+}

@@ -1,0 +1,290 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from "@mui/material";
+import type { components } from "@tuesday/api-client";
+import { useCallback, useEffect, useState } from "react";
+import { Link, Title, useNotify, useTranslate } from "react-admin";
+import { useParams } from "react-router-dom";
+import { api, ConsoleApiError, call } from "../../api.ts";
+
+type EventItem = components["schemas"]["Event"];
+type Report = components["schemas"]["EventOnboardingReport"];
+type Statistics = components["schemas"]["EventOnboardingStatistics"];
+
+const message = (err: unknown) => (err instanceof ConsoleApiError || err instanceof Error ? err.message : String(err));
+
+/** /events/:id/show: one event — its main fields to edit, its participants (approve, reject, confirm payment) and onboarding statistics. */
+export function EventShow() {
+  const { id = "" } = useParams();
+  const translate = useTranslate();
+  const [tab, setTab] = useState<"details" | "participants" | "statistics">("participants");
+  const [event, setEvent] = useState<EventItem | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const load = useCallback(() => {
+    call(api.GET("/api/event/{id}", { params: { path: { id } } }))
+      .then(setEvent)
+      .catch((err) => setFailed(message(err)));
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (failed) return <Alert severity="error">{`${translate("tuesday.events.loadFailed")} ${failed}`}</Alert>;
+  if (!event) return <LinearProgress />;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="console-event">
+      <Title title={event.title} />
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+        <Link to="/events">{translate("tuesday.events.back")}</Link>
+        <Typography variant="h5" sx={{ flexGrow: 1 }}>
+          {event.title}
+        </Typography>
+        <Button href={`/event/${event.slug || event.id}`} target="_blank" rel="noreferrer">
+          {translate("tuesday.events.memberPage")}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {event.date} {event.time}
+        {event.endTime ? `–${event.endTime}` : ""} ({event.timeZone}) · {translate(`tuesday.events.visibilities.${event.visibility}`)} ·{" "}
+        {translate(`tuesday.events.types.${event.type}`)}
+      </Typography>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mt: 1 }}>
+        <Tab value="participants" label={translate("tuesday.events.participants")} />
+        <Tab value="details" label={translate("tuesday.events.details")} />
+        <Tab value="statistics" label={translate("tuesday.events.statistics")} />
+      </Tabs>
+      <Box sx={{ mt: 2 }}>
+        {tab === "details" ? <EventDetails event={event} onSaved={setEvent} /> : tab === "participants" ? <EventParticipants event={event} /> : <EventStatistics eventId={event.id} />}
+      </Box>
+    </Box>
+  );
+}
+
+function EventDetails({ event, onSaved }: { event: EventItem; onSaved: (e: EventItem) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [f, setF] = useState({
+    title: event.title,
+    description: event.description,
+    date: event.date,
+    time: event.time,
+    endTime: event.endTime ?? "",
+    timeZone: event.timeZone,
+    organizerContact: event.organizerContact,
+    maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
+    visibility: event.visibility,
+    approvalRequired: event.approvalRequired,
+    enableOnboarding: event.enableOnboarding,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const text = (k: "title" | "date" | "time" | "endTime" | "timeZone" | "organizerContact" | "maxParticipants", label: string) => (
+    <TextField size="small" label={translate(label)} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} error={Boolean(errors[k])} helperText={errors[k]} />
+  );
+  const save = async () => {
+    setBusy(true);
+    setErrors({});
+    const res = await api.PATCH("/api/event/{id}", {
+      params: { path: { id: event.id } },
+      body: {
+        title: f.title.trim(),
+        description: f.description.trim(),
+        date: f.date.trim(),
+        time: f.time.trim(),
+        endTime: f.endTime.trim() || null,
+        timeZone: f.timeZone.trim(),
+        organizerContact: f.organizerContact.trim(),
+        maxParticipants: f.maxParticipants.trim() === "" ? null : Number(f.maxParticipants),
+        visibility: f.visibility,
+        approvalRequired: f.approvalRequired,
+        enableOnboarding: f.enableOnboarding,
+      },
+    });
+    setBusy(false);
+    if (res.data) {
+      onSaved(res.data);
+      notify("tuesday.events.saved", { type: "success" });
+    } else {
+      const err = res.error as { msg?: string; errors?: Record<string, string> } | undefined;
+      setErrors(err?.errors ?? {});
+      notify(err?.msg ?? "ra.notification.http_error", { type: "error" });
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2} sx={{ maxWidth: 640 }}>
+          {text("title", "tuesday.events.name")}
+          <TextField
+            size="small"
+            multiline
+            minRows={3}
+            label={translate("tuesday.events.description")}
+            value={f.description}
+            onChange={(e) => setF({ ...f, description: e.target.value })}
+            error={Boolean(errors.description)}
+            helperText={errors.description}
+          />
+          <Stack direction="row" spacing={2}>
+            {text("date", "tuesday.events.date")}
+            {text("time", "tuesday.events.time")}
+            {text("endTime", "tuesday.events.endTime")}
+          </Stack>
+          {text("timeZone", "tuesday.events.timeZone")}
+          {text("organizerContact", "tuesday.events.organizerContact")}
+          {text("maxParticipants", "tuesday.events.maxParticipants")}
+          <FormControlLabel
+            control={<Checkbox checked={f.visibility === "PRIVATE"} onChange={(e) => setF({ ...f, visibility: e.target.checked ? "PRIVATE" : "PUBLIC" })} />}
+            label={translate("tuesday.events.visibilities.PRIVATE")}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={f.approvalRequired} onChange={(e) => setF({ ...f, approvalRequired: e.target.checked })} />}
+            label={translate("tuesday.events.approvalRequired")}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={f.enableOnboarding} onChange={(e) => setF({ ...f, enableOnboarding: e.target.checked })} />}
+            label={translate("tuesday.events.enableOnboarding")}
+          />
+          <Box>
+            <Button variant="contained" disabled={busy} onClick={() => void save()}>
+              {translate("tuesday.events.save")}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EventParticipants({ event }: { event: EventItem }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [report, setReport] = useState<Report | null>(null);
+  const load = useCallback(() => {
+    call(api.GET("/api/event/{id}/onboarding/report", { params: { path: { id: event.id } } }))
+      .then(setReport)
+      .catch((err) => notify(message(err), { type: "error" }));
+  }, [event.id, notify]);
+  useEffect(load, [load]);
+
+  const act = async (what: "approve" | "reject" | "confirm-payment", pid: string) => {
+    try {
+      const path = { params: { path: { id: event.id, pid } } };
+      if (what === "approve") await call(api.POST("/api/event/{id}/participants/{pid}/approve", path));
+      else if (what === "reject") await call(api.POST("/api/event/{id}/participants/{pid}/reject", path));
+      else await call(api.POST("/api/event/{id}/participants/{pid}/confirm-payment", path));
+      notify(what === "approve" ? "tuesday.events.approved" : what === "reject" ? "tuesday.events.rejected" : "tuesday.events.paymentConfirmed", { type: "success" });
+      load();
+    } catch (err) {
+      notify(message(err), { type: "error" });
+    }
+  };
+
+  if (!report) return <LinearProgress />;
+  if (report.items.length === 0) return <Typography color="text.secondary">{translate("tuesday.events.noParticipants")}</Typography>;
+  return (
+    <Table size="small" data-testid="console-event-participants">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate("tuesday.events.name")}</TableCell>
+          <TableCell>{translate("tuesday.events.status")}</TableCell>
+          {event.paid ? <TableCell>{translate("tuesday.events.payment")}</TableCell> : null}
+          <TableCell>{translate("tuesday.events.onboarding")}</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {report.items.map((i) => (
+          <TableRow key={i.participantId} data-testid={`participant-${i.participantId}`}>
+            <TableCell>
+              {i.firstName} {i.lastName}
+              <Typography variant="caption" sx={{ display: "block" }} color="text.secondary">
+                {i.email}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={i.status === "CONFIRMED" ? "success" : i.status === "PENDING" ? "warning" : "default"}
+                label={translate(`tuesday.events.statuses.${i.status}`)}
+              />
+            </TableCell>
+            {event.paid ? <TableCell>{i.paymentStatus}</TableCell> : null}
+            <TableCell>{i.onboardingCompleted ? translate("tuesday.events.completed") : i.answers.length}</TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={1}>
+                {i.status === "PENDING" && i.pendingReason === "PAYMENT" ? (
+                  <Button size="small" variant="contained" onClick={() => void act("confirm-payment", i.participantId)}>
+                    {translate("tuesday.events.confirmPayment")}
+                  </Button>
+                ) : i.status === "PENDING" || i.status === "REJECTED" ? (
+                  <Button size="small" variant="contained" onClick={() => void act("approve", i.participantId)}>
+                    {translate("tuesday.events.approve")}
+                  </Button>
+                ) : null}
+                {i.status === "PENDING" || i.status === "CONFIRMED" ? (
+                  <Button size="small" color="error" onClick={() => void act("reject", i.participantId)}>
+                    {translate("tuesday.events.reject")}
+                  </Button>
+                ) : null}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function EventStatistics({ eventId }: { eventId: string }) {
+  const translate = useTranslate();
+  const [stats, setStats] = useState<Statistics | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }))
+      .then(setStats)
+      .catch((err) => setFailed(message(err)));
+  }, [eventId]);
+  if (failed) return <Alert severity="error">{failed}</Alert>;
+  if (!stats) return <LinearProgress />;
+  if (stats.questions.length === 0) return <Typography color="text.secondary">{translate("tuesday.events.noQuestions")}</Typography>;
+  return (
+    <Stack spacing={2} data-testid="console-event-statistics">
+      <Typography>{translate("tuesday.events.respondents", { respondents: stats.respondents, completed: stats.completed })}</Typography>
+      {stats.questions.map((q) => (
+        <Card key={q.questionId} variant="outlined">
+          <CardContent>
+            <Typography variant="subtitle1">{q.text}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate("tuesday.events.answered", { count: q.answered, percent: Math.round(q.percent) })}
+            </Typography>
+            {q.options.map((o) => (
+              <Box key={o.optionId} sx={{ mt: 1 }}>
+                <Typography variant="body2">
+                  {o.text}: {o.count} ({Math.round(o.percent)}%)
+                </Typography>
+                <LinearProgress variant="determinate" value={Math.min(100, o.percent)} />
+              </Box>
+            ))}
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

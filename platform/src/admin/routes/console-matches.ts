@@ -1,0 +1,36 @@
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../http/env.ts";
+import { errors } from "../../http/openapi.ts";
+import { defineRoute } from "../../http/route.ts";
+import { consoleListMatches } from "../console-matches.ts";
+import { ConsoleMatchSchema } from "../schemas.ts";
+
+const route = defineRoute({
+  access: "admin",
+  method: "get",
+  path: "/console/matches",
+  tags: ["Console"],
+  summary: "This week's pairs with scores and reasons, in react-admin's simple-REST contract; the total in Content-Range",
+  description:
+    "The week is the latest weekly run up to the coming Tuesday (Monday evening's run is the new week), unless filter.week names another. Sort by score (default, descending), createdAt or internalAdminScore.",
+  request: {
+    query: z.object({
+      sort: z.string().max(200).optional().openapi({ example: '["score","DESC"]', description: "[field, ASC|DESC]; fields score, createdAt, internalAdminScore" }),
+      range: z.string().max(100).optional().openapi({ example: "[0,24]", description: "[first, last], inclusive, at most 500 rows" }),
+      filter: z.string().max(1000).optional().openapi({ example: '{"q":"ann","week":"2026-11-24"}', description: "{q: either member's name, week: a Tuesday}" }),
+    }),
+  },
+  responses: {
+    200: { description: "The window; Content-Range: matches first-last/total", headers: { "Content-Range": { schema: { type: "string" } } }, content: { "application/json": { schema: z.array(ConsoleMatchSchema) } } },
+    ...errors(400, 401, 403),
+  },
+});
+
+export function registerConsoleMatches(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { rows, start, end, total } = await consoleListMatches(c.get("ctx"), c.req.valid("query"));
+    c.header("Content-Range", `matches ${start}-${end}/${total}`);
+    c.header("Access-Control-Expose-Headers", "Content-Range");
+    return c.json(rows, 200);
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The console's Events resource in react-admin's simple-REST contract (`sort`, `range`, `filter`
+ * as JSON in the query; the total in Content-Range), for community admins. Editing, participants
+ * and statistics go through the event API itself (admins are organizers of every event).
+ */
+import { z } from "@hono/zod-openapi";
+import { requireRole } from "../authz/index.ts";
+import type { Ctx } from "../context.ts";
+import { validation } from "../lib/errors.ts";
+import { type ConsoleEventRow, listConsoleEvents } from "./queries.ts";
+import type { ConsoleEvent } from "./schemas.ts";
+
+const MAX_WINDOW = 500;
+export const CONSOLE_EVENT_SORTS = { date: "date", title: "title", createdAt: "createdAt", id: "date" } as const;
+
+const SortSchema = z.tuple([z.enum(["date", "title", "createdAt", "id"]), z.enum(["ASC", "DESC", "asc", "desc"])]);
+const RangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_WINDOW, `At most ${MAX_WINDOW} rows`);
+const FilterSchema = z
+  .object({
+    tab: z.enum(["upcoming", "past"]).optional(),
+    q: z.string().max(200).optional(),
+    id: z.union([z.string().uuid(), z.array(z.string().uuid()).max(MAX_WINDOW)]).optional(),
+  })
+  .strict();
+
+export type ConsoleEventsQuery = { sort?: string | undefined; range?: string | undefined; filter?: string | undefined };
+
+function parseJson<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.infer<T> | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw validation(`Invalid input: ${name}: not JSON`, { [name]: "Not JSON" });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue ? `${[name, ...issue.path].join(".")}: ${issue.message}` : name;
+    throw validation(`Invalid input: ${message}`, { [name]: issue?.message ?? "Invalid" });
+  }
+  return parsed.data;
+}
+
+function toConsoleEvent(r: ConsoleEventRow, now: Date): ConsoleEvent {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    date: r.date,
+    time: r.time,
+    timeZone: r.timeZone,
+    eventDateTime: r.startsAt.toISOString(),
+    type: r.type,
+    visibility: r.visibility,
+    paid: r.paid,
+    approvalRequired: r.approvalRequired,
+    enableOnboarding: r.onboardingEnabled,
+    maxParticipants: r.maxParticipants,
+    confirmedCount: r.confirmedCount,
+    pendingCount: r.pendingCount,
+    hasEnded: r.endsAt.getTime() <= now.getTime(),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * GET /console/events: upcoming (not yet ended, soonest first by default) or past (ended) events
+ * with their confirmed and pending counts; no tab: every event.
+ */
+export async function consoleListEvents(ctx: Ctx, query: ConsoleEventsQuery): Promise<{ rows: ConsoleEvent[]; start: number; end: number; total: number }> {
+  await requireRole(ctx, "admin");
+  const filter = parseJson("filter", query.filter, FilterSchema) ?? {};
+  const defaultOrder = filter.tab === "past" ? "DESC" : "ASC";
+  const sort = parseJson("sort", query.sort, SortSchema) ?? ["date", defaultOrder];
+  const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
+  const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+  const { rows, total } = await listConsoleEvents(ctx.db, ctx.tenant.id, {
+    tab: filter.tab,
+    q: filter.q?.trim() || undefined,
+    ids,
+    sort: CONSOLE_EVENT_SORTS[sort[0]],
+    order: sort[1].toUpperCase() as "ASC" | "DESC",
+    limit: endIncl - start + 1,
+    offset: start,
+  });
+  const now = new Date();
+  return { rows: rows.map((r) => toConsoleEvent(r, now)), start, end: start + Math.max(rows.length - 1, 0), total };
+}

@@ -1,0 +1,166 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config.ts";
+import { apiLogin, registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+
+/** This week's Tuesday (today or before): a run of its own that the coming week's run (matching.spec) never meets. */
+function thisTuesday(): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 5) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
+  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** A founders member with a complete profile (so weekly matching may pair them), made through the API. */
+async function onboardedMember(request: APIRequestContext, firstName: string, tags: string[]): Promise<void> {
+  const token = await signInByCode(request, uniqueEmail("scored"));
+  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Scored" });
+  await api(request, "POST", "/api/participant/update-looking-for", token, { lookingFor: ["LOOKING_FOR"], lookingForText: "Climate hardware investors", canHelpWithText: "Battery prototyping" });
+  await api(request, "POST", "/api/participant/update-profile", token, {
+    about: "Building climate hardware",
+    company: `${firstName} Labs`,
+    position: "Founder",
+    city: "Lisbon",
+    shareLocation: true,
+    tags,
+    contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}-scored` },
+  });
+}
+
+/** An admin made with the registration secret (no participant profile), signed in to the member app. */
+async function adminInApp(page: Page, request: APIRequestContext, label: string): Promise<string> {
+  const admin = uniqueEmail(label);
+  const password = "Restricted-admin-pw-42";
+  await registerAdmin(request, TENANTS.founders, admin, password);
+  await page.goto(tenantUrl(TENANTS.founders, "/login"));
+  await page.getByLabel("E-mail").fill(admin);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
+  return admin;
+}
+
+test.describe("the member app's admin screens (founders)", () => {
+  test("restricted mode: an admin without a participant profile has only event, dashboard, notifications and score match", async ({ page, request }) => {
+    await adminInApp(page, request, "restricted-admin");
+    // The default page of restricted mode is the events list, with the bar of spec 2.4.
+    await expect(page).toHaveURL(/\/events$/);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link")).toHaveText(["Events", "Dashboard", "Notifications"]);
+    for (const path of ["/my_communities", "/profile", "/admin", "/settings"]) {
+      await page.goto(tenantUrl(TENANTS.founders, path));
+      await expect(page, path).toHaveURL(/\/events$/);
+    }
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("dashboard-stats")).toContainText("Members");
+    await page.getByRole("link", { name: "Score pairs" }).click();
+    await expect(page).toHaveURL(/\/score-match$/);
+    await expect(page.getByRole("heading", { name: "Score match" })).toBeVisible();
+    await nav.getByRole("link", { name: "Notifications" }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    // The console's entry points are on the dashboard.
+    await page.goto(tenantUrl(TENANTS.founders, "/dashboard"));
+    await page.getByRole("link", { name: "Mailings" }).click();
+    await expect(page).toHaveURL(/\/console\/#\/mailings$/);
+    await expect(page.getByLabel("Subject (en)")).toBeVisible();
+  });
+
+  test("an admin sets a pair score in the console and in the app's score match", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36).replace(/[0-9]/g, "");
+    await onboardedMember(request, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
+    await onboardedMember(request, `Bea${stamp}`, ["climate", "hardware", "solar"]);
+    await onboardedMember(request, `Cai${stamp}`, ["climate", "hardware", "grid"]);
+    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", TENANTS.founders, "--week", thisTuesday(), "--no-mail", "--json"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    // Two who join after the run: the coming week has unscored candidate pairs again.
+    await onboardedMember(request, `Dee${stamp}`, ["climate", "hardware", "wind"]);
+    await onboardedMember(request, `Eve${stamp}`, ["climate", "hardware", "storage"]);
+    await adminInApp(page, request, "score-admin");
+    await expect(page).toHaveURL(/\/events$/);
+
+    // The console shares the session: Matches lists the week's pairs, each to score, explain and trace back.
+    await page.goto(tenantUrl(TENANTS.founders, "/console/#/matches"));
+    const row = page.getByTestId("week-pair").first();
+    await expect(row).toBeVisible();
+    await row.getByRole("combobox").selectOption("9");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Pair score saved")).toBeVisible();
+    await expect(row.getByRole("combobox")).toHaveValue("9");
+    await row.getByRole("button", { name: "History" }).click();
+    await expect(row.getByRole("listitem").first()).toBeVisible();
+    await page.reload();
+
+    // Then the next pair of the coming week's candidates.
+    const pair = page.getByTestId("pair-to-score");
+    await expect(pair).toBeVisible();
+    await page.getByRole("button", { name: "Save the score and show the next pair" }).click();
+    await expect(page.getByText("Pair score saved")).toBeVisible();
+
+    await page.goto(tenantUrl(TENANTS.founders, "/score-match"));
+    await expect(page.getByTestId("pair-to-score")).toBeVisible();
+    await page.getByLabel(/Your score/).fill("8");
+    await page.getByRole("button", { name: "Save score" }).click();
+    await expect(page.getByText(/Saved: .+ ↔ .+, 8 of 10\./)).toBeVisible();
+  });
+
+  test("an invitation link: kept through sign-up when signed out, accepted at once when signed in", async ({ page, request }) => {
+    const adminEmail = uniqueEmail("inviter");
+    await registerAdmin(request, TENANTS.founders, adminEmail, "Inviter-admin-pw-42");
+    const inviter = (await api(request, "GET", "/api/current-participant", await apiLogin(request, TENANTS.founders, adminEmail, "Inviter-admin-pw-42"))) as { id: string };
+    const invitee = uniqueEmail("invitee");
+
+    // Signed out: the invitedBy value is kept, and joining starts the sign-up with the address filled in.
+    await page.goto(tenantUrl(TENANTS.founders, `/invite?invitedBy=${inviter.id}&email=${encodeURIComponent(invitee)}`));
+    await expect(page.getByRole("heading", { name: "Invitation to Founders Circle" })).toBeVisible();
+    await page.getByTestId("invite-join").click();
+    await expect(page).toHaveURL(/\/registration\?email=/);
+    await expect(page.getByLabel("E-mail")).toHaveValue(invitee);
+    expect(await page.evaluate(() => localStorage.getItem("invitedBy"))).toBe(inviter.id);
+
+    // Signed in (no participant yet): accepted at once; the participant made next carries the inviter.
+    const token = await signInByCode(request, invitee);
+    await page.evaluate((t) => localStorage.setItem("token", t), token);
+    await page.goto(tenantUrl(TENANTS.founders, `/invite?invitedBy=${inviter.id}`));
+    await expect(page.getByText("Invitation accepted. Welcome!")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("invitedBy"))).toBeNull();
+    const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+    const joined = (await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: "Ivy", lastName: "Invited" })) as { id: string };
+    const profile = (await api(request, "GET", "/api/participant/profile", token)) as { id: string; invitedBy: string | null };
+    expect(profile.id).toBe(joined.id);
+    expect(profile.invitedBy).toBe(inviter.id);
+
+    // Subscriptions: e-mail notifications turned off stay off.
+    await page.goto(tenantUrl(TENANTS.founders, "/subscriptions"));
+    const email = page.getByRole("checkbox", { name: "E-mail" });
+    await expect(email).toBeChecked();
+    await email.uncheck();
+    await expect(email).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "E-mail" })).not.toBeChecked();
+
+    // A broken link says so.
+    await page.goto(tenantUrl(TENANTS.founders, "/invite?invitedBy=nope"));
+    await expect(page.getByText("This invitation link is not valid. Ask for a new one.")).toBeVisible();
+  });
+});

@@ -1,0 +1,61 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config.ts";
+import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
+  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
+    method,
+    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test.describe("console events", () => {
+  test("an admin sees the upcoming event with a pending request in the Events list and approves the participant", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const password = "Console-events-password-1";
+    const adminEmail = uniqueEmail("console-events-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const suffix = Date.now().toString(36);
+    const title = `Console meetup ${suffix}`;
+    const event = (await api(request, "POST", "/api/event/create", adminToken, {
+      title,
+      description: "Talks",
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      time: "18:00",
+      timeZone: "Europe/Berlin",
+      organizerContact: "events@example.com",
+      location: { country: "Germany", city: "Berlin" },
+      approvalRequired: true,
+    })) as { id: string };
+    const memberEmail = uniqueEmail("console-events-member");
+    await registerUser(request, TENANTS.founders, memberEmail, password);
+    const memberToken = await apiLogin(request, TENANTS.founders, memberEmail, password);
+    const user = (await api(request, "GET", "/api/current-user", memberToken)) as { userId: string };
+    await api(request, "POST", `/api/participant/create?userId=${user.userId}`, memberToken, { firstName: `Paula${suffix}`, lastName: "Pending" });
+    const joined = (await api(request, "POST", `/api/event/${event.id}/confirm-participation`, memberToken)) as { participantId: string; status: string };
+    expect(joined.status).toBe("PENDING");
+
+    await page.goto(tenantUrl(TENANTS.founders, "/console"));
+    await page.getByLabel("E-mail").fill(adminEmail);
+    await page.getByRole("textbox", { name: "Password" }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("community-title")).toBeVisible();
+    await page.getByRole("menuitem", { name: "Events" }).click();
+    await page.getByPlaceholder("Search").fill(suffix);
+    // The search applies after a debounce that rewrites the URL: wait for it before opening a row.
+    await expect(page).toHaveURL(new RegExp(suffix));
+    await expect(page.getByTestId(`pending-${event.id}`)).toHaveText("1");
+    await page.getByText(title).click();
+
+    const row = page.getByTestId(`participant-${joined.participantId}`);
+    await expect(row).toContainText("Pending");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect(row).toContainText("Confirmed");
+    const after = (await api(request, "GET", `/api/event/participations/${joined.participantId}/${event.id}`, memberToken)) as { status: string };
+    expect(after.status).toBe("CONFIRMED");
+  });
+});
