@@ -43,7 +43,7 @@ describe("tuesday tenant validate", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("ok  founders");
-    expect(r.stdout).toContain("3 tenants valid.");
+    expect(r.stdout).toContain("4 tenants valid.");
   });
 
   it("names the file and field of every problem (exit 1, no stack trace)", async () => {
@@ -66,7 +66,7 @@ describe("tuesday tenant validate", () => {
   it("warns, without failing, about sign-in methods this server has no configuration for", async () => {
     const r = await runCli(["tenant", "validate", "tenants"], { env: { NODE_ENV: "production" } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("3 tenants valid.");
+    expect(r.stdout).toContain("4 tenants valid.");
     const warnings = r.stderr.trim().split("\n");
     expect(warnings).toEqual([
       `warning: ${path.join("tenants", "founders", "tenant.json")}: authConfig.3: GOOGLE has no client id: set GOOGLE_CLIENT_ID or externalContent.clientId`,

@@ -5,10 +5,14 @@ import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { api, call } from "./api/client.ts";
 import { type Community, communityQueries, DEFAULT_COMMUNITY } from "./api/community.ts";
+import { track, setAnalyticsContext } from "./app/analytics.ts";
 import { applyBranding } from "./app/branding.ts";
+import { clientConfig } from "./app/client-config.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
+import { publicIp } from "./app/public-ip.ts";
 import { createAppRouter } from "./app/router.tsx";
+import { hideBootOverlay } from "./app/startup.ts";
 import { initI18n } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
@@ -22,16 +26,28 @@ async function takeTransferCode(): Promise<void> {
   const url = new URL(window.location.href);
   const code = url.searchParams.get("token");
   if (!code) return;
+  const firstLogin = url.searchParams.get("firstLogin") === "true";
   url.searchParams.delete("token");
   url.searchParams.delete("firstLogin");
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   try {
     const result = await call(api.POST("/api/auth/transfer/exchange", { body: { code } }));
     storage.clearAll();
-    session.start(result.token, result.firstLogin);
+    session.start(result.token, result.firstLogin || firstLogin);
   } catch {
     // An expired or used code leaves the visitor signed out; the login page is one click away.
   }
+}
+
+/** Optional integrations (README "Optional integrations"): nothing runs unless the server configured it. */
+function startIntegrations(community: Community): void {
+  const config = clientConfig();
+  setAnalyticsContext({ communityId: community.id || null });
+  if (config.errorDsn) {
+    const dsn = config.errorDsn;
+    void import("./app/error-reporting.ts").then((m) => m.installErrorReporting(dsn, { community: community.id }));
+  }
+  void publicIp();
 }
 
 async function start(): Promise<void> {
@@ -47,10 +63,12 @@ async function start(): Promise<void> {
   }
   if (community.id) storage.setReferenceCommunityId(community.id);
   applyBranding(community);
+  startIntegrations(community);
   const i18n = await initI18n(pickLanguage(community));
   void queryClient.prefetchQuery(communityQueries.navigation(community.id));
 
   const router = createAppRouter({ queryClient, community });
+  router.subscribe("onResolved", ({ toLocation }) => track("page_view", { path: toLocation.pathname }));
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(
@@ -64,6 +82,8 @@ async function start(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
+  // Spec 4.10: the community is loaded and the app renders: the overlay fades out.
+  hideBootOverlay();
 }
 
 void start();

@@ -2172,6 +2172,42 @@ export interface paths {
                                 external?: boolean;
                             }[];
                         };
+                        /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        welcomeLayout?: "standard" | "special";
+                        /** @default false */
+                        customLanding?: boolean;
+                        /** Format: uri */
+                        donationUrl?: string;
+                        /** Format: uri */
+                        applyUrl?: string;
+                        /** Format: uri */
+                        connectUrl?: string;
+                        legalDocuments?: {
+                            /** @default false */
+                            byGeolocation?: boolean;
+                            ru: {
+                                terms: string;
+                                privacy: string;
+                            };
+                            international: {
+                                terms: string;
+                                privacy: string;
+                            };
+                        };
+                        head?: {
+                            description?: string;
+                            iconUrl?: string;
+                            ogImageUrl?: string;
+                        };
+                        partner?: {
+                            slug: string;
+                            name: string;
+                            /** @default true */
+                            tour?: boolean;
+                        };
                         matchingWeights?: {
                             [key: string]: unknown;
                         };
@@ -13506,6 +13542,28 @@ export interface components {
                     /** @default false */
                     external: boolean;
                 }[];
+            } | null;
+            /** @enum {string} */
+            welcomeLayout: "standard" | "special";
+            customLanding: boolean;
+            donationUrl: string | null;
+            applyUrl: string | null;
+            connectUrl: string | null;
+            legalDocuments: {
+                byGeolocation: boolean;
+                ru: {
+                    terms: string;
+                    privacy: string;
+                };
+                international: {
+                    terms: string;
+                    privacy: string;
+                };
+            } | null;
+            partner: {
+                slug: string;
+                name: string;
+                tour: boolean;
             } | null;
         };
         ParticipantProfile: {

@@ -31,6 +31,20 @@ export type AppConfig = {
   images: ImagesConfig;
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
+  /** Optional browser integrations, all off unless configured (README "Optional integrations"). */
+  browser: BrowserIntegrations;
+};
+
+/** What the member app may call besides this server; handed to it in index.html (web/head.ts). */
+export type BrowserIntegrations = {
+  /** A Sentry-compatible DSN (`https://<key>@<host>/<project>`): uncaught browser errors go there. */
+  errorDsn: string | undefined;
+  /** Page views and sign-up events are POSTed here as JSON. */
+  analyticsUrl: string | undefined;
+  /** Services answering the caller's public IP (plain text or JSON `{ip}`), tried in order; none: no header. */
+  publicIpUrls: string[];
+  /** Answers the visitor's country (plain text ISO code or JSON `{country}`/`{country_code}`); none: the international documents. */
+  geoLookupUrl: string | undefined;
 };
 
 export type GoogleConfig = {
@@ -100,6 +114,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },
     // Off unless a test asks: many tests change rows by hand and read them back at once.
     sessionCacheMs: 0,
+    browser: { errorDsn: undefined, analyticsUrl: undefined, publicIpUrls: [], geoLookupUrl: undefined },
     ...overrides,
   };
 }

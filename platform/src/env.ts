@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
   IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  SENTRY_DSN: z.string().url().optional(),
+  ANALYTICS_URL: z.string().url().optional(),
+  PUBLIC_IP_URLS: z.string().optional(),
+  GEO_LOOKUP_URL: z.string().url().optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -93,5 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
     },
     sessionCacheMs: e.SESSION_CACHE_MS,
+    browser: {
+      errorDsn: e.SENTRY_DSN,
+      analyticsUrl: e.ANALYTICS_URL,
+      publicIpUrls: (e.PUBLIC_IP_URLS ?? "").split(",").map((s) => s.trim()).filter((s) => URL.canParse(s)),
+      geoLookupUrl: e.GEO_LOOKUP_URL,
+    },
   };
 }

@@ -10,8 +10,8 @@ import { OPERATOR } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { createUser, signInAs } from "../support/users.ts";
 
-const IDS: DemoCommunityId[] = ["founders", "tochka", "devguild"];
-const COUNTS = { founders: 20, tochka: 20, devguild: 20 };
+const IDS: DemoCommunityId[] = ["founders", "tochka", "devguild", "northbank"];
+const COUNTS = { founders: 20, tochka: 20, devguild: 20, northbank: 20 };
 
 let env: TestEnv;
 let dataDir: string;
@@ -20,7 +20,7 @@ let bundles: TenantBundle[];
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-seed-"));
   bundles = await loadTenantsDir(path.resolve(import.meta.dirname, "../../tenants"));
-  // The three real demo communities (with their questions.json) and one that is not a demo community.
+  // The four real demo communities (with their questions.json) and one that is not a demo community.
   env = await createTestEnv({ config: { dataDir }, tenants: [...bundles.map((b) => b.config), tenantFixture("alpha")] });
   await applyTenants(env.db, bundles, OPERATOR);
   env.deps.tenants.invalidate();
@@ -309,7 +309,7 @@ describe("seedDemo", () => {
                (select count(*) from participant_answers) as answers`)[0];
     const before = await count();
     const report = await seedDemo(env.deps, { counts: COUNTS });
-    expect(report.communities.map((c) => c.status)).toEqual(["already-seeded", "already-seeded", "already-seeded"]);
+    expect(report.communities.map((c) => c.status)).toEqual(IDS.map(() => "already-seeded"));
     expect(await count()).toEqual(before);
   });
 
@@ -341,7 +341,7 @@ describe("seedDemo", () => {
 
     const report = await seedDemo(env.deps, { counts: COUNTS });
     expect(report.communities[0]).toEqual({ id: "founders", status: "seeded", created: gone.length, total: 20 });
-    expect(report.communities.slice(1).map((c) => c.status)).toEqual(["already-seeded", "already-seeded"]);
+    expect(report.communities.slice(1).map((c) => c.status)).toEqual(IDS.slice(1).map(() => "already-seeded"));
     const after = await seededMembers("founders");
     expect(snapshot(after)).toEqual(snapshot(before));
     expect(await hash(avatarFile(withAvatar))).toBe(pictureBefore);

@@ -40,7 +40,8 @@ describe("demo tenants", () => {
   it("all validate, with their landing documents and navigation", async () => {
     const bundles = await loadTenantsDir(tenantsDir);
     const byId = Object.fromEntries(bundles.map((b) => [b.config.id, b]));
-    expect(Object.keys(byId).sort()).toEqual(["devguild", "founders", "tochka"]);
+    expect(Object.keys(byId).sort()).toEqual(["devguild", "founders", "northbank", "tochka"]);
+    expect(Object.keys(byId.northbank?.landing ?? {}).sort()).toEqual(["", "-ru"]);
     expect(Object.keys(byId.founders?.landing ?? {}).sort()).toEqual(["", "-ru"]);
     expect(Object.keys(byId.tochka?.landing ?? {}).sort()).toEqual(["", "-ru"]);
     expect(Object.keys(byId.devguild?.landing ?? {})).toEqual([""]);
@@ -70,7 +71,39 @@ describe("demo tenants", () => {
     });
     expect(c.founders?.authConfig.map((a) => a.authType)).toEqual(["EMAIL", "OTP", "MAGIC", "GOOGLE"]);
     expect(c.devguild?.authConfig.map((a) => a.authType)).toEqual(["EMAIL", "MAGIC"]);
-    expect(new Set(bundles.map((b) => b.config.brandConfig.primaryColor)).size).toBe(3);
+    expect(new Set(bundles.map((b) => b.config.brandConfig.primaryColor)).size).toBe(4);
+  });
+
+  it("the bank-partner community (northbank) carries the spec 1 variants; the others keep the defaults", async () => {
+    const bundles = await loadTenantsDir(tenantsDir);
+    const c = Object.fromEntries(bundles.map((b) => [b.config.id, b.config]));
+    expect(c.northbank).toMatchObject({
+      welcomeLayout: "special",
+      customLanding: false,
+      donationUrl: expect.stringMatching(/^https:/),
+      partner: { slug: "northbank", name: "Northbank", tour: true },
+      legalDocuments: { byGeolocation: true },
+      head: { description: expect.any(String), ogImageUrl: "/community/northbank/assets/og.png" },
+    });
+    for (const id of ["founders", "tochka", "devguild"]) {
+      expect(c[id]).toMatchObject({ welcomeLayout: "standard", customLanding: false });
+      for (const key of ["donationUrl", "applyUrl", "connectUrl", "legalDocuments", "partner", "head"]) expect(c[id]?.[key as "partner"], `${id}.${key}`).toBeUndefined();
+    }
+    // Every partner section has its content in both languages, and the tour its 4 steps.
+    const nb = bundles.find((b) => b.config.id === "northbank");
+    for (const doc of Object.values(nb?.landing ?? {})) {
+      const partner = (doc as { partner: { sections: Record<string, { title: string; items: unknown[] }>; tour: unknown[]; welcome: { title: string } } }).partner;
+      expect(Object.keys(partner.sections).sort()).toEqual(["career", "contacts", "earnings", "education", "events", "services"]);
+      for (const s of Object.values(partner.sections)) expect(s.items.length).toBeGreaterThan(0);
+      expect(partner.tour).toHaveLength(4);
+      expect(partner.welcome.title).toEqual(expect.any(String));
+    }
+    // The documents it points at are files of its folder.
+    const docs = c.northbank?.legalDocuments;
+    for (const url of [docs?.ru.terms, docs?.ru.privacy, docs?.international.terms, docs?.international.privacy]) {
+      const file = url?.replace("/community/northbank/assets/", "") ?? "";
+      expect((await fs.readFile(path.join(nb?.dir ?? "", file))).subarray(0, 5).toString()).toBe("%PDF-");
+    }
   });
 });
 

@@ -156,7 +156,7 @@ describe("tenant.json topics", () => {
 describe("the demo tenants", () => {
   it("ship a taxonomy with English and Russian labels, and most demo members pick from it", async () => {
     const bundles = await loadTenantsDir(path.resolve(import.meta.dirname, "../../tenants"));
-    expect(bundles.map((b) => b.config.id).sort()).toEqual(["devguild", "founders", "tochka"]);
+    expect(bundles.map((b) => b.config.id).sort()).toEqual(["devguild", "founders", "northbank", "tochka"]);
     for (const b of bundles) {
       const topics = b.config.topics ?? [];
       expect(topics.length, b.config.id).toBeGreaterThanOrEqual(15);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
 
-export const TENANTS = { founders: "founders", tochka: "tochka", devguild: "devguild" } as const;
+export const TENANTS = { founders: "founders", tochka: "tochka", devguild: "devguild", northbank: "northbank" } as const;
 
 /** A page URL on a tenant's own domain (the browser resolves *.localhost to loopback). */
 export function tenantUrl(tenant: string, path = "/"): string {

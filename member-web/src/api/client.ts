@@ -1,4 +1,5 @@
 import { type ApiError, createApiClient, toApiError } from "@tuesday/api-client";
+import { knownPublicIp, PUBLIC_IP_HEADER } from "../app/public-ip.ts";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 
@@ -27,6 +28,12 @@ export const SERVER_UNAVAILABLE_EVENT = "tuesday:server-unavailable";
 export const api = createApiClient({ getToken: () => storage.token() });
 
 api.use({
+  // Spec 7: the public-IP header, once the configured lookup has answered (never waited for).
+  onRequest({ request }) {
+    const ip = knownPublicIp();
+    if (ip) request.headers.set(PUBLIC_IP_HEADER, ip);
+    return request;
+  },
   onResponse({ request, response }) {
     // A stored session the server no longer accepts: forget it and go to the login page (spec 8).
     if (response.status === 401 && request.headers.has("Authorization")) {

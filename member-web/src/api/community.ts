@@ -36,6 +36,13 @@ export const DEFAULT_COMMUNITY: Community = {
   brandConfig: { title: "Tuesday", logoUrl: null, siteUrl: null, primaryColor: "#3b5bdb", accentColor: "#f08c00" },
   policyLinks: { terms: null, privacy: null, asPlainText: true },
   navigationConfig: null,
+  welcomeLayout: "standard",
+  customLanding: false,
+  donationUrl: null,
+  applyUrl: null,
+  connectUrl: null,
+  legalDocuments: null,
+  partner: null,
 };
 
 /**

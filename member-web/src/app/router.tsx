@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, redirect } from "@tanstack/react-router";
 import { accountQueries, type CurrentUser } from "../api/account.ts";
 import { isApiFailure } from "../api/client.ts";
 import type { Community } from "../api/community.ts";
@@ -19,6 +19,9 @@ import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { adoptPreferredLanguage } from "./language.ts";
 import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts";
+import { lazyRouteComponent } from "./lazy.ts";
+import { PARTNER_SECTIONS, type PartnerSection } from "./partner.ts";
+import { applyUserStartupRules } from "./startup.ts";
 
 export type RouterContext = { queryClient: QueryClient; community: Community };
 
@@ -75,6 +78,7 @@ const memberLayout = createRoute({
     // Restricted mode (spec 2.2): only its routes exist; any other goes to the events list.
     if (isRestricted(user, context.community.id) && !isRestrictedPath(location.pathname)) throw redirect({ to: RESTRICTED_HOME });
     if (user.role === "ROLE_ADMIN") return { user };
+    await applyUserStartupRules(context.community, user);
     const path = location.pathname;
     if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
     const needsParticipant = ["/my_communities", "/participants", "/events", "/contacts", "/contacts/bookmarks"].includes(path) || path.startsWith("/event/");
@@ -86,7 +90,18 @@ const memberLayout = createRoute({
   },
 });
 
-const welcomeRoute = createRoute({ getParentRoute: () => guestLayout, path: "/", component: WelcomePage });
+const welcomeRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: "/",
+  // Spec 2.2: a community with an external connect page sends the signed-out visitor there.
+  beforeLoad: async ({ context }) => {
+    if (context.community.connectUrl) {
+      window.location.replace(context.community.connectUrl);
+      await new Promise(() => {});
+    }
+  },
+  component: WelcomePage,
+});
 
 const loginRoute = createRoute({
   getParentRoute: () => guestLayout,
@@ -321,6 +336,21 @@ const inviteRoute = createRoute({
   },
 });
 
+// The six sections of the bank-partner community (spec 2.1): /{partner}/services … /{partner}/career.
+const PartnerPage = lazyRouteComponent(() => import("../features/partner/partner-page.tsx"), "PartnerPage");
+const partnerRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/$partner/$section",
+  beforeLoad: ({ context, params }) => {
+    const partner = context.community.partner;
+    if (!partner || partner.slug !== params.partner || !(PARTNER_SECTIONS as readonly string[]).includes(params.section)) throw redirect({ to: "/my_communities" });
+  },
+  component: function PartnerRoute() {
+    const params = partnerRoute.useParams();
+    return <PartnerPage section={params.section as PartnerSection} />;
+  },
+});
+
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */
 const fallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -334,7 +364,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes, partnerRoute]),
   inviteRoute,
   eventRoute,
   publicProfileRoute,

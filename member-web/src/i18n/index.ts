@@ -10,10 +10,12 @@ import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
+import { tenantEn } from "./tenant.en.ts";
+import { tenantRu } from "./tenant.ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

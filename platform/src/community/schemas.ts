@@ -55,6 +55,19 @@ export const CommunityPublicSchema = z
     }),
     policyLinks: z.object({ terms: z.string().nullable(), privacy: z.string().nullable(), asPlainText: z.boolean() }),
     navigationConfig: NavigationConfigSchema.nullable(),
+    welcomeLayout: z.enum(["standard", "special"]),
+    customLanding: z.boolean(),
+    donationUrl: z.string().nullable(),
+    applyUrl: z.string().nullable(),
+    connectUrl: z.string().nullable(),
+    legalDocuments: z
+      .object({
+        byGeolocation: z.boolean(),
+        ru: z.object({ terms: z.string(), privacy: z.string() }),
+        international: z.object({ terms: z.string(), privacy: z.string() }),
+      })
+      .nullable(),
+    partner: z.object({ slug: z.string(), name: z.string(), tour: z.boolean() }).nullable(),
   })
   .openapi("Community");
 export type CommunityPublic = z.infer<typeof CommunityPublicSchema>;

@@ -68,6 +68,13 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
     },
     policyLinks: { terms: c.policyLinks.terms ?? null, privacy: c.policyLinks.privacy ?? null, asPlainText: c.policyLinks.asPlainText },
     navigationConfig: row.navigation ?? c.navigationConfig ?? null,
+    welcomeLayout: c.welcomeLayout,
+    customLanding: c.customLanding,
+    donationUrl: c.donationUrl ?? null,
+    applyUrl: c.applyUrl ?? null,
+    connectUrl: c.connectUrl ?? null,
+    legalDocuments: c.legalDocuments ?? null,
+    partner: c.partner ?? null,
   };
 }
 
@@ -138,6 +145,7 @@ const ASSET_TYPES: Record<string, string> = {
   webp: "image/webp",
   ico: "image/x-icon",
   txt: "text/plain; charset=utf-8",
+  pdf: "application/pdf",
 };
 
 /**

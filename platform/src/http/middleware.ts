@@ -106,7 +106,7 @@ export function originCheck(): MiddlewareHandler<AppEnv> {
 }
 
 // Google Identity Services (the GOOGLE sign-in button) is the one outside origin allowed.
-const DEFAULT_CSP =
+export const DEFAULT_CSP =
   "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' ws: wss: https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 /** The security headers of every response. The web apps' CSP allows only same-origin code. */

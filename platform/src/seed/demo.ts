@@ -25,7 +25,7 @@ import {
 } from "./queries.ts";
 
 /** The demo communities in tenants/ and how many members each gets. Other communities are never touched. */
-export const DEMO_MEMBERS = { founders: 300, tochka: 200, devguild: 150 } as const;
+export const DEMO_MEMBERS = { founders: 300, tochka: 200, devguild: 150, northbank: 120 } as const;
 export type DemoCommunityId = keyof typeof DEMO_MEMBERS;
 const DEMO_IDS = Object.keys(DEMO_MEMBERS) as DemoCommunityId[];
 

@@ -55,6 +55,7 @@ const CONTACT_ODDS: Record<string, Partial<Record<ContactType, number>>> = {
   founders: { LINKEDIN: 0.88, FACEBOOK: 0.2, TELEGRAM: 0.55, EMAIL: 0.3, INSTAGRAM: 0.15, TWITTER: 0.3, CALENDLY: 0.18 },
   tochka: { TELEGRAM: 0.9, VK: 0.35, PHONE: 0.45, EMAIL: 0.2, LINKEDIN: 0.08 },
   devguild: { GITHUB: 0.93, LINKEDIN: 0.55, DISCORD: 0.4, TELEGRAM: 0.25, SLACK: 0.1, EMAIL: 0.2 },
+  northbank: { TELEGRAM: 0.8, LINKEDIN: 0.6, PHONE: 0.4, EMAIL: 0.3 },
 };
 
 /** Option keys that a member's topics and tags point at, so answers agree with the profile. */

@@ -531,7 +531,8 @@ export const DEVGUILD: Flavour = {
   },
 };
 
-export const FLAVOURS: Record<string, Flavour> = { founders: FOUNDERS, tochka: TOCHKA, devguild: DEVGUILD };
+// The bank-partner club (northbank) is business owners too: the founders vocabulary fits it.
+export const FLAVOURS: Record<string, Flavour> = { founders: FOUNDERS, tochka: TOCHKA, devguild: DEVGUILD, northbank: FOUNDERS };
 
 /** Answers for a FREE_TEXT option or TEXT question the flavour has no words for. */
 export const GENERIC_ANSWERS: Record<Lang, string[]> = {

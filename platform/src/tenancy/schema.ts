@@ -165,6 +165,47 @@ export const TenantConfigSchema = z
       .strictObject({ terms: Url.optional(), privacy: Url.optional(), asPlainText: z.boolean().default(false) })
       .default({ asPlainText: false }),
     navigationConfig: NavigationConfigSchema.optional(),
+    /** Spec 1 tenant variants; every one is off unless the tenant names it (README "Tenant variants"). */
+    welcomeLayout: z.enum(["standard", "special"]).default("standard"),
+    /** The welcome page is drawn from the landing files' `blocks` only (a custom landing). */
+    customLanding: z.boolean().default(false),
+    /** A donation button in the bar and on the welcome page. */
+    donationUrl: z.string().url().optional(),
+    /** An external "Apply now" link replaces the link to registration on the login page. */
+    applyUrl: z.string().url().optional(),
+    /** A signed-out visitor at the welcome page is sent to this external connect page. */
+    connectUrl: z.string().url().optional(),
+    /**
+     * The legal document set by the visitor's country (spec 7): RU or BY gives `ru`, any other
+     * country (or no lookup) `international`. The lookup runs only when the server sets GEO_LOOKUP_URL.
+     */
+    legalDocuments: z
+      .strictObject({
+        byGeolocation: z.boolean().default(false),
+        ru: z.strictObject({ terms: Url, privacy: Url }),
+        international: z.strictObject({ terms: Url, privacy: Url }),
+      })
+      .optional(),
+    /** Page head branding served in the HTML for this community's domain (title comes from brandConfig). */
+    head: z
+      .strictObject({
+        description: z.string().max(300).optional(),
+        iconUrl: Url.optional(),
+        ogImageUrl: Url.optional(),
+      })
+      .optional(),
+    /**
+     * A bank-partner community: six sections at /{slug}/services, education, contacts, events,
+     * earnings and career (content under `partner` in the landing files), a welcome section and
+     * the onboarding tour of spec 4.7.
+     */
+    partner: z
+      .strictObject({
+        slug: Slug,
+        name: z.string().min(1),
+        tour: z.boolean().default(true),
+      })
+      .optional(),
     /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
     matchingWeights: z.record(z.string(), z.unknown()).optional(),
     /**

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -149,6 +151,23 @@ async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string)
   return c.body(new Uint8Array(await fs.promises.readFile(file)), 200, headers);
 }
 
+/**
+ * The member app's index.html with the page head of the request's host (web/head.ts): each
+ * community's domain gets its own title, description, icons and Open Graph tags.
+ */
+async function serveMemberIndex(c: Context<AppEnv>, file: string, deps: Deps): Promise<Response> {
+  const hostHeader = (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
+  const tenant = deps.tenants ? await deps.tenants.byHost(hostHeader) : undefined;
+  const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser));
+  const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
+  const headers: Record<string, string> = { "Content-Type": TYPES[".html"] ?? "text/html", "Cache-Control": NO_CACHE, ETag: etag, Vary: "Host" };
+  const csp = cspWithIntegrations(deps.config.browser);
+  if (csp) headers["Content-Security-Policy"] = csp;
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  return c.body(html, 200, headers);
+}
+
 function appFor(apps: WebApp[], pathname: string): { web: WebApp; rest: string } | { redirect: string } | undefined {
   if (RESERVED_EXACT.has(pathname) || RESERVED.some((p) => pathname.startsWith(p))) return undefined;
   const consoleApp = apps.find((w) => w.mount === "/console");
@@ -189,10 +208,12 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
     const file = rest === "/" ? undefined : fileIn(root, rest);
     if (file) {
       const isIndex = path.basename(file) === "index.html";
+      if (isIndex && web.mount === "/" && rest === "/index.html") return serveMemberIndex(c, file, deps);
       const hashed = rest.startsWith("/assets/");
       return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
     }
     if (isAssetPath) return c.notFound();
+    if (web.mount === "/") return serveMemberIndex(c, path.join(root, "index.html"), deps);
     return serveFile(c, path.join(root, "index.html"), NO_CACHE);
   });
 }

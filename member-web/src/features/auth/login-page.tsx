@@ -113,7 +113,15 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
   const footer = hasPassword ? (
     <>
       <p>
-        {t("login.noAccount")} <Link to="/registration">{t("login.register")}</Link>
+        {t("login.noAccount")}{" "}
+        {community.applyUrl ? (
+          // Spec 2.3: this community takes applications instead of registrations.
+          <a href={community.applyUrl} target="_blank" rel="noopener noreferrer" aria-label={t("applyNowLabel", { ns: "tenant" })}>
+            {t("applyNow", { ns: "tenant" })}
+          </a>
+        ) : (
+          <Link to="/registration">{t("login.register")}</Link>
+        )}
       </p>
       <p>
         <Link to="/recovery">{t("login.forgot")}</Link>

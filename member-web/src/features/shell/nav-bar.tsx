@@ -7,6 +7,7 @@ import { communityQueries } from "../../api/community.ts";
 import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
+import { CommunityExtras } from "../partner/community-extras.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { isRestricted } from "../../app/restricted.ts";
@@ -94,6 +95,7 @@ export function NavBar() {
             ))}
           </ul>
           <div className="nav-actions">
+            <CommunityExtras />
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}

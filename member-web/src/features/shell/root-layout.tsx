@@ -3,6 +3,7 @@ import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
+import { isChunkLoadError } from "../../app/lazy.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
@@ -46,8 +47,9 @@ export function RootLayout() {
   );
 }
 
-export function RootError({ reset }: ErrorComponentProps) {
+export function RootError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation("common");
+  if (isChunkLoadError(error)) return <ChunkRetryPage />;
   return (
     <main className="page page-narrow page-center" id="content">
       <h1>Oops!</h1>
@@ -61,4 +63,16 @@ export function RootError({ reset }: ErrorComponentProps) {
 export function RoutePending() {
   const { t } = useTranslation("common");
   return <PageSpinner label={t("loading")} />;
+}
+
+/** Spec 9: a page whose code did not arrive within the chunk-load timeout; retrying loads the app afresh. */
+export function ChunkRetryPage() {
+  const { t } = useTranslation("tenant");
+  return (
+    <main className="page page-narrow page-center retry-page" id="content" data-testid="chunk-retry">
+      <h1>{t("chunkTimeoutTitle")}</h1>
+      <p>{t("chunkTimeoutText")}</p>
+      <Button onClick={() => window.location.reload()}>{t("retry")}</Button>
+    </main>
+  );
 }

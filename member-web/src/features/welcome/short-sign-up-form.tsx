@@ -2,6 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { allowsCode } from "../../api/community.ts";
+import { track } from "../../app/analytics.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
@@ -29,6 +30,8 @@ export function ShortSignUpForm() {
     const value = email.validate();
     if (!value) return;
     setFailure(null);
+    // Spec 7: a tag event on submit of the short sign-up form (only with ANALYTICS_URL).
+    track("short_sign_up");
     if (community.parentCommunityDomain) {
       window.location.assign(`https://${community.parentCommunityDomain}/registration?email=${encodeURIComponent(value)}`);
       return;

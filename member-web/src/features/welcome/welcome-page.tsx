@@ -1,11 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { allowsCode, communityQueries } from "../../api/community.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { readLanding } from "./landing.ts";
 import { ShortSignUpForm } from "./short-sign-up-form.tsx";
+import { DonationButton } from "../partner/community-extras.tsx";
+
+// The variants load only for the communities that use them (out of the sign-in pages' first bundle).
+const CustomLanding = lazy(() => import("./variants.tsx").then((m) => ({ default: m.CustomLanding })));
+const ShortLanding = lazy(() => import("./variants.tsx").then((m) => ({ default: m.ShortLanding })));
+const PartnerWelcome = lazy(() => import("./variants.tsx").then((m) => ({ default: m.PartnerWelcome })));
 
 /** "/" for visitors: the community's landing document and the short sign-up form (spec 2.3). */
 export function WelcomePage() {
@@ -14,9 +21,13 @@ export function WelcomePage() {
   const landing = useQuery(communityQueries.landing(community.id, i18n.language));
   const view = readLanding(landing.data ?? null, community);
   const startTo = allowsCode(community) ? "/one-time-code" : "/registration";
+  // Spec 1 tenant variants (features/welcome/variants.tsx).
+  if (community.customLanding || community.shortLanding) {
+    return <Suspense fallback={<Skeleton lines={3} label={t("loading", { ns: "common" })} />}>{community.customLanding ? <CustomLanding /> : <ShortLanding />}</Suspense>;
+  }
 
   return (
-    <main className="welcome" id="content">
+    <main className={community.welcomeLayout === "special" ? "welcome welcome-special" : "welcome"} id="content" data-layout={community.welcomeLayout}>
       <section className="hero">
         <div className="hero-text">
           {landing.isPending ? (
@@ -41,12 +52,19 @@ export function WelcomePage() {
             <span className="muted">
               {t("haveAccount")} <Link to="/login">{t("logIn", { ns: "nav" })}</Link>
             </span>
+            <DonationButton large />
           </div>
         </div>
         <div className="hero-card">
           <ShortSignUpForm />
         </div>
       </section>
+
+      {community.partner ? (
+        <Suspense fallback={null}>
+          <PartnerWelcome />
+        </Suspense>
+      ) : null}
 
       {view.sections.length > 0 || community.description ? (
         <section className="landing-sections" aria-labelledby="about-heading">

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Community } from "../api/community.ts";
+import { clientConfig } from "./client-config.ts";
+
+/** Spec 7: visitors from these countries get the Russian document set. */
+const RUSSIAN_SET_COUNTRIES = new Set(["RU", "BY"]);
+const COUNTRY_KEY = "visitorCountry";
+const TIMEOUT_MS = 5000;
+
+function parseCountry(text: string): string | null {
+  const t = text.trim();
+  if (/^[A-Za-z]{2}$/.test(t)) return t.toUpperCase();
+  try {
+    const json = JSON.parse(t) as Record<string, unknown>;
+    const c = json.country_code ?? json.countryCode ?? json.country;
+    return typeof c === "string" && /^[A-Za-z]{2}$/.test(c) ? c.toUpperCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The visitor's country from GEO_LOOKUP_URL (cached for the browser session); null without one or on failure. */
+export async function lookUpCountry(): Promise<string | null> {
+  const url = clientConfig().geoLookupUrl;
+  if (!url) return null;
+  try {
+    const stored = sessionStorage.getItem(COUNTRY_KEY);
+    if (stored) return stored;
+  } catch {
+    // look it up for this page view
+  }
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), credentials: "omit", referrerPolicy: "no-referrer" });
+    const country = res.ok ? parseCountry(await res.text()) : null;
+    if (country) sessionStorage.setItem(COUNTRY_KEY, country);
+    return country;
+  } catch {
+    return null;
+  }
+}
+
+export type LegalDocuments = { terms: string | null; privacy: string | null; set: "ru" | "international" | "community" };
+
+/** Which set a country gives: RU or BY the Russian one, any other (or none) the international one. */
+export function documentSetFor(country: string | null): "ru" | "international" {
+  return country && RUSSIAN_SET_COUNTRIES.has(country) ? "ru" : "international";
+}
+
+const countryQuery = queryOptions({ queryKey: ["visitor-country"], queryFn: lookUpCountry, staleTime: Number.POSITIVE_INFINITY, retry: false });
+
+/**
+ * The terms and privacy documents to show: a community with `legalDocuments` gets the set of the
+ * visitor's country when it asks for geolocation and GEO_LOOKUP_URL is set (else the international
+ * set); any other community its own policy links.
+ */
+export function useLegalDocuments(community: Community): LegalDocuments {
+  const docs = community.legalDocuments;
+  const geo = !!docs?.byGeolocation && !!clientConfig().geoLookupUrl;
+  const country = useQuery({ ...countryQuery, enabled: geo });
+  if (!docs) return { terms: community.policyLinks.terms, privacy: community.policyLinks.privacy, set: "community" };
+  const set = geo ? documentSetFor(country.data ?? null) : "international";
+  return { ...docs[set], set };
+}
