@@ -7473,7 +7473,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Stores the message (text trimmed, 1 to 2000 characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic.
+         * @description Stores the message (text trimmed, 1 to 2000 characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic. At most 20 messages per member and chat in 10 seconds (429 with Retry-After).
          */
         post: {
             parameters: {
@@ -7536,9 +7536,244 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a group chat
+         * @description Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameChat"];
+                };
+            };
+            responses: {
+                /** @description The renamed chat */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/chats/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add members to a group chat
+         * @description Adds up to 50 participants of this community. The creator needs an accepted intro with each (staff do not); nobody either side marked not interested. Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddChatParticipants"];
+                };
+            };
+            responses: {
+                /** @description The chat with its members now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/participants/{participantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from a group chat, or leave it
+         * @description The caller's own participant id leaves the chat (any member may). Removing someone else: Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A group chat of the current community the caller is in */
+                    id: string;
+                    /** @description The member to remove; the caller's own id leaves the chat */
+                    participantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -14639,6 +14874,13 @@ export interface components {
         };
         PostChatMessage: {
             text: string;
+        };
+        AddChatParticipants: {
+            /** @description Participant ids of this community to add; ones already in the chat are left as they are */
+            participants: string[];
+        };
+        RenameChat: {
+            name: string;
         };
         NotificationPage: {
             /** @description Newest first; dismissed ones are left out */
