@@ -31,6 +31,18 @@ export type AppConfig = {
   images: ImagesConfig;
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
+  /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset: Telegram is off. */
+  telegram?: TelegramConfig | undefined;
+};
+
+export type TelegramConfig = {
+  /** The Bot API's base URL (TELEGRAM_API_URL), https://api.telegram.org by default. */
+  apiUrl: string;
+  botToken: string;
+  /** The bot's @name without the @, for the t.me deep link. */
+  botUsername: string;
+  /** Required in X-Telegram-Bot-Secret (the bot backend's connect) and X-Telegram-Bot-Api-Secret-Token (the webhook); unset: both refuse. */
+  secret: string | undefined;
 };
 
 export type GoogleConfig = {

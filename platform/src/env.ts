@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
   IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** The Telegram bot: off without a token (telegram/). */
+  TELEGRAM_BOT_TOKEN: z.string().min(10).optional(),
+  TELEGRAM_API_URL: z.string().url().default("https://api.telegram.org"),
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/).optional(),
+  /** Shared secret of the bot backend (POST /api/telegram/connect) and of Telegram's webhook calls. */
+  TELEGRAM_SECRET: z.string().min(16).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -93,5 +99,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
     },
     sessionCacheMs: e.SESSION_CACHE_MS,
+    ...(e.TELEGRAM_BOT_TOKEN
+      ? {
+          telegram: {
+            apiUrl: e.TELEGRAM_API_URL,
+            botToken: e.TELEGRAM_BOT_TOKEN,
+            botUsername: e.TELEGRAM_BOT_USERNAME ?? "",
+            secret: e.TELEGRAM_SECRET,
+          },
+        }
+      : {}),
   };
 }

@@ -1,0 +1,13 @@
+import { createRouter } from "../http/openapi.ts";
+import { registerTelegram } from "./routes/telegram.ts";
+
+/** Telegram: members' connections through the bot, notifications and mailings through the Bot API. */
+export { botApi, TelegramApiError } from "./bot-api.ts";
+export { telegramNotificationsJob } from "./jobs/notifications.ts";
+export { sendTelegramNotifications } from "./notify.ts";
+
+export function telegramRouter() {
+  const app = createRouter();
+  registerTelegram(app);
+  return app;
+}
