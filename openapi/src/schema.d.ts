@@ -13686,6 +13686,272 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/community/{id}/participants/notify/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a Telegram mailing to a filtered audience, each member in their language (audited as mailing.telegram.send)
+         * @description Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyTelegram"];
+                };
+            };
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not configured */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/telegram/group/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a picture with a caption to a group of members through Telegram (audited as mailing.telegram.image)
+         * @description The picture goes as a multipart sendPhoto (its 512 px size). Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyTelegramImage"];
+                };
+            };
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not configured */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/telegram/recommended-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell this week's matched members through Telegram that their contact is ready (audited as mailing.telegram.recommended_contacts)
+         * @description Runs the coming Tuesday's pairing (or reads it, when it ran) without e-mail, then a Telegram mailing to every matched member. Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not configured */
+                501: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15911,9 +16177,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             communityId: string;
+            /** @enum {string} */
+            kind: "email" | "telegram" | "telegram_image";
             content: {
-                en?: components["schemas"]["MailingText"];
-                ru?: components["schemas"]["MailingText"];
+                en?: components["schemas"]["MailingText"] | components["schemas"]["TelegramMailingText"];
+                ru?: components["schemas"]["MailingText"] | components["schemas"]["TelegramMailingText"];
             };
             audience: components["schemas"]["MailingAudience"];
             /** @enum {string} */
@@ -15929,6 +16197,9 @@ export interface components {
         MailingText: {
             subject: string;
             body: string;
+        };
+        TelegramMailingText: {
+            text: string;
         };
         MailingAudience: {
             statuses?: ("pending" | "confirmed" | "rejected")[];
@@ -16220,6 +16491,27 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        NotifyTelegram: {
+            content: {
+                en?: components["schemas"]["TelegramMailingText"];
+                ru?: components["schemas"]["TelegramMailingText"];
+            };
+            audience?: components["schemas"]["MailingAudience"];
+        };
+        NotifyTelegramImage: {
+            /** @description An image of this community uploaded through /api/images/upload (its url, /media/<community>/<id>/<size>.jpg) */
+            imageUrl: string;
+            /** @description The caption per language (at most 1024 characters, Telegram's limit) */
+            content: {
+                en?: {
+                    text: string;
+                };
+                ru?: {
+                    text: string;
+                };
+            };
+            audience?: components["schemas"]["MailingAudience"];
         };
     };
     responses: never;
