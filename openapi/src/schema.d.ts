@@ -15484,6 +15484,11 @@ export interface components {
             type: components["schemas"]["ChatType"];
             /** @description A group's name; null for a one-to-one chat (show the other member) */
             name: string | null;
+            /**
+             * Format: uuid
+             * @description The participant who opened it (a group's creator may manage it); null once they are gone
+             */
+            createdBy: string | null;
             /** @description Everyone in the chat, the caller included */
             participants: components["schemas"]["ChatParticipant"][];
             lastMessage: components["schemas"]["ChatMessage"];

@@ -1,5 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import { chat2En } from "./chat2.en.ts";
+import { chat2Ru } from "./chat2.ru.ts";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
@@ -10,8 +12,8 @@ import { matchingRu } from "./matching.ru.ts";
 import { ru as baseRu } from "./ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...chat2En };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...chat2Ru };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

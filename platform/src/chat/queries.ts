@@ -8,6 +8,7 @@ export type ChatRow = {
   communityId: string;
   kind: "DIRECT" | "GROUP";
   name: string | null;
+  createdBy: string | null;
   createdAt: Date;
 };
 
@@ -34,7 +35,7 @@ export type ChatMemberRow = {
   online: boolean;
 };
 
-const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_at as "createdAt"`;
+const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_by as "createdBy", c.created_at as "createdAt"`;
 const MESSAGE_COLUMNS = `m.id, m.seq::text as seq, m.chat_id as "chatId", m.sender_id as "senderId", m.text, m.created_at as "createdAt"`;
 
 export async function findChat(db: Db, communityId: string, id: string): Promise<ChatRow | undefined> {
@@ -228,9 +229,9 @@ export async function findChatForManage(
   communityId: string,
   chatId: string,
   participantId: string,
-): Promise<(ChatRow & { createdBy: string | null; isMember: boolean; memberCount: number }) | undefined> {
-  const [row] = await db<(ChatRow & { createdBy: string | null; isMember: boolean; memberCount: number })[]>`
-    select ${db.unsafe(CHAT_COLUMNS)}, c.created_by as "createdBy",
+): Promise<(ChatRow & { isMember: boolean; memberCount: number }) | undefined> {
+  const [row] = await db<(ChatRow & { isMember: boolean; memberCount: number })[]>`
+    select ${db.unsafe(CHAT_COLUMNS)},
       exists (select 1 from chat_members m where m.community_id = c.community_id and m.chat_id = c.id and m.participant_id = ${participantId}) as "isMember",
       (select count(*)::int from chat_members m where m.community_id = c.community_id and m.chat_id = c.id) as "memberCount"
     from chats c where c.community_id = ${communityId} and c.id = ${chatId}`;

@@ -62,6 +62,7 @@ export const ChatSchema = z
     communityId: z.string(),
     type: ChatTypeSchema,
     name: z.string().nullable().openapi({ description: "A group's name; null for a one-to-one chat (show the other member)" }),
+    createdBy: z.string().uuid().nullable().openapi({ description: "The participant who opened it (a group's creator may manage it); null once they are gone" }),
     participants: z.array(ChatParticipantSchema).openapi({ description: "Everyone in the chat, the caller included" }),
     lastMessage: ChatMessageSchema.nullable(),
     unreadCount: z.number().int().openapi({ description: "Others' messages newer than the caller's read marker" }),

@@ -68,6 +68,7 @@ async function toChats(ctx: Ctx, rows: readonly ChatListRow[]): Promise<Chat[]> 
     communityId: r.communityId,
     type: r.kind,
     name: r.name,
+    createdBy: r.createdBy,
     participants: byChat.get(r.id) ?? [],
     lastMessage:
       r.lastId && r.lastCreatedAt ? { id: r.lastId, chatId: r.id, senderId: r.lastSenderId, text: r.lastText ?? "", createdAt: iso(r.lastCreatedAt) } : null,

@@ -8,6 +8,7 @@ import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
 import { BrandMark } from "./brand-mark.tsx";
+import { NotificationsBell } from "../notifications/bell.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { buildNavItems, type NavItem } from "./nav-items.ts";
 
@@ -89,6 +90,7 @@ export function NavBar() {
             ))}
           </ul>
           <div className="nav-actions">
+            {(user?.enabled ?? true) ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}
