@@ -28,7 +28,7 @@ export const chat2En = {
     notConfigured: "Telegram notifications are not available in this community yet.",
     connect: "Connect Telegram",
     connecting: "Press Start in Telegram to finish. Waiting…",
-    openAgain: "Open Telegram again",
+    openAgain: "Open Telegram",
     connected: "Connected as {{name}}",
     connectedNoName: "Connected",
     disconnect: "Disconnect",

@@ -30,7 +30,7 @@ export const chat2Ru: typeof chat2En = {
     notConfigured: "Уведомления в Telegram пока недоступны в этом сообществе.",
     connect: "Подключить Telegram",
     connecting: "Нажмите «Старт» в Telegram, чтобы завершить. Ждём…",
-    openAgain: "Открыть Telegram ещё раз",
+    openAgain: "Открыть Telegram",
     connected: "Подключён как {{name}}",
     connectedNoName: "Подключён",
     disconnect: "Отключить",
