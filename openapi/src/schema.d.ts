@@ -13358,7 +13358,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time deep link to the bot
-         * @description A fresh code (valid 15 minutes; an older one stops working) and the bot's deep link t.me/<bot>?start=<code>. Pressing Start in Telegram connects the caller; GET /api/sse/telegram-connect tells the app when. 501 when the server has no bot.
+         * @description A fresh code (valid 15 minutes; an older one stops working) and the bot's deep link t.me/<bot>?start=<code>. Pressing Start in Telegram connects the caller; GET /api/sse/telegram-connect tells the app when. 404 when the server has no bot.
          */
         post: {
             parameters: {
@@ -13396,8 +13396,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not configured */
-                501: {
+                /** @description Not found (also for another community's ids) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13476,7 +13476,7 @@ export interface paths {
         put?: never;
         /**
          * The bot backend connects a member's Telegram chat
-         * @description For a bot backend that handles "/start" itself: connects the participant of `userId` in this community to `chatId`. Requires the server's shared secret in the x-telegram-bot-secret header (401 without). 404 when the user is no participant here; 501 when the server has no bot.
+         * @description For a bot backend that handles "/start" itself: connects the participant of `userId` in this community to `chatId`. Requires the server's shared secret in the x-telegram-bot-secret header (401 without). 404 when the user is no participant here; 404 when the server has no bot.
          */
         post: {
             parameters: {
@@ -13520,15 +13520,6 @@ export interface paths {
                 };
                 /** @description Not found (also for another community's ids) */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not configured */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13600,8 +13591,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not configured */
-                501: {
+                /** @description Not found (also for another community's ids) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13697,7 +13688,7 @@ export interface paths {
         put?: never;
         /**
          * Send a Telegram mailing to a filtered audience, each member in their language (audited as mailing.telegram.send)
-         * @description Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         * @description Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
          */
         post: {
             parameters: {
@@ -13759,15 +13750,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not configured */
-                501: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         delete?: never;
@@ -13787,7 +13769,7 @@ export interface paths {
         put?: never;
         /**
          * Send a picture with a caption to a group of members through Telegram (audited as mailing.telegram.image)
-         * @description The picture goes as a multipart sendPhoto (its 512 px size). Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         * @description The picture goes as a multipart sendPhoto (its 512 px size). Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
          */
         post: {
             parameters: {
@@ -13849,15 +13831,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Not configured */
-                501: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         delete?: never;
@@ -13877,7 +13850,7 @@ export interface paths {
         put?: never;
         /**
          * Tell this week's matched members through Telegram that their contact is ready (audited as mailing.telegram.recommended_contacts)
-         * @description Runs the coming Tuesday's pairing (or reads it, when it ran) without e-mail, then a Telegram mailing to every matched member. Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.
+         * @description Runs the coming Tuesday's pairing (or reads it, when it ran) without e-mail, then a Telegram mailing to every matched member. Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
          */
         post: {
             parameters: {
@@ -13928,15 +13901,6 @@ export interface paths {
                 };
                 /** @description Not found (also for another community's ids) */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not configured */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -18,7 +18,7 @@ import type { TelegramConfig } from "../config.ts";
 import type { Ctx, Deps } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
-import { AppError, accessDenied, ErrorCode, notFound, unauthenticated } from "../lib/errors.ts";
+import { accessDenied, notFound, unauthenticated } from "../lib/errors.ts";
 import { iso, requireMember } from "../members/index.ts";
 import { botApi, deepLink } from "./bot-api.ts";
 import { deleteLink, findLink, participantOfUser, putConnectCode, takeConnectCode, upsertLink } from "./queries.ts";
@@ -38,7 +38,8 @@ export const WEBHOOK_SECRET_HEADER = "x-telegram-bot-api-secret-token";
 
 export function telegramConfig(ctx: Pick<Ctx, "deps">): TelegramConfig {
   const config = ctx.deps.config.telegram;
-  if (!config) throw new AppError(ErrorCode.NOT_CONFIGURED, "Telegram is not configured on this server");
+  // 404, not 501: to the caller the bot does not exist here (and no 5xx answers a well-formed call).
+  if (!config) throw notFound("Telegram is not configured on this server");
   return config;
 }
 

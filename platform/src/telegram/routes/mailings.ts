@@ -29,7 +29,7 @@ const NotifyTelegramImageSchema = z
   })
   .openapi("NotifyTelegramImage");
 
-const PROGRESS = "Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 501 when the server has no bot.";
+const PROGRESS = "Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.";
 
 const text = defineRoute({
   access: "admin",
@@ -39,7 +39,7 @@ const text = defineRoute({
   summary: "Send a Telegram mailing to a filtered audience, each member in their language (audited as mailing.telegram.send)",
   description: PROGRESS,
   request: { params: CommunityParamSchema, body: jsonBody(NotifyTelegramSchema) },
-  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404, 501) },
+  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404) },
 });
 
 const image = defineRoute({
@@ -50,7 +50,7 @@ const image = defineRoute({
   summary: "Send a picture with a caption to a group of members through Telegram (audited as mailing.telegram.image)",
   description: `The picture goes as a multipart sendPhoto (its 512 px size). ${PROGRESS}`,
   request: { params: CommunityParamSchema, body: jsonBody(NotifyTelegramImageSchema) },
-  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404, 501) },
+  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404) },
 });
 
 const recommended = defineRoute({
@@ -61,7 +61,7 @@ const recommended = defineRoute({
   summary: "Tell this week's matched members through Telegram that their contact is ready (audited as mailing.telegram.recommended_contacts)",
   description: `Runs the coming Tuesday's pairing (or reads it, when it ran) without e-mail, then a Telegram mailing to every matched member. ${PROGRESS}`,
   request: { params: CommunityParamSchema },
-  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404, 501) },
+  responses: { 202: jsonResponse(MailingSchema, "The mailing, queued"), ...errors(400, 401, 403, 404) },
 });
 
 export function registerTelegramMailings(app: OpenAPIHono<AppEnv>) {

@@ -46,8 +46,8 @@ const connectLink = defineRoute({
   tags: ["Participant telegram"],
   summary: "A one-time deep link to the bot",
   description:
-    "A fresh code (valid 15 minutes; an older one stops working) and the bot's deep link t.me/<bot>?start=<code>. Pressing Start in Telegram connects the caller; GET /api/sse/telegram-connect tells the app when. 501 when the server has no bot.",
-  responses: { 200: jsonResponse(TelegramConnectLinkSchema, "The link"), ...errors(501) },
+    "A fresh code (valid 15 minutes; an older one stops working) and the bot's deep link t.me/<bot>?start=<code>. Pressing Start in Telegram connects the caller; GET /api/sse/telegram-connect tells the app when. 404 when the server has no bot.",
+  responses: { 200: jsonResponse(TelegramConnectLinkSchema, "The link"), ...errors(404) },
 });
 
 const disconnect = defineRoute({
@@ -65,9 +65,9 @@ const connect = defineRoute({
   path: "/telegram/connect",
   tags: ["Participant telegram"],
   summary: "The bot backend connects a member's Telegram chat",
-  description: `For a bot backend that handles "/start" itself: connects the participant of \`userId\` in this community to \`chatId\`. Requires the server's shared secret in the ${BOT_SECRET_HEADER} header (401 without). 404 when the user is no participant here; 501 when the server has no bot.`,
+  description: `For a bot backend that handles "/start" itself: connects the participant of \`userId\` in this community to \`chatId\`. Requires the server's shared secret in the ${BOT_SECRET_HEADER} header (401 without). 404 when the user is no participant here; 404 when the server has no bot.`,
   request: { body: jsonBody(TelegramConnectBodySchema) },
-  responses: { 200: jsonResponse(TelegramConnectedSchema, "Connected"), ...errors(400, 401, 404, 501) },
+  responses: { 200: jsonResponse(TelegramConnectedSchema, "Connected"), ...errors(400, 401, 404) },
 });
 
 const webhook = defineRoute({
@@ -78,7 +78,7 @@ const webhook = defineRoute({
   summary: "Telegram's webhook for the bot",
   description: `Set with setWebhook(url, secret_token = the server's secret); Telegram sends it in ${WEBHOOK_SECRET_HEADER} (401 without). "/start <code>" connects the member the code was made for; other updates are acknowledged and ignored.`,
   request: { body: jsonBody(TelegramUpdateSchema) },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), "Handled"), ...errors(400, 401, 501) },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }), "Handled"), ...errors(400, 401, 404) },
 });
 
 const sse = defineRoute({
