@@ -25,7 +25,6 @@ export const chat2En = {
   },
   telegram: {
     title: "Telegram",
-    notConfigured: "Telegram notifications are not available in this community yet.",
     connect: "Connect Telegram",
     connecting: "Press Start in Telegram to finish. Waiting…",
     openAgain: "Open Telegram",

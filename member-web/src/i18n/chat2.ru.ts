@@ -27,7 +27,6 @@ export const chat2Ru: typeof chat2En = {
   },
   telegram: {
     title: "Telegram",
-    notConfigured: "Уведомления в Telegram пока недоступны в этом сообществе.",
     connect: "Подключить Telegram",
     connecting: "Нажмите «Старт» в Telegram, чтобы завершить. Ждём…",
     openAgain: "Открыть Telegram",

@@ -84,13 +84,12 @@ export function TelegramConnect() {
   });
 
   const s = status.data;
-  if (!s) return null;
+  // Without a bot on this server there is nothing to offer.
+  if (!s?.enabled) return null;
   return (
     <div className="telegram-connect" data-testid="telegram-connect">
       <h3>{t("title")}</h3>
-      {!s.enabled ? (
-        <p className="muted">{t("notConfigured")}</p>
-      ) : s.connected ? (
+      {s.connected ? (
         <p role="status" data-testid="telegram-connected">
           {s.username ? t("connected", { name: `@${s.username}` }) : t("connectedNoName")}{" "}
           <Button variant="ghost" busy={disconnect.isPending} onClick={() => disconnect.mutate()}>
