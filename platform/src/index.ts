@@ -76,3 +76,4 @@ export { loadTenantDir, loadTenantsDir, type TenantBundle, TenantValidationError
 export { type ContactType, type Tenant, type TenantConfigInput, TenantConfigSchema } from "./tenancy/schema.ts";
 export { applyTenants, TenantDirectory } from "./tenancy/service.ts";
 export { unconfiguredSignInMethods } from "./tenancy/sign-in-check.ts";
+export { botApi, sendTelegramMailingChunk, sendTelegramNotifications, TELEGRAM_CHUNK, TelegramApiError, telegramMailingJob, telegramNotificationsJob } from "./telegram/index.ts";

@@ -2,6 +2,8 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { adminEn } from "./admin.en.ts";
 import { adminRu } from "./admin.ru.ts";
+import { chat2En } from "./chat2.en.ts";
+import { chat2Ru } from "./chat2.ru.ts";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
@@ -14,8 +16,8 @@ import { tenantEn } from "./tenant.en.ts";
 import { tenantRu } from "./tenant.ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn, ...chat2En };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu, ...chat2Ru };
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];

@@ -37,12 +37,13 @@ import type { Mailing, MailingPreview, NotifyInput } from "./schemas.ts";
 /** Recipients moved to the outbox per job; the job re-enqueues itself for the next chunk. */
 export const MAILING_CHUNK = 200;
 
-function toMailing(r: MailingRow): Mailing {
+export function toMailing(r: MailingRow): Mailing {
   const finished = r.sent + r.failed + r.skipped;
   const percent = r.total === 0 ? 100 : Math.floor((finished * 100) / r.total);
   return {
     id: r.id,
     communityId: r.communityId,
+    kind: r.kind,
     content: r.content,
     audience: r.audience,
     status: finished >= r.total ? "done" : finished > 0 ? "sending" : "queued",
@@ -56,7 +57,7 @@ function toMailing(r: MailingRow): Mailing {
   };
 }
 
-async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
+export async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
   requireThisCommunity(ctx, communityId);
   await requireRole(ctx, "admin");
 }
