@@ -46,7 +46,7 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
     logoUrl: c.logoUrl ?? null,
     transparent: c.transparent,
     shortLanding: c.shortLanding,
-    isTimCommunity: c.isTimCommunity,
+    isTimCommunity: c.timCommunity,
     moderationRequired: c.moderationRequired,
     authConfig: c.authConfig.map((a) => ({
       authType: a.authType,

@@ -29,7 +29,12 @@ export const CONTACT_TYPES = [
 export const ContactTypeSchema = z.enum(CONTACT_TYPES);
 export type ContactType = z.infer<typeof ContactTypeSchema>;
 
-export const TENANT_SCHEMA_VERSION = 1;
+/**
+ * The current tenant.json version. Older files still load (tenancy/migrate.ts upgrades them in
+ * memory, and `tuesday tenant migrate` rewrites them): version 2 renamed `isTimCommunity` to
+ * `timCommunity`. Version 1 stays accepted for configs without the renamed field (test fixtures).
+ */
+export const TENANT_SCHEMA_VERSION = 2;
 
 const Slug = z
   .string()
@@ -126,7 +131,7 @@ export type TopicFile = z.infer<typeof TopicFileSchema>;
 export const TenantConfigSchema = z
   .strictObject({
     $schema: z.string().optional(),
-    version: z.literal(TENANT_SCHEMA_VERSION),
+    version: z.union([z.literal(1), z.literal(TENANT_SCHEMA_VERSION)]),
     id: Slug,
     domain: HostName,
     aliases: z.array(HostName).default([]),
@@ -143,7 +148,7 @@ export const TenantConfigSchema = z
     logoUrl: Url.optional(),
     transparent: z.boolean().default(false),
     shortLanding: z.boolean().default(false),
-    isTimCommunity: z.boolean().default(false),
+    timCommunity: z.boolean().default(false),
     /** New participants start `confirmed` unless the community moderates them first. */
     moderationRequired: z.boolean().default(false),
     authConfig: z.array(AuthConfigEntrySchema).min(1),
