@@ -36,9 +36,9 @@ const BAD = [
   { name: "Bad Linked", email: "linked@acme.example", linkedin: "not a profile", why: /contacts\.LINKEDIN: / },
 ];
 
-function csv(rows: Record<string, string | undefined>[]): string {
+function csv(rows: Record<string, string | RegExp | undefined>[]): string {
   const header = ["Full Name", "E-mail", "Company", "Position", "City", "Tags", "LinkedIn", "Looking for", "Phone"];
-  const cell = (v: string | undefined) => (v && /[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : (v ?? ""));
+  const cell = (v: string | RegExp | undefined) => typeof v !== "string" ? "" : /[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
   return [header.join(","), ...rows.map((r) => [r.name, r.email, r.company, r.position, r.city, r.tags, r.linkedin, r.lookingFor, r.phone].map(cell).join(","))].join("\n");
 }
 
@@ -166,7 +166,7 @@ questions:
     const file = path.join(tmp, "new.csv");
     const fresh = [0, 1, 2].map((i) => ({ ...GOOD[0], name: `Invitee${String.fromCharCode(65 + i)} New`, email: `invitee${i}@acme.example` }));
     // A known member in the same file is updated, not invited.
-    await fs.writeFile(file, csv([...fresh, GOOD[1] as Record<string, string>]));
+    await fs.writeFile(file, csv([...fresh, GOOD[1] ?? {}]));
     const r = await runCli(["members", "import", "--community", SLUG, file, "--invite"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Imported 4 members into acme: 3 new, 1 updated; 3 invited.");

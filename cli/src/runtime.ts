@@ -33,7 +33,12 @@ export function isJson(): boolean {
 
 /** Prints `value` as JSON when --json is set, else the text `human()` returns. */
 export function output(value: unknown, human: () => string): void {
-  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${human().replace(/\n$/, "")}\n`);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    return;
+  }
+  const text = human().replace(/\n$/, "");
+  if (text) process.stdout.write(`${text}\n`);
 }
 
 export async function requireTenant(deps: Deps, slug: string): Promise<Tenant> {

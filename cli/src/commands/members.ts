@@ -232,18 +232,28 @@ Examples:
         let batch: ImportMember[] = [];
         let lastRow = from;
         const bar = new Progress("Importing", stat.size);
+        // One batch in flight while the next is read and checked: PostgreSQL writes one while
+        // this process parses the next (batches still commit one after the other, in file order).
+        let inflight: Promise<void> = Promise.resolve();
         const flush = async () => {
+          await inflight;
           if (!batch.length) return;
-          const r = await importMemberBatch(ctx, batch, { checkpoint: { fileKey, rowsDone: lastRow } });
-          totals.created += r.created;
-          totals.updated += r.updated;
-          totals.batches++;
+          const rows = batch;
+          const rowsDone = lastRow;
           batch = [];
-          const created = r.members.filter((m) => m.created).map((m) => m.email);
-          if (opts.invite && created.length) {
-            const inv = await inviteByEmail(ctx, tenant.id, { emails: created }, { members: "invite" });
-            totals.invited += inv.results.filter((x) => x.status !== "member").length;
-          }
+          inflight = (async () => {
+            const r = await importMemberBatch(ctx, rows, { checkpoint: { fileKey, rowsDone } });
+            totals.created += r.created;
+            totals.updated += r.updated;
+            totals.batches++;
+            const created = r.members.filter((m) => m.created).map((m) => m.email);
+            if (opts.invite && created.length) {
+              const inv = await inviteByEmail(ctx, tenant.id, { emails: created }, { members: "invite" });
+              totals.invited += inv.results.filter((x) => x.status !== "member").length;
+            }
+          })();
+          // A failed batch is reported by the next await; keep it from being an unhandled rejection meanwhile.
+          inflight.catch(() => {});
         };
         for await (const r of readRows(file, map)) {
           if (r.row <= from) continue;
@@ -256,6 +266,7 @@ Examples:
           bar.update(r.bytes, r.row);
         }
         await flush();
+        await inflight;
         bar.stop();
         await clearImportCheckpoint(deps.db, tenant.id, fileKey);
         const secs = (Date.now() - started) / 1000;
@@ -268,13 +279,15 @@ Examples:
           resumedAfter: from,
           seconds: Number(secs.toFixed(2)),
           rowsPerSecond: Math.round(report.rows / Math.max(secs, 0.001)),
+          // ru_maxrss: the process's peak resident set (kilobytes on Linux).
+          peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
           invalid: report.invalid,
           duplicatesInFile: report.duplicatesInFile,
         };
         output(summary, () =>
           [
             `Imported ${imported} members into ${tenant.id}: ${totals.created} new, ${totals.updated} updated${opts.invite ? `; ${totals.invited} invited` : ""}${problems ? `; ${problems} rows skipped` : ""}.`,
-            `${report.rows} rows in ${secs.toFixed(1)} s (${summary.rowsPerSecond} rows/s), ${totals.batches} batch${totals.batches === 1 ? "" : "es"}.`,
+            `${report.rows} rows in ${secs.toFixed(1)} s (${summary.rowsPerSecond} rows/s), ${totals.batches} batch${totals.batches === 1 ? "" : "es"}, peak RSS ${summary.peakRssMb} MB.`,
           ].join("\n"),
         );
       });

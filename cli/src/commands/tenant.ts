@@ -27,7 +27,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reportProblems(err: TenantValidationError, where: string): never {
   for (const p of err.problems) process.stderr.write(`${p}\n`);
   if (isJson()) process.stdout.write(`${JSON.stringify({ ok: false, problems: err.problems }, null, 2)}\n`);
-  throw new CliError(`${plural(err.problems.length, "problem")} in ${where}`, 1, "fix the files, then run `tuesday tenant validate` again");
+  throw new CliError(`${plural(err.problems.length, "problem")} in ${where}`, 1, "fix the files, then run `tuesday tenant validate` again", isJson());
 }
 
 /**

@@ -18,7 +18,17 @@ function rename(raw: Json, from: string, to: string): Json {
   return out;
 }
 
-export const TENANT_UPGRADES: Step[] = [{ from: 1, describe: "isTimCommunity renamed timCommunity", up: (raw) => rename(raw, "isTimCommunity", "timCommunity") }];
+export const TENANT_UPGRADES: Step[] = [
+  {
+    from: 1,
+    describe: "policyLinks.asPlainText renamed policyLinks.plainText",
+    up: (raw) => {
+      const links = raw.policyLinks;
+      if (typeof links !== "object" || links === null || Array.isArray(links)) return raw;
+      return { ...raw, policyLinks: rename(links as Json, "asPlainText", "plainText") };
+    },
+  },
+];
 
 export type TenantUpgrade = { config: unknown; from: number | undefined; to: number; changes: string[] };
 

@@ -31,8 +31,8 @@ export type ContactType = z.infer<typeof ContactTypeSchema>;
 
 /**
  * The current tenant.json version. Older files still load (tenancy/migrate.ts upgrades them in
- * memory, and `tuesday tenant migrate` rewrites them): version 2 renamed `isTimCommunity` to
- * `timCommunity`. Version 1 stays accepted for configs without the renamed field (test fixtures).
+ * memory, and `tuesday tenant migrate` rewrites them): version 2 renamed `policyLinks.asPlainText` to
+ * `policyLinks.plainText`. Version 1 stays accepted for configs without the renamed field (test fixtures).
  */
 export const TENANT_SCHEMA_VERSION = 2;
 
@@ -148,7 +148,7 @@ export const TenantConfigSchema = z
     logoUrl: Url.optional(),
     transparent: z.boolean().default(false),
     shortLanding: z.boolean().default(false),
-    timCommunity: z.boolean().default(false),
+    isTimCommunity: z.boolean().default(false),
     /** New participants start `confirmed` unless the community moderates them first. */
     moderationRequired: z.boolean().default(false),
     authConfig: z.array(AuthConfigEntrySchema).min(1),
@@ -167,8 +167,8 @@ export const TenantConfigSchema = z
     senderEmail: z.string().email(),
     brandConfig: BrandConfigSchema,
     policyLinks: z
-      .strictObject({ terms: Url.optional(), privacy: Url.optional(), asPlainText: z.boolean().default(false) })
-      .default({ asPlainText: false }),
+      .strictObject({ terms: Url.optional(), privacy: Url.optional(), plainText: z.boolean().default(false) })
+      .default({ plainText: false }),
     navigationConfig: NavigationConfigSchema.optional(),
     /** Per-tenant override of the matching weights (any subset of engine/weights.ts DEFAULT_WEIGHTS). */
     matchingWeights: z.record(z.string(), z.unknown()).optional(),
