@@ -100,6 +100,7 @@ export function registerMatchingCommands(program: Command): void {
     .option("--synthetic <n>", "a generated community of n members instead (no database)", positiveInt)
     .option("--seed <s>", "seed of the generated community", "1")
     .option("--out <dir>", "output folder", ".")
+    .addHelpText("after", "\nExamples:\n  tuesday matching export --community founders --week 2030-01-01 --out audit/\n  tuesday matching export --synthetic 10000 --seed 7 --out /tmp/synthetic\n")
     .action(async (opts: { community?: string; week?: string; synthetic?: number; seed: string; out: string }) => {
       if (opts.synthetic !== undefined) {
         if (opts.community) throw usageError("use either --community or --synthetic");

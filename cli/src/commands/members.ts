@@ -304,7 +304,9 @@ Examples:
       await withDeps(async ({ deps }) => {
         const tenant = await requireTenant(deps, opts.community);
         const types = CONTACT_TYPES.filter((t) => tenant.config.contactsConfig.includes(t));
-        const columns = ["email", "first_name", "last_name", "company", "position", "city", "tags", "looking_for", "can_help_with", "community_role", "moderation_status", ...types.map((t) => t.toLowerCase())];
+        // Contact columns are named by type, as the import reads them; the EMAIL contact is
+        // contact_email beside the account's e-mail column.
+        const columns = ["email", "first_name", "last_name", "company", "position", "city", "tags", "looking_for", "can_help_with", "community_role", "moderation_status", ...types.map((t) => (t === "EMAIL" ? "contact_email" : t.toLowerCase()))];
         const csv = stringify({ header: true, columns });
         const out = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
         let count = 0;
