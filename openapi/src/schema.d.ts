@@ -1951,8 +1951,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         $schema?: string;
-                        /** @enum {number} */
-                        version: 1;
+                        version: 1 | 2;
                         id: string;
                         domain: string;
                         /** @default [] */
@@ -2093,14 +2092,14 @@ export interface paths {
                         };
                         /**
                          * @default {
-                         *       "asPlainText": false
+                         *       "plainText": false
                          *     }
                          */
                         policyLinks?: {
                             terms?: string;
                             privacy?: string;
                             /** @default false */
-                            asPlainText?: boolean;
+                            plainText?: boolean;
                         };
                         navigationConfig?: {
                             /** @default {} */
