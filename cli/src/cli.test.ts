@@ -92,8 +92,9 @@ describe("tuesday tenant apply / list", () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/created\s+founders/);
     expect(first.stdout).toMatch(/created\s+tochka/);
+    // Idempotent: nothing changed, nothing written.
     const again = await runCli(["tenant", "apply", "tenants"]);
-    expect(again.stdout).toMatch(/updated\s+devguild/);
+    expect(again.stdout).toMatch(/unchanged\s+devguild/);
 
     const list = await runCli(["tenant", "list"]);
     expect(list.code).toBe(0);
@@ -160,7 +161,7 @@ describe("tuesday admin create", () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('community "nope" not found');
     const usage = await runCli(["admin", "create", "--email", uniqueEmail()]);
-    expect(usage.code).toBe(1);
+    expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--community");
   });
 });
@@ -180,6 +181,6 @@ describe("tuesday mail list", () => {
     const other = await runCli(["mail", "list", "--to", to, "--community", "beta"]);
     expect(other.stdout).toBe("No mail.\n");
     const badLimit = await runCli(["mail", "list", "--limit", "zero"]);
-    expect(badLimit.code).toBe(1);
+    expect(badLimit.code).toBe(2);
   });
 });

@@ -2,15 +2,49 @@ import { randomUUID } from "node:crypto";
 import pino, { type Logger } from "pino";
 import { type AppConfig, createDeps, type Ctx, type Database, type Deps, loadConfig, openDatabase, type Tenant } from "@tuesday/platform";
 
-/** A mistake of the person at the keyboard: printed as one line, no stack trace. */
+/**
+ * A problem the operator can fix: printed as one line (with a hint when there is one), no stack
+ * trace. Exit code 1 (a failure), or 2 for a usage mistake (wrong or missing flags).
+ */
 export class CliError extends Error {
   constructor(
     msg: string,
     readonly exitCode = 1,
+    readonly hint?: string,
+    /** The command printed its own JSON result already (a dry run's report): no second document on stdout. */
+    readonly jsonPrinted = false,
   ) {
     super(msg);
     this.name = "CliError";
   }
+}
+
+/** A usage mistake (exit code 2). */
+export const usageError = (msg: string, hint?: string) => new CliError(msg, 2, hint);
+
+let json = false;
+export function setJson(on: boolean): void {
+  json = on;
+}
+/** `--json`: machine-readable output on stdout, progress stays on stderr. */
+export function isJson(): boolean {
+  return json;
+}
+
+/** Prints `value` as JSON when --json is set, else the text `human()` returns. */
+export function output(value: unknown, human: () => string): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    return;
+  }
+  const text = human().replace(/\n$/, "");
+  if (text) process.stdout.write(`${text}\n`);
+}
+
+export async function requireTenant(deps: Deps, slug: string): Promise<Tenant> {
+  const tenant = await deps.tenants.get(slug);
+  if (!tenant) throw new CliError(`community "${slug}" not found`, 1, "see `tuesday tenant list`, or create it with `tuesday tenant init` and `tuesday tenant apply`");
+  return tenant;
 }
 
 let verbose = false;

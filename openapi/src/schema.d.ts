@@ -2078,8 +2078,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         $schema?: string;
-                        /** @enum {number} */
-                        version: 1;
+                        version: 1 | 2;
                         id: string;
                         domain: string;
                         /** @default [] */
@@ -2220,14 +2219,14 @@ export interface paths {
                         };
                         /**
                          * @default {
-                         *       "asPlainText": false
+                         *       "plainText": false
                          *     }
                          */
                         policyLinks?: {
                             terms?: string;
                             privacy?: string;
                             /** @default false */
-                            asPlainText?: boolean;
+                            plainText?: boolean;
                         };
                         navigationConfig?: {
                             /** @default {} */
@@ -7668,7 +7667,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Stores the message (text trimmed, 1 to 2000 characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic.
+         * @description Stores the message (text trimmed, 1 to 2000 characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic. At most 20 messages per member and chat in 10 seconds (429 with Retry-After).
          */
         post: {
             parameters: {
@@ -7731,9 +7730,244 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Rate limited; see Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a group chat
+         * @description Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RenameChat"];
+                };
+            };
+            responses: {
+                /** @description The renamed chat */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/chats/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add members to a group chat
+         * @description Adds up to 50 participants of this community. The creator needs an accepted intro with each (staff do not); nobody either side marked not interested. Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A chat of the current community the caller is in */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddChatParticipants"];
+                };
+            };
+            responses: {
+                /** @description The chat with its members now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Chat"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/participants/{participantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from a group chat, or leave it
+         * @description The caller's own participant id leaves the chat (any member may). Removing someone else: Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A group chat of the current community the caller is in */
+                    id: string;
+                    /** @description The member to remove; the caller's own id leaves the chat */
+                    participantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -13398,6 +13632,629 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/telegram/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether my Telegram is connected */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The connection */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramStatus"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telegram/connect-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time deep link to the bot
+         * @description A fresh code (valid 15 minutes; an older one stops working) and the bot's deep link t.me/<bot>?start=<code>. Pressing Start in Telegram connects the caller; GET /api/sse/telegram-connect tells the app when. 404 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramConnectLink"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telegram/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect my Telegram */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nothing more is sent there */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telegram/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bot backend connects a member's Telegram chat
+         * @description For a bot backend that handles "/start" itself: connects the participant of `userId` in this community to `chatId`. Requires the server's shared secret in the x-telegram-bot-secret header (401 without). 404 when the user is no participant here; 404 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TelegramConnect"];
+                };
+            };
+            responses: {
+                /** @description Connected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramConnected"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telegram/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Telegram's webhook for the bot
+         * @description Set with setWebhook(url, secret_token = the server's secret); Telegram sends it in x-telegram-bot-api-secret-token (401 without). "/start <code>" connects the member the code was made for; other updates are acknowledged and ignored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TelegramUpdate"];
+                };
+            };
+            responses: {
+                /** @description Handled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sse/telegram-connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: my Telegram connection
+         * @description An event stream: first `status` (TelegramStatus JSON), then `connected` ({username}) once the bot connected the caller (from any server process), after which the stream ends; `ping` every 15 s meanwhile. Closes after 10 minutes. userId must be the caller's (403 otherwise).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The caller's own user id (another one is a 403) */
+                    userId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a Telegram mailing to a filtered audience, each member in their language (audited as mailing.telegram.send)
+         * @description Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyTelegram"];
+                };
+            };
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/telegram/group/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a picture with a caption to a group of members through Telegram (audited as mailing.telegram.image)
+         * @description The picture goes as a multipart sendPhoto (its 512 px size). Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotifyTelegramImage"];
+                };
+            };
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/community/{id}/participants/notify/telegram/recommended-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell this week's matched members through Telegram that their contact is ready (audited as mailing.telegram.recommended_contacts)
+         * @description Runs the coming Tuesday's pairing (or reads it, when it ran) without e-mail, then a Telegram mailing to every matched member. Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The mailing, queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Mailing"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15087,6 +15944,11 @@ export interface components {
             type: components["schemas"]["ChatType"];
             /** @description A group's name; null for a one-to-one chat (show the other member) */
             name: string | null;
+            /**
+             * Format: uuid
+             * @description The participant who opened it (a group's creator may manage it); null once they are gone
+             */
+            createdBy: string | null;
             /** @description Everyone in the chat, the caller included */
             participants: components["schemas"]["ChatParticipant"][];
             lastMessage: components["schemas"]["ChatMessage"];
@@ -15136,6 +15998,13 @@ export interface components {
         };
         PostChatMessage: {
             text: string;
+        };
+        AddChatParticipants: {
+            /** @description Participant ids of this community to add; ones already in the chat are left as they are */
+            participants: string[];
+        };
+        RenameChat: {
+            name: string;
         };
         NotificationPage: {
             /** @description Newest first; dismissed ones are left out */
@@ -15832,9 +16701,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             communityId: string;
+            /** @enum {string} */
+            kind: "email" | "telegram" | "telegram_image";
             content: {
-                en?: components["schemas"]["MailingText"];
-                ru?: components["schemas"]["MailingText"];
+                en?: components["schemas"]["MailingText"] | components["schemas"]["TelegramMailingText"];
+                ru?: components["schemas"]["MailingText"] | components["schemas"]["TelegramMailingText"];
             };
             audience: components["schemas"]["MailingAudience"];
             /** @enum {string} */
@@ -15850,6 +16721,9 @@ export interface components {
         MailingText: {
             subject: string;
             body: string;
+        };
+        TelegramMailingText: {
+            text: string;
         };
         MailingAudience: {
             statuses?: ("pending" | "confirmed" | "rejected")[];
@@ -16152,6 +17026,80 @@ export interface components {
                     external: boolean;
                 }[];
             } | null;
+        };
+        TelegramStatus: {
+            /** @description False: this server has no Telegram bot configured */
+            enabled: boolean;
+            connected: boolean;
+            /** @description The connected Telegram @username, when it has one */
+            username: string | null;
+            connectedAt: string | null;
+            /** @description The member blocked the bot: nothing is sent until they connect again */
+            blocked: boolean;
+        };
+        TelegramConnectLink: {
+            /**
+             * @description t.me/<bot>?start=<code>: opens the bot, whose Start connects this member
+             * @example https://t.me/tuesday_bot?start=abc
+             */
+            url: string;
+            code: string;
+            expiresAt: string;
+        };
+        TelegramConnected: {
+            /** @enum {boolean} */
+            connected: true;
+            /** Format: uuid */
+            participantId: string;
+            username: string | null;
+        };
+        TelegramConnect: {
+            /**
+             * Format: uuid
+             * @description The account whose participant in this community is connected
+             */
+            userId: string;
+            /** @description The Telegram chat id (a number or its digits) */
+            chatId: string;
+            /** @description The Telegram @username (optional: not every account has one) */
+            username?: string;
+        };
+        TelegramUpdate: {
+            update_id: number;
+            message?: {
+                text?: string;
+                chat: {
+                    id: number;
+                    type?: string;
+                };
+                from?: {
+                    id: number;
+                    username?: string;
+                };
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        NotifyTelegram: {
+            content: {
+                en?: components["schemas"]["TelegramMailingText"];
+                ru?: components["schemas"]["TelegramMailingText"];
+            };
+            audience?: components["schemas"]["MailingAudience"];
+        };
+        NotifyTelegramImage: {
+            /** @description An image of this community uploaded through /api/images/upload (its url, /media/<community>/<id>/<size>.jpg) */
+            imageUrl: string;
+            /** @description The caption per language (at most 1024 characters, Telegram's limit) */
+            content: {
+                en?: {
+                    text: string;
+                };
+                ru?: {
+                    text: string;
+                };
+            };
+            audience?: components["schemas"]["MailingAudience"];
         };
     };
     responses: never;

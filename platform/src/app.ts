@@ -1,5 +1,6 @@
 import { mailingsRouter } from "./mailings/index.ts";
 import { settingsRouter } from "./settings/index.ts";
+import { telegramRouter } from "./telegram/index.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -109,6 +110,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", adminRouter());
   app.route("/api", mailingsRouter());
   app.route("/api", settingsRouter());
+  app.route("/api", telegramRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);

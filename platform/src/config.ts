@@ -33,6 +33,8 @@ export type AppConfig = {
   sessionCacheMs: number;
   /** Optional browser integrations, all off unless configured (README "Optional integrations"). */
   browser: BrowserIntegrations;
+  /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset: Telegram is off. */
+  telegram?: TelegramConfig | undefined;
 };
 
 /** What the member app may call besides this server; handed to it in index.html (web/head.ts). */
@@ -45,6 +47,16 @@ export type BrowserIntegrations = {
   publicIpUrls: string[];
   /** Answers the visitor's country (plain text ISO code or JSON `{country}`/`{country_code}`); none: the international documents. */
   geoLookupUrl: string | undefined;
+};
+
+export type TelegramConfig = {
+  /** The Bot API's base URL (TELEGRAM_API_URL), https://api.telegram.org by default. */
+  apiUrl: string;
+  botToken: string;
+  /** The bot's @name without the @, for the t.me deep link. */
+  botUsername: string;
+  /** Required in X-Telegram-Bot-Secret (the bot backend's connect) and X-Telegram-Bot-Api-Secret-Token (the webhook); unset: both refuse. */
+  secret: string | undefined;
 };
 
 export type GoogleConfig = {

@@ -37,6 +37,12 @@ const EnvSchema = z.object({
   ANALYTICS_URL: z.string().url().optional(),
   PUBLIC_IP_URLS: z.string().optional(),
   GEO_LOOKUP_URL: z.string().url().optional(),
+  /** The Telegram bot: off without a token (telegram/). */
+  TELEGRAM_BOT_TOKEN: z.string().min(10).optional(),
+  TELEGRAM_API_URL: z.string().url().default("https://api.telegram.org"),
+  TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,64}$/).optional(),
+  /** Shared secret of the bot backend (POST /api/telegram/connect) and of Telegram's webhook calls. */
+  TELEGRAM_SECRET: z.string().min(16).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -103,5 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicIpUrls: (e.PUBLIC_IP_URLS ?? "").split(",").map((s) => s.trim()).filter((s) => URL.canParse(s)),
       geoLookupUrl: e.GEO_LOOKUP_URL,
     },
+    ...(e.TELEGRAM_BOT_TOKEN
+      ? {
+          telegram: {
+            apiUrl: e.TELEGRAM_API_URL,
+            botToken: e.TELEGRAM_BOT_TOKEN,
+            botUsername: e.TELEGRAM_BOT_USERNAME ?? "",
+            secret: e.TELEGRAM_SECRET,
+          },
+        }
+      : {}),
   };
 }

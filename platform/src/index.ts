@@ -76,3 +76,25 @@ export { loadTenantDir, loadTenantsDir, type TenantBundle, TenantValidationError
 export { type ContactType, type Tenant, type TenantConfigInput, TenantConfigSchema } from "./tenancy/schema.ts";
 export { applyTenants, TenantDirectory } from "./tenancy/service.ts";
 export { unconfiguredSignInMethods } from "./tenancy/sign-in-check.ts";
+export { botApi, sendTelegramMailingChunk, sendTelegramNotifications, TELEGRAM_CHUNK, TelegramApiError, telegramMailingJob, telegramNotificationsJob } from "./telegram/index.ts";
+export { grantCommunityRole, listCommunityStaff, revokeCommunityRole, type StaffRole } from "./account/service.ts";
+export { inviteByEmail } from "./admin/invitations.ts";
+export { notifyParticipants, getMailing, notifyRecommendedContacts } from "./mailings/service.ts";
+export { NotifySchema } from "./mailings/schemas.ts";
+export {
+  checkImportRow,
+  clearImportCheckpoint,
+  existingMemberEmails,
+  exportMembers,
+  type ImportField,
+  type ImportMember,
+  importFieldOf,
+  importMemberBatch,
+  isImportField,
+  readImportCheckpoint,
+} from "./members/import.ts";
+export { exportCommunityQuestions, seedCommunityQuestions } from "./questionnaire/admin.ts";
+export { TENANT_UPGRADES, upgradeTenantConfig } from "./tenancy/migrate.ts";
+export { AUTH_TYPES, CONTACT_TYPES, LANGS, TENANT_SCHEMA_VERSION } from "./tenancy/schema.ts";
+export { findCommunityById } from "./tenancy/queries.ts";
+export { matchingMailJob as recommendationMailJob } from "./matching/weekly/jobs/mail.ts";

@@ -11,7 +11,7 @@ let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
   const northbank = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, "../../tenants/northbank/tenant.json"), "utf8")) as TenantConfigInput;
-  await env.addTenants(northbank, tenantFixture("gamma", { shortLanding: true, customLanding: true, applyUrl: "https://apply.example.com/", connectUrl: "https://connect.example.com/entire", policyLinks: { asPlainText: true } }));
+  await env.addTenants(northbank, tenantFixture("gamma", { shortLanding: true, customLanding: true, applyUrl: "https://apply.example.com/", connectUrl: "https://connect.example.com/entire", policyLinks: { plainText: true } }));
 });
 afterAll(async () => env?.close());
 

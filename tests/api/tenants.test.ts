@@ -46,7 +46,7 @@ describe("demo tenants", () => {
     expect(Object.keys(byId.tochka?.landing ?? {}).sort()).toEqual(["", "-ru"]);
     expect(Object.keys(byId.devguild?.landing ?? {})).toEqual([""]);
     for (const b of bundles) {
-      expect(b.config.version).toBe(1);
+      expect(b.config.version).toBe(2);
       expect(b.navigation?.custom.some((t) => t.external)).toBe(true);
       for (const doc of Object.values(b.landing)) expect(doc).toMatchObject({ hero: { title: expect.any(String), subtitle: expect.any(String) }, bullets: expect.any(Array), cta: { label: expect.any(String), href: expect.any(String) } });
       // The logo the config points at is a file of the tenant's folder.
@@ -175,7 +175,7 @@ describe("broken tenant folders are refused with the file and the field", () => 
         j.tabs = { inbox: { order: 1 } };
       });
       await editJson(path.join(d, "tochka", "tenant.json"), (j) => {
-        j.version = 2;
+        j.version = 3;
       });
     });
     expect(problems).toContainEqual(expect.stringMatching(/founders\/navigation\.json: tabs/));

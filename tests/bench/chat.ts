@@ -108,7 +108,8 @@ async function main(): Promise<void> {
     await db`insert into chat_members (community_id, chat_id, participant_id) select ${TENANT}, ${chat.id}, unnest(${group.map((m) => m.id)}::uuid[])`;
 
     const log = pino({ level: "silent" });
-    const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false, sessionCacheMs: 5_000 });
+    // Every member sends 2 messages a second, the per-chat send limit exactly (20 in 10 s): scaled up so window edges never trip it.
+    const config = testConfig({ logLevel: "silent", databaseUrl: url, devTools: false, sessionCacheMs: 5_000, rateLimitScale: 10 });
     const deps = await createDeps(config, { ...pools, url, close: async () => {} }, log);
     cleanups.push(
       () => deps.jobs.stop(),

@@ -1,7 +1,12 @@
 import readline from "node:readline";
-import type { Command } from "commander";
-import { createCommunityAdmin } from "@tuesday/platform";
-import { CliError, operatorCtx, progress, withDeps } from "../runtime.ts";
+import { type Command, InvalidArgumentError } from "commander";
+import { createCommunityAdmin, grantCommunityRole, listCommunityStaff, revokeCommunityRole, type StaffRole } from "@tuesday/platform";
+import { operatorCtx, output, progress, requireTenant, table, withDeps } from "../runtime.ts";
+
+function role(value: string): StaffRole {
+  if (value !== "admin" && value !== "moderator") throw new InvalidArgumentError("admin or moderator");
+  return value;
+}
 
 /** Reads a password: a hidden prompt on a terminal, else the first line of stdin (empty means none). */
 async function readPassword(email: string): Promise<string | undefined> {
@@ -37,17 +42,67 @@ export function registerAdminCommands(program: Command): void {
     .option("--password <password>", "set this password (otherwise prompted, or read from stdin)")
     .option("--no-password", "do not set a password and do not prompt")
     .option("--operator", "also make the user a platform operator (all communities)")
-    .action(async (opts: { community: string; email: string; password?: string | boolean; operator?: boolean }) => {
+    .option("--role <role>", "admin or moderator", role, "admin")
+    .addHelpText("after", "\nExamples:\n  tuesday admin create --community founders --email anna@example.com           # asks for a password\n  tuesday admin create --community founders --email mod@example.com --no-password --role moderator\n")
+    .action(async (opts: { community: string; email: string; password?: string | boolean; operator?: boolean; role: StaffRole }) => {
       await withDeps(async ({ deps }) => {
-        const tenant = await deps.tenants.get(opts.community);
-        if (!tenant) throw new CliError(`community "${opts.community}" not found (see \`tuesday tenant list\`)`);
+        const tenant = await requireTenant(deps, opts.community);
         const password = typeof opts.password === "string" ? opts.password : opts.password === false ? undefined : await readPassword(opts.email);
         if (password) progress("Hashing the password (argon2id)...");
-        const r = await createCommunityAdmin(operatorCtx(deps, tenant), { email: opts.email, password, operator: opts.operator ?? false });
+        const ctx = operatorCtx(deps, tenant);
+        const r = await createCommunityAdmin(ctx, { email: opts.email, password, operator: opts.operator ?? false });
+        if (opts.role === "moderator") await grantCommunityRole(ctx, { email: r.email, role: "moderator" });
         const who = r.userCreated ? `Created user ${r.email}` : `User ${r.email} (existing)`;
-        process.stdout.write(`${who} is now an admin of ${tenant.id}${r.isOperator ? " and a platform operator" : ""}.\n`);
-        process.stdout.write(`  user id         ${r.userId}\n  participant id  ${r.participantId}\n  sign in at      ${tenant.url}\n`);
-        if (password && !r.userCreated) process.stdout.write("  The password was replaced and the user's sessions were ended.\n");
+        output({ ...r, role: opts.role, communityId: tenant.id, url: tenant.url }, () =>
+          [
+            `${who} is now ${opts.role === "admin" ? "an admin" : "a moderator"} of ${tenant.id}${r.isOperator ? " and a platform operator" : ""}.`,
+            `  user id         ${r.userId}\n  participant id  ${r.participantId}\n  sign in at      ${tenant.url}`,
+            ...(password && !r.userCreated ? ["  The password was replaced and the user's sessions were ended."] : []),
+          ].join("\n"),
+        );
+      });
+    });
+
+  admin
+    .command("grant")
+    .description("Give an existing account the admin or moderator role in a community")
+    .requiredOption("--community <slug>", "community id")
+    .requiredOption("--email <email>", "the account's e-mail")
+    .requiredOption("--role <role>", "admin or moderator", role)
+    .addHelpText("after", "\nExamples:\n  tuesday admin grant --community founders --email anna@example.com --role moderator\n")
+    .action(async (opts: { community: string; email: string; role: StaffRole }) => {
+      await withDeps(async ({ deps }) => {
+        const tenant = await requireTenant(deps, opts.community);
+        const r = await grantCommunityRole(operatorCtx(deps, tenant), { email: opts.email, role: opts.role });
+        output(r, () => (r.before === r.after ? `${r.email} is already ${r.after} of ${tenant.id}.` : `${r.email}: ${r.before ?? "not a member"} -> ${r.after} in ${tenant.id}.`));
+      });
+    });
+
+  admin
+    .command("revoke")
+    .description("Make an admin or moderator of a community a plain member again")
+    .requiredOption("--community <slug>", "community id")
+    .requiredOption("--email <email>", "the account's e-mail")
+    .option("--role <role>", "only if they have this role (admin or moderator)", role)
+    .addHelpText("after", "\nExamples:\n  tuesday admin revoke --community founders --email anna@example.com\n")
+    .action(async (opts: { community: string; email: string; role?: StaffRole }) => {
+      await withDeps(async ({ deps }) => {
+        const tenant = await requireTenant(deps, opts.community);
+        const r = await revokeCommunityRole(operatorCtx(deps, tenant), { email: opts.email, role: opts.role });
+        output(r, () => (r.before === r.after ? `${r.email} is ${r.after} of ${tenant.id}: nothing to revoke.` : `${r.email}: ${r.before} -> ${r.after} in ${tenant.id}.`));
+      });
+    });
+
+  admin
+    .command("list")
+    .description("Admins and moderators of a community")
+    .requiredOption("--community <slug>", "community id")
+    .addHelpText("after", "\nExamples:\n  tuesday admin list --community founders --json\n")
+    .action(async (opts: { community: string }) => {
+      await withDeps(async ({ deps }) => {
+        const tenant = await requireTenant(deps, opts.community);
+        const staff = await listCommunityStaff(operatorCtx(deps, tenant));
+        output(staff, () => (staff.length ? table(["ROLE", "EMAIL", "NAME", "PARTICIPANT"], staff.map((s) => [s.role, s.email, s.name, s.participantId])) : `No admins or moderators in ${tenant.id}.`));
       });
     });
 }

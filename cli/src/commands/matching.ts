@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { type AuditFiles, type Deps, exportSyntheticAudit, exportWeeklyAudit, type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "@tuesday/platform";
-import { CliError, operatorCtx, progress, withDeps } from "../runtime.ts";
+import { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit, type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "@tuesday/platform";
+import { isJson, operatorCtx, progress, requireTenant, usageError, withDeps } from "../runtime.ts";
 
 const STAGES: RunStage[] = ["loading", "graph", "matching", "storing", "mailing", "done"];
 
@@ -59,10 +59,19 @@ async function writeAudit(dir: string, files: AuditFiles): Promise<void> {
   );
 }
 
-async function requireTenant(deps: Deps, slug: string) {
-  const tenant = await deps.tenants.get(slug);
-  if (!tenant) throw new CliError(`community "${slug}" not found (see \`tuesday tenant list\`)`);
-  return tenant;
+
+async function runCommand(opts: { community: string; week?: string | undefined; dryRun?: boolean | undefined; mail: boolean }): Promise<void> {
+  await withDeps(async ({ deps }) => {
+    const tenant = await requireTenant(deps, opts.community);
+    const report = await runWeeklyPairing(operatorCtx(deps, tenant), {
+      communityId: tenant.id,
+      week: opts.week,
+      dryRun: opts.dryRun ?? false,
+      mail: opts.mail,
+      onProgress: progressBar,
+    });
+    process.stdout.write(isJson() ? `${JSON.stringify(report, null, 2)}\n` : `${describeRun(report)}\n`);
+  });
 }
 
 export function registerMatchingCommands(program: Command): void {
@@ -74,20 +83,15 @@ export function registerMatchingCommands(program: Command): void {
     .option("--week <date>", "the Tuesday of the week (YYYY-MM-DD)", tuesday)
     .option("--dry-run", "compute and print the stats, store and send nothing")
     .option("--no-mail", "store the run without queueing the e-mails (the weekly job queues them later)")
-    .option("--json", "print the report as JSON")
-    .action(async (opts: { community: string; week?: string; dryRun?: boolean; mail: boolean; json?: boolean }) => {
-      await withDeps(async ({ deps }) => {
-        const tenant = await requireTenant(deps, opts.community);
-        const report = await runWeeklyPairing(operatorCtx(deps, tenant), {
-          communityId: tenant.id,
-          week: opts.week,
-          dryRun: opts.dryRun ?? false,
-          mail: opts.mail,
-          onProgress: progressBar,
-        });
-        process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : `${describeRun(report)}\n`);
-      });
-    });
+    .addHelpText("after", "\nExamples:\n  tuesday matching run --community founders --dry-run\n  tuesday matching run --community founders --week 2030-01-01 --json\n")
+    .action(async (opts: { community: string; week?: string; dryRun?: boolean; mail: boolean }) => runCommand(opts));
+  matching
+    .command("preview")
+    .description("Compute a week's pairing and print the stats; store and send nothing (run --dry-run)")
+    .requiredOption("--community <slug>", "community id")
+    .option("--week <date>", "the Tuesday of the week (YYYY-MM-DD)", tuesday)
+    .addHelpText("after", "\nExamples:\n  tuesday matching preview --community founders\n")
+    .action(async (opts: { community: string; week?: string }) => runCommand({ ...opts, dryRun: true, mail: false }));
   matching
     .command("export")
     .description("Write a week's candidate graph (graph.txt: `n m`, then `u v w`), mapping.txt and pairing.txt")
@@ -96,14 +100,15 @@ export function registerMatchingCommands(program: Command): void {
     .option("--synthetic <n>", "a generated community of n members instead (no database)", positiveInt)
     .option("--seed <s>", "seed of the generated community", "1")
     .option("--out <dir>", "output folder", ".")
+    .addHelpText("after", "\nExamples:\n  tuesday matching export --community founders --week 2030-01-01 --out audit/\n  tuesday matching export --synthetic 10000 --seed 7 --out /tmp/synthetic\n")
     .action(async (opts: { community?: string; week?: string; synthetic?: number; seed: string; out: string }) => {
       if (opts.synthetic !== undefined) {
-        if (opts.community) throw new CliError("use either --community or --synthetic");
+        if (opts.community) throw usageError("use either --community or --synthetic");
         await writeAudit(opts.out, exportSyntheticAudit({ members: opts.synthetic, seed: opts.seed }));
         return;
       }
       const slug = opts.community;
-      if (!slug) throw new CliError("--community <slug> or --synthetic <n> is required");
+      if (!slug) throw usageError("--community <slug> or --synthetic <n> is required");
       await withDeps(async ({ deps }) => {
         const tenant = await requireTenant(deps, slug);
         progressBar({ stage: "loading" });

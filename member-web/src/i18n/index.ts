@@ -4,6 +4,8 @@ import { accountEn } from "./account.en.ts";
 import { accountRu } from "./account.ru.ts";
 import { adminEn } from "./admin.en.ts";
 import { adminRu } from "./admin.ru.ts";
+import { chat2En } from "./chat2.en.ts";
+import { chat2Ru } from "./chat2.ru.ts";
 import { chatsEn } from "./chats.en.ts";
 import { chatsRu } from "./chats.ru.ts";
 import { en as baseEn } from "./en.ts";
@@ -16,8 +18,8 @@ import { tenantEn } from "./tenant.en.ts";
 import { tenantRu } from "./tenant.ru.ts";
 
 /** Feature files add their namespaces here. */
-const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn, ...accountEn };
-const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu, ...accountRu };
+const en = { ...baseEn, ...matchingEn, ...chatsEn, ...eventsEn, ...adminEn, ...tenantEn, ...chat2En, ...accountEn };
+const ru = { ...baseRu, ...matchingRu, ...chatsRu, ...eventsRu, ...adminRu, ...tenantRu, ...chat2Ru, ...accountRu };
 
 /** Every text of the app by language (the completeness test reads it). */
 export const TRANSLATIONS = { en, ru };

@@ -6,8 +6,8 @@ import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
 import { recordAudit } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { unauthenticated, validation } from "../lib/errors.ts";
-import { findParticipant, findParticipantSnapshot, upsertAdminParticipant } from "../participant/queries.ts";
+import { notFound, unauthenticated, validation } from "../lib/errors.ts";
+import { findParticipant, findParticipantSnapshot, listStaffCards, upsertAdminParticipant, upsertParticipantRole } from "../participant/queries.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
   findCurrentUser,
@@ -184,4 +184,54 @@ export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): P
       isOperator: user.isOperator || Boolean(input.operator),
     };
   });
+}
+
+export type StaffRole = "admin" | "moderator";
+export type RoleChange = { email: string; participantId: string; before: string | null; after: string };
+
+async function requireUserByEmail(ctx: Ctx, raw: string) {
+  const parsed = EmailSchema.safeParse(raw);
+  if (!parsed.success) throw validation("Invalid e-mail format", { email: "Invalid e-mail format" });
+  const user = await findUserByEmail(ctx.db, parsed.data);
+  if (!user) throw notFound(`No account with the e-mail ${parsed.data}: create it with \`tuesday admin create\``);
+  return { user, email: parsed.data };
+}
+
+/** Gives an existing account the role in the context's community (operators only), audited. */
+export async function grantCommunityRole(ctx: Ctx, input: { email: string; role: StaffRole }): Promise<RoleChange> {
+  requireOperator(ctx);
+  return withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const { user, email } = await requireUserByEmail(txCtx, input.email);
+    const previous = await findParticipantSnapshot(tx, ctx.tenant.id, { userId: user.id });
+    const p = await upsertParticipantRole(tx, ctx.tenant.id, user.id, input.role);
+    if (previous?.role !== input.role) {
+      await recordAudit(txCtx, { action: "participant.role", target: { type: "participant", id: p.id }, before: previous ? { role: previous.role } : null, after: { role: input.role, email } });
+    }
+    return { email, participantId: p.id, before: previous?.role ?? null, after: input.role };
+  });
+}
+
+/** Makes an admin or moderator of the context's community a member again (operators only), audited. */
+export async function revokeCommunityRole(ctx: Ctx, input: { email: string; role?: StaffRole | undefined }): Promise<RoleChange> {
+  requireOperator(ctx);
+  return withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const { user, email } = await requireUserByEmail(txCtx, input.email);
+    const previous = await findParticipantSnapshot(tx, ctx.tenant.id, { userId: user.id });
+    if (!previous) throw notFound(`${email} is not a member of ${ctx.tenant.id}`);
+    if (previous.role === "member" || (input.role && previous.role !== input.role)) {
+      return { email, participantId: previous.id, before: previous.role, after: previous.role };
+    }
+    const p = await upsertParticipantRole(tx, ctx.tenant.id, user.id, "member");
+    await recordAudit(txCtx, { action: "participant.role", target: { type: "participant", id: p.id }, before: { role: previous.role }, after: { role: "member", email } });
+    return { email, participantId: p.id, before: previous.role, after: "member" };
+  });
+}
+
+/** The community's admins and moderators (operators only). */
+export async function listCommunityStaff(ctx: Ctx): Promise<{ email: string; role: string; participantId: string; name: string }[]> {
+  requireOperator(ctx);
+  const rows = await listStaffCards(ctx.db, ctx.tenant.id);
+  return rows.map((r) => ({ email: r.email ?? "", role: r.role, participantId: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }

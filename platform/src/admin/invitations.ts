@@ -30,8 +30,12 @@ export function inviteLink(baseUrl: string, invitedBy: string | null, email: str
   return `${baseUrl}/invite?${q.toString()}`;
 }
 
-/** POST /admin/{id}/invitations: one address or many; members of the community are skipped, others (re)invited. */
-export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite): Promise<InviteResult> {
+/**
+ * POST /admin/{id}/invitations: one address or many; members of the community are skipped, others
+ * (re)invited. `members: "invite"` invites members too: the operator's `members import --invite`,
+ * whose imported members have an account but have not signed in yet.
+ */
+export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite, opts: { members?: "skip" | "invite" } = {}): Promise<InviteResult> {
   await requireCommunityAdmin(ctx, communityId);
   const inviter = (await participantOf(ctx))?.id ?? null;
   const emails = [...new Set(input.emails)];
@@ -40,7 +44,7 @@ export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite
   const text = TEXT[lang](ctx.tenant.config.brandConfig.title, input.message);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
-    const members = await membersByEmail(tx, ctx.tenant.id, emails);
+    const members = opts.members === "invite" ? new Set<string>() : await membersByEmail(tx, ctx.tenant.id, emails);
     const results: InviteResult["results"] = [];
     for (const email of emails) {
       if (members.has(email)) {

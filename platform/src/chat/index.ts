@@ -2,6 +2,7 @@ import { createRouter } from "../http/openapi.ts";
 import { registerCreateChat } from "./routes/create-chat.ts";
 import { registerGetChat } from "./routes/get-chat.ts";
 import { registerListChats } from "./routes/list-chats.ts";
+import { registerManageChat } from "./routes/manage-chat.ts";
 import { registerPostMessage } from "./routes/post-message.ts";
 
 /** Chats between participants of one community; the realtime module reads the exports below for its chat topics. */
@@ -14,5 +15,6 @@ export function chatRouter() {
   registerCreateChat(app);
   registerGetChat(app);
   registerPostMessage(app);
+  registerManageChat(app);
   return app;
 }

@@ -8,6 +8,7 @@ export type ChatRow = {
   communityId: string;
   kind: "DIRECT" | "GROUP";
   name: string | null;
+  createdBy: string | null;
   createdAt: Date;
 };
 
@@ -34,7 +35,7 @@ export type ChatMemberRow = {
   online: boolean;
 };
 
-const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_at as "createdAt"`;
+const CHAT_COLUMNS = `c.id, c.community_id as "communityId", c.kind, c.name, c.created_by as "createdBy", c.created_at as "createdAt"`;
 const MESSAGE_COLUMNS = `m.id, m.seq::text as seq, m.chat_id as "chatId", m.sender_id as "senderId", m.text, m.created_at as "createdAt"`;
 
 export async function findChat(db: Db, communityId: string, id: string): Promise<ChatRow | undefined> {
@@ -90,7 +91,7 @@ export async function insertGroupChat(db: Db, communityId: string, createdBy: st
   return row;
 }
 
-async function addMembers(db: Db, communityId: string, chatId: string, members: readonly string[]): Promise<void> {
+export async function addMembers(db: Db, communityId: string, chatId: string, members: readonly string[]): Promise<void> {
   await db`
     insert into chat_members (community_id, chat_id, participant_id)
     select ${communityId}, ${chatId}, p from unnest(${[...members]}::uuid[]) as p
@@ -161,9 +162,20 @@ export async function listMessages(db: Db, communityId: string, chatId: string, 
         order by m.seq desc limit ${limit}`;
 }
 
+export type SendResult = {
+  /** False: the sender is not in the chat (or no such chat); nothing was stored. */
+  isMember: boolean;
+  /** Hits in the sender's rate-limit window, this one included; over the limit nothing was stored. */
+  hits: number;
+  retryAfter: number;
+  /** The stored message, with the other members that have no live socket (for notifications). */
+  message: (MessageRow & { offline: string[] }) | undefined;
+};
+
 /**
- * Stores a message and moves the sender's read marker past it, in one statement; also answers
- * which other members have no live socket (for notifications).
+ * One round trip per message: counts the sender's rate-limit hit, checks the membership, stores
+ * the message (only for a member under the limit) and moves the sender's read marker past it, all
+ * in one statement (so atomically); also answers which other members have no live socket.
  */
 export async function insertMessage(
   db: Db,
@@ -171,23 +183,37 @@ export async function insertMessage(
   chatId: string,
   senderId: string,
   text: string,
-): Promise<MessageRow & { offline: string[] }> {
-  const [row] = await db<(MessageRow & { offline: string[] })[]>`
-    with m as (
-      insert into chat_messages as m (community_id, chat_id, sender_id, text) values (${communityId}, ${chatId}, ${senderId}, ${text})
+  limit: { key: string; limit: number; windowSeconds: number },
+): Promise<SendResult> {
+  const w = limit.windowSeconds;
+  const [row] = await db<(Omit<MessageRow, "id"> & { id: string | null; offline: string[]; isMember: boolean; hits: number; retryAfter: number })[]>`
+    with rl as (
+      insert into rate_limits as r (key, window_start, hits) values (${limit.key}, now(), 1)
+      on conflict (key) do update set
+        hits = case when r.window_start < now() - make_interval(secs => ${w}) then 1 else r.hits + 1 end,
+        window_start = case when r.window_start < now() - make_interval(secs => ${w}) then now() else r.window_start end
+      returning hits, extract(epoch from (window_start + make_interval(secs => ${w}) - now()))::float8 as retry_after),
+    mem as (
+      select exists (select 1 from chat_members where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${senderId}) as ok),
+    m as (
+      insert into chat_messages as m (community_id, chat_id, sender_id, text)
+      select ${communityId}, ${chatId}, ${senderId}, ${text}
+      where (select ok from mem) and (select hits from rl) <= ${limit.limit}
       returning ${db.unsafe(MESSAGE_COLUMNS)}, m.seq as raw_seq),
     read as (
       update chat_members set last_read_seq = (select raw_seq from m)
-      where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${senderId})
-    select m.id, m.seq, m."chatId", m."senderId", m.text, m."createdAt",
-      array(select cm.participant_id::text from chat_members cm
+      where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${senderId} and exists (select 1 from m))
+    select (select ok from mem) as "isMember", (select hits from rl) as hits, (select retry_after from rl) as "retryAfter",
+      m.id, m.seq, m."chatId", m."senderId", m.text, m."createdAt",
+      case when m.id is null then '{}'::text[] else array(select cm.participant_id::text from chat_members cm
         where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${senderId}
           and not exists (select 1 from presence_nodes n
             where n.community_id = cm.community_id and n.participant_id = cm.participant_id
-              and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))) as offline
-    from m`;
+              and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))) end as offline
+    from (select 1) one left join m on true`;
   if (!row) throw new Error("message insert returned nothing");
-  return row;
+  const { isMember, hits, retryAfter, offline, ...message } = row;
+  return { isMember, hits, retryAfter, message: message.id === null ? undefined : { ...(message as MessageRow), offline } };
 }
 
 /** Moves the member's read marker forward to `seq` (never back). */
@@ -195,4 +221,39 @@ export async function markRead(db: Db, communityId: string, chatId: string, part
   await db`
     update chat_members set last_read_seq = ${seq}
     where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId} and last_read_seq < ${seq}`;
+}
+
+/** The chat with its creator and whether the participant is in it (membership management). */
+export async function findChatForManage(
+  db: Db,
+  communityId: string,
+  chatId: string,
+  participantId: string,
+): Promise<(ChatRow & { isMember: boolean; memberCount: number }) | undefined> {
+  const [row] = await db<(ChatRow & { isMember: boolean; memberCount: number })[]>`
+    select ${db.unsafe(CHAT_COLUMNS)},
+      exists (select 1 from chat_members m where m.community_id = c.community_id and m.chat_id = c.id and m.participant_id = ${participantId}) as "isMember",
+      (select count(*)::int from chat_members m where m.community_id = c.community_id and m.chat_id = c.id) as "memberCount"
+    from chats c where c.community_id = ${communityId} and c.id = ${chatId}`;
+  return row;
+}
+
+/** Adds members; returns the ids that were not in the chat before. */
+export async function insertMembers(db: Db, communityId: string, chatId: string, members: readonly string[]): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    insert into chat_members (community_id, chat_id, participant_id)
+    select ${communityId}, ${chatId}, p from unnest(${[...members]}::uuid[]) as p
+    on conflict do nothing
+    returning participant_id as id`;
+  return rows.map((r) => r.id);
+}
+
+/** Removes one member; false when they were not in the chat. */
+export async function deleteMember(db: Db, communityId: string, chatId: string, participantId: string): Promise<boolean> {
+  const res = await db`delete from chat_members where community_id = ${communityId} and chat_id = ${chatId} and participant_id = ${participantId}`;
+  return res.count > 0;
+}
+
+export async function updateChatName(db: Db, communityId: string, chatId: string, name: string | null): Promise<void> {
+  await db`update chats set name = ${name} where community_id = ${communityId} and id = ${chatId}`;
 }

@@ -62,6 +62,7 @@ export const ChatSchema = z
     communityId: z.string(),
     type: ChatTypeSchema,
     name: z.string().nullable().openapi({ description: "A group's name; null for a one-to-one chat (show the other member)" }),
+    createdBy: z.string().uuid().nullable().openapi({ description: "The participant who opened it (a group's creator may manage it); null once they are gone" }),
     participants: z.array(ChatParticipantSchema).openapi({ description: "Everyone in the chat, the caller included" }),
     lastMessage: ChatMessageSchema.nullable(),
     unreadCount: z.number().int().openapi({ description: "Others' messages newer than the caller's read marker" }),
@@ -137,6 +138,46 @@ export type ChatHistory = z.infer<typeof ChatHistorySchema>;
 export const PostMessageBodySchema = z.object({ text: MessageTextSchema }).openapi("PostChatMessage");
 export type PostMessageBody = z.infer<typeof PostMessageBodySchema>;
 
-/** What a chat topic carries: one new message. */
-export type ChatTopicBody = { type: "MESSAGE"; message: ChatMessage };
+/** Members one call may add to a group. */
+export const CHAT_ADD_MAX = 50;
+
+export const AddChatParticipantsBodySchema = z
+  .object({
+    participants: z
+      .array(z.string().uuid())
+      .min(1, "Name at least one member")
+      .max(CHAT_ADD_MAX, `At most ${CHAT_ADD_MAX} members at once`)
+      .openapi({ description: "Participant ids of this community to add; ones already in the chat are left as they are" }),
+  })
+  .openapi("AddChatParticipants");
+export type AddChatParticipantsBody = z.infer<typeof AddChatParticipantsBodySchema>;
+
+export const RenameChatBodySchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "A group needs a name")
+      .max(CHAT_NAME_MAX, `At most ${CHAT_NAME_MAX} characters`)
+      .refine((s) => !hasControlCharacter(s) && !hasLoneSurrogate(s), "Not valid text"),
+  })
+  .openapi("RenameChat");
+export type RenameChatBody = z.infer<typeof RenameChatBodySchema>;
+
+export const ChatParticipantParamSchema = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" }, description: "A group chat of the current community the caller is in" }),
+  participantId: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "participantId", in: "path" }, description: "The member to remove; the caller's own id leaves the chat" }),
+});
+
+/** A group's name or members changed: who did it, who came and who went. */
+export type ChatUpdatedBody = { type: "CHAT_UPDATED"; chatId: string; name: string | null; added: string[]; removed: string[]; by: string };
+
+/** What a chat topic carries: one new message, or a change of the group (its members see it; removed members' subscriptions end with it). */
+export type ChatTopicBody = { type: "MESSAGE"; message: ChatMessage } | ChatUpdatedBody;
 

@@ -8,6 +8,7 @@ import { isOperator, requireParticipant, requireThisCommunity } from "../authz/i
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
+import { type Limit, scaledLimit } from "../lib/rate-limit.ts";
 import { iso, type Me, requireMember } from "../members/index.ts";
 import { notify, withUnseen } from "../notifications/index.ts";
 import { haveAcceptedIntro, listBlockedWith } from "../relations/index.ts";
@@ -25,7 +26,6 @@ import {
   listChatMembers,
   listChatsOf,
   listMessages,
-  findChatMembership,
   markRead,
   type MessageRow,
 } from "./queries.ts";
@@ -43,12 +43,15 @@ import type {
 } from "./schemas.ts";
 
 export const CHAT_ACCESS_DENIED = "Chat access denied";
+export const CHAT_RATE_LIMITED = "Too many messages. Please slow down";
+/** Messages one member may send to one chat per window (times RATE_LIMIT_SCALE), over REST and STOMP alike. */
+export const CHAT_SEND_LIMIT: Limit = { limit: 20, windowSeconds: 10 };
 
 function toMessage(row: MessageRow): ChatMessage {
   return { id: row.id, chatId: row.chatId, senderId: row.senderId, text: row.text, createdAt: iso(row.createdAt) };
 }
 
-function isStaff(ctx: Ctx, me: Me): boolean {
+export function isStaff(ctx: Ctx, me: Me): boolean {
   return isOperator(ctx) || me.participant.role === "admin" || me.participant.role === "moderator";
 }
 
@@ -65,6 +68,7 @@ async function toChats(ctx: Ctx, rows: readonly ChatListRow[]): Promise<Chat[]> 
     communityId: r.communityId,
     type: r.kind,
     name: r.name,
+    createdBy: r.createdBy,
     participants: byChat.get(r.id) ?? [],
     lastMessage:
       r.lastId && r.lastCreatedAt ? { id: r.lastId, chatId: r.id, senderId: r.lastSenderId, text: r.lastText ?? "", createdAt: iso(r.lastCreatedAt) } : null,
@@ -74,7 +78,7 @@ async function toChats(ctx: Ctx, rows: readonly ChatListRow[]): Promise<Chat[]> 
   }));
 }
 
-async function chatOf(ctx: Ctx, chatId: string, participantId: string): Promise<Chat> {
+export async function chatOf(ctx: Ctx, chatId: string, participantId: string): Promise<Chat> {
   const row = await findChatOf(ctx.db, ctx.tenant.id, chatId, participantId);
   if (!row) throw accessDenied(CHAT_ACCESS_DENIED);
   const [chat] = await toChats(ctx, [row]);
@@ -162,23 +166,35 @@ export async function postChatMessage(ctx: Ctx, chatId: string, text: string): P
   // The session's participant (a socket's is checked again whenever the database announces a
   // change to it); the chat membership is read for every message.
   const { participant } = await requireParticipant(ctx);
-  const membership = await findChatMembership(ctx.db, ctx.tenant.id, chatId, participant.id);
-  if (!membership) throw notFound("Chat not found");
-  if (!membership.isMember) throw accessDenied(CHAT_ACCESS_DENIED);
-  const message = await withTx(ctx.db, async (tx) => {
-    const { offline, ...row } = await insertMessage(tx, ctx.tenant.id, chatId, participant.id, text);
-    const message = toMessage(row);
-    const told = await withUnseen(tx, ctx.tenant.id, offline, "CHAT_MESSAGE", "chatId", chatId);
-    for (const participantId of offline.filter((id) => !told.has(id))) {
-      await notify(tx, ctx.deps.bus, {
-        communityId: ctx.tenant.id,
-        participantId,
-        type: "CHAT_MESSAGE",
-        data: { chatId, senderId: participant.id, messageId: message.id },
-      });
-    }
-    return message;
+  const sent = await insertMessage(ctx.db, ctx.tenant.id, chatId, participant.id, text, {
+    key: `chat:send:${ctx.tenant.id}:${chatId}:${participant.id}`,
+    limit: scaledLimit(CHAT_SEND_LIMIT.limit),
+    windowSeconds: CHAT_SEND_LIMIT.windowSeconds,
   });
+  if (!sent.isMember) {
+    if (!(await findChat(ctx.db, ctx.tenant.id, chatId))) throw notFound("Chat not found");
+    throw accessDenied(CHAT_ACCESS_DENIED);
+  }
+  if (!sent.message) {
+    throw new AppError(ErrorCode.RATE_LIMITED, CHAT_RATE_LIMITED, { headers: { "Retry-After": String(Math.max(1, Math.ceil(sent.retryAfter))) } });
+  }
+  const { offline, ...row } = sent.message;
+  const message = toMessage(row);
+  if (offline.length > 0) {
+    // The members away get a CHAT_MESSAGE notification (one per chat until seen), in a
+    // transaction of its own after the message: the common case, everyone online, costs nothing.
+    await withTx(ctx.db, async (tx) => {
+      const told = await withUnseen(tx, ctx.tenant.id, offline, "CHAT_MESSAGE", "chatId", chatId);
+      for (const participantId of offline.filter((id) => !told.has(id))) {
+        await notify(tx, ctx.deps.bus, {
+          communityId: ctx.tenant.id,
+          participantId,
+          type: "CHAT_MESSAGE",
+          data: { chatId, senderId: participant.id, messageId: message.id },
+        });
+      }
+    }).catch((err) => ctx.log.warn({ err, chatId, messageId: message.id }, "chat message stored but its notifications failed"));
+  }
   // Published after the commit, not in it: a NOTIFY in the message's transaction would hold the
   // database-wide notify lock across its WAL flush, so every chat's messages would queue on it.
   // The message is stored: if the publish fails, subscribers miss it live and read it in the history.

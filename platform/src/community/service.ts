@@ -66,7 +66,7 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
       primaryColor: c.brandConfig.primaryColor,
       accentColor: c.brandConfig.accentColor,
     },
-    policyLinks: { terms: c.policyLinks.terms ?? null, privacy: c.policyLinks.privacy ?? null, asPlainText: c.policyLinks.asPlainText },
+    policyLinks: { terms: c.policyLinks.terms ?? null, privacy: c.policyLinks.privacy ?? null, asPlainText: c.policyLinks.plainText },
     navigationConfig: row.navigation ?? c.navigationConfig ?? null,
     welcomeLayout: c.welcomeLayout,
     customLanding: c.customLanding,

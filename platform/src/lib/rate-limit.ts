@@ -13,6 +13,11 @@ export function setRateLimitScale(factor: number): void {
   scale = Math.max(1, Math.floor(factor));
 }
 
+/** The limit as this process enforces it (times the scale): for callers that count hits in their own statement. */
+export function scaledLimit(limit: number): number {
+  return limit * scale;
+}
+
 /**
  * Fixed-window counter in PostgreSQL, so every server instance shares it. Counts one hit and
  * throws 429 (with Retry-After) once the window holds more than `limit` hits.

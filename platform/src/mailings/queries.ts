@@ -5,6 +5,7 @@ import type { Audience } from "./schemas.ts";
 export type MailingRow = {
   id: string;
   communityId: string;
+  kind: "email" | "telegram" | "telegram_image";
   content: Record<string, { subject: string; body: string }>;
   audience: Audience;
   total: number;
@@ -18,10 +19,12 @@ export type MailingRow = {
 /** mail.send gives up after this many attempts (its retryLimit 8, plus the first). */
 const MAX_ATTEMPTS = 9;
 
-const PROGRESS = `m.id, m.community_id as "communityId", m.content, m.audience, m.total, m.created_at as "createdAt", m.finished_at as "finishedAt",
-  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id where r.mailing_id = m.id and o.status = 'sent') as sent,
+const PROGRESS = `m.id, m.community_id as "communityId", m.kind, m.content, m.audience, m.total, m.created_at as "createdAt", m.finished_at as "finishedAt",
+  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id where r.mailing_id = m.id and o.status = 'sent')
+    + (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'sent') as sent,
   (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id
-     where r.mailing_id = m.id and o.status <> 'sent' and (o.status = 'failed' or o.attempts >= ${MAX_ATTEMPTS})) as failed,
+     where r.mailing_id = m.id and o.status <> 'sent' and (o.status = 'failed' or o.attempts >= ${MAX_ATTEMPTS}))
+    + (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'failed') as failed,
   (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'skipped') as skipped`;
 
 /** The audience's SQL condition over participants p and users u (recipient language as `lang`). */

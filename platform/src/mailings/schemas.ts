@@ -30,11 +30,16 @@ export const NotifySchema = z
   .openapi("NotifyParticipants");
 export type NotifyInput = z.infer<typeof NotifySchema>;
 
+/** A Telegram mailing's text per language (an image mailing's caption). */
+export const TelegramTextSchema = z.strictObject({ text: z.string().trim().min(1).max(4000) }).openapi("TelegramMailingText");
+
 export const MailingSchema = z
   .object({
     id: z.string().uuid(),
     communityId: z.string(),
-    content: z.partialRecord(LangSchema, MailingTextSchema),
+    /** email: through the mail outbox; telegram / telegram_image: through the Telegram bot to members who connected it. */
+    kind: z.enum(["email", "telegram", "telegram_image"]),
+    content: z.partialRecord(LangSchema, z.union([MailingTextSchema, TelegramTextSchema])),
     audience: AudienceSchema,
     /** queued: nothing delivered yet; sending; done: every recipient sent, failed or skipped. */
     status: z.enum(["queued", "sending", "done"]),

@@ -37,12 +37,13 @@ import type { Mailing, MailingPreview, NotifyInput } from "./schemas.ts";
 /** Recipients moved to the outbox per job; the job re-enqueues itself for the next chunk. */
 export const MAILING_CHUNK = 200;
 
-function toMailing(r: MailingRow): Mailing {
+export function toMailing(r: MailingRow): Mailing {
   const finished = r.sent + r.failed + r.skipped;
   const percent = r.total === 0 ? 100 : Math.floor((finished * 100) / r.total);
   return {
     id: r.id,
     communityId: r.communityId,
+    kind: r.kind,
     content: r.content,
     audience: r.audience,
     status: finished >= r.total ? "done" : finished > 0 ? "sending" : "queued",
@@ -56,7 +57,7 @@ function toMailing(r: MailingRow): Mailing {
   };
 }
 
-async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
+export async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
   requireThisCommunity(ctx, communityId);
   await requireRole(ctx, "admin");
 }
@@ -185,9 +186,9 @@ export async function unsubscribe(ctx: Ctx, token: string): Promise<{ ok: true; 
  * Sends this week's recommendations now: the coming Tuesday's pairing is run (or read, when it ran)
  * and its e-mails queued; the outbox keys keep a member from getting them twice.
  */
-export async function notifyRecommendedContacts(ctx: Ctx, communityId: string): Promise<{ week: string; mailsQueued: number }> {
+export async function notifyRecommendedContacts(ctx: Ctx, communityId: string, opts: { week?: string | undefined } = {}): Promise<{ week: string; mailsQueued: number }> {
   await requireAdmin(ctx, communityId);
-  const week = comingTuesday(new Date(), ctx.tenant.config.timeZone);
+  const week = opts.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   const report = await runWeeklyPairing(jobCtx(ctx.deps, ctx.tenant, "notify.recommended-contacts"), { communityId: ctx.tenant.id, week, mail: true });
   await withTx(ctx.db, (tx) =>
     recordAudit(withDb(ctx, tx), { action: "mailing.recommended_contacts", target: { type: "matching_week", id: week }, before: null, after: { mailsQueued: report.stored.mailsQueued } }),

@@ -20,8 +20,14 @@ export async function insertNotification(
   n: { communityId: string; participantId: string; type: NotificationType; data: Record<string, unknown>; dedupeKey?: string | undefined },
 ): Promise<NotificationRow | undefined> {
   const [row] = await db<NotificationRow[]>`
-    insert into notifications (community_id, participant_id, type, data, dedupe_key)
-    values (${n.communityId}, ${n.participantId}, ${n.type}, ${db.json(n.data as never)}, ${n.dedupeKey ?? null})
+    insert into notifications (community_id, participant_id, type, data, dedupe_key, telegram_status)
+    values (${n.communityId}, ${n.participantId}, ${n.type}, ${db.json(n.data as never)}, ${n.dedupeKey ?? null},
+      -- Also through Telegram (the telegram.notifications job) when the member connected it and left it on.
+      case when exists (select 1 from telegram_links l
+          where l.community_id = ${n.communityId} and l.participant_id = ${n.participantId} and l.blocked_at is null)
+        and not exists (select 1 from notification_preferences x
+          where x.community_id = ${n.communityId} and x.participant_id = ${n.participantId} and x.contact_type = 'TELEGRAM' and x.disable)
+      then 'pending' end)
     on conflict (community_id, participant_id, dedupe_key) do nothing
     returning ${db.unsafe(COLUMNS)}`;
   return row;

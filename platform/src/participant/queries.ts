@@ -243,6 +243,17 @@ export async function upsertAdminParticipant(db: Db, communityId: string, userId
   return row;
 }
 
+/** Sets the user's role in the community, creating a confirmed participant if needed (`created`). */
+export async function upsertParticipantRole(db: Db, communityId: string, userId: string, role: ParticipantRole): Promise<{ id: string; created: boolean }> {
+  const [row] = await db<{ id: string; created: boolean }[]>`
+    insert into participants (community_id, user_id, role, moderation_status)
+    values (${communityId}, ${userId}, ${role}, 'confirmed')
+    on conflict (community_id, user_id) do update set role = ${role}, updated_at = now()
+    returning id, (xmax = 0) as created`;
+  if (!row) throw new Error("participant upsert returned no row");
+  return row;
+}
+
 export type MyCommunityRow = {
   id: string;
   communityId: string;

@@ -1,9 +1,12 @@
 /** Community admins edit the community's onboarding questions (GET/POST/PATCH/DELETE /admin/{communityId}/questions). */
 import { requireRole, requireThisCommunity } from "../authz/index.ts";
-import type { Ctx } from "../context.ts";
+import { recordAudit, sameJson } from "../audit/record.ts";
+import { type Ctx, withDb } from "../context.ts";
+import { withTx } from "../db/client.ts";
 import { createQuestion, hideQuestion, listQuestionDetails, reorderQuestions, updateQuestion } from "./editor.ts";
-import { communityOwner, type QuestionnaireOwner } from "./owner.ts";
-import type { QuestionCreate, QuestionDetail, QuestionPatch, QuestionReorder } from "./schemas.ts";
+import { communityOwner, ownerTarget, type QuestionnaireOwner } from "./owner.ts";
+import type { QuestionCreate, QuestionDetail, QuestionFile, QuestionPatch, QuestionReorder } from "./schemas.ts";
+import { applyQuestionFiles, exportQuestionFile } from "./service.ts";
 
 async function requireCommunityAdmin(ctx: Ctx, communityId: string): Promise<QuestionnaireOwner> {
   requireThisCommunity(ctx, communityId);
@@ -29,4 +32,23 @@ export async function deleteCommunityQuestion(ctx: Ctx, communityId: string, que
 
 export async function reorderCommunityQuestions(ctx: Ctx, communityId: string, input: QuestionReorder): Promise<QuestionDetail[]> {
   return reorderQuestions(ctx, await requireCommunityAdmin(ctx, communityId), input);
+}
+
+/**
+ * Makes the community's onboarding questions match a questions file, by key, as `tenant apply`
+ * does with questions.json (the operator's `questions seed`): idempotent, audited when it changed.
+ */
+export async function seedCommunityQuestions(ctx: Ctx, communityId: string, questions: QuestionFile[]): Promise<{ changed: boolean; questions: number }> {
+  const owner = await requireCommunityAdmin(ctx, communityId);
+  return withTx(ctx.db, async (tx) => {
+    const r = await applyQuestionFiles(tx, owner, questions);
+    const changed = !sameJson(r.before, r.after);
+    if (changed) await recordAudit(withDb(ctx, tx), { action: "questions.seed", target: ownerTarget(owner), before: r.before, after: r.after });
+    return { changed, questions: questions.length };
+  });
+}
+
+/** The community's onboarding questions as a questions file (`questions export`). */
+export async function exportCommunityQuestions(ctx: Ctx, communityId: string) {
+  return exportQuestionFile(ctx.db, await requireCommunityAdmin(ctx, communityId));
 }

@@ -93,3 +93,25 @@ export async function applyQuestionFiles(db: Db, owner: QuestionnaireOwner, file
   await upsertQuestionFiles(db, owner, files);
   return { before, after: await listQuestionDocs(db, owner) };
 }
+
+type QuestionDoc = Omit<QuestionFile, "maxChoices" | "options"> & {
+  position: number;
+  maxChoices: number | null;
+  options: (Omit<QuestionFile["options"][number], "group" | "category"> & { position: number; group: string | null; category: string | null })[];
+};
+
+/**
+ * The owner's questions as a questions file (`version: 1`), in order, hidden ones included with
+ * `visible: false`: what `questions seed` reads back unchanged.
+ */
+export async function exportQuestionFile(db: Db, owner: QuestionnaireOwner): Promise<{ version: 1; questions: QuestionFile[] }> {
+  const docs = (await listQuestionDocs(db, owner)) as QuestionDoc[];
+  return {
+    version: 1,
+    questions: docs.map(({ position: _p, maxChoices, options, ...q }) => ({
+      ...q,
+      ...(maxChoices !== null ? { maxChoices } : {}),
+      options: options.map(({ position: _o, group, category, ...o }) => ({ ...o, ...(group !== null ? { group } : {}), ...(category !== null ? { category } : {}) })),
+    })),
+  };
+}

@@ -14,6 +14,7 @@ import { withTx } from "../db/client.ts";
 import { validationError } from "../http/openapi.ts";
 import { notFound } from "../lib/errors.ts";
 import { findCommunityForUpdate } from "../tenancy/queries.ts";
+import { upgradeTenantConfig } from "../tenancy/migrate.ts";
 import { type TenantConfig, TenantConfigSchema } from "../tenancy/schema.ts";
 import { findCommunitySettingsRow, updateCommunityConfig } from "./queries.ts";
 import type { Settings, SettingsPatch, SettingsResult } from "./schemas.ts";
@@ -72,7 +73,7 @@ export async function updateSettings(ctx: Ctx, communityId: string, patch: Setti
   const saved = await withTx(ctx.db, async (tx) => {
     const row = await findCommunityForUpdate(tx, ctx.tenant.id);
     if (!row) throw notFound("Community not found");
-    const parsed = TenantConfigSchema.safeParse(merge(row.config, patch));
+    const parsed = TenantConfigSchema.safeParse(merge(upgradeTenantConfig(row.config).config as TenantConfig, patch));
     if (!parsed.success) throw validationError(parsed.error.issues);
     const config = parsed.data;
     if (config.langChoices.length && !config.langChoices.includes(config.lang)) {

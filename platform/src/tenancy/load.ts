@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { type QuestionFile, QuestionsFileSchema } from "../questionnaire/schemas.ts";
+import { upgradeTenantConfig } from "./migrate.ts";
 import { LandingDocumentSchema, NavigationConfigSchema, type NavigationConfig, type TenantConfig, TenantConfigSchema } from "./schema.ts";
 
 export type TenantBundle = {
@@ -58,7 +59,8 @@ export async function loadTenantDir(dir: string): Promise<TenantBundle> {
   const raw = await readJson(tenantFile, problems);
   let config: TenantConfig | undefined;
   if (raw !== undefined) {
-    const parsed = TenantConfigSchema.safeParse(raw);
+    // An older version is upgraded in memory first (`tuesday tenant migrate` rewrites the file).
+    const parsed = TenantConfigSchema.safeParse(upgradeTenantConfig(raw).config);
     if (parsed.success) {
       config = parsed.data;
       const folder = path.basename(dir);

@@ -29,7 +29,12 @@ export const CONTACT_TYPES = [
 export const ContactTypeSchema = z.enum(CONTACT_TYPES);
 export type ContactType = z.infer<typeof ContactTypeSchema>;
 
-export const TENANT_SCHEMA_VERSION = 1;
+/**
+ * The current tenant.json version. Older files still load (tenancy/migrate.ts upgrades them in
+ * memory, and `tuesday tenant migrate` rewrites them): version 2 renamed `policyLinks.asPlainText` to
+ * `policyLinks.plainText`. Version 1 stays accepted for configs without the renamed field (test fixtures).
+ */
+export const TENANT_SCHEMA_VERSION = 2;
 
 const Slug = z
   .string()
@@ -130,7 +135,7 @@ export type TopicFile = z.infer<typeof TopicFileSchema>;
 export const TenantConfigSchema = z
   .strictObject({
     $schema: z.string().optional(),
-    version: z.literal(TENANT_SCHEMA_VERSION),
+    version: z.union([z.literal(1), z.literal(TENANT_SCHEMA_VERSION)]),
     id: Slug,
     domain: HostName,
     aliases: z.array(HostName).default([]),
@@ -166,8 +171,8 @@ export const TenantConfigSchema = z
     senderEmail: z.string().email(),
     brandConfig: BrandConfigSchema,
     policyLinks: z
-      .strictObject({ terms: Url.optional(), privacy: Url.optional(), asPlainText: z.boolean().default(false) })
-      .default({ asPlainText: false }),
+      .strictObject({ terms: Url.optional(), privacy: Url.optional(), plainText: z.boolean().default(false) })
+      .default({ plainText: false }),
     navigationConfig: NavigationConfigSchema.optional(),
     /** Spec 1 tenant variants; every one is off unless the tenant names it (README "Tenant variants"). */
     welcomeLayout: z.enum(["standard", "special"]).default("standard"),

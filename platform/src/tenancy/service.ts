@@ -14,7 +14,8 @@ import {
 import { communityOwner } from "../questionnaire/owner.ts";
 import { applyQuestionFiles } from "../questionnaire/service.ts";
 import { applyTopicFile } from "../topics/service.ts";
-import { PORT_PLACEHOLDER, type Tenant, type TenantConfig } from "./schema.ts";
+import { upgradeTenantConfig } from "./migrate.ts";
+import { PORT_PLACEHOLDER, TENANT_SCHEMA_VERSION, type Tenant, type TenantConfig } from "./schema.ts";
 
 export function tenantUrl(config: Pick<TenantConfig, "id" | "domain">, template: string, port?: number): string {
   return template
@@ -121,7 +122,9 @@ export class TenantDirectory {
   }
 
   toTenant(row: Pick<CommunityRow, "id" | "domain" | "config">): Tenant {
-    return { id: row.id, domain: row.domain, config: withServerPort(row.config, this.opts.port), url: tenantUrl(row.config, this.opts.urlTemplate, this.opts.port) };
+    // Stored by an older version: upgraded like a file (tenancy/migrate.ts) until the next apply.
+    const config = (row.config.version === TENANT_SCHEMA_VERSION ? row.config : upgradeTenantConfig(row.config).config) as TenantConfig;
+    return { id: row.id, domain: row.domain, config: withServerPort(config, this.opts.port), url: tenantUrl(row.config, this.opts.urlTemplate, this.opts.port) };
   }
 
   async getRow(id: string): Promise<CommunityRow | undefined> {

@@ -219,7 +219,7 @@ export function MailingsPage() {
                 {mailings.map((m) => (
                   <TableRow key={m.id} data-testid="mailing-row">
                     <TableCell>{new Date(m.createdAt).toLocaleString()}</TableCell>
-                    <TableCell>{m.content[community.lang as Lang]?.subject ?? Object.values(m.content)[0]?.subject}</TableCell>
+                    <TableCell>{mailingTitle(m.content[community.lang as Lang] ?? Object.values(m.content)[0])}</TableCell>
                     <TableCell sx={{ minWidth: 240 }}>
                       <LinearProgress variant="determinate" value={m.percent} />
                       <Typography variant="caption" data-testid="mailing-progress">
@@ -235,4 +235,10 @@ export function MailingsPage() {
       </Card>
     </Stack>
   );
+}
+
+/** An e-mail mailing's subject, or a Telegram mailing's text, for the list. */
+function mailingTitle(content: { subject: string; body: string } | { text: string } | undefined): string {
+  if (!content) return "";
+  return "subject" in content ? content.subject : content.text;
 }

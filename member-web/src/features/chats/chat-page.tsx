@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, isApiFailure } from "../../api/client.ts";
@@ -10,6 +10,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { PresenceDot } from "./chats-page.tsx";
+import { MembersPanel } from "./members-panel.tsx";
 import { type ChatMessage, chatQueries, chatTitle, chatsChanged, seedPresence, useMyParticipantId, usePresenceTopic } from "./model.ts";
 import "./chats.css";
 
@@ -21,7 +22,10 @@ export function ChatPage({ chatId }: { chatId: string }) {
   const errorText = useErrorText();
   const community = useCommunity();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const me = useMyParticipantId(community.id);
+  const meRef = useRef(me);
+  meRef.current = me;
   const connected = useRealtimeConnected();
   const history = useInfiniteQuery(chatQueries.history(chatId));
   const [live, setLive] = useState<ChatMessage[]>([]);
@@ -40,13 +44,21 @@ export function ChatPage({ chatId }: { chatId: string }) {
   useEffect(() => {
     setLive([]);
     return realtime.subscribe(`chat/${chatId}`, (body) => {
-      const b = body as { type?: string; message?: ChatMessage };
+      const b = body as { type?: string; message?: ChatMessage; removed?: string[] };
+      if (b?.type === "CHAT_UPDATED") {
+        // A group's name or members changed: removed from it, back to the list; else reload the chat.
+        if (meRef.current && b.removed?.includes(meRef.current)) {
+          void chatsChanged(queryClient);
+          void navigate({ to: "/chats" });
+        } else void queryClient.invalidateQueries({ queryKey: chatQueries.history(chatId).queryKey });
+        return;
+      }
       if (b?.type === "MESSAGE" && b.message?.chatId === chatId) {
         const message = b.message;
         setLive((prev) => (prev.some((m) => m.id === message.id) ? prev : [...prev, message]));
       }
     });
-  }, [chatId]);
+  }, [chatId, navigate, queryClient]);
 
   // Leaving the chat reads its newest page once more (which moves the read marker) and refreshes the list.
   useEffect(
@@ -136,6 +148,7 @@ export function ChatPage({ chatId }: { chatId: string }) {
             </span>
           ))}
         </div>
+        {chat?.type === "GROUP" ? <MembersPanel chat={chat} me={me} communityId={community.id} /> : null}
       </header>
       {history.hasNextPage ? (
         <div className="center">

@@ -17,6 +17,7 @@ import { AccountManagement } from "./account-management.tsx";
 import { Avatar, Switch } from "./controls.tsx";
 import { avatarUrl, fullName, initials, type Profile, profileQueries, profileSaved, visibleSteps } from "./model.ts";
 import { ModerationBanner } from "./moderation-banner.tsx";
+import { TelegramConnect } from "../telegram/telegram-connect.tsx";
 import { PrivacySection } from "./privacy-section.tsx";
 import { SECTIONS } from "./sections/index.ts";
 import { UsersIcon } from "./icons.tsx";
@@ -107,6 +108,7 @@ function OwnProfile({ profile }: { profile: Profile }) {
             <section key={step} className="card" id={`section-${step}`} aria-labelledby={`heading-${step}`}>
               <h2 id={`heading-${step}`}>{t(`sections.${step}`)}</h2>
               <Section profile={profile} actions={{ submitLabel: tm("save"), confirmSaved: true }} />
+              {step === "contacts" ? <TelegramConnect /> : null}
             </section>
           );
         })}

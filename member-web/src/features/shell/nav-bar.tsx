@@ -9,6 +9,7 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
 import { CommunityExtras } from "../partner/community-extras.tsx";
 import { BrandMark } from "./brand-mark.tsx";
+import { NotificationsBell } from "../notifications/bell.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { isRestricted } from "../../app/restricted.ts";
 import { buildNavItems, type NavItem, restrictedNavItems } from "./nav-items.ts";
@@ -103,6 +104,7 @@ export function NavBar() {
           </ul>
           <div className="nav-actions">
             <CommunityExtras />
+            {(user?.enabled ?? true) ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}

@@ -11,9 +11,9 @@ const route = defineRoute({
   path: "/chats/{id}",
   tags: ["Chats"],
   summary: "Send a message",
-  description: `Stores the message (text trimmed, 1 to ${MESSAGE_TEXT_MAX} characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic.`,
+  description: `Stores the message (text trimmed, 1 to ${MESSAGE_TEXT_MAX} characters) and publishes it on the STOMP topic /topic/chat/{id} of every server process. The same as a STOMP SEND to that topic. At most 20 messages per member and chat in 10 seconds (429 with Retry-After).`,
   request: { params: ChatIdParamSchema, body: jsonBody(PostMessageBodySchema) },
-  responses: { 201: jsonResponse(ChatMessageSchema, "Sent"), ...errors(400, 401, 403, 404) },
+  responses: { 201: jsonResponse(ChatMessageSchema, "Sent"), ...errors(400, 401, 403, 404, 429) },
 });
 
 export function registerPostMessage(app: OpenAPIHono<AppEnv>) {

@@ -1,27 +1,31 @@
 /**
  * The sparse candidate graph: top-k partners per eligible member, found through one
- * inverted index over tags, stemmed need / offer terms, need / offer concepts and topics, and answers — never by scoring all
- * n^2 pairs.
+ * inverted index over tags, stemmed need / offer terms, need / offer concepts and topics, mutual
+ * concept keys, and answers — never by scoring all n^2 pairs.
  *
  * Every feature f of the index has postings (member v, document weight D_v[f]) and every
  * member u a query vector Q_u[f], chosen so that sum_f Q_u[f] * D_v[f] plus the city bonus
- * is the linear part of relevance(u, v) (tags, answers and city exactly; the two
- * complementarity directions with weight maxShare each, an upper bound of the real max/min
- * mix). A feature's postings are stored twice, in impact order (weight descending, ties by
- * a seeded rank): the whole list, and grouped by city. For u we walk its features, highest
- * query weight first, and read from each the first `postingsCap` postings of u's own city
- * (same-city partners carry the city bonus, so they are wanted deeper into the list) and
- * the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch
- * array. A member with little in common with anyone is filled up with a rotating sample of
- * their city. The best `preselect` x `rescorePool` by proxy are scored exactly but for the texts
- * (the proxy keeps those apart), the best `rescorePool` of them re-scored in full with `scorePair`,
- * and the best k kept; one round of NN-descent then refines every list. Work per member is
- * bounded by `memberBudget` postings.
+ * approximates relevance(u, v) (tags, answers and city exactly; the two complementarity
+ * directions with weight maxShare each, an upper bound of the real max/min mix). A mutual key
+ * (x, y) holds the members who offer concept x and need y: u, who needs x and offers y, finds the
+ * people who help u and whom u helps through one short list where the lists of x and y alone run
+ * to thousands at scale. A feature's postings are stored twice, in impact order (weight
+ * descending, ties by a seeded rank): the whole list, and grouped by city. For u we walk its
+ * features, highest query weight first, and read from each the first `postingsCap` postings of
+ * u's own city (same-city partners carry the city bonus, so they are wanted deeper into the list)
+ * and the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch array.
+ * A member with little in common with anyone is filled up with a rotating sample of their city.
+ * The best `preselect` x `rescorePool` by proxy are scored exactly but for the texts (the proxy
+ * keeps those apart), the best `rescorePool` of them scored in full (DenseScorer: u's features
+ * spread into dense arrays, each candidate's record read once), and the best k kept; one round of
+ * NN-descent then refines every list. Members are visited grouped by city and strongest need and
+ * offer, so that neighbours in that order find each other's candidates in cache. Work per member
+ * is bounded by `memberBudget` postings.
  * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
-import { baseBesidesTexts, scorePair } from "./relevance.ts";
+import { DenseScorer } from "./dense.ts";
 
 /** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -123,11 +127,28 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
       feat.push(query ? base + (m.coffer.items[p] as number) : base + nC + (m.coffer.items[p] as number));
       w.push((query ? c.topics * share : 1) * (m.coffer.weights[p] as number));
     }
+    // Mutual keys "x needed by one, offered by the other, and y the other way round" over directly
+    // stated needs and offers: a member who helps u and whom u helps is found through one short
+    // list, where the two single lists are long and read only in part at scale.
+    const pairBase = base + 2 * nC;
+    for (let p = m.cneed.offsets[i] as number; p < (m.cneed.offsets[i + 1] as number); p++) {
+      if ((m.cneedRaw[p] as number) <= 0) continue;
+      const x = m.cneed.items[p] as number;
+      const need = lam * (m.cneed.weights[p] as number) + (1 - lam) * (m.cneedRaw[p] as number);
+      for (let q = m.coffer.offsets[i] as number; q < (m.coffer.offsets[i + 1] as number); q++) {
+        if (!m.directOffer[q]) continue;
+        const y = m.coffer.items[q] as number;
+        // Query: u needs x and offers y; document: v offers x and needs y (the same key).
+        feat.push(query ? pairBase + x * nC + y : pairBase + y * nC + x);
+        w.push((query ? c.topics : 1) * need * (m.coffer.weights[q] as number));
+      }
+    }
   }
 }
 
 function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
-  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * m.conceptNames.length;
+  const nC = m.conceptNames.length;
+  const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * nC + nC * nC;
   const counts = new Int32Array(features + 1);
   const feat: number[] = [];
   const w: number[] = [];
@@ -297,6 +318,7 @@ function refineLists(
   const banned = new Int32Array(n);
   const companyId = m.companyId;
   const best = new TopHeap(g.k, g.rank);
+  const dense = new DenseScorer(m);
   const outOffsets = new Int32Array(nv + 1);
   const outItems: number[] = [];
   const outScores: number[] = [];
@@ -324,6 +346,7 @@ function refineLists(
       mark[v] = stamp;
       best.push(revScores[p] as number, v);
     }
+    dense.bind(u);
     for (let p = own0; p < Math.min(own1, own0 + refine); p++) {
       const w = topItems[p] as number;
       const w0 = topOffsets[w] as number;
@@ -334,7 +357,7 @@ function refineLists(
         mark[v] = stamp;
         if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
         rescored++;
-        const s = scorePair(m, u, v);
+        const s = dense.score(v);
         if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
       }
     }
@@ -348,6 +371,31 @@ function refineLists(
     outOffsets[vu + 1] = outItems.length;
   }
   return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
+}
+
+/** Vertices ordered by (city, strongest need concept, strongest offer concept), ties by vertex. */
+function visitOrder(m: CommunityModel, memberOf: Int32Array): Int32Array {
+  const nv = memberOf.length;
+  const key = new Float64Array(nv);
+  const nC = m.conceptNames.length + 1;
+  const strongest = (csr: { offsets: Int32Array; items: Int32Array; weights: Float64Array }, i: number): number => {
+    let best = -1;
+    let bw = -1;
+    for (let p = csr.offsets[i] as number; p < (csr.offsets[i + 1] as number); p++) {
+      if ((csr.weights[p] as number) > bw) {
+        bw = csr.weights[p] as number;
+        best = csr.items[p] as number;
+      }
+    }
+    return best + 1;
+  };
+  for (let vu = 0; vu < nv; vu++) {
+    const i = memberOf[vu] as number;
+    key[vu] = (((m.cityId[i] as number) + 1) * nC + strongest(m.cneed, i)) * nC + strongest(m.coffer, i);
+  }
+  const order = Int32Array.from({ length: nv }, (_, x) => x);
+  order.sort((x, y) => (key[x] as number) - (key[y] as number) || x - y);
+  return order;
 }
 
 /** Builds the candidate graph over the model's eligible members. */
@@ -399,20 +447,19 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const acc = new Float32Array(n);
   // Postings of long lists are read capped, and need <-> offer is max/min-mixed, so the accumulated
   // proxy orders candidates only roughly. The best `preselect` x rescorePool by the proxy get every
-  // component but the texts exactly (baseBesidesTexts: short vectors) plus the texts' proxy, which
-  // is kept apart here; the pool re-scored in full is chosen by that.
+  // component but the texts exactly (DenseScorer without texts: the short part of the records) plus
+  // the texts' proxy, which is kept apart here; the pool scored in full is chosen by that.
   const accTexts = new Float32Array(n);
-  const textsPart = new Float32Array(n);
   const textsFrom = m.tagNames.length;
   const textsTo = textsFrom + 2 * m.termNames.length;
   const pre = new TopHeap(m.weights.candidates.preselect * rescorePool, rank);
-  const preItems: number[] = [];
-  const preScores: number[] = [];
   const memberMult = m.memberMultiplier;
   const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
   const banned = new Int32Array(n);
   const touched = new Int32Array(n);
+  const dense = new DenseScorer(m);
+  const textsPart = new Float32Array(n);
   const pool = new TopHeap(rescorePool, rank);
   const best = new TopHeap(k, rank);
   const qFeat: number[] = [];
@@ -426,7 +473,13 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   let postingsRead = 0;
   let rescored = 0;
 
-  for (let vu = 0; vu < nv; vu++) {
+  // Members are visited grouped by city and strongest need and offer: neighbours in that order read
+  // the same postings and score the same candidates, whose records are then still in cache.
+  const visit = visitOrder(m, memberOf);
+  const listCount = new Int32Array(nv);
+  const listItems = new Int32Array(nv * k);
+  const listScores = new Float64Array(nv * k);
+  for (const vu of visit) {
     const u = memberOf[vu] as number;
     const stamp = u + 1;
     const company = companyId[u] as number;
@@ -498,11 +551,10 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     let floor = -1;
     for (let t = 0; t < nTouched; t++) {
       const v = touched[t] as number;
-      const sp = accTexts[v] as number;
-      const a0 = (acc[v] as number) + sp;
+      const a0 = (acc[v] as number) + (accTexts[v] as number);
       acc[v] = 0;
+      textsPart[v] = accTexts[v] as number;
       accTexts[v] = 0;
-      textsPart[v] = sp;
       const a = city >= 0 && m.cityId[v] === city ? a0 + cityBonus : a0;
       if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
@@ -510,39 +562,44 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       pre.push(sc, v);
       if (pre.size === pre.capacity) floor = pre.minScore();
     }
-    preItems.length = 0;
-    preScores.length = 0;
-    pre.drainBestFirst(preItems, preScores);
+    // The preselection is scored exactly but for the texts (whose postings proxy stays), the best
+    // rescorePool of it in full, with the admin-scored partners (the admin's word is a strong prior);
+    // the best k stay.
+    dense.bind(u);
     pool.clear();
-    for (let r = 0; r < preItems.length; r++) {
-      const v = preItems[r] as number;
-      // The proxy without its capped tags / answers part, plus their exact cosines.
-      // Exact need <-> offer, tags, answers and city, and the texts' proxy.
-      pool.push(((textsPart[v] as number) + baseBesidesTexts(m, u, v)) * (memberMult[v] as number), v);
+    for (let r = 0; r < pre.size; r++) {
+      const v = pre.item[r] as number;
+      pool.push(dense.score(v, false) + (textsPart[v] as number), v);
     }
-    poolItems.length = 0;
-    poolScores.length = 0;
-    pool.drainBestFirst(poolItems, poolScores);
-    // Admin-scored pairs are always candidates: the admin's word is a strong prior.
-    for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
-      const v = m.adminPartnersOf.items[p] as number;
-      if (m.eligible[v] && banned[v] !== stamp && (company < 0 || companyId[v] !== company)) poolItems.push(v);
-    }
-
     best.clear();
-    for (const v of poolItems) {
-      if (rescoredMark[v] === stamp) continue; // already re-scored (admin partner also in the pool)
+    for (let r = 0; r < pool.size; r++) {
+      const v = pool.item[r] as number;
       rescoredMark[v] = stamp;
       rescored++;
-      const s = scorePair(m, u, v);
+      const s = dense.score(v);
+      if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+    }
+    for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
+      const v = m.adminPartnersOf.items[p] as number;
+      if (!m.eligible[v] || banned[v] === stamp || (company >= 0 && companyId[v] === company) || rescoredMark[v] === stamp) continue;
+      rescoredMark[v] = stamp;
+      rescored++;
+      const s = dense.score(v);
       if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
     }
     poolItems.length = 0;
     poolScores.length = 0;
     best.drainBestFirst(poolItems, poolScores);
     for (let r = 0; r < poolItems.length; r++) {
-      topItems.push(vertexOf[poolItems[r] as number] as number);
-      topScores.push(poolScores[r] as number);
+      listItems[vu * k + r] = vertexOf[poolItems[r] as number] as number;
+      listScores[vu * k + r] = poolScores[r] as number;
+    }
+    listCount[vu] = poolItems.length;
+  }
+  for (let vu = 0; vu < nv; vu++) {
+    for (let r = 0; r < (listCount[vu] as number); r++) {
+      topItems.push(listItems[vu * k + r] as number);
+      topScores.push(listScores[vu * k + r] as number);
     }
     topOffsets[vu + 1] = topItems.length;
   }

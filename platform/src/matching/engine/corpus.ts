@@ -59,6 +59,8 @@ export interface CommunityModel {
   cneedRaw: Float64Array;
   /** Offer strength per feature, in (0, 1] (picked offer topics, concepts of canHelpWith, position, about). */
   coffer: WeightedCsr;
+  /** Per coffer entry, 1 when stated directly (a concept, or a picked topic), 0 for a concept's topic. */
+  directOffer: Uint8Array;
   /** The matcher the concepts came from (null: picked topics only) and the community's topic labels. */
   concepts: ConceptMatcher | null;
   topicLabels: TopicLabels;
@@ -107,7 +109,8 @@ export interface CommunityModel {
   /**
    * Everything `scorePair` reads about member i, packed contiguously at
    * `packed[packedAt[i]..]`: a PACK_HEADER-long header (counts, norms, multiplier, city),
-   * then tag ids, need ids, need weights, offer ids, offer weights, answer ids. Scoring a
+   * then tag ids, answer ids, need / offer concepts (ids, weights, raw strengths / ids, strengths), and
+   * the texts last (need ids, weights, offer ids, weights), so that scoring without the texts reads a short prefix. Scoring a
    * pair then touches two short memory ranges instead of ~15 arrays; at 100k members the
    * cache misses, not the arithmetic, are what scoring costs.
    */
@@ -387,7 +390,7 @@ function conceptVectors(
   members: readonly MemberFeatures[],
   matcher: ConceptMatcher | null,
   w: MatchingWeights,
-): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr } {
+): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr; directOffer: Uint8Array } {
   const n = members.length;
   const features = new Interner();
   const share = w.topics.topicShare;
@@ -441,6 +444,7 @@ function conceptVectors(
   // offer: how strongly each feature is offered (1 / positionWeight / aboutWeight / topicShare),
   // damped for a member who offers very many concepts (a list of everything is no answer to one need).
   const raw: number[] = [];
+  const directOffer: number[] = [];
   const pack = (sides: SideFeatures[], side: "need" | "offer"): WeightedCsr => {
     const offsets = new Int32Array(n + 1);
     const items: number[] = [];
@@ -469,10 +473,10 @@ function conceptVectors(
           items.push(id);
           weights.push(v);
           // Directly stated: a concept, or a picked topic; a concept's topic is context, not a statement.
-          if (side === "need") {
-            const wRaw = one.weight.get(id) as number;
-            raw.push((features.names[id] as string).startsWith("c:") || wRaw >= 1 ? wRaw : 0);
-          }
+          const wRaw = one.weight.get(id) as number;
+          const direct = (features.names[id] as string).startsWith("c:") || wRaw >= 1;
+          if (side === "need") raw.push(direct ? wRaw : 0);
+          else directOffer.push(direct ? 1 : 0);
         }
       }
       offsets[i + 1] = items.length;
@@ -480,7 +484,8 @@ function conceptVectors(
     return { offsets, items: Int32Array.from(items), weights: Float64Array.from(weights) };
   };
   const need = pack(needs, "need");
-  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer: pack(offers, "offer") };
+  const offer = pack(offers, "offer");
+  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer, directOffer: Uint8Array.from(directOffer) };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
@@ -650,16 +655,16 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     at += PACK.header;
     for (const [csr, ws] of [
       [tags, null],
-      [need, null],
-      [need, need.weights],
-      [offer, null],
-      [offer, offer.weights],
       [answers, null],
       [concepts.need, null],
       [concepts.need, concepts.need.weights],
       [concepts.need, concepts.needRaw],
       [concepts.offer, null],
       [concepts.offer, concepts.offer.weights],
+      [need, null],
+      [need, need.weights],
+      [offer, null],
+      [offer, offer.weights],
     ] as const) {
       for (let p = csr.offsets[i] as number; p < (csr.offsets[i + 1] as number); p++) packed[at++] = ws ? (ws[p] as number) : (csr.items[p] as number);
     }
@@ -686,6 +691,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     conceptIdf: concepts.idf,
     cneed: concepts.need,
     cneedRaw: concepts.needRaw,
+    directOffer: concepts.directOffer,
     coffer: concepts.offer,
     concepts: options.concepts ?? null,
     topicLabels: options.topicLabels ?? new Map(),

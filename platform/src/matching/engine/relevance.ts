@@ -154,23 +154,24 @@ function components(m: CommunityModel, a: number, b: number, out: Components, te
   const ob = P[pb + PACK.offer] as number;
   const aa = P[pa + PACK.answers] as number;
   const ab = P[pb + PACK.answers] as number;
-  // Record layout after the header: tags, need ids, need weights, offer ids, offer weights, answers.
-  const tagA = pa + PACK.header;
-  const tagB = pb + PACK.header;
-  const needA = tagA + ta;
-  const needB = tagB + tb;
-  const offerA = needA + 2 * na;
-  const offerB = needB + 2 * nb;
-  const ansA = offerA + 2 * oa;
-  const ansB = offerB + 2 * ob;
+  // Record layout after the header: tags, answers, need concepts (ids, weights, raw), offer concepts
+  // (ids, strengths), need terms (ids, weights), offer terms (ids, weights).
   const cna = P[pa + PACK.cneed] as number;
   const cnb = P[pb + PACK.cneed] as number;
   const coa = P[pa + PACK.coffer] as number;
   const cob = P[pb + PACK.coffer] as number;
+  const tagA = pa + PACK.header;
+  const tagB = pb + PACK.header;
+  const ansA = tagA + ta;
+  const ansB = tagB + tb;
   const cneedA = ansA + aa;
   const cneedB = ansB + ab;
   const cofferA = cneedA + 3 * cna;
   const cofferB = cneedB + 3 * cnb;
+  const needA = cofferA + 2 * coa;
+  const needB = cofferB + 2 * cob;
+  const offerA = needA + 2 * na;
+  const offerB = needB + 2 * nb;
   const c = m.components;
   const lam = m.weights.topics.coverageShare;
   out.topicsAToB = c.topics > 0 && coa > 0 && cnb > 0 ? cover(P, cofferA, coa, cneedB, cnb, lam) : 0;
@@ -184,11 +185,11 @@ function components(m: CommunityModel, a: number, b: number, out: Components, te
   return out;
 }
 
-function combine(m: CommunityModel, aToB: number, bToA: number, share = m.weights.complementarity.maxShare): number {
+export function combine(m: CommunityModel, aToB: number, bToA: number, share = m.weights.complementarity.maxShare): number {
   return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
 }
 
-function finish(m: CommunityModel, u: number, v: number, base: number): number {
+export function finish(m: CommunityModel, u: number, v: number, base: number): number {
   const flags = (m.pairFlags[u] as number) & (m.pairFlags[v] as number);
   const key = flags === 0 ? -1 : pairKey(m.n, u, v);
   const admin = flags & 1 ? m.adminScore.get(key) : undefined;
@@ -233,10 +234,7 @@ export function baseBesidesTexts(m: CommunityModel, u: number, v: number): numbe
 
 function sharedAnswers(m: CommunityModel, a: number, b: number): number {
   const P = m.packed;
-  const start = (i: number): number => {
-    const p = m.packedAt[i] as number;
-    return p + PACK.header + (P[p + PACK.tags] as number) + 2 * (P[p + PACK.need] as number) + 2 * (P[p + PACK.offer] as number);
-  };
+  const start = (i: number): number => (m.packedAt[i] as number) + PACK.header + (P[(m.packedAt[i] as number) + PACK.tags] as number);
   const la = P[(m.packedAt[a] as number) + PACK.answers] as number;
   const lb = P[(m.packedAt[b] as number) + PACK.answers] as number;
   return sharedCount(P, start(a), la, start(b), lb);

@@ -104,17 +104,32 @@ class Hub {
   deliver(envelope: TopicEnvelope): void {
     const subs = this.topics.get(Hub.key(envelope.c, envelope.t));
     if (!subs) return;
-    // The body is serialised once for every subscriber; only the headers differ.
-    const body = JSON.stringify(envelope.b);
-    const length = Buffer.byteLength(body);
+    // One MESSAGE per message: its body is serialised and encoded once, and the frame's bytes are
+    // built once per (destination, subscription id) pair, which clients mostly share ("sub-0"),
+    // so a 100-member fan-out writes one Buffer to 100 sockets. message-id names the message.
+    const body = Buffer.from(JSON.stringify(envelope.b));
+    const id = `${this.prefix}-${++this.messageSeq}`;
+    const tail = Buffer.from(`\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:${body.length}\n\n`);
+    const frames = new Map<string, Buffer>();
     for (const sub of subs) {
-      const id = `${this.prefix}-${++this.messageSeq}`;
-      sub.session.sendRaw(
-        `MESSAGE\ndestination:${escapeHeader(sub.destination)}\nsubscription:${escapeHeader(sub.id)}\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:${length}\n\n${body}\0`,
-      );
+      const key = `${sub.destination}\0${sub.id}`;
+      let frame = frames.get(key);
+      if (!frame) {
+        frame = Buffer.concat([Buffer.from(`MESSAGE\ndestination:${escapeHeader(sub.destination)}\nsubscription:${escapeHeader(sub.id)}`), tail, body, NUL]);
+        frames.set(key, frame);
+      }
+      sub.session.sendRaw(frame);
+    }
+    // Members removed from a group stop hearing its topic in every process, right after being told.
+    const b = envelope.b as { type?: unknown; removed?: unknown } | null;
+    if (b?.type === "CHAT_UPDATED" && Array.isArray(b.removed) && b.removed.length > 0) {
+      const removed = new Set(b.removed);
+      for (const sub of [...subs]) if (removed.has(sub.session.participant)) sub.session.dropSubscription(sub.id);
     }
   }
 }
+
+const NUL = Buffer.from([0]);
 
 /** Negotiated interval of one direction (STOMP 1.2 "Heart-beating"): 0 when either side says 0. */
 function negotiate(mine: number, theirs: number): number {
@@ -375,7 +390,17 @@ class Session {
     await postChatMessage(this.ctx, topic.chatId, text.data);
   }
 
-  sendRaw(text: string): void {
+  get participant(): string {
+    return this.participantId;
+  }
+
+  /** Ends one subscription without a frame (the member left the chat). */
+  dropSubscription(id: string): void {
+    this.unsubscribe(id);
+  }
+
+  /** Sends a frame; a Buffer goes as a text message too (STOMP frames here are UTF-8 text). */
+  sendRaw(text: string | Buffer): void {
     if (this.state === "closed" || this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.server.opts.maxBufferedBytes) {
       this.server.log.warn({ participantId: this.participantId }, "stomp client too slow; dropped");
@@ -383,7 +408,8 @@ class Session {
       return;
     }
     this.lastSent = Date.now();
-    this.ws.send(text);
+    if (typeof text === "string") this.ws.send(text);
+    else this.ws.send(text, { binary: false });
   }
 
   private sendFrame(command: string, headers: [string, string][], body = ""): void {

@@ -1,0 +1,38 @@
+/** English texts of the notifications bell, a group chat's members panel and the Telegram connection. */
+export const chat2En = {
+  bell: {
+    label: "Notifications",
+    unread: "Notifications, {{count}} unread",
+  },
+  chatMembers: {
+    title: "Members",
+    show: "Members ({{count}})",
+    hide: "Hide members",
+    rename: "Rename",
+    name: "Group name",
+    save: "Save",
+    cancel: "Cancel",
+    add: "Add members",
+    addPlaceholder: "Name, company or tag",
+    addButton: "Add",
+    remove: "Remove",
+    removeConfirm: "Remove {{name}} from the group?",
+    leave: "Leave group",
+    leaveConfirm: "Leave this group? You will no longer see its messages.",
+    creator: "creator",
+    you: "you",
+    failed: "That did not work. Please try again.",
+  },
+  telegram: {
+    title: "Telegram",
+    connect: "Connect Telegram",
+    connecting: "Press Start in Telegram to finish. Waiting…",
+    openAgain: "Open Telegram",
+    connected: "Connected as {{name}}",
+    connectedNoName: "Connected",
+    disconnect: "Disconnect",
+    blocked: "The bot was blocked in Telegram. Connect again to get notifications there.",
+    hint: "Get your notifications in Telegram.",
+    failed: "Could not connect Telegram. Please try again.",
+  },
+};

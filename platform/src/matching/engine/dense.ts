@@ -1,0 +1,228 @@
+/**
+ * Relevance of one member against many: `bind(u)` spreads u's packed record into dense arrays
+ * (by tag, term, answer and concept id), after which `score(v)` walks v's record alone with O(1)
+ * lookups instead of merging two sorted lists per component. Products are taken in the same
+ * order as `scorePair`'s merges (ascending ids), so the two agree bit for bit; the candidate
+ * search uses this to score thousands of candidates per member exactly.
+ */
+import { type CommunityModel, PACK } from "./corpus.ts";
+import { combine, finish } from "./relevance.ts";
+
+export class DenseScorer {
+  private readonly tagSq: Float64Array;
+  private readonly needT: Float64Array;
+  private readonly offerT: Float64Array;
+  private readonly ansSq: Float64Array;
+  private readonly cneedW: Float64Array;
+  private readonly cneedRaw: Float64Array;
+  private readonly cofferS: Float64Array;
+  /** Ids set by the last bind, to clear them on the next (u's lists are short, the arrays are not). */
+  private readonly setTags: number[] = [];
+  private readonly setNeed: number[] = [];
+  private readonly setOffer: number[] = [];
+  private readonly setAns: number[] = [];
+  private readonly setCneed: number[] = [];
+  private readonly setCoffer: number[] = [];
+  private u = -1;
+  private tagNorm = 0;
+  private ansNorm = 0;
+  private city = -1;
+  private hasNeedT = false;
+  private hasOfferT = false;
+  private hasCneed = false;
+  private hasCoffer = false;
+
+  constructor(private readonly m: CommunityModel) {
+    this.tagSq = new Float64Array(m.tagNames.length);
+    this.needT = new Float64Array(m.termNames.length);
+    this.offerT = new Float64Array(m.termNames.length);
+    this.ansSq = new Float64Array(m.answerNames.length);
+    this.cneedW = new Float64Array(m.conceptNames.length);
+    this.cneedRaw = new Float64Array(m.conceptNames.length);
+    this.cofferS = new Float64Array(m.conceptNames.length);
+  }
+
+  /** Makes u the member every following `score(v)` is taken against. */
+  bind(u: number): void {
+    if (u === this.u) return;
+    for (const t of this.setTags) this.tagSq[t] = 0;
+    for (const t of this.setNeed) this.needT[t] = 0;
+    for (const t of this.setOffer) this.offerT[t] = 0;
+    for (const a of this.setAns) this.ansSq[a] = 0;
+    for (const x of this.setCneed) {
+      this.cneedW[x] = 0;
+      this.cneedRaw[x] = 0;
+    }
+    for (const x of this.setCoffer) this.cofferS[x] = 0;
+    this.setTags.length = 0;
+    this.setNeed.length = 0;
+    this.setOffer.length = 0;
+    this.setAns.length = 0;
+    this.setCneed.length = 0;
+    this.setCoffer.length = 0;
+    this.u = u;
+    const m = this.m;
+    const P = m.packed;
+    const pa = m.packedAt[u] as number;
+    const ta = P[pa + PACK.tags] as number;
+    const na = P[pa + PACK.need] as number;
+    const oa = P[pa + PACK.offer] as number;
+    const aa = P[pa + PACK.answers] as number;
+    const cna = P[pa + PACK.cneed] as number;
+    const coa = P[pa + PACK.coffer] as number;
+    this.tagNorm = P[pa + PACK.tagNorm] as number;
+    this.ansNorm = P[pa + PACK.answerNorm] as number;
+    this.city = P[pa + PACK.city] as number;
+    let at = pa + PACK.header;
+    for (let k = 0; k < ta; k++) {
+      const t = P[at + k] as number;
+      const w = m.tagIdf[t] as number;
+      this.tagSq[t] = w * w;
+      this.setTags.push(t);
+    }
+    at += ta;
+    for (let k = 0; k < aa; k++) {
+      const a = P[at + k] as number;
+      const w = m.answerIdf[a] as number;
+      this.ansSq[a] = w * w;
+      this.setAns.push(a);
+    }
+    at += aa;
+    for (let k = 0; k < cna; k++) {
+      const x = P[at + k] as number;
+      this.cneedW[x] = P[at + cna + k] as number;
+      this.cneedRaw[x] = P[at + 2 * cna + k] as number;
+      this.setCneed.push(x);
+    }
+    at += 3 * cna;
+    for (let k = 0; k < coa; k++) {
+      const x = P[at + k] as number;
+      this.cofferS[x] = P[at + coa + k] as number;
+      this.setCoffer.push(x);
+    }
+    at += 2 * coa;
+    for (let k = 0; k < na; k++) {
+      const t = P[at + k] as number;
+      this.needT[t] = P[at + na + k] as number;
+      this.setNeed.push(t);
+    }
+    at += 2 * na;
+    for (let k = 0; k < oa; k++) {
+      const t = P[at + k] as number;
+      this.offerT[t] = P[at + oa + k] as number;
+      this.setOffer.push(t);
+    }
+    this.hasNeedT = na > 0;
+    this.hasOfferT = oa > 0;
+    this.hasCneed = cna > 0;
+    this.hasCoffer = coa > 0;
+  }
+
+  /**
+   * relevance(u, v) for the bound u: equal to scorePair(m, u, v). Without `texts` the TF-IDF
+   * complementarity (the longest vectors) is left out: the base of the rest, before feedback.
+   */
+  score(v: number, texts = true): number {
+    const u = this.u;
+    if (u === v) return 0;
+    const m = this.m;
+    const c = m.components;
+    const P = m.packed;
+    const pb = m.packedAt[v] as number;
+    const tb = P[pb + PACK.tags] as number;
+    const nb = P[pb + PACK.need] as number;
+    const ob = P[pb + PACK.offer] as number;
+    const ab = P[pb + PACK.answers] as number;
+    const cnb = P[pb + PACK.cneed] as number;
+    const cob = P[pb + PACK.coffer] as number;
+    let at = pb + PACK.header;
+    let tags = 0;
+    if (c.tags > 0) {
+      const nv = P[pb + PACK.tagNorm] as number;
+      if (this.tagNorm !== 0 && nv !== 0) {
+        let dot = 0;
+        for (let k = 0; k < tb; k++) dot += this.tagSq[P[at + k] as number] as number;
+        tags = Math.min(1, dot / (this.tagNorm * nv));
+      }
+    }
+    at += tb;
+    let answers = 0;
+    if (c.answers > 0) {
+      const nv = P[pb + PACK.answerNorm] as number;
+      if (this.ansNorm !== 0 && nv !== 0) {
+        let dot = 0;
+        for (let k = 0; k < ab; k++) dot += this.ansSq[P[at + k] as number] as number;
+        answers = Math.min(1, dot / (this.ansNorm * nv));
+      }
+    }
+    at += ab;
+    // uToV: u offers what v needs; vToU the other way round.
+    let topicsUToV = 0;
+    let topicsVToU = 0;
+    if (c.topics > 0) {
+      const lam = m.weights.topics.coverageShare;
+      if (this.hasCoffer && cnb > 0) {
+        // cover(offer u, need v): v's needs read u's offer strengths.
+        let sum = 0;
+        let best = 0;
+        for (let k = 0; k < cnb; k++) {
+          const o = this.cofferS[P[at + k] as number] as number;
+          if (o === 0) continue;
+          sum += (P[at + cnb + k] as number) * o;
+          const direct = (P[at + 2 * cnb + k] as number) * o;
+          if (direct > best) best = direct;
+        }
+        topicsUToV = Math.min(1, lam * sum + (1 - lam) * best);
+      }
+      if (this.hasCneed && cob > 0) {
+        // cover(offer v, need u).
+        const from = at + 3 * cnb;
+        let sum = 0;
+        let best = 0;
+        for (let k = 0; k < cob; k++) {
+          const x = P[from + k] as number;
+          const w = this.cneedW[x] as number;
+          if (w === 0) continue;
+          const o = P[from + cob + k] as number;
+          sum += w * o;
+          const direct = (this.cneedRaw[x] as number) * o;
+          if (direct > best) best = direct;
+        }
+        topicsVToU = Math.min(1, lam * sum + (1 - lam) * best);
+      }
+    }
+    at += 3 * cnb + 2 * cob;
+    let uToV = 0;
+    let vToU = 0;
+    if (texts && c.complementarity > 0) {
+      if (this.hasOfferT) {
+        let s = 0;
+        for (let k = 0; k < nb; k++) {
+          const w = this.offerT[P[at + k] as number] as number;
+          if (w !== 0) s += w * (P[at + nb + k] as number);
+        }
+        uToV = Math.min(1, s);
+      }
+      at += 2 * nb;
+      if (this.hasNeedT) {
+        let s = 0;
+        for (let k = 0; k < ob; k++) {
+          const w = this.needT[P[at + k] as number] as number;
+          if (w !== 0) s += w * (P[at + ob + k] as number);
+        }
+        vToU = Math.min(1, s);
+      }
+    }
+    const city = this.city;
+    const sameCity = city >= 0 && city === P[pb + PACK.city];
+    // combine() in the canonical order (a = min) as scorePair takes it.
+    const lo = u < v;
+    const base =
+      c.topics * (lo ? combine(m, topicsUToV, topicsVToU, m.weights.topics.maxShare) : combine(m, topicsVToU, topicsUToV, m.weights.topics.maxShare)) +
+      c.tags * tags +
+      c.complementarity * (lo ? combine(m, uToV, vToU) : combine(m, vToU, uToV)) +
+      c.answers * answers +
+      (sameCity ? c.city : 0);
+    return lo ? finish(m, u, v, base) : finish(m, v, u, base);
+  }
+}

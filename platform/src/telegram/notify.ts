@@ -1,0 +1,76 @@
+/**
+ * Notifications through Telegram: a notification stored while the member has a connected chat
+ * (and the TELEGRAM channel on) is 'pending'; this pass sends each once, in the member's language,
+ * with a link to the app, and marks it sent or failed in the same transaction that locked it (a
+ * second runner skips locked rows). A crash between the Bot API's answer and the commit sends that
+ * one again on the next pass (Telegram has no idempotency key): at least once, never lost.
+ */
+import type { Deps } from "../context.ts";
+import { withTx } from "../db/client.ts";
+import type { Lang } from "../tenancy/schema.ts";
+import { botApi, TelegramApiError } from "./bot-api.ts";
+import { lockPendingNotifications, markBlocked, markNotificationTelegram } from "./queries.ts";
+
+const BATCH = 100;
+
+const TEXT: Record<Lang, Record<string, string>> = {
+  en: {
+    INTRO_RECEIVED: "You have a new intro request",
+    INTRO_ACCEPTED: "Your intro request was accepted",
+    MATCH_OF_THE_WEEK: "Your contact of the week is here",
+    EVENT_APPROVED: "Your event registration was approved",
+    EVENT_REMINDER: "An event you registered for is coming up",
+    CHAT_MESSAGE: "You have new chat messages",
+  },
+  ru: {
+    INTRO_RECEIVED: "Новый запрос на знакомство",
+    INTRO_ACCEPTED: "Ваш запрос на знакомство принят",
+    MATCH_OF_THE_WEEK: "Ваш контакт недели уже здесь",
+    EVENT_APPROVED: "Ваша заявка на событие одобрена",
+    EVENT_REMINDER: "Скоро событие, на которое вы записаны",
+    CHAT_MESSAGE: "У вас новые сообщения в чате",
+  },
+};
+
+function linkFor(base: string, type: string, data: Record<string, unknown>): string {
+  if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
+  return `${base}/notifications`;
+}
+
+/** One pass: sends up to BATCH pending notifications; returns how many were sent and failed. */
+export async function sendTelegramNotifications(deps: Deps, opts: { communityId?: string } = {}): Promise<{ sent: number; failed: number }> {
+  const config = deps.config.telegram;
+  if (!config) return { sent: 0, failed: 0 };
+  const api = botApi(config);
+  return withTx(deps.db, async (tx) => {
+    const rows = await lockPendingNotifications(tx, opts.communityId, BATCH);
+    let sent = 0;
+    let failed = 0;
+    for (const n of rows) {
+      const tenant = await deps.tenants.get(n.communityId);
+      if (!tenant || !n.chatId || n.disabled) {
+        await markNotificationTelegram(tx, n.id, "failed");
+        failed++;
+        continue;
+      }
+      const lang: Lang = n.lang && tenant.config.langChoices.includes(n.lang) ? n.lang : tenant.config.lang;
+      const text = `${tenant.config.brandConfig.title}: ${TEXT[lang][n.type] ?? n.type}\n${linkFor(tenant.url, n.type, n.data)}`;
+      try {
+        await api.sendMessage(n.chatId, text, { disablePreview: true });
+        await markNotificationTelegram(tx, n.id, "sent");
+        sent++;
+      } catch (err) {
+        if (err instanceof TelegramApiError && err.isPermanent) {
+          if (err.status === 403) await markBlocked(tx, n.communityId, n.chatId);
+          await markNotificationTelegram(tx, n.id, "failed");
+          failed++;
+          continue;
+        }
+        // Telegram down or rate limiting: what was sent so far is kept, the rest waits for the next pass.
+        deps.log.warn({ err, notificationId: n.id }, "telegram notification not sent; retried on the next pass");
+        break;
+      }
+    }
+    return { sent, failed };
+  });
+}
