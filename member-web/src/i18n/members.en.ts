@@ -212,6 +212,7 @@ export const membersEn = {
     contactsLocked: "Complete your profile to see contacts",
     hiddenContacts: "Some contacts are hidden by the member",
     openProfile: "Open the profile of {{name}}",
+    unnamed: "A member without a name",
   },
   publicProfile: {
     share: "Share",

@@ -216,6 +216,7 @@ export const membersRu: Texts<typeof membersEn> = {
     contactsLocked: "Заполните профиль, чтобы видеть контакты",
     hiddenContacts: "Часть контактов скрыта участником",
     openProfile: "Открыть профиль: {{name}}",
+    unnamed: "Участник без имени",
   },
   publicProfile: {
     share: "Поделиться",

@@ -119,7 +119,8 @@ export function ParticipantsPage({ search }: { search: string }) {
 function MemberCard({ card }: { card: DirectoryCard }) {
   const { t } = useTranslation("participants");
   const size = useAvatarSize();
-  const name = fullName(card);
+  // A member who has not given a name yet still gets a label (screen readers announce it).
+  const name = fullName(card).trim() || t("unnamed");
   const place = [card.position, card.company].filter(Boolean).join(" · ");
   return (
     <li className="card member-card" data-testid="member-card">

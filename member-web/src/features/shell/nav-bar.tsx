@@ -104,7 +104,7 @@ export function NavBar() {
           </ul>
           <div className="nav-actions">
             <CommunityExtras />
-            {(user?.enabled ?? true) ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
+            {(user?.enabled ?? true) && !restricted ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}
