@@ -2,14 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { api, call } from "./api/client.ts";
 import { type Community, communityQueries, DEFAULT_COMMUNITY } from "./api/community.ts";
 import { applyBranding } from "./app/branding.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { createAppRouter } from "./app/router.tsx";
-import { initI18n } from "./i18n/index.ts";
+import { initI18n, preloadLanguage } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -38,6 +37,8 @@ async function start(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // The texts of the likely language load while the community is asked for (issue 17).
+  preloadLanguage(storage.lang() ?? "en");
   await takeTransferCode();
   let community: Community;
   try {
@@ -47,7 +48,7 @@ async function start(): Promise<void> {
   }
   if (community.id) storage.setReferenceCommunityId(community.id);
   applyBranding(community);
-  const i18n = await initI18n(pickLanguage(community));
+  await initI18n(pickLanguage(community));
   void queryClient.prefetchQuery(communityQueries.navigation(community.id));
 
   const router = createAppRouter({ queryClient, community });
@@ -55,13 +56,11 @@ async function start(): Promise<void> {
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <CommunityProvider community={community}>
-            <RouterProvider router={router} />
-          </CommunityProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <QueryClientProvider client={queryClient}>
+        <CommunityProvider community={community}>
+          <RouterProvider router={router} />
+        </CommunityProvider>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

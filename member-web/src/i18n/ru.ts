@@ -1,5 +1,4 @@
 import type { en } from "./en.ts";
-import { membersRu } from "./members.ru.ts";
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -169,7 +168,6 @@ export const ru: Texts<typeof en> = {
       home: "На главную",
     },
   },
-  ...membersRu,
   notFound: {
     title: "Страница не найдена",
     home: "На главную",
