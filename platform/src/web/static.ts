@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -43,6 +45,45 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 const NO_CACHE = "no-cache";
+
+/** Text files are sent compressed (brotli, else gzip) to browsers that accept it (issue 17). */
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt", ".webmanifest"]);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+type Encoding = "br" | "gzip";
+/** Compressed bodies by file, size and mtime: each file of a build is compressed once. */
+const compressed = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+const COMPRESSED_MAX_ENTRIES = 2_000;
+
+function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return undefined;
+}
+
+function compressedBody(file: string, stat: fs.Stats, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
+  let body = compressed.get(key);
+  if (!body) {
+    if (compressed.size >= COMPRESSED_MAX_ENTRIES) compressed.clear();
+    body = fs.promises.readFile(file).then(async (raw) => {
+      const out =
+        encoding === "br"
+          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : await gzip(raw, { level: 9 });
+      return new Uint8Array(out);
+    });
+    body.catch(() => compressed.delete(key));
+    compressed.set(key, body);
+  }
+  return body;
+}
 
 type BuildState = { status: "running" | "failed"; startedAt: number; log: string[] };
 const builds = new Map<string, BuildState>();
@@ -142,11 +183,16 @@ function fileIn(root: string, urlPath: string): string | undefined {
 
 async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string): Promise<Response> {
   const stat = await fs.promises.stat(file);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers = { "Content-Type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
+  const ext = path.extname(file).toLowerCase();
+  const encoding = COMPRESSIBLE.has(ext) && stat.size > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ""}"`;
+  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
+  if (COMPRESSIBLE.has(ext)) headers.Vary = "Accept-Encoding";
+  if (encoding) headers["Content-Encoding"] = encoding;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
   if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(new Uint8Array(await fs.promises.readFile(file)), 200, headers);
+  const body = encoding ? await compressedBody(file, stat, encoding) : new Uint8Array(await fs.promises.readFile(file));
+  return c.body(body, 200, headers);
 }
 
 function appFor(apps: WebApp[], pathname: string): { web: WebApp; rest: string } | { redirect: string } | undefined {
