@@ -16,7 +16,8 @@
  *    and p95 at 20 concurrent keep-alive clients and the ratio to /healthz in the same run.
  *    Target: p95 under 50 ms with 100k members.
  *
- * BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_CONSOLE=1 leave parts out; CHROMIUM_PATH names the browser.
+ * BENCH_SKIP_BUNDLES=1 (the apps' dist as built), BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_CONSOLE=1
+ * leave parts out; BENCH_MEMBERS=10000,100000 the list sizes; CHROMIUM_PATH names the browser.
  */
 import { serve } from "@hono/node-server";
 import { spawnSync } from "node:child_process";
@@ -184,16 +185,8 @@ async function seedMembers(db: Db, from: number, to: number): Promise<void> {
   await db`vacuum (analyze) users, participants`;
 }
 
-async function closedLoop(port: number, requests: { kind: string; path: string }[], headers: Record<string, string>) {
-  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CONCURRENCY, requests } });
-  try {
-    return await new Promise<{ samples: Sample[]; seconds: number }>((resolve, reject) => {
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
-  } finally {
-    await worker.terminate();
-  }
+function closedLoop(port: number, requests: { kind: string; path: string }[], headers: Record<string, string>) {
+  return closedLoopWith(CONCURRENCY, port, requests, headers);
 }
 
 function pct(sorted: number[], p: number): number {
@@ -205,18 +198,37 @@ function summarise(samples: Sample[]) {
   return { n: ms.length, p50: pct(ms, 50), p95: pct(ms, 95), bad: samples.filter((s) => s.status !== 200).length };
 }
 
-/** react-admin's calls: the first page in its default order, other pages, and a status filter. */
-function consoleMix(n: number, members: number): { kind: string; path: string }[] {
-  const q = (sort: string, range: string, filter: string) => `/api/console/participants?sort=${encodeURIComponent(sort)}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(filter)}`;
-  const out: { kind: string; path: string }[] = [];
-  for (let i = 0; i < n; i++) {
-    const page = (i * 7919) % Math.max(1, Math.floor(members / 25));
-    if (i % 4 === 0) out.push({ kind: "list", path: q('["createdAt","DESC"]', "[0,24]", "{}") });
-    else if (i % 4 === 1) out.push({ kind: "list", path: q('["createdAt","DESC"]', `[${page * 25},${page * 25 + 24}]`, "{}") });
-    else if (i % 4 === 2) out.push({ kind: "list", path: q('["fullName","ASC"]', "[0,24]", "{}") });
-    else out.push({ kind: "list", path: q('["createdAt","DESC"]', "[0,24]", '{"moderationStatus":"pending"}') });
+const consolePath = (sort: string, range: string, filter: string) =>
+  `/api/console/participants?sort=${encodeURIComponent(sort)}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(filter)}`;
+
+/** The calls react-admin makes on the participants list, by kind. */
+const CONSOLE_CALLS: { kind: string; path: (i: number) => string }[] = [
+  { kind: "first page (newest first)", path: () => consolePath('["createdAt","DESC"]', "[0,24]", "{}") },
+  { kind: "pages 2-20", path: (i) => consolePath('["createdAt","DESC"]', `[${25 * (1 + (i % 19))},${25 * (1 + (i % 19)) + 24}]`, "{}") },
+  { kind: "sorted by name", path: () => consolePath('["fullName","ASC"]', "[0,24]", "{}") },
+  { kind: "pending only", path: () => consolePath('["createdAt","DESC"]', "[0,24]", '{"moderationStatus":"pending"}') },
+];
+/** The mix: half first pages, the rest spread over the other kinds. */
+const MIX_WEIGHTS = [4, 2, 1, 1];
+
+function consoleMix(n: number): { kind: string; path: string }[] {
+  const wheel = MIX_WEIGHTS.flatMap((w, k) => Array.from({ length: w }, () => k));
+  return Array.from({ length: n }, (_, i) => {
+    const call = CONSOLE_CALLS[wheel[i % wheel.length] ?? 0] ?? CONSOLE_CALLS[0];
+    return { kind: call?.kind ?? "", path: call?.path(i) ?? "" };
+  });
+}
+
+async function closedLoopWith(concurrency: number, port: number, requests: { kind: string; path: string }[], headers: Record<string, string>) {
+  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency, requests } });
+  try {
+    return await new Promise<{ samples: Sample[]; seconds: number }>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  } finally {
+    await worker.terminate();
   }
-  return out;
 }
 
 async function consoleList(db: Db, port: number): Promise<boolean> {
@@ -230,8 +242,27 @@ async function consoleList(db: Db, port: number): Promise<boolean> {
     if (size > seeded) await seedMembers(db, seeded + 1, size);
     seeded = Math.max(seeded, size);
     console.log(`  ${size.toLocaleString("en")} members (loaded in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
-    await closedLoop(port, consoleMix(WARMUP, size), headers);
-    const run = await closedLoop(port, consoleMix(REQUESTS, size), headers);
+    await closedLoop(port, consoleMix(WARMUP), headers);
+    // What PostgreSQL spends on the first page and its total (moderation/queries.ts).
+    const explain = async (sql: string) => {
+      const [row] = await db.unsafe<{ "QUERY PLAN": { "Execution Time": number }[] }[]>(`explain (analyze, format json) ${sql}`, [TENANT]);
+      return row?.["QUERY PLAN"][0]?.["Execution Time"] ?? Number.NaN;
+    };
+    const pageMs = await explain(
+      "select p.*, u.email from participants p join users u on u.id = p.user_id where p.community_id = $1 and u.deleted_at is null order by p.created_at desc, p.id desc limit 25",
+    );
+    const countMs = await explain(
+      "select (select count(*) from participants p where p.community_id = $1) - (select count(*) from participants p join users u on u.id = p.user_id where p.community_id = $1 and u.deleted_at is not null)",
+    );
+    console.log(`    PostgreSQL execution: first page ${pageMs.toFixed(2)} ms, total ${countMs.toFixed(2)} ms`);
+    const hzAlone = summarise((await closedLoopWith(1, port, Array.from({ length: 50 }, () => ({ kind: "healthz", path: "/healthz" })), headers)).samples);
+    console.log(`    alone, ${"healthz".padEnd(26)} p50 ${f1(hzAlone.p50)} ms  p95 ${f1(hzAlone.p95)} ms`);
+    // One client at a time: what each call costs by itself.
+    for (const call of CONSOLE_CALLS) {
+      const one = summarise((await closedLoopWith(1, port, Array.from({ length: 50 }, (_, i) => ({ kind: call.kind, path: call.path(i) })), headers)).samples);
+      console.log(`    alone, ${call.kind.padEnd(26)} p50 ${f1(one.p50)} ms  p95 ${f1(one.p95)} ms`);
+    }
+    const run = await closedLoop(port, consoleMix(REQUESTS), headers);
     const health = Array.from({ length: REQUESTS }, () => ({ kind: "healthz", path: "/healthz" }));
     await closedLoop(port, health, headers);
     const hz = await closedLoop(port, health, headers);
@@ -239,8 +270,12 @@ async function consoleList(db: Db, port: number): Promise<boolean> {
     const h = summarise(hz.samples);
     const rps = s.n / run.seconds;
     const hRps = h.n / hz.seconds;
-    console.log(`    list:    p50 ${f1(s.p50)} ms  p95 ${f1(s.p95)} ms  ${rps.toFixed(0)} req/s  non-200: ${s.bad}`);
-    console.log(`    healthz: p50 ${f1(h.p50)} ms  p95 ${f1(h.p95)} ms  ${hRps.toFixed(0)} req/s`);
+    for (const call of CONSOLE_CALLS) {
+      const k = summarise(run.samples.filter((x) => x.kind === call.kind));
+      console.log(`    ${CONCURRENCY} concurrent, ${call.kind.padEnd(22)} p50 ${f1(k.p50)} ms  p95 ${f1(k.p95)} ms`);
+    }
+    console.log(`    list (all):    p50 ${f1(s.p50)} ms  p95 ${f1(s.p95)} ms  ${rps.toFixed(0)} req/s  non-200: ${s.bad}`);
+    console.log(`    healthz:       p50 ${f1(h.p50)} ms  p95 ${f1(h.p95)} ms  ${hRps.toFixed(0)} req/s`);
     console.log(`    ratio list / healthz: throughput ${(rps / hRps).toFixed(3)}, p95 ${(s.p95 / h.p95).toFixed(1)}x`);
     if (s.bad > 0) ok = false;
     if (size >= 100_000) {
@@ -315,8 +350,10 @@ async function main(): Promise<void> {
   let ok = true;
   try {
     console.log(`Web benchmark; machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (figures are noisy on a shared machine)`);
-    ok = memberBundles().ok && ok;
-    consoleBundle();
+    if (process.env.BENCH_SKIP_BUNDLES !== "1") {
+      ok = memberBundles().ok && ok;
+      consoleBundle();
+    }
 
     const url = await scratchDatabase("bench-web", cleanups);
     const pools = openPools(url, poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true));

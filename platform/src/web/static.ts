@@ -181,12 +181,27 @@ function fileIn(root: string, urlPath: string): string | undefined {
   }
 }
 
-async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string): Promise<Response> {
+/**
+ * The member app's first call is its community by this host name (member-web/src/api/community.ts):
+ * index.html names it as a preload, so it runs while the scripts download (issue 17).
+ */
+function communityPreload(c: Context<AppEnv>): Record<string, string> {
+  let host: string;
+  try {
+    host = new URL(c.req.url).hostname.toLowerCase();
+  } catch {
+    return {};
+  }
+  if (!/^[a-z0-9.-]{1,253}$/.test(host)) return {};
+  return { Link: `</api/community/get-by-domain?domain=${host}>; rel=preload; as=fetch; crossorigin=anonymous` };
+}
+
+async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const stat = await fs.promises.stat(file);
   const ext = path.extname(file).toLowerCase();
   const encoding = COMPRESSIBLE.has(ext) && stat.size > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ""}"`;
-  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
+  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag, ...extraHeaders };
   if (COMPRESSIBLE.has(ext)) headers.Vary = "Accept-Encoding";
   if (encoding) headers["Content-Encoding"] = encoding;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
@@ -236,9 +251,9 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
     if (file) {
       const isIndex = path.basename(file) === "index.html";
       const hashed = rest.startsWith("/assets/");
-      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
+      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT, isIndex && web.mount === "/" ? communityPreload(c) : {});
     }
     if (isAssetPath) return c.notFound();
-    return serveFile(c, path.join(root, "index.html"), NO_CACHE);
+    return serveFile(c, path.join(root, "index.html"), NO_CACHE, web.mount === "/" ? communityPreload(c) : {});
   });
 }
