@@ -325,6 +325,13 @@ describe("the console's simple-REST members list and CRM", () => {
     expect(past.body).toEqual([]);
     expect(past.headers.get("content-range")).toBe("participants 10-10/4");
     expect((await call(c.moderator, "GET", q({ range: [0, 0], filter: { moderationStatus: "pending" } }))).headers.get("content-range")).toBe("participants 0-0/1");
+    const found = await call(c.moderator, "GET", q({ range: [0, 0], filter: { q: "pat" } }));
+    expect(found.status).toBe(200);
+    expect(found.body.map((m: { id: string }) => m.id)).toEqual([pend.id]);
+    expect(found.headers.get("content-range")).toBe("participants 0-0/1");
+    const searchPage = await call(c.moderator, "GET", q({ range: [0, 0], filter: { q: "e" } }));
+    expect(searchPage.status).toBe(200);
+    expect(searchPage.headers.get("content-range")).toMatch(/^participants 0-0\/\d+$/);
     const newest = await call(c.moderator, "GET", q({ sort: ["createdAt", "DESC"], range: [0, 9] }));
     const oldest = await call(c.moderator, "GET", q({ sort: ["createdAt", "ASC"], range: [0, 9] }));
     expect(newest.body.map((m: { id: string }) => m.id)).toEqual([...oldest.body.map((m: { id: string }) => m.id)].reverse());
