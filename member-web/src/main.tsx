@@ -37,8 +37,12 @@ async function start(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
-  // The texts of the likely language load while the community is asked for (issue 17).
+  // The texts of the likely language, and the chunk of the page most visits start on, load while
+  // the community is asked for (issue 17).
   preloadLanguage(storage.lang() ?? "en");
+  const first = window.location.pathname;
+  if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
+  if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
   await takeTransferCode();
   let community: Community;
   try {

@@ -21,7 +21,7 @@ const LastStepPage = lazyRouteComponent(() => import("../features/auth/last-step
 const OneTimeCodePage = lazyRouteComponent(() => import("../features/auth/one-time-code-page.tsx"), "OneTimeCodePage");
 const RecoveryPage = lazyRouteComponent(() => import("../features/auth/recovery-page.tsx"), "RecoveryPage");
 const RegistrationPage = lazyRouteComponent(() => import("../features/auth/registration-page.tsx"), "RegistrationPage");
-const WelcomePage = lazyRouteComponent(() => import("../features/welcome/welcome-page.tsx"), "WelcomePage");
+const WelcomeRoute = lazyRouteComponent(() => import("../features/welcome/welcome-route.tsx"), "WelcomeRoute");
 
 export type RouterContext = { queryClient: QueryClient; community: Community };
 
@@ -87,7 +87,7 @@ const memberLayout = createRoute({
   },
 });
 
-const welcomeRoute = createRoute({ getParentRoute: () => guestLayout, path: "/", component: WelcomePage });
+const welcomeRoute = createRoute({ getParentRoute: () => guestLayout, path: "/", component: WelcomeRoute });
 
 const loginRoute = createRoute({
   getParentRoute: () => guestLayout,

@@ -7,10 +7,10 @@ import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
 
-// Not in the sign-in page's bundle (issue 17): the signed-in bar, the realtime client and the welcome
-// header load when shown; the toasts (and their texts) load right after the first render.
+// Not in the sign-in page's bundle (issue 17): the signed-in bar and the realtime client load when
+// shown, the toasts (and their texts) right after the first render. The signed-out header of "/"
+// comes with the welcome page (features/welcome/welcome-route.tsx).
 const NavBar = lazy(() => import("./nav-bar.tsx").then((m) => ({ default: m.NavBar })));
-const PublicHeader = lazy(() => import("../welcome/public-header.tsx").then((m) => ({ default: m.PublicHeader })));
 const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
 const RealtimeSession = lazy(() => import("../chats/realtime-session.tsx").then((m) => ({ default: m.RealtimeSession })));
 
@@ -43,11 +43,6 @@ export function RootLayout() {
       {showBar ? (
         <Suspense fallback={null}>
           <NavBar />
-        </Suspense>
-      ) : null}
-      {token === null && pathname === "/" ? (
-        <Suspense fallback={<header className="topbar topbar-public"><div className="topbar-inner" /></header>}>
-          <PublicHeader />
         </Suspense>
       ) : null}
       <Outlet />
