@@ -43,6 +43,8 @@ async function start(): Promise<void> {
   const first = window.location.pathname;
   if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
   if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
+  // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
+  if (session.isSignedIn()) void import("./features/shell/nav-bar.tsx");
   await takeTransferCode();
   let community: Community;
   try {
