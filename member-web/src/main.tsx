@@ -8,7 +8,7 @@ import { applyBranding } from "./app/branding.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { createAppRouter } from "./app/router.tsx";
-import { initI18n, preloadLanguage } from "./i18n/index.ts";
+import { initI18n, preloadAllTexts, preloadLanguage } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -54,7 +54,9 @@ async function start(): Promise<void> {
   }
   if (community.id) storage.setReferenceCommunityId(community.id);
   applyBranding(community);
-  await initI18n(pickLanguage(community));
+  const lang = pickLanguage(community);
+  if (session.isSignedIn()) preloadAllTexts(lang);
+  await initI18n(lang);
   void queryClient.prefetchQuery(communityQueries.navigation(community.id));
 
   const router = createAppRouter({ queryClient, community });

@@ -76,7 +76,12 @@ export const i18n = new Translator(loader, (ns) => GROUP_OF[ns as keyof Resource
 
 /** Starts loading a language's core texts early (in parallel with the community request). */
 export function preloadLanguage(lang: string): void {
-  if (isLang(lang)) void i18n.load(lang, "core");
+  if (isLang(lang)) i18n.load(lang, "core").catch(() => undefined);
+}
+
+/** A signed-in member's screens use every group: they load at start, not one screen at a time. */
+export function preloadAllTexts(lang: Lang): void {
+  for (const group of Object.keys(LOADERS[lang]) as Group[]) i18n.load(lang, group).catch(() => undefined);
 }
 
 export async function initI18n(lang: Lang): Promise<Translator> {

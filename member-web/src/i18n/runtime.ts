@@ -41,6 +41,8 @@ export class Translator {
         this.loaded.add(id);
         this.pending.delete(id);
       });
+      // A failed download is tried again by the next caller.
+      p.catch(() => this.pending.delete(id));
       this.pending.set(id, p);
     }
     return p;
