@@ -1,5 +1,4 @@
 import react from "@vitejs/plugin-react";
-import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -24,9 +23,6 @@ function preloadEnglishTexts(): Plugin {
 export default defineConfig({
   base: "/",
   plugins: [react(), preloadEnglishTexts()],
-  // The app's own 1 KB translation runtime stands in for react-i18next (and i18next) at run time;
-  // the types stay react-i18next's (src/i18n/react.ts, issue 17).
-  resolve: { alias: { "react-i18next": fileURLToPath(new URL("./src/i18n/react.ts", import.meta.url)) } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

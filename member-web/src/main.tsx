@@ -55,8 +55,9 @@ async function start(): Promise<void> {
   if (community.id) storage.setReferenceCommunityId(community.id);
   applyBranding(community);
   const lang = pickLanguage(community);
-  if (session.isSignedIn()) preloadAllTexts(lang);
-  await initI18n(lang);
+  const signedIn = session.isSignedIn();
+  if (signedIn) preloadAllTexts(lang);
+  await initI18n(lang, signedIn);
   void queryClient.prefetchQuery(communityQueries.navigation(community.id));
 
   const router = createAppRouter({ queryClient, community });

@@ -1,17 +1,20 @@
+import i18next, { type BackendModule, type ReadCallback } from "i18next";
+import { initReactI18next } from "react-i18next";
 import type { chatsEn } from "./chats.en.ts";
 import type { en as baseEn } from "./en.ts";
 import type { eventsEn } from "./events.en.ts";
 import type { matchingEn } from "./matching.en.ts";
 import type { membersEn } from "./members.en.ts";
-import { type Loader, Translator } from "./runtime.ts";
 
 /**
- * Texts load per language and per group of namespaces (issue 17): the sign-in screens need only
- * "core"; a feature's group loads when one of its screens first renders (react.ts suspends until
- * then). A feature file adds its namespaces to Resources, a loader per language to LOADERS and
- * its namespaces to GROUP_OF (the type makes a forgotten namespace a compile error).
+ * Texts load per language and per group of namespaces (issue 17) through i18next's backend
+ * interface: the sign-in screens need only "core"; a feature's group loads when one of its screens
+ * first renders (react-i18next suspends the component until then). A feature file adds its
+ * namespaces to Resources, a loader per language to LOADERS and its namespaces to GROUP_OF (the
+ * type makes a forgotten namespace a compile error).
  */
 type Resources = typeof baseEn & typeof chatsEn & typeof membersEn & typeof matchingEn & typeof eventsEn;
+type Namespace = keyof Resources;
 type Group = "core" | "chats" | "members" | "matching" | "events";
 
 const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
@@ -31,7 +34,7 @@ const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
   },
 };
 
-const GROUP_OF: Record<keyof Resources, Group> = {
+const GROUP_OF: Record<Namespace, Group> = {
   common: "core",
   errors: "core",
   nav: "core",
@@ -52,6 +55,9 @@ const GROUP_OF: Record<keyof Resources, Group> = {
   events: "events",
 };
 
+const NAMESPACES = Object.keys(GROUP_OF) as Namespace[];
+const CORE_NAMESPACES = NAMESPACES.filter((ns) => GROUP_OF[ns] === "core");
+
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -69,27 +75,63 @@ declare module "i18next" {
   }
 }
 
-const loader: Loader = (lang, group) => LOADERS[isLang(lang) ? lang : "en"][group as Group]() as ReturnType<Loader>;
+/**
+ * A group's file is one module: the browser downloads it once, the namespaces it holds are read
+ * from it. A failed download is reported to i18next, which retries it.
+ */
+const groupBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    const group = GROUP_OF[ns as Namespace];
+    if (!isLang(lng) || !group) {
+      callback(null, {});
+      return;
+    }
+    LOADERS[lng][group]().then(
+      (texts) => callback(null, (texts as Record<string, object>)[ns] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
-/** The app's one translator (what i18next's default instance was). */
-export const i18n = new Translator(loader, (ns) => GROUP_OF[ns as keyof Resources] ?? "core");
+/** The app's one i18next instance. */
+export const i18n = i18next;
 
-/** Starts loading a language's core texts early (in parallel with the community request). */
+/** Starts downloading a language's core texts early (in parallel with the community request). */
 export function preloadLanguage(lang: string): void {
-  if (isLang(lang)) i18n.load(lang, "core").catch(() => undefined);
+  if (isLang(lang)) LOADERS[lang].core().catch(() => undefined);
 }
 
-/** A signed-in member's screens use every group: they load at start, not one screen at a time. */
+/**
+ * A signed-in member's screens use every group: they start downloading at once and are added to
+ * i18next after its start (initI18n), not one screen at a time.
+ */
 export function preloadAllTexts(lang: Lang): void {
-  for (const group of Object.keys(LOADERS[lang]) as Group[]) i18n.load(lang, group).catch(() => undefined);
+  for (const load of Object.values(LOADERS[lang])) load().catch(() => undefined);
 }
 
-export async function initI18n(lang: Lang): Promise<Translator> {
-  i18n.language = lang;
-  await i18n.load(lang, "core");
+/** Starts i18next with the core texts of `lang` (and English, its fallback); `all` adds every other group without waiting for it. */
+export async function initI18n(lang: Lang, all = false): Promise<typeof i18next> {
+  await i18next
+    .use(groupBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: "en",
+      supportedLngs: [...LANGS],
+      ns: CORE_NAMESPACES,
+      defaultNS: "common",
+      // Texts come from the backend per namespace as screens need them.
+      partialBundledLanguages: true,
+      // React escapes on render; texts never go in as HTML.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = lang;
-  i18n.on("languageChanged", (lng) => {
+  i18next.on("languageChanged", (lng) => {
     document.documentElement.lang = lng;
   });
-  return i18n;
+  if (all) void i18next.loadNamespaces(NAMESPACES);
+  return i18next;
 }
