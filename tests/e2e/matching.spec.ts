@@ -241,7 +241,8 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await page.goto(tenantUrl(TENANTS.founders, "/my_communities?tab=requests"));
     await expect(page.getByRole("tab", { name: "Запросы", exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByTestId("empty-state")).toContainText("Запросов пока нет");
-    // Russian plurals: one, few ("2 недели", "4 недели").
+    // Russian plurals (the panel is on the recommendations tab): one, few ("2 недели", "4 недели").
+    await page.getByRole("tab", { name: "Рекомендации", exact: true }).click();
     await expect(panel.getByLabel("Пауза на").locator("option")).toHaveText(["1 неделю", "2 недели", "4 недели"]);
     await page.context().close();
   });

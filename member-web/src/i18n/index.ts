@@ -77,7 +77,7 @@ declare module "i18next" {
 
 /**
  * A group's file is one module: the browser downloads it once, the namespaces it holds are read
- * from it. A failed download is reported to i18next, which retries it.
+ * from it. A failed download is reported to i18next, which retries it a few times.
  */
 const groupBackend: BackendModule = {
   type: "backend",
@@ -90,7 +90,8 @@ const groupBackend: BackendModule = {
     }
     LOADERS[lng][group]().then(
       (texts) => callback(null, (texts as Record<string, object>)[ns] ?? {}),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      // `true`: i18next retries the read (5 times, from 350 ms doubling).
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
     );
   },
 };
