@@ -1,11 +1,37 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The English core texts are awaited before the first render (src/i18n/index.ts): index.html
+ * preloads them with the entry instead of after it (issue 17). Other languages load on demand.
+ */
+function preloadEnglishTexts(): Plugin {
+  return {
+    name: "tuesday:preload-english-texts",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.facadeModuleId?.replaceAll("\\", "/").endsWith("/src/i18n/en.ts"));
+        return chunk ? [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" }] : [];
+      },
+    },
+  };
+}
 
 // Served by the platform at "/" on every tenant domain; `vite dev` proxies the API to a local server.
 export default defineConfig({
   base: "/",
-  plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  plugins: [react(), preloadEnglishTexts()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    // Issue 17: every browser the app supports preloads modules natively (no polyfill), and a lazy
+    // page's chunk brings its own imports: the entry carries no table of every chunk's
+    // dependencies (1 KB gzipped). index.html still preloads the entry's imports.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
+  },
   server: {
     port: 5173,
     proxy: { "/api": "http://127.0.0.1:3000", "/community": "http://127.0.0.1:3000", "/dev": "http://127.0.0.1:3000" },

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { api, call } from "./api/client.ts";
 import { type Community, communityQueries, DEFAULT_COMMUNITY } from "./api/community.ts";
 import { track, setAnalyticsContext } from "./app/analytics.ts";
@@ -13,7 +12,7 @@ import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { hideBootOverlay } from "./app/startup.ts";
-import { initI18n } from "./i18n/index.ts";
+import { initI18n, preloadAllTexts, preloadLanguage } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -54,6 +53,14 @@ async function start(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
   });
+  // The texts of the likely language, and the chunk of the page most visits start on, load while
+  // the community is asked for (issue 17).
+  preloadLanguage(storage.lang() ?? "en");
+  const first = window.location.pathname;
+  if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
+  if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
+  // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
+  if (session.isSignedIn()) void import("./features/shell/nav-bar.tsx");
   await takeTransferCode();
   let community: Community;
   try {
@@ -64,7 +71,10 @@ async function start(): Promise<void> {
   if (community.id) storage.setReferenceCommunityId(community.id);
   applyBranding(community);
   startIntegrations(community);
-  const i18n = await initI18n(pickLanguage(community));
+  const lang = pickLanguage(community);
+  const signedIn = session.isSignedIn();
+  if (signedIn) preloadAllTexts(lang);
+  await initI18n(lang, signedIn);
   void queryClient.prefetchQuery(communityQueries.navigation(community.id));
 
   const router = createAppRouter({ queryClient, community });
@@ -73,13 +83,11 @@ async function start(): Promise<void> {
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <CommunityProvider community={community}>
-            <RouterProvider router={router} />
-          </CommunityProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <QueryClientProvider client={queryClient}>
+        <CommunityProvider community={community}>
+          <RouterProvider router={router} />
+        </CommunityProvider>
+      </QueryClientProvider>
     </StrictMode>,
   );
   // Spec 4.10: the community is loaded and the app renders: the overlay fades out.

@@ -312,6 +312,36 @@ describe("the console's simple-REST members list and CRM", () => {
     expect((await call(c.moderator, "GET", "/api/console/participants?sort=not-json")).status).toBe(400);
   });
 
+  it("counts the total without deleted accounts, on full pages and past the end, in both orders", async () => {
+    const c = await cast();
+    const pend = await member(env, c.id, { firstName: "Pat", status: "pending" });
+    const gone = await member(env, c.id, { firstName: "Gus" });
+    await env.db`update users set deleted_at = now(), email = null where id = (select user_id from participants where id = ${gone.id})`;
+    const q = (s: Record<string, unknown>) => `/api/console/participants?${new URLSearchParams(Object.entries(s).map(([k, v]) => [k, JSON.stringify(v)]))}`;
+    // A full page counts; a short page is the end; past the end still names the total.
+    expect((await call(c.moderator, "GET", q({ range: [0, 1] }))).headers.get("content-range")).toBe("participants 0-1/4");
+    expect((await call(c.moderator, "GET", q({ range: [2, 9] }))).headers.get("content-range")).toBe("participants 2-3/4");
+    const past = await call(c.moderator, "GET", q({ range: [10, 19] }));
+    expect(past.body).toEqual([]);
+    expect(past.headers.get("content-range")).toBe("participants 10-10/4");
+    expect((await call(c.moderator, "GET", q({ range: [0, 0], filter: { moderationStatus: "pending" } }))).headers.get("content-range")).toBe("participants 0-0/1");
+    const found = await call(c.moderator, "GET", q({ range: [0, 0], filter: { q: "pat" } }));
+    expect(found.status).toBe(200);
+    expect(found.body.map((m: { id: string }) => m.id)).toEqual([pend.id]);
+    expect(found.headers.get("content-range")).toBe("participants 0-0/1");
+    const searchPage = await call(c.moderator, "GET", q({ range: [0, 0], filter: { q: "e" } }));
+    expect(searchPage.status).toBe(200);
+    expect(searchPage.headers.get("content-range")).toMatch(/^participants 0-0\/\d+$/);
+    const newest = await call(c.moderator, "GET", q({ sort: ["createdAt", "DESC"], range: [0, 9] }));
+    const oldest = await call(c.moderator, "GET", q({ sort: ["createdAt", "ASC"], range: [0, 9] }));
+    expect(newest.body.map((m: { id: string }) => m.id)).toEqual([...oldest.body.map((m: { id: string }) => m.id)].reverse());
+    expect(newest.body.map((m: { id: string }) => m.id)).not.toContain(gone.id);
+    expect(newest.body[0].id).toBe(pend.id);
+    const byName = await call(c.moderator, "GET", q({ sort: ["fullName", "DESC"], range: [0, 9] }));
+    const names = byName.body.map((m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`.trim());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+  });
+
   it("shows a member's timeline: joined, answers, moderation, matches, meetings, intros and admin notes", async () => {
     const c = await cast();
     const a = await member(env, c.id, { firstName: "Ann", status: "pending" });

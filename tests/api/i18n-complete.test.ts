@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
-import { TRANSLATIONS } from "../../member-web/src/i18n/index.ts";
+import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 
 /** Every leaf key as a dotted path; plural forms (_one, _few, _many, _other) count as one key. */
 function keysOf(value: unknown, prefix = ""): Set<string> {

@@ -216,6 +216,8 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     const page = await signedInPage(browser, member, "/my_communities");
     const panel = page.getByTestId("matching-status");
     await expect(panel).toContainText("Next contact:");
+    // Plurals come from i18next (Intl.PluralRules): "1 week", "2 weeks".
+    await expect(panel.getByLabel("Pause for").locator("option")).toHaveText(["1 week", "2 weeks", "4 weeks"]);
     await panel.getByLabel("Pause for").selectOption("2");
     await panel.getByRole("button", { name: "Pause" }).click();
     await expect(panel.getByText("Matching paused.")).toBeVisible();
@@ -239,6 +241,9 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await page.goto(tenantUrl(TENANTS.founders, "/my_communities?tab=requests"));
     await expect(page.getByRole("tab", { name: "Запросы", exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByTestId("empty-state")).toContainText("Запросов пока нет");
+    // Russian plurals (the panel is on the recommendations tab): one, few ("2 недели", "4 недели").
+    await page.getByRole("tab", { name: "Рекомендации", exact: true }).click();
+    await expect(panel.getByLabel("Пауза на").locator("option")).toHaveText(["1 неделю", "2 недели", "4 недели"]);
     await page.context().close();
   });
 });

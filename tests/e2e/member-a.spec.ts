@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { TRANSLATIONS } from "../../member-web/src/i18n/index.ts";
+import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { E2E_PORT } from "./playwright.config.ts";
 import { apiLogin, linkFrom, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 

@@ -3,18 +3,9 @@ import { createRootRouteWithContext, createRoute, createRouter, redirect } from 
 import { accountQueries, type CurrentUser } from "../api/account.ts";
 import { isApiFailure } from "../api/client.ts";
 import type { Community } from "../api/community.ts";
-import { AccountDeletedPage } from "../features/auth/account-deleted-page.tsx";
-import { AuthMagicPage } from "../features/auth/auth-magic-page.tsx";
-import { ConfirmRecoveryPage } from "../features/auth/confirm-recovery-page.tsx";
-import { ConfirmedPage } from "../features/auth/confirmed-page.tsx";
-import { LastStepPage } from "../features/auth/last-step-page.tsx";
 import { LoginPage } from "../features/auth/login-page.tsx";
-import { OneTimeCodePage } from "../features/auth/one-time-code-page.tsx";
-import { RecoveryPage } from "../features/auth/recovery-page.tsx";
-import { RegistrationPage } from "../features/auth/registration-page.tsx";
 import { NotFoundPage } from "../features/shell/not-found-page.tsx";
 import { RootError, RootLayout, RoutePending } from "../features/shell/root-layout.tsx";
-import { WelcomePage } from "../features/welcome/welcome-page.tsx";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { adoptPreferredLanguage } from "./language.ts";
@@ -22,6 +13,19 @@ import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts
 import { lazyRouteComponent } from "./lazy.ts";
 import { PARTNER_SECTIONS, type PartnerSection } from "./partner.ts";
 import { applyUserStartupRules } from "./startup.ts";
+
+// Only the login page is in the entry bundle (issue 17): every other page is a lazy chunk. A new
+// route follows the same pattern: `const XPage = lazyRouteComponent(() => import("../features/…"), "XPage")`,
+// never a static import of a page.
+const AccountDeletedPage = lazyRouteComponent(() => import("../features/auth/account-deleted-page.tsx"), "AccountDeletedPage");
+const AuthMagicPage = lazyRouteComponent(() => import("../features/auth/auth-magic-page.tsx"), "AuthMagicPage");
+const ConfirmRecoveryPage = lazyRouteComponent(() => import("../features/auth/confirm-recovery-page.tsx"), "ConfirmRecoveryPage");
+const ConfirmedPage = lazyRouteComponent(() => import("../features/auth/confirmed-page.tsx"), "ConfirmedPage");
+const LastStepPage = lazyRouteComponent(() => import("../features/auth/last-step-page.tsx"), "LastStepPage");
+const OneTimeCodePage = lazyRouteComponent(() => import("../features/auth/one-time-code-page.tsx"), "OneTimeCodePage");
+const RecoveryPage = lazyRouteComponent(() => import("../features/auth/recovery-page.tsx"), "RecoveryPage");
+const RegistrationPage = lazyRouteComponent(() => import("../features/auth/registration-page.tsx"), "RegistrationPage");
+const WelcomeRoute = lazyRouteComponent(() => import("../features/welcome/welcome-route.tsx"), "WelcomeRoute");
 
 export type RouterContext = { queryClient: QueryClient; community: Community };
 
@@ -100,7 +104,7 @@ const welcomeRoute = createRoute({
       await new Promise(() => {});
     }
   },
-  component: WelcomePage,
+  component: WelcomeRoute,
 });
 
 const loginRoute = createRoute({

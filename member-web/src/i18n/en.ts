@@ -1,4 +1,3 @@
-import { membersEn } from "./members.en.ts";
 
 /** English texts, one namespace per feature; Russian mirrors these keys (ru.ts). */
 export const en = {
@@ -166,7 +165,6 @@ export const en = {
       home: "Go to the home page",
     },
   },
-  ...membersEn,
   notFound: {
     title: "Page not found",
     home: "Go to the home page",

@@ -1,7 +1,9 @@
 import type { en } from "./en.ts";
-import { membersRu } from "./members.ru.ts";
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
+  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
+};
 
 /** Russian texts: the same keys as en.ts (the type makes a missing key a compile error). */
 export const ru: Texts<typeof en> = {
@@ -169,7 +171,6 @@ export const ru: Texts<typeof en> = {
       home: "На главную",
     },
   },
-  ...membersRu,
   notFound: {
     title: "Страница не найдена",
     home: "На главную",

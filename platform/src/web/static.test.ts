@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { Hono } from "hono";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,5 +121,33 @@ describe("mountWebApps", () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("npm run build");
     expect(builds).toEqual([]);
+  });
+  it("sends text files brotli- or gzip-compressed to browsers that accept it, as they are to others", async () => {
+    const script = `console.log(${JSON.stringify("x".repeat(2000))});`;
+    const member = makeApp("m-compress", "/", { "index.html": `<p>${"member ".repeat(100)}</p>`, "assets/app-zz.js": script, "assets/logo.png": "png".repeat(200) });
+    const { app } = server([member]);
+
+    const br = await app.request("/assets/app-zz.js", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(script.length / 4);
+    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await app.request("/assets/app-zz.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+    expect(gz.headers.get("etag")).not.toBe(br.headers.get("etag"));
+
+    const plain = await app.request("/assets/app-zz.js", { headers: { "Accept-Encoding": "br;q=0, identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    const page = await app.request("/some/page", { headers: { "Accept-Encoding": "br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+
+    // Images are already compressed.
+    expect((await app.request("/assets/logo.png", { headers: { "Accept-Encoding": "br" } })).headers.get("content-encoding")).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -45,6 +47,50 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 const NO_CACHE = "no-cache";
+
+/** Text files are sent compressed (brotli, else gzip) to browsers that accept it (issue 17). */
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt", ".webmanifest"]);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+type Encoding = "br" | "gzip";
+/** Compressed bodies by file, size and mtime: each file of a build is compressed once. */
+const compressed = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+const COMPRESSED_MAX_ENTRIES = 2_000;
+/**
+ * Brotli's best quality takes seconds on a large file (the console's 1.4 MB script: 3 s quiet, 25 s
+ * on a busy machine) while the first visitor waits; quality 5 takes 0.1-0.5 s at gzip's size less 10%.
+ */
+const BROTLI_MAX_AT_11 = 128 * 1024;
+
+function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim());
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return undefined;
+}
+
+function compressedBody(file: string, stat: fs.Stats, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
+  let body = compressed.get(key);
+  if (!body) {
+    if (compressed.size >= COMPRESSED_MAX_ENTRIES) compressed.clear();
+    body = fs.promises.readFile(file).then(async (raw) => {
+      const out =
+        encoding === "br"
+          ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: raw.length <= BROTLI_MAX_AT_11 ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : await gzip(raw, { level: 9 });
+      return new Uint8Array(out);
+    });
+    body.catch(() => compressed.delete(key));
+    compressed.set(key, body);
+  }
+  return body;
+}
 
 type BuildState = { status: "running" | "failed"; startedAt: number; log: string[] };
 const builds = new Map<string, BuildState>();
@@ -142,13 +188,33 @@ function fileIn(root: string, urlPath: string): string | undefined {
   }
 }
 
-async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string): Promise<Response> {
+/**
+ * The member app's first call is its community by this host name (member-web/src/api/community.ts):
+ * index.html names it as a preload, so it runs while the scripts download (issue 17).
+ */
+function communityPreload(c: Context<AppEnv>): Record<string, string> {
+  let host: string;
+  try {
+    host = new URL(c.req.url).hostname.toLowerCase();
+  } catch {
+    return {};
+  }
+  if (!/^[a-z0-9.-]{1,253}$/.test(host)) return {};
+  return { Link: `</api/community/get-by-domain?domain=${host}>; rel=preload; as=fetch; crossorigin=anonymous` };
+}
+
+async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const stat = await fs.promises.stat(file);
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers = { "Content-Type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
+  const ext = path.extname(file).toLowerCase();
+  const encoding = COMPRESSIBLE.has(ext) && stat.size > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ""}"`;
+  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag, ...extraHeaders };
+  if (COMPRESSIBLE.has(ext)) headers.Vary = "Accept-Encoding";
+  if (encoding) headers["Content-Encoding"] = encoding;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
   if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(new Uint8Array(await fs.promises.readFile(file)), 200, headers);
+  const body = encoding ? await compressedBody(file, stat, encoding) : new Uint8Array(await fs.promises.readFile(file));
+  return c.body(body, 200, headers);
 }
 
 /**
@@ -160,7 +226,7 @@ async function serveMemberIndex(c: Context<AppEnv>, file: string, deps: Deps): P
   const tenant = deps.tenants ? await deps.tenants.byHost(hostHeader) : undefined;
   const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser));
   const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
-  const headers: Record<string, string> = { "Content-Type": TYPES[".html"] ?? "text/html", "Cache-Control": NO_CACHE, ETag: etag, Vary: "Host" };
+  const headers: Record<string, string> = { "Content-Type": TYPES[".html"] ?? "text/html", "Cache-Control": NO_CACHE, ETag: etag, Vary: "Host", ...communityPreload(c) };
   const csp = cspWithIntegrations(deps.config.browser);
   if (csp) headers["Content-Security-Policy"] = csp;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
@@ -210,7 +276,7 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
       const isIndex = path.basename(file) === "index.html";
       if (isIndex && web.mount === "/" && rest === "/index.html") return serveMemberIndex(c, file, deps);
       const hashed = rest.startsWith("/assets/");
-      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
+      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT, isIndex && web.mount === "/" ? communityPreload(c) : {});
     }
     if (isAssetPath) return c.notFound();
     if (web.mount === "/") return serveMemberIndex(c, path.join(root, "index.html"), deps);

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, call } from "../../api/client.ts";
 import { allowedMethods } from "../../api/community.ts";
@@ -17,7 +17,10 @@ import { EmailField } from "../../ui/email-field.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { requestMagicLink, requestSignInCode } from "./code-flow.ts";
-import { DevGoogleButton, GoogleButton } from "./google-button.tsx";
+
+// Only communities with Google sign-in download its button (issue 17).
+const GoogleButton = lazy(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton })));
+const DevGoogleButton = lazy(() => import("./google-button.tsx").then((m) => ({ default: m.DevGoogleButton })));
 
 type Busy = null | "password" | "code" | "link" | "google";
 
@@ -198,8 +201,10 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
           {sso.buttonLabel ?? t("login.sso")}
         </Button>
       ) : null}
-      {googleClientId && devGoogleUrl ? <DevGoogleButton signInUrl={devGoogleUrl} onToken={signInWithGoogle} /> : null}
-      {googleClientId && !devGoogleUrl ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
+      <Suspense fallback={null}>
+        {googleClientId && devGoogleUrl ? <DevGoogleButton signInUrl={devGoogleUrl} onToken={signInWithGoogle} /> : null}
+        {googleClientId && !devGoogleUrl ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
+      </Suspense>
     </AuthCard>
   );
 }

@@ -1,16 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
-import { RealtimeSession } from "../chats/realtime-session.tsx";
-import { PublicHeader } from "../welcome/public-header.tsx";
-import { NavBar } from "./nav-bar.tsx";
-import { Toasts } from "./toasts.tsx";
+
+// Not in the sign-in page's bundle (issue 17): the signed-in bar and the realtime client load when
+// shown, the toasts (and their texts) right after the first render. The signed-out header of "/"
+// comes with the welcome page (features/welcome/welcome-route.tsx).
+const NavBar = lazy(() => import("./nav-bar.tsx").then((m) => ({ default: m.NavBar })));
+const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
+const RealtimeSession = lazy(() => import("../chats/realtime-session.tsx").then((m) => ({ default: m.RealtimeSession })));
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
 const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
@@ -38,11 +41,20 @@ export function RootLayout() {
       <a className="skip-link" href="#content">
         {t("skipToContent")}
       </a>
-      {showBar ? <NavBar /> : null}
-      {token === null && pathname === "/" ? <PublicHeader /> : null}
+      {showBar ? (
+        <Suspense fallback={null}>
+          <NavBar />
+        </Suspense>
+      ) : null}
       <Outlet />
-      <Toasts />
-      <RealtimeSession />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      {token !== null ? (
+        <Suspense fallback={null}>
+          <RealtimeSession />
+        </Suspense>
+      ) : null}
     </>
   );
 }
