@@ -17,7 +17,7 @@ test.describe("what the login page loads (issue 17)", () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Files of a few hundred bytes go as they are.
     for (const s of scripts) if ((await s.bytes) > 256) expect(s.encoding, s.url).toBe("br");
-    // index.html names the lookup as a preload; the app's own call takes the preloaded answer.
+    // The community is looked up once (the app shares the answer).
     expect(lookups).toHaveLength(1);
     const names = scripts.map((s) => new URL(s.url).pathname.split("/").pop() ?? "");
     for (const lazy of ["nav-bar", "realtime-session", "my-communities-page", "welcome-page", "ru-", "members.en", "google-button"]) {

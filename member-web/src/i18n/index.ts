@@ -27,26 +27,36 @@ type Resources = typeof baseEn &
   typeof adminEn &
   typeof tenantEn;
 type Namespace = keyof Resources;
-type Group = "core" | "chats" | "members" | "matching" | "events" | "admin" | "tenant";
+type Group = "core" | "chats" | "members" | "matching" | "events" | "admin";
 
 const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
   en: {
-    core: () => import("./en.ts").then((m) => m.en),
+    core: () =>
+      Promise.all([import("./en.ts"), import("./tenant.en.ts"), import("./chat2.en.ts"), import("./admin.en.ts")]).then(([a, b, c, d]) => ({
+        ...a.en,
+        ...b.tenantEn,
+        bell: c.chat2En.bell,
+        adminPages: d.adminEn.adminPages,
+      })),
     chats: () => Promise.all([import("./chats.en.ts"), import("./chat2.en.ts")]).then(([a, b]) => ({ ...a.chatsEn, ...b.chat2En })),
     members: () => Promise.all([import("./members.en.ts"), import("./account.en.ts")]).then(([a, b]) => ({ ...a.membersEn, ...b.accountEn })),
     matching: () => import("./matching.en.ts").then((m) => m.matchingEn),
     events: () => import("./events.en.ts").then((m) => m.eventsEn),
     admin: () => import("./admin.en.ts").then((m) => m.adminEn),
-    tenant: () => import("./tenant.en.ts").then((m) => m.tenantEn),
   },
   ru: {
-    core: () => import("./ru.ts").then((m) => m.ru),
+    core: () =>
+      Promise.all([import("./ru.ts"), import("./tenant.ru.ts"), import("./chat2.ru.ts"), import("./admin.ru.ts")]).then(([a, b, c, d]) => ({
+        ...a.ru,
+        ...b.tenantRu,
+        bell: c.chat2Ru.bell,
+        adminPages: d.adminRu.adminPages,
+      })),
     chats: () => Promise.all([import("./chats.ru.ts"), import("./chat2.ru.ts")]).then(([a, b]) => ({ ...a.chatsRu, ...b.chat2Ru })),
     members: () => Promise.all([import("./members.ru.ts"), import("./account.ru.ts")]).then(([a, b]) => ({ ...a.membersRu, ...b.accountRu })),
     matching: () => import("./matching.ru.ts").then((m) => m.matchingRu),
     events: () => import("./events.ru.ts").then((m) => m.eventsRu),
     admin: () => import("./admin.ru.ts").then((m) => m.adminRu),
-    tenant: () => import("./tenant.ru.ts").then((m) => m.tenantRu),
   },
 };
 
@@ -61,14 +71,16 @@ const GROUP_OF: Record<Namespace, Group> = {
   chats: "chats",
   notifications: "chats",
   toasts: "chats",
-  bell: "chats",
+  // The signed-in bar's texts come with the core ones: the bar never waits for a group.
+  bell: "core",
   chatMembers: "chats",
   telegram: "chats",
   accountManage: "members",
-  adminPages: "admin",
+  adminPages: "core",
   subscriptions: "admin",
   invite: "admin",
-  tenant: "tenant",
+  // The login and welcome variants use it: loaded with the core texts.
+  tenant: "core",
   member: "members",
   questions: "members",
   onboarding: "members",
@@ -149,6 +161,9 @@ export async function initI18n(lang: Lang, all = false): Promise<typeof i18next>
       defaultNS: "common",
       // Texts come from the backend per namespace as screens need them.
       partialBundledLanguages: true,
+      // Load at once, not on a zero-delay timer: start-up must not depend on timers (the browser
+      // tests pause the clock to time the tour and the overlay).
+      initAsync: false,
       // React escapes on render; texts never go in as HTML.
       interpolation: { escapeValue: false },
       returnNull: false,

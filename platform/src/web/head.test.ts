@@ -68,7 +68,7 @@ describe("page head per host (spec 1)", () => {
     for (const p of ["/", "/login", "/northbank/earnings"]) {
       const res = await app.request(p, { headers: { host: "bank.example.com" } });
       expect(res.status).toBe(200);
-      expect(res.headers.get("vary")).toBe("Host");
+      expect(res.headers.get("vary")).toBe("Host, Accept-Encoding");
       const h = head(await res.text());
       expect(h).toContain("<title>bank brand</title>");
       expect(h).toContain('<meta name="description" content="The bank&#39;s club" />');

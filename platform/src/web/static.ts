@@ -188,27 +188,12 @@ function fileIn(root: string, urlPath: string): string | undefined {
   }
 }
 
-/**
- * The member app's first call is its community by this host name (member-web/src/api/community.ts):
- * index.html names it as a preload, so it runs while the scripts download (issue 17).
- */
-function communityPreload(c: Context<AppEnv>): Record<string, string> {
-  let host: string;
-  try {
-    host = new URL(c.req.url).hostname.toLowerCase();
-  } catch {
-    return {};
-  }
-  if (!/^[a-z0-9.-]{1,253}$/.test(host)) return {};
-  return { Link: `</api/community/get-by-domain?domain=${host}>; rel=preload; as=fetch; crossorigin=anonymous` };
-}
-
-async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string, extraHeaders: Record<string, string> = {}): Promise<Response> {
+async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string): Promise<Response> {
   const stat = await fs.promises.stat(file);
   const ext = path.extname(file).toLowerCase();
   const encoding = COMPRESSIBLE.has(ext) && stat.size > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ""}"`;
-  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag, ...extraHeaders };
+  const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Cache-Control": cacheControl, ETag: etag };
   if (COMPRESSIBLE.has(ext)) headers.Vary = "Accept-Encoding";
   if (encoding) headers["Content-Encoding"] = encoding;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
@@ -225,12 +210,22 @@ async function serveMemberIndex(c: Context<AppEnv>, file: string, deps: Deps): P
   const hostHeader = (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
   const tenant = deps.tenants ? await deps.tenants.byHost(hostHeader) : undefined;
   const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser));
-  const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
-  const headers: Record<string, string> = { "Content-Type": TYPES[".html"] ?? "text/html", "Cache-Control": NO_CACHE, ETag: etag, Vary: "Host", ...communityPreload(c) };
+  // Compressed like every other text file (the page is a few KB: a fast brotli level per request).
+  const encoding = html.length > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
+  const etag = `W/"${createHash("sha1").update(html).digest("base64url")}${encoding ? `-${encoding}` : ""}"`;
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[".html"] ?? "text/html",
+    "Cache-Control": NO_CACHE,
+    ETag: etag,
+    Vary: "Host, Accept-Encoding",
+  };
+  if (encoding) headers["Content-Encoding"] = encoding;
   const csp = cspWithIntegrations(deps.config.browser);
   if (csp) headers["Content-Security-Policy"] = csp;
   if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
   if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  if (encoding === "br") return c.body(new Uint8Array(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })), 200, headers);
+  if (encoding === "gzip") return c.body(new Uint8Array(zlib.gzipSync(html)), 200, headers);
   return c.body(html, 200, headers);
 }
 
@@ -276,7 +271,7 @@ export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions =
       const isIndex = path.basename(file) === "index.html";
       if (isIndex && web.mount === "/" && rest === "/index.html") return serveMemberIndex(c, file, deps);
       const hashed = rest.startsWith("/assets/");
-      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT, isIndex && web.mount === "/" ? communityPreload(c) : {});
+      return serveFile(c, file, isIndex ? NO_CACHE : hashed ? IMMUTABLE : SHORT);
     }
     if (isAssetPath) return c.notFound();
     if (web.mount === "/") return serveMemberIndex(c, path.join(root, "index.html"), deps);

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
@@ -11,7 +11,21 @@ import { PageSpinner } from "../../ui/spinner.tsx";
 // Not in the sign-in page's bundle (issue 17): the signed-in bar and the realtime client load when
 // shown, the toasts (and their texts) right after the first render. The signed-out header of "/"
 // comes with the welcome page (features/welcome/welcome-route.tsx).
-const NavBar = lazy(() => import("./nav-bar.tsx").then((m) => ({ default: m.NavBar })));
+// The bar loads by an effect, not React.lazy, whose Suspense reveal waits on a timer (its texts are
+// core texts, so it never suspends on them).
+function LazyNavBar() {
+  const [NavBar, setNavBar] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("./nav-bar.tsx").then((m) => {
+      if (live) setNavBar(() => m.NavBar);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return NavBar ? <NavBar /> : null;
+}
 const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
 const RealtimeSession = lazy(() => import("../chats/realtime-session.tsx").then((m) => ({ default: m.RealtimeSession })));
 
@@ -43,7 +57,7 @@ export function RootLayout() {
       </a>
       {showBar ? (
         <Suspense fallback={null}>
-          <NavBar />
+          <LazyNavBar />
         </Suspense>
       ) : null}
       <Outlet />
