@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
 import { useCommunity } from "../../app/community-context.tsx";
-import { realtime } from "../../lib/realtime.ts";
+import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
@@ -30,6 +30,12 @@ export function RealtimeSession() {
   }, [token, participantId]);
 
   usePresenceTopic(token && participantId ? community.id : "");
+
+  // Whatever arrived while the socket was not yet (or no longer) connected is fetched once it is.
+  const connected = useRealtimeConnected();
+  useEffect(() => {
+    if (connected) void notificationsChanged(queryClient);
+  }, [connected, queryClient]);
 
   useEffect(() => {
     if (!token || !participantId) return;
