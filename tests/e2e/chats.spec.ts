@@ -15,6 +15,8 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     const pageB = await contextB.newPage();
     await pageB.goto(tenantUrl(TENANTS.founders, "/notifications"));
     await expect(pageB.getByText("No notifications")).toBeVisible();
+    // Live means over the socket: the intro is sent once B's socket is up.
+    await expect(pageB.locator("body[data-realtime=connected]")).toBeAttached();
     await acceptedIntro(request, a, b);
     const note = pageB.getByTestId("notification").filter({ hasText: "You received an intro request" });
     await expect(note).toBeVisible();

@@ -34,6 +34,8 @@ export function RealtimeSession() {
   // Whatever arrived while the socket was not yet (or no longer) connected is fetched once it is.
   const connected = useRealtimeConnected();
   useEffect(() => {
+    // Marked on the page for the browser tests (and debugging): live events flow from here on.
+    document.body.dataset.realtime = connected ? "connected" : "disconnected";
     if (connected) void notificationsChanged(queryClient);
   }, [connected, queryClient]);
 
