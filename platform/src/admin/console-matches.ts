@@ -10,13 +10,12 @@ import type { MatchReason } from "../matching/engine/index.ts";
 import { renderFor } from "../matching/api/model.ts";
 import { comingTuesday, isIsoDate } from "../matching/weekly/week.ts";
 import { cardsOf, iso, requireStaff } from "../members/index.ts";
-import { parseJson, type ConsoleListQuery } from "./console.ts";
+import { parseJson, RangeSchema } from "../http/simple-rest.ts";
+import type { ConsoleListQuery } from "./console.ts";
 import { latestRunWeek, listWeekMatches, MATCH_SORT_FIELDS, type MatchSortField } from "./console-matches-queries.ts";
 import type { ConsoleMatch } from "./schemas.ts";
 
-const MAX_WINDOW = 500;
 const SortSchema = z.tuple([z.enum(Object.keys(MATCH_SORT_FIELDS) as [MatchSortField, ...MatchSortField[]]).or(z.literal("id")), z.enum(["ASC", "DESC", "asc", "desc"])]);
-const RangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_WINDOW, `At most ${MAX_WINDOW} rows`);
 const FilterSchema = z
   .object({
     q: z.string().max(200).optional(),

@@ -8,16 +8,15 @@ import { recordAudit } from "../audit/index.ts";
 import { requireRole } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { notFound, validation } from "../lib/errors.ts";
+import { MAX_WINDOW, parseJson, RangeSchema, type SimpleRestQuery } from "../http/simple-rest.ts";
+import { notFound } from "../lib/errors.ts";
 import { findStaffMember, listStaffMembers, SORT_FIELDS, type SortField, toStaffMember } from "../moderation/index.ts";
 import type { StaffMember } from "../moderation/schemas.ts";
 import { insertNote, listNotes, memberAnswers, memberIntros, memberMatches, type NoteRow } from "./queries.ts";
 import { requireCommunityAdmin } from "./service.ts";
 
-const MAX_WINDOW = 500;
 
 const SortSchema = z.tuple([z.enum(Object.keys(SORT_FIELDS) as [SortField, ...SortField[]]).or(z.literal("id")), z.enum(["ASC", "DESC", "asc", "desc"])]);
-const RangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_WINDOW, `At most ${MAX_WINDOW} rows`);
 const FilterSchema = z
   .object({
     q: z.string().max(200).optional(),
@@ -27,24 +26,8 @@ const FilterSchema = z
   })
   .strict();
 
-export type ConsoleListQuery = { sort?: string | undefined; range?: string | undefined; filter?: string | undefined };
+export type ConsoleListQuery = SimpleRestQuery;
 
-export function parseJson<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.infer<T> | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw validation(`Invalid input: ${name}: not JSON`, { [name]: "Not JSON" });
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issue ? `${[name, ...issue.path].join(".")}: ${issue.message}` : name;
-    throw validation(`Invalid input: ${message}`, { [name]: issue?.message ?? "Invalid" });
-  }
-  return parsed.data;
-}
 
 /** GET /console/participants: a window of the members and the total, for react-admin's list. */
 export async function consoleListParticipants(ctx: Ctx, query: ConsoleListQuery): Promise<{ rows: StaffMember[]; start: number; end: number; total: number }> {

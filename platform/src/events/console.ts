@@ -6,15 +6,13 @@
 import { z } from "@hono/zod-openapi";
 import { requireRole } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
-import { validation } from "../lib/errors.ts";
+import { MAX_WINDOW, parseJson, RangeSchema, type SimpleRestQuery } from "../http/simple-rest.ts";
 import { type ConsoleEventRow, listConsoleEvents } from "./queries.ts";
 import type { ConsoleEvent } from "./schemas.ts";
 
-const MAX_WINDOW = 500;
 export const CONSOLE_EVENT_SORTS = { date: "date", title: "title", createdAt: "createdAt", id: "date" } as const;
 
 const SortSchema = z.tuple([z.enum(["date", "title", "createdAt", "id"]), z.enum(["ASC", "DESC", "asc", "desc"])]);
-const RangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < MAX_WINDOW, `At most ${MAX_WINDOW} rows`);
 const FilterSchema = z
   .object({
     tab: z.enum(["upcoming", "past"]).optional(),
@@ -23,24 +21,8 @@ const FilterSchema = z
   })
   .strict();
 
-export type ConsoleEventsQuery = { sort?: string | undefined; range?: string | undefined; filter?: string | undefined };
+export type ConsoleEventsQuery = SimpleRestQuery;
 
-function parseJson<T extends z.ZodType>(name: string, raw: string | undefined, schema: T): z.infer<T> | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw validation(`Invalid input: ${name}: not JSON`, { [name]: "Not JSON" });
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issue ? `${[name, ...issue.path].join(".")}: ${issue.message}` : name;
-    throw validation(`Invalid input: ${message}`, { [name]: issue?.message ?? "Invalid" });
-  }
-  return parsed.data;
-}
 
 function toConsoleEvent(r: ConsoleEventRow, now: Date): ConsoleEvent {
   return {
