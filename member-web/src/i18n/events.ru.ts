@@ -26,7 +26,7 @@ export const eventsRu: typeof eventsEn = {
     toEvents: "К мероприятиям",
     home: "На главную",
     addToCalendar: "Добавить в календарь",
-    calendar: { ics: "Файл календаря (.ics)", google: "Google Календарь", outlook: "Outlook" },
+    calendar: { ics: "Файл календаря (.ics)", google: "Google Календарь", outlook: "Календарь Outlook" },
     fullApprovalNote: "Мест нет: после одобрения организаторов вы попадёте в лист ожидания и пройдёте, когда освободится место.",
     paymentDelay: "Статус оплаты может обновиться с задержкой, после подтверждения организатором.",
     locationNote: {
