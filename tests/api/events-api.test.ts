@@ -119,6 +119,13 @@ describe("POST /event/create", () => {
     ["a slug with a space", "slug", { slug: "summer meetup" }, "Only letters, digits and hyphens"],
     ["a slug with a slash", "slug", { slug: "a/b" }, "Only letters, digits and hyphens"],
     ["a payment link that is no link", "paymentLink", { paid: true, price: 5, paymentLink: "pay me" }, /link/],
+    ["a region longer than 100 characters", "location.region", { location: { city: "X", country: "Y", region: "r".repeat(101) } }, /at most 100/],
+    ["a postal code longer than 20 characters", "location.postalCode", { location: { city: "X", country: "Y", postalCode: "1".repeat(21) } }, /at most 20/],
+    ["a postal code with symbols", "location.postalCode", { location: { city: "X", country: "Y", postalCode: "10117; drop" } }, /valid postal code/],
+    ["a map link that is no link", "location.googleMapsLink", { location: { city: "X", country: "Y", googleMapsLink: "maps please" } }, /link/],
+    ["region+city visibility without a region", "location.region", { locationVisibility: "REGION_CITY", location: { city: "X", country: "Y" } }, /enter the region/],
+    ["postal+city visibility without a postal code", "location.postalCode", { locationVisibility: "POSTAL_CITY", location: { city: "X", country: "Y", postalCode: " " } }, /enter the postal code/],
+    ["street-only visibility without a street", "location.address", { locationVisibility: "STREET_ONLY", location: { city: "X", country: "Y" } }, /enter the street/],
     ["a translation in a language the community does not offer", "translations", { translations: { de: { title: "Sommer" } } }, /./],
   ];
   it.each(invalid)("refuses %s", async (_name, field, override, message) => {
@@ -127,6 +134,17 @@ describe("POST /event/create", () => {
     const key = Object.keys(res.body.errors).find((k) => k === field || k.startsWith(`${field}.`));
     expect(key, JSON.stringify(res.body.errors)).toBeDefined();
     expect(res.body.errors[key ?? ""]).toMatch(message);
+  });
+
+  it("stores region, postal code and map link, and a PATCH can clear them (a region+city event keeps its region)", async () => {
+    const created = await ev.create(admin, validEvent({ locationVisibility: "POSTAL_CITY", location: { city: "Moscow", country: "Russia", region: "Московская область", postalCode: "SW1A 1AA", googleMapsLink: "https://maps.google.com/?q=1,2" } }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.location).toMatchObject({ region: "Московская область", postalCode: "SW1A 1AA", googleMapsLink: "https://maps.google.com/?q=1,2" });
+    const cleared = await ev.patch(admin, created.body.id, { location: { region: "", googleMapsLink: null } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.location).toMatchObject({ region: null, postalCode: "SW1A 1AA", googleMapsLink: null });
+    expectError(await ev.patch(admin, created.body.id, { location: { postalCode: "" } }), 400, 1001, /enter the postal code/);
+    expectError(await ev.patch(admin, created.body.id, { locationVisibility: "REGION_CITY" }), 400, 1001, /enter the region/);
   });
 
   it("a slug is unique in the community, case-insensitively (409), but free in another community", async () => {

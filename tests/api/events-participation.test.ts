@@ -160,6 +160,61 @@ describe("capacity and the waitlist", () => {
     expect((await status(a, id)).status).toBe("CONFIRMED");
   });
 
+  it("approval required and full: approving puts the request on the waitlist (PENDING, WAITLIST) in approval order; a cancellation moves it up", async () => {
+    const id = await makeEvent(env, organizer, { maxParticipants: 1, approvalRequired: true });
+    const [a, b, c, d] = (await Promise.all([1, 2, 3, 4].map((i) => who(env, "alpha", "member", `Appr${i}`)))) as [Who, Who, Who, Who];
+    for (const m of [a, b, c, d]) expect((await ev.join(m, id)).body).toMatchObject({ status: "PENDING", pendingReason: "APPROVAL" });
+    expect((await ev.approve(organizer, id, a.id)).body).toMatchObject({ status: "CONFIRMED" });
+    // The event is full: approving is no 409 but a place on the waitlist, in the order of approval.
+    expect((await ev.approve(organizer, id, c.id)).body).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 1 });
+    expect((await ev.setStatus(organizer, id, b.id, "CONFIRMED")).body).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 2 });
+    expect(await status(d, id)).toMatchObject({ status: "PENDING", pendingReason: "APPROVAL", waitlistPosition: null });
+    expect((await ev.get(c, id)).body).toMatchObject({ confirmedCount: 1, spotsLeft: 0, myParticipation: { status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 1 } });
+    // Already waitlisted: it waits for a place; approving it again cannot pass the limit.
+    expectError(await ev.approve(organizer, id, c.id), 409, 1023, "The event is full");
+    const mails = await env.db<{ n: number }[]>`
+      select count(*)::int as n from mail_outbox where dedupe_key like ${`event:${id}:${c.id}:waitlist:%`}`;
+    expect(mails[0]?.n).toBe(1);
+
+    // A cancellation moves the first approved up; a request never approved does not move.
+    expect((await ev.cancel(a, id)).body.status).toBe("CANCELLED");
+    expect(await status(c, id)).toMatchObject({ status: "CONFIRMED", pendingReason: null });
+    expect(await status(b, id)).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 1 });
+    expect(await status(d, id)).toMatchObject({ status: "PENDING", pendingReason: "APPROVAL" });
+    // The organizer rejecting a confirmed member frees the place as well.
+    await ev.reject(organizer, id, c.id);
+    expect((await status(b, id)).status).toBe("CONFIRMED");
+    // Rejected then reconsidered on a full event: on the waitlist again, at the back.
+    expect((await ev.approve(organizer, id, c.id)).body).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 1 });
+  });
+
+  it("approval required: 30 simultaneous approvals, then cancellations and approvals at once, never pass maxParticipants 10", async () => {
+    const id = await makeEvent(env, organizer, { maxParticipants: 10, approvalRequired: true });
+    const members = await Promise.all(Array.from({ length: 36 }, (_, i) => who(env, "alpha", "member", `Asker${i}`)));
+    const asked = await Promise.all(members.map((m) => ev.join(m, id)));
+    expect(asked.every((r) => r.status === 200 && r.body.pendingReason === "APPROVAL")).toBe(true);
+    const first = members.slice(0, 30);
+    const approved = await Promise.all(first.map((m) => ev.approve(organizer, id, m.id)));
+    expect(approved.every((r) => r.status === 200)).toBe(true);
+    const outcome = approved.map((r) => `${r.body.status}:${r.body.pendingReason}`);
+    expect(outcome.filter((s) => s === "CONFIRMED:null")).toHaveLength(10);
+    expect(outcome.filter((s) => s === "PENDING:WAITLIST")).toHaveLength(20);
+    expect(new Set(approved.filter((r) => r.body.status === "PENDING").map((r) => r.body.waitlistPosition)).size).toBe(20);
+
+    // Five confirmed cancel while the six never approved are approved, all at once.
+    const confirmedOnes = first.filter((_, i) => approved[i]?.body.status === "CONFIRMED").slice(0, 5);
+    const mixed = await Promise.all([...confirmedOnes.map((m) => ev.cancel(m, id)), ...members.slice(30).map((m) => ev.approve(organizer, id, m.id))]);
+    expect(mixed.every((r) => r.status === 200)).toBe(true);
+    const rows = await env.db<{ status: string; reason: string | null; n: number }[]>`
+      select status, pending_reason as reason, count(*)::int as n from event_participations where event_id = ${id}
+      group by status, pending_reason order by status, pending_reason`;
+    expect(rows).toEqual([
+      { status: "CANCELLED", reason: null, n: 5 },
+      { status: "CONFIRMED", reason: null, n: 10 },
+      { status: "PENDING", reason: "WAITLIST", n: 21 },
+    ]);
+  });
+
   it("50 simultaneous joins on an event with maxParticipants 10: exactly 10 CONFIRMED, 40 waitlisted", async () => {
     const id = await makeEvent(env, organizer, { maxParticipants: 10 });
     const members = await Promise.all(Array.from({ length: 50 }, (_, i) => who(env, "alpha", "member", `Joiner${i}`)));

@@ -38,7 +38,18 @@ async function idsOf(member: CreatedUser, communityId: string): Promise<Communit
   const [row] = await env.db<{ slug: string }[]>`select slug from participants where id = ${member.participantId}`;
   return { communityId, participantId: member.participantId ?? "", slug: row?.slug ?? "", userId: member.user.id };
 }
-const alphaIds = await idsOf(alphaMember, "alpha");
+/** A real alpha event (made by its admin, who organizes it; alphaMember does not) with one onboarding question. */
+async function alphaEvent(): Promise<NonNullable<CommunityIds["event"]>> {
+  const as = { tenant: "alpha", token: alphaAdmin.token };
+  const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const body = { title: "Suite event", description: "x", date, time: "18:00", timeZone: "UTC", organizerContact: "o@example.com", location: { country: "DE", city: "Berlin" }, enableOnboarding: true };
+  const created = await env.request("POST", "/api/event/create", { ...as, body });
+  if (created.status !== 201) throw new Error(`event: ${JSON.stringify(created.body)}`);
+  const q = await env.request("POST", `/api/event/${created.body.id}/onboarding/questions`, { ...as, body: { text: "Why?", type: "TEXT" } });
+  if (q.status !== 201 && q.status !== 200) throw new Error(`question: ${JSON.stringify(q.body)}`);
+  return { id: created.body.id, questionId: q.body.id, translationKey: q.body.translationKey };
+}
+const alphaIds = { ...(await idsOf(alphaMember, "alpha")), event: await alphaEvent() };
 const betaIds = await idsOf(betaMember, "beta");
 
 /** Who passes each level's guard in alpha; the role just below it is turned away. */
@@ -46,12 +57,13 @@ const PASSES: Record<Op["access"], CreatedUser | undefined> = {
   public: undefined,
   user: alphaMember,
   participant: alphaMember,
-  organizer: alphaMember,
+  organizer: alphaAdmin,
   moderator: alphaModerator,
   admin: alphaAdmin,
   operator: alphaOperator,
 };
-const TOO_LOW: Partial<Record<Op["access"], CreatedUser>> = { moderator: alphaMember, admin: alphaModerator, operator: alphaAdmin };
+/** The role just below each level; for "organizer", a member who does not organize the real alpha event. */
+const TOO_LOW: Partial<Record<Op["access"], CreatedUser>> = { organizer: alphaMember, moderator: alphaMember, admin: alphaModerator, operator: alphaAdmin };
 
 type Res = { status: number; body: unknown };
 
@@ -145,6 +157,30 @@ describe.each(signedIn)("$method $path ($access)", (op) => {
       expectError(await send(op, { token: PASSES[op.access]?.token, body: [1, 2] }), 400, 1001, name);
     });
   }
+});
+
+describe("organizer routes are checked against a real event", () => {
+  const organizerOps = ops.filter((op) => op.access === "organizer");
+
+  it("every organizer route's URL names the real alpha event, and its organizer gets through", async () => {
+    expect(organizerOps.length).toBeGreaterThan(15);
+    for (const op of organizerOps) expect(urlFor(op, alphaIds), `${op.method} ${op.path}`).toContain(`/event/${alphaIds.event.id}`);
+    const names = organizerOps.map((op) => `${op.method} ${op.path}`);
+    for (const name of [
+      "GET /api/event/{id}/onboarding/questions/{qid}",
+      "DELETE /api/event/{id}/onboarding/translations/{translationKey}/{language}",
+      "DELETE /api/event/{id}/responsibles/{userId}",
+      "DELETE /api/event/{id}",
+    ]) {
+      expect(names).toContain(name);
+    }
+    // The ids are real: the organizer reads the question the member was refused.
+    const question = organizerOps.find((op) => op.method === "GET" && op.path.endsWith("/questions/{qid}"));
+    if (!question) throw new Error("no GET question route");
+    const res = await send(question, { token: alphaAdmin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: alphaIds.event.questionId, text: "Why?" });
+  });
 });
 
 const publicWithBody = ops.filter((op) => op.access === "public" && op.jsonBody);

@@ -76,6 +76,17 @@ test.describe("events (founders)", () => {
     await form.getByLabel("Ask participants onboarding questions").check();
     await form.getByLabel("Participants need the organizer's approval").check();
     await form.getByRole("textbox", { name: "Organizer contact", exact: true }).fill("dinner@example.com");
+    // Region, postal code and map link: "postal code and city" visibility needs the postal code.
+    await form.getByLabel("Who sees the place").selectOption("POSTAL_CITY");
+    await form.getByRole("textbox", { name: "Map link", exact: true }).fill("maps please");
+    await form.getByRole("button", { name: "Create event" }).click();
+    await expect(form.getByText("The place is shown as postal code and city: enter the postal code")).toBeVisible();
+    await expect(form.getByText("Enter a valid link (http or https)")).toBeVisible();
+    await form.getByRole("textbox", { name: "Postal code", exact: true }).fill("10117; x");
+    await expect(form.getByText("Enter a valid postal code (letters, digits, spaces and hyphens)")).toBeVisible();
+    await form.getByRole("textbox", { name: "Postal code", exact: true }).fill("10117");
+    await form.getByRole("textbox", { name: "Region", exact: true }).fill("Brandenburg");
+    await form.getByRole("textbox", { name: "Map link", exact: true }).fill("https://maps.example.com/?q=dinner");
     await form.getByRole("button", { name: "Create event" }).click();
     await expect(page).toHaveURL(tenantUrl(TENANTS.founders, `/event/${slug}`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -105,6 +116,9 @@ test.describe("events (founders)", () => {
     const member = await memberContext.newPage();
     memberContext.on("page", (popup) => void popup.close());
     await member.goto(tenantUrl(TENANTS.founders, `/event/${slug}`));
+    // Postal code and city only, for everyone but the organizers.
+    await expect(member.getByTestId("event-page")).toContainText("10117, Berlin");
+    await expect(member.getByTestId("event-page")).not.toContainText("Brandenburg");
     await member.getByRole("button", { name: "Log in to pay and join" }).click();
     await expect(member).toHaveURL(/\/login$/);
     await member.getByLabel("E-mail").fill(m.email);
@@ -135,12 +149,13 @@ test.describe("events (founders)", () => {
     // The member is going and gets the calendar file.
     await member.reload();
     await expect(member.getByTestId("event-status")).toHaveText("You are going");
-    const calendar = member.getByTestId("calendar-link");
-    const icsPath = new URL((await calendar.getAttribute("href")) ?? "", tenantUrl(TENANTS.founders, "/")).pathname;
-    expect(icsPath).toMatch(/\/calendar\.ics$/);
-    const ics = await request.get(`http://127.0.0.1:${E2E_PORT}${icsPath}`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } });
-    expect(ics.status()).toBe(200);
-    expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+    const icsDownload = member.waitForEvent("download");
+    await member.getByTestId("calendar-link").click();
+    const icsFile = await icsDownload;
+    expect(icsFile.suggestedFilename()).toBe(`${slug}.ics`);
+    const ics = await fsRead(await icsFile.path());
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toContain("BEGIN:VTIMEZONE");
     await memberContext.close();
 
     // The organizer exports the CSV, with the member's answers.
@@ -152,6 +167,54 @@ test.describe("events (founders)", () => {
     expect(csv).toContain(`Gwen${suffix}`);
     expect(csv).toContain("Fundraising");
     expect(csv).toContain("Vegetarian");
+  });
+
+  test("a member downloads a private event's calendar file in the app: with the place once confirmed; Google and Outlook links beside it", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const adminEmail = uniqueEmail("event-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+    const suffix = Date.now().toString(36);
+    const title = `Private supper ${suffix}`;
+    // PRIVATE visibility of the place: everything to confirmed participants, nothing to others.
+    const body = { ...eventBody(title, "PRIVATE"), slug: `supper-${suffix}`, locationVisibility: "PRIVATE" };
+    const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const m = await apiMember(request, TENANTS.founders, `Cal${suffix}`);
+
+    // Password login: the app holds a token, no cookie; a plain link to the .ics would be a 401.
+    await page.goto(tenantUrl(TENANTS.founders, "/"));
+    await page.evaluate((token) => localStorage.setItem("token", token), m.token);
+    await page.goto(tenantUrl(TENANTS.founders, `/event/supper-${suffix}`));
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+    const download = async () => {
+      const pending = page.waitForEvent("download");
+      await page.getByTestId("calendar-link").click();
+      const file = await pending;
+      expect(file.suggestedFilename()).toBe(`supper-${suffix}.ics`);
+      return fsRead(await file.path());
+    };
+    // Not confirmed yet: the file has the event but not the place.
+    const before = await download();
+    expect(before).toContain(`SUMMARY:${title}`);
+    expect(before).not.toContain("Unter den Linden");
+    expect(await page.getByTestId("calendar-google").getAttribute("href")).not.toContain("Linden");
+
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByTestId("event-status")).toHaveText("You are going");
+    const after = await download();
+    expect(after).toContain(`SUMMARY:${title}`);
+    expect(after).toMatch(/LOCATION:Unter den Linden 1\\, Berlin\\, Germany/);
+    expect(after).toContain("TZID=Europe/Berlin");
+    const google = new URL((await page.getByTestId("calendar-google").getAttribute("href")) ?? "");
+    expect(google.host).toBe("calendar.google.com");
+    expect(google.searchParams.get("text")).toBe(title);
+    expect(google.searchParams.get("location")).toBe("Unter den Linden 1, Berlin, Germany");
+    const outlook = new URL((await page.getByTestId("calendar-outlook").getAttribute("href")) ?? "");
+    expect(outlook.host).toBe("outlook.live.com");
+    expect(outlook.searchParams.get("subject")).toBe(title);
+    expect(outlook.searchParams.get("location")).toBe("Unter den Linden 1, Berlin, Germany");
   });
 
   test("a member of another community cannot open a private event", async ({ page, request }) => {

@@ -68,8 +68,18 @@ export function operations(doc: OpenApiDoc): Op[] {
   return ops;
 }
 
-/** Values of one community for filling in a request: its id and one member's identifiers. */
-export type CommunityIds = { communityId: string; participantId: string; slug: string; userId: string };
+/**
+ * Values of one community for filling in a request: its id, one member's identifiers and, when the
+ * community has one, a real event with an onboarding question and its translation key (so an
+ * event route reaches its verb and its organizer check instead of "Event not found").
+ */
+export type CommunityIds = {
+  communityId: string;
+  participantId: string;
+  slug: string;
+  userId: string;
+  event?: { id: string; questionId: string; translationKey: string };
+};
 
 /** Which of a community's identifiers a parameter stands for, judged by its name and place in the path. */
 export function valueFor(op: Op, param: Parameter, ids: CommunityIds): string {
@@ -79,6 +89,12 @@ export function valueFor(op: Op, param: Parameter, ids: CommunityIds): string {
   if (name === "userId") return ids.userId;
   if (name === "file") return "landing.json";
   if (name === "id" && /^\/(api\/)?(community|admin)\/\{id\}/.test(op.path)) return ids.communityId;
+  if (ids.event && /^\/(api\/)?event\//.test(op.path)) {
+    if (name === "id" || name === "eventId") return ids.event.id;
+    if (name === "qid") return ids.event.questionId;
+    if (name === "translationKey") return ids.event.translationKey;
+    if (name === "language") return "en";
+  }
   if (param.schema?.enum?.length) return String(param.schema.enum[0]);
   if (param.schema?.type === "integer" || param.schema?.type === "number") return "1";
   return ids.participantId;

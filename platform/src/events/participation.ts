@@ -1,7 +1,8 @@
 /**
  * Event participation (spec 4.5). A member asks to join: PENDING when the organizers approve
  * participants (or a paid event's payment awaits confirmation), else CONFIRMED while a place is
- * free, else PENDING on the waitlist. Organizers approve (CONFIRMED) or reject (REJECTED); the member
+ * free, else PENDING on the waitlist. Organizers approve (CONFIRMED while a place is free, else
+ * PENDING on the waitlist, ordered by approval time) or reject (REJECTED); the member
  * cancels (CANCELLED) and may join again. Every change runs under the event's row lock, so the
  * confirmed count read before a change is the count the change sees: maxParticipants holds under
  * concurrent joins, and a freed place goes to the first on the waitlist in the same transaction.
@@ -83,8 +84,11 @@ async function approveChange(ctx: Ctx, event: EventRow, current: Current): Promi
   if (!current) throw notFound(TRANSITION_MESSAGES.noParticipation);
   if (current.status === "CONFIRMED") throw illegal(TRANSITION_MESSAGES.alreadyConfirmed);
   if (current.status === "CANCELLED") throw illegal(TRANSITION_MESSAGES.memberCancelled);
-  if (!(await hasPlace(ctx, event))) throw new AppError(ErrorCode.EVENT_FULL, TRANSITION_MESSAGES.full);
-  return { status: "CONFIRMED", pendingReason: null, paymentStatus: current.paymentStatus };
+  if (await hasPlace(ctx, event)) return { status: "CONFIRMED", pendingReason: null, paymentStatus: current.paymentStatus };
+  // Full: an approved request waits on the waitlist and moves up when a place frees; one that is
+  // on the waitlist already cannot be pushed past the limit.
+  if (current.status === "PENDING" && current.pendingReason === "WAITLIST") throw new AppError(ErrorCode.EVENT_FULL, TRANSITION_MESSAGES.full);
+  return { status: "PENDING", pendingReason: "WAITLIST", paymentStatus: current.paymentStatus };
 }
 
 function rejectChange(current: Current): ParticipationChange {

@@ -14,6 +14,11 @@ export const MESSAGES = {
   onlineLink: "An online event needs a meeting link",
   endAfterStart: "The end time must be after the start time",
   language: (langs: readonly string[]) => `Translations are for the community's languages (${langs.join(", ")})`,
+  visibilityNeeds: {
+    address: "The place is shown as the street only: enter the street and number",
+    region: "The place is shown as region and city: enter the region",
+    postalCode: "The place is shown as postal code and city: enter the postal code",
+  },
   belowConfirmed: (n: number) => `${n} participants are confirmed already; the limit cannot be lower`,
 } as const;
 
@@ -98,6 +103,13 @@ export function fieldsOf(e: EventRow): EventFields {
   return fields;
 }
 
+/** The optional location field a visibility value is about (spec 3: street only, region+city, postal+city). */
+const VISIBILITY_NEEDS: Partial<Record<EventFields["locationVisibility"], "address" | "region" | "postalCode">> = {
+  STREET_ONLY: "address",
+  REGION_CITY: "region",
+  POSTAL_CITY: "postalCode",
+};
+
 /** Every broken rule of the merged event, keyed by field path as the form names it. */
 export function eventErrors(e: EventFields, langs: readonly Lang[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -118,6 +130,9 @@ export function eventErrors(e: EventFields, langs: readonly Lang[]): FieldErrors
   }
   if (e.type === "ONLINE" && !e.onlineLink) errors.onlineLink = MESSAGES.onlineLink;
   if (e.endTime !== null && e.time && e.endTime <= e.time) errors.endTime = MESSAGES.endAfterStart;
+  // A location visibility that shows one optional field needs that field, or it shows next to nothing.
+  const shown = VISIBILITY_NEEDS[e.locationVisibility];
+  if (shown && !e[shown]?.trim()) errors[`location.${shown}`] = MESSAGES.visibilityNeeds[shown];
   for (const lang of Object.keys(e.translations)) {
     if (!(langs as readonly string[]).includes(lang)) errors[`translations.${lang}`] = MESSAGES.language(langs);
   }

@@ -119,7 +119,10 @@ export const LocationInputSchema = z
     country: text(100).optional(),
     region: text(100).nullable().optional(),
     city: text(100).optional(),
-    postalCode: text(20).nullable().optional(),
+    postalCode: text(20)
+      .regex(/^$|^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "Must be a valid postal code (letters, digits, spaces and hyphens)")
+      .nullable()
+      .optional(),
   })
   .openapi("EventLocationInput");
 

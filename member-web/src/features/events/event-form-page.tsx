@@ -11,7 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import "./events.css";
-import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, SLUG, validateEvent } from "./form-model.ts";
+import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, requiredByVisibility, SLUG, validateEvent } from "./form-model.ts";
 import { type EventItem, eventQueries, eventsChanged, LOCATION_VISIBILITIES } from "./model.ts";
 
 /** POST /api/event/{id}/upload-image (multipart, field image): JPG or PNG, re-encoded by the server. */
@@ -221,7 +221,12 @@ function EventForm({ event }: { event?: EventItem }) {
         {text("country", true)}
         {text("city", true)}
       </div>
-      {text("address")}
+      <div className="event-form-row">
+        {text("region", requiredByVisibility(form, "region"))}
+        {text("postalCode", requiredByVisibility(form, "postalCode"))}
+      </div>
+      {text("address", requiredByVisibility(form, "address"))}
+      {text("googleMapsLink", false, { type: "url" })}
       <label className="field">
         {t("form.locationVisibility")}
         <select value={form.locationVisibility} onChange={(ev) => set("locationVisibility")(ev.target.value as EventFormState["locationVisibility"])}>

@@ -14,7 +14,7 @@ import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
 import { EventOnboarding } from "./event-onboarding.tsx";
 import { EventAttendees, EventOrganizerPanel } from "./event-organizer.tsx";
 import "./events.css";
-import { cancelEvent, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent, locationVisibilityNote } from "./model.ts";
+import { cancelEvent, downloadCalendar, type EventItem, eventAction, eventQueries, eventsChanged, formatPlace, formatWhen, joinEvent, locationVisibilityNote } from "./model.ts";
 import { onboardingQueries, onboardingStep } from "./onboarding-model.ts";
 
 const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -248,14 +248,42 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
             {t("action.joinOnline")}
           </a>
         ) : null}
-        {action !== "ended" ? (
-          <a className="btn btn-ghost" href={e.calendarLinks.ics} download data-testid="calendar-link">
-            {t("addToCalendar")}
-          </a>
-        ) : null}
       </div>
       {action === "pendingPayment" ? <p className="muted small">{t("paymentDelay")}</p> : null}
+      {(action === "askToJoin" || action === "pending") && e.approvalRequired && e.spotsLeft === 0 ? (
+        <p className="muted small" data-testid="full-approval-note">
+          {t("fullApprovalNote")}
+        </p>
+      ) : null}
       {error ? <Alert kind="error">{errorText(error)}</Alert> : null}
+      {action !== "ended" ? <AddToCalendar e={e} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Add to calendar: the .ics file through the API client with the member's token (a plain link
+ * carries no token, so a private event would answer 401 and a place shown only to confirmed
+ * participants would be missing), and the Google Calendar and Outlook links the API built with
+ * what this member may see of the place.
+ */
+function AddToCalendar({ e }: { e: EventItem }) {
+  const { t, i18n } = useTranslation("events");
+  const errorText = useErrorText();
+  const ics = useMutation({ mutationFn: () => downloadCalendar(e, i18n.language) });
+  return (
+    <div className="event-calendar" data-testid="add-to-calendar">
+      <span className="muted small">{t("addToCalendar")}:</span>
+      <Button variant="ghost" className="btn-small" busy={ics.isPending} onClick={() => ics.mutate()} data-testid="calendar-link">
+        {t("calendar.ics")}
+      </Button>
+      <a className="btn btn-ghost btn-small" href={e.calendarLinks.google} target="_blank" rel="noreferrer noopener" data-testid="calendar-google">
+        {t("calendar.google")}
+      </a>
+      <a className="btn btn-ghost btn-small" href={e.calendarLinks.outlook} target="_blank" rel="noreferrer noopener" data-testid="calendar-outlook">
+        {t("calendar.outlook")}
+      </a>
+      {ics.error ? <Alert kind="error">{errorText(ics.error)}</Alert> : null}
     </div>
   );
 }

@@ -12,6 +12,9 @@ export type EventFormState = {
   country: string;
   city: string;
   address: string;
+  region: string;
+  postalCode: string;
+  googleMapsLink: string;
   latitude: string;
   longitude: string;
   type: "ONLINE" | "OFFLINE";
@@ -47,7 +50,12 @@ export type FormErrorKey =
   | "invalidHours"
   | "invalidLink"
   | "slugFormat"
-  | "slugTaken";
+  | "slugTaken"
+  | "tooLong"
+  | "invalidPostalCode"
+  | "needsAddress"
+  | "needsRegion"
+  | "needsPostalCode";
 
 export function emptyForm(timeZone: string): EventFormState {
   return {
@@ -61,6 +69,9 @@ export function emptyForm(timeZone: string): EventFormState {
     country: "",
     city: "",
     address: "",
+    region: "",
+    postalCode: "",
+    googleMapsLink: "",
     latitude: "",
     longitude: "",
     type: "OFFLINE",
@@ -94,6 +105,9 @@ export function formOf(e: EventItem): EventFormState {
     country: e.location.country ?? "",
     city: e.location.city ?? "",
     address: e.location.address ?? "",
+    region: e.location.region ?? "",
+    postalCode: e.location.postalCode ?? "",
+    googleMapsLink: e.location.googleMapsLink ?? "",
     latitude: str(e.location.latitude),
     longitude: str(e.location.longitude),
     type: e.type,
@@ -118,6 +132,19 @@ export function formOf(e: EventItem): EventFormState {
 export const SLUG = /^[\p{L}\p{N}-]+$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const POSTAL_CODE = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;
+
+/** The optional place field a location visibility shows (street only, region+city, postal+city): it must be filled. */
+const VISIBILITY_NEEDS: Partial<Record<EventFormState["locationVisibility"], ["address" | "region" | "postalCode", FormErrorKey]>> = {
+  STREET_ONLY: ["address", "needsAddress"],
+  REGION_CITY: ["region", "needsRegion"],
+  POSTAL_CITY: ["postalCode", "needsPostalCode"],
+};
+
+/** Whether the chosen location visibility makes this place field required. */
+export function requiredByVisibility(f: EventFormState, k: keyof EventFormState): boolean {
+  return VISIBILITY_NEEDS[f.locationVisibility]?.[0] === k;
+}
 
 function isLink(s: string): boolean {
   try {
@@ -143,6 +170,13 @@ export function validateEvent(f: EventFormState): Partial<Record<keyof EventForm
     if (!TIME.test(f.endTime.trim())) e.endTime = "invalidTime";
     else if (!e.time && f.endTime.trim() <= f.time.trim()) e.endTime = "endAfterStart";
   }
+  for (const [k, max] of [["address", 300], ["region", 100], ["postalCode", 20]] as const) {
+    if (f[k].trim().length > max) e[k] = "tooLong";
+  }
+  if (!e.postalCode && f.postalCode.trim() !== "" && !POSTAL_CODE.test(f.postalCode.trim())) e.postalCode = "invalidPostalCode";
+  const needs = VISIBILITY_NEEDS[f.locationVisibility];
+  if (needs && f[needs[0]].trim() === "") e[needs[0]] = needs[1];
+  if (f.googleMapsLink.trim() !== "" && !isLink(f.googleMapsLink.trim())) e.googleMapsLink = "invalidLink";
   const lat = num(f.latitude);
   if (lat !== null && (Number.isNaN(lat) || lat < -90 || lat > 90)) e.latitude = "invalidLatitude";
   const lon = num(f.longitude);
@@ -181,6 +215,9 @@ export function bodyOf(f: EventFormState): EventCreate {
       country: f.country.trim(),
       city: f.city.trim(),
       address: blankNull(f.address),
+      region: blankNull(f.region),
+      postalCode: blankNull(f.postalCode),
+      googleMapsLink: blankNull(f.googleMapsLink),
       latitude: num(f.latitude),
       longitude: num(f.longitude),
     },

@@ -49,6 +49,30 @@ export function eventsChanged(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ["events"] });
 }
 
+/** Saves a file the API answered as a download (a Blob: the call carried the member's token). */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The event's .ics file, fetched through the API client with the member's token (a plain link would
+ * carry none: a private event would answer 401, and a place shown only to confirmed participants
+ * would be missing), then saved as a download.
+ */
+export async function downloadCalendar(e: Pick<EventItem, "id" | "slug">, language: string): Promise<void> {
+  const blob = await call(
+    api.GET("/api/event/{id}/calendar.ics", { params: { path: { id: e.id }, query: language ? { language } : {} }, parseAs: "blob" }),
+  );
+  saveFile(new Blob([blob], { type: "text/calendar" }), `${e.slug || e.id}.ics`);
+}
+
 export const joinEvent = (id: string) => call(api.POST("/api/event/{id}/confirm-participation", { params: { path: { id } } }));
 export const cancelEvent = (id: string) => call(api.PATCH("/api/event/{id}/cancel-participation", { params: { path: { id } } }));
 

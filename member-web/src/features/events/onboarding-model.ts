@@ -2,6 +2,7 @@ import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
+import { saveFile } from "./model.ts";
 
 export type Progress = components["schemas"]["EventOnboardingProgress"];
 export type ParticipantQuestion = components["schemas"]["EventParticipantQuestion"];
@@ -93,20 +94,10 @@ export function onboardingStep(p: Progress | undefined): OnboardingStep {
   return p.canComplete ? "complete" : "continue";
 }
 
-/** Downloads the answers CSV with the session (a plain link would carry no Authorization header). */
+/** Downloads the answers CSV through the API client (a plain link would carry no Authorization header). */
 export async function downloadAnswersCsv(id: string, filename: string): Promise<void> {
-  const token = storage.token();
-  const res = await fetch(`/api/event/${encodeURIComponent(id)}/onboarding/answers/export?format=csv`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(`export failed (${res.status})`);
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const blob = await call(
+    api.GET("/api/event/{id}/onboarding/answers/export", { params: { path: { id }, query: { format: "csv" } }, parseAs: "blob" }),
+  );
+  saveFile(blob, filename);
 }

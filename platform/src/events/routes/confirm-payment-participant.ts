@@ -2,11 +2,13 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
+import { organizerGuard } from "../guard.ts";
 import { ParticipantParamSchema, ParticipationSchema } from "../schemas.ts";
 import { confirmPayment } from "../participation.ts";
 
 const route = defineRoute({
   access: "organizer",
+  middleware: [organizerGuard],
   method: "post",
   path: "/event/{id}/participants/{pid}/confirm-payment",
   tags: ["Events"],
