@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, ApiFailure, call, isApiFailure } from "../../api/client.ts";
 import { useCommunity } from "../../app/community-context.tsx";
-import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -16,14 +15,9 @@ import { type EventItem, eventQueries, eventsChanged, LOCATION_VISIBILITIES } fr
 
 /** POST /api/event/{id}/upload-image (multipart, field image): JPG or PNG, re-encoded by the server. */
 async function uploadCover(id: string, file: File): Promise<void> {
-  const body = new FormData();
-  body.append("image", file);
-  const token = storage.token();
-  const res = await fetch(`/api/event/${encodeURIComponent(id)}/upload-image`, { method: "POST", body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const err = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    throw new ApiFailure({ code: err?.code ?? 1000, msg: err?.msg ?? "Image upload error" }, res.status);
-  }
+  const form = new FormData();
+  form.append("image", file, file.name);
+  await call(api.POST("/api/event/{id}/upload-image", { params: { path: { id } }, body: {}, bodySerializer: () => form }));
 }
 
 /** /event/create and /event/:eventId/edit (spec 2.3, 5 Event form). */

@@ -15,18 +15,20 @@ const statusQuery = () =>
   });
 
 /**
- * Waits on GET /api/sse/telegram-connect (read through fetch, so the bearer token goes along; an
- * EventSource cannot send it) until the `connected` event; resolves false when the stream ended
+ * Waits on GET /api/sse/telegram-connect (read as a stream through the generated client, so the bearer
+ * token goes along; an EventSource cannot send it) until the `connected` event; resolves false when the stream ended
  * without it. Reopens the stream once it closes (the server ends one after 10 minutes).
  */
 async function waitForConnection(userId: string, signal: AbortSignal): Promise<boolean> {
   while (!signal.aborted) {
-    const res = await fetch(`/api/sse/telegram-connect?userId=${encodeURIComponent(userId)}`, {
-      headers: { Authorization: `Bearer ${storage.token() ?? ""}`, Accept: "text/event-stream" },
+    const { data: body, response } = await api.GET("/api/sse/telegram-connect", {
+      params: { query: { userId } },
+      headers: { Accept: "text/event-stream" },
+      parseAs: "stream",
       signal,
     });
-    if (!res.ok || !res.body) return false;
-    const reader = res.body.getReader();
+    if (!response.ok || !body) return false;
+    const reader = body.getReader();
     const decoder = new TextDecoder();
     let text = "";
     for (;;) {
