@@ -12797,6 +12797,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/participants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member the list's filter matches as a CSV file, however many (streamed)
+         * @description UTF-8 with a BOM; cells starting with = + - @ (or a tab or carriage return) are prefixed with an apostrophe. Newest first. The file holds e-mail addresses: each export is audited (participant.export).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description {q, moderationStatus, role, id}, as the list's */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/participants/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk action on selected members: confirm, reject with a reason, back to pending (moderators), or the profile / networking switches (admins)
+         * @description Each member is decided as by its own call (PATCH /participant-moderation/{id}, POST /admin/profile/toggle, /admin/networking/toggle): one audit event and, for a decision, one e-mail per member changed. A member the action is refused for is listed in `failed`; the others go on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleBulkAction"];
+                };
+            };
+            responses: {
+                /** @description What happened */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleBulkResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/participants/{id}": {
         parameters: {
             query?: never;
@@ -12804,7 +12943,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member with the CRM timeline (joined, onboarding answers, moderation, matches, intros, meetings and feedback, notes) */
+        /** A member with the CRM timeline (joined, onboarding answers, moderation, matches, intros, meetings and feedback, event participations, notes) */
         get: {
             parameters: {
                 query?: never;
@@ -16641,11 +16780,40 @@ export interface components {
                 count: number;
             }[];
         };
+        ConsoleBulkResult: {
+            /** @description Members changed */
+            done: number;
+            /** @description Members already so */
+            unchanged: number;
+            /** @description Members the action was refused for (unknown, another community's, your own profile, staff a moderator cannot moderate) */
+            failed: {
+                id: string;
+                code: number;
+                msg: string;
+            }[];
+        };
+        ConsoleBulkAction: {
+            /** @enum {string} */
+            action: "moderate";
+            /** @description The members (participant ids), at most 500 */
+            ids: string[];
+            /** @enum {string} */
+            moderationStatus: "pending" | "confirmed" | "rejected";
+            /** @description Only with rejected: the reason every rejected member sees and is mailed */
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "profile" | "networking";
+            /** @description The members (participant ids), at most 500 */
+            ids: string[];
+            /** @description true turns it off, false back on (admins only) */
+            shouldDisable: boolean;
+        };
         MemberCrm: components["schemas"]["StaffMember"] & {
             timeline: {
                 at: string;
                 /** @enum {string} */
-                kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "note";
+                kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "event" | "note";
                 text: string;
                 data?: {
                     [key: string]: unknown;
