@@ -110,6 +110,10 @@ const tuesdayEn = {
       why: "Breakdown",
       history: "History",
       oddOut: "odd one out",
+      previewPairs: "The pairs it would make: %{n}",
+      noPreviewPairs: "No pairs: too few members can be matched this week.",
+      previousPage: "Previous page",
+      nextPage: "Next page",
       adminsOnly: "You have no permission for this screen: only the community's admins see matches and set pair scores.",
     },
     questions: {
@@ -296,6 +300,10 @@ const tuesdayRu: typeof tuesdayEn = {
       why: "Разбор",
       history: "История",
       oddOut: "без пары",
+      previewPairs: "Пары, которые будут составлены: %{n}",
+      noPreviewPairs: "Пар нет: на этой неделе слишком мало участников для подбора.",
+      previousPage: "Предыдущая страница",
+      nextPage: "Следующая страница",
       adminsOnly: "Нет прав на этот экран: пары и их оценки видят только администраторы сообщества.",
     },
     questions: {

@@ -13092,6 +13092,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/matches/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pairs the coming week's matching would make (a dry run: nothing stored or sent), with scores and reasons, in react-admin's simple-REST contract
+         * @description Best first (sort ["score","DESC"], the default, or ASC). filter.week names another Tuesday. A week already run has no preview: the list is empty and X-Matching-Already-Run is true (its pairs are GET /console/matches with that week). The preview is computed once and kept 30 seconds while the admin pages through it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    sort?: string;
+                    /** @description [first, last], inclusive, at most 500 rows */
+                    range?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window; Content-Range: matches-preview first-last/total; X-Matching-Week: the week previewed */
+                200: {
+                    headers: {
+                        "Content-Range"?: string;
+                        "X-Matching-Week"?: string;
+                        "X-Matching-Already-Run"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePreviewPair"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/matches": {
         parameters: {
             query?: never;
@@ -16828,6 +16902,25 @@ export interface components {
             authorUserId: string | null;
             authorEmail: string | null;
             createdAt: string;
+        };
+        ConsolePreviewPair: {
+            /** @description The pair: both participant ids, lower first, joined by a colon */
+            id: string;
+            /**
+             * @description The previewed week's Tuesday
+             * @example 2026-12-01
+             */
+            week: string;
+            /**
+             * @description ODD_OUT: the recommendation for the member left without a pair
+             * @enum {string}
+             */
+            source: "WEEKLY" | "ODD_OUT";
+            score: number;
+            /** @description Why the pair would be made, in the admin's language */
+            reasons: string[];
+            participant: components["schemas"]["MatchingMemberCard"];
+            subject: components["schemas"]["MatchingMemberCard"];
         };
         ConsoleMatch: {
             /**

@@ -183,3 +183,16 @@ export const BulkResultSchema = z
   })
   .openapi("ConsoleBulkResult");
 export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+export const ConsolePreviewPairSchema = z
+  .object({
+    id: z.string().openapi({ description: "The pair: both participant ids, lower first, joined by a colon" }),
+    week: z.string().openapi({ example: "2026-12-01", description: "The previewed week's Tuesday" }),
+    source: z.enum(["WEEKLY", "ODD_OUT"]).openapi({ description: "ODD_OUT: the recommendation for the member left without a pair" }),
+    score: z.number(),
+    reasons: z.array(z.string()).openapi({ description: "Why the pair would be made, in the admin's language" }),
+    participant: MemberCardSchema,
+    subject: MemberCardSchema,
+  })
+  .openapi("ConsolePreviewPair");
+export type ConsolePreviewPair = z.infer<typeof ConsolePreviewPairSchema>;
