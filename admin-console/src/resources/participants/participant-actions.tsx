@@ -14,9 +14,18 @@ import { useIsAdmin } from "./use-community.ts";
 
 export type StaffMember = components["schemas"]["StaffMember"];
 
+/** The platform's refusal of a moderation call to a user without the moderation right (spec 6 and 8). */
+const NO_MODERATION_RIGHT = "You have no permission to access moderation features";
+
 function useFail() {
   const notify = useNotify();
-  return (err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "ra.notification.http_error", { type: "error" });
+  return (err: unknown) => {
+    if (err instanceof ConsoleApiError && err.status === 403 && err.message === NO_MODERATION_RIGHT) {
+      notify("tuesday.participants.noModerationRight", { type: "error" });
+      return;
+    }
+    notify(err instanceof ConsoleApiError ? err.message : "ra.notification.http_error", { type: "error" });
+  };
 }
 
 export function moderate(id: string, moderationStatus: "confirmed" | "rejected" | "pending", reason?: string) {
