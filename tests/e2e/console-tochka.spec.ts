@@ -44,7 +44,7 @@ async function apiCodeSignIn(request: APIRequestContext, email: string): Promise
 
 /** A new member of tochka, pending because tochka moderates its members. */
 async function pendingMember(request: APIRequestContext, firstName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
+  const email = uniqueEmail("tochka-member");
   const token = await apiCodeSignIn(request, email);
   const auth = { ...host, Authorization: `Bearer ${token}` };
   const user = (await (await request.get(url("/api/current-user"), { headers: auth })).json()) as { userId: string };
