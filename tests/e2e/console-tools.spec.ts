@@ -114,4 +114,19 @@ test.describe("console tools (northbank)", () => {
     await expect(card.getByRole("checkbox", { name: "Shown" })).not.toBeChecked();
     expect((await find())?.visible).toBe(false);
   });
+
+  test("matches: the preview before Tuesday lists the pairs it would make", async ({ page, request }) => {
+    const password = "Tools-e2e-password-33";
+    const admin = uniqueEmail("tools-m-admin");
+    await registerAdmin(request, TENANT, admin, password);
+    const adminToken = await apiLogin(request, TENANT, admin, password);
+    const preview = (await (
+      await request.get(`http://127.0.0.1:${E2E_PORT}/api/console/matches/preview`, { headers: { Host: `${TENANT}.localhost:${E2E_PORT}`, Authorization: `Bearer ${adminToken}` } })
+    ).json()) as unknown[];
+    await signIn(page, admin, password);
+    await page.getByRole("menuitem", { name: "Matches" }).click();
+    await expect(page.getByText(/^The pairs it would make: \d+$/)).toBeVisible();
+    if (preview.length > 0) await expect(page.getByTestId("preview-pair")).toHaveCount(Math.min(preview.length, 20));
+    else await expect(page.getByText("No pairs: too few members can be matched this week.")).toBeVisible();
+  });
 });
