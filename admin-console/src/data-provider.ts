@@ -25,7 +25,13 @@ const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
 const rest = simpleRestProvider("/api", httpClient);
 
 /** Console resource → the platform's simple-REST list. Members CRM and Participants read the same members. */
-const PATHS: Record<string, string> = { participants: "console/participants", members: "console/participants", events: "console/events", matches: "console/matches" };
+const PATHS: Record<string, string> = {
+  participants: "console/participants",
+  members: "console/participants",
+  events: "console/events",
+  matches: "console/matches",
+  "matches-preview": "console/matches/preview",
+};
 const path = (resource: string) => PATHS[resource] ?? resource;
 
 export const dataProvider: DataProvider = new Proxy(rest, {

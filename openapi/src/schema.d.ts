@@ -12797,6 +12797,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/participants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member the list's filter matches as a CSV file, however many (streamed)
+         * @description UTF-8 with a BOM; cells starting with = + - @ (or a tab or carriage return) are prefixed with an apostrophe. Newest first. The file holds e-mail addresses: each export is audited (participant.export).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description {q, moderationStatus, role, id}, as the list's */
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/participants/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk action on selected members: confirm, reject with a reason, back to pending (moderators), or the profile / networking switches (admins)
+         * @description Each member is decided as by its own call (PATCH /participant-moderation/{id}, POST /admin/profile/toggle, /admin/networking/toggle): one audit event and, for a decision, one e-mail per member changed. A member the action is refused for is listed in `failed`; the others go on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsoleBulkAction"];
+                };
+            };
+            responses: {
+                /** @description What happened */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsoleBulkResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/participants/{id}": {
         parameters: {
             query?: never;
@@ -12804,7 +12943,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A member with the CRM timeline (joined, onboarding answers, moderation, matches, intros, meetings and feedback, notes) */
+        /** A member with the CRM timeline (joined, onboarding answers, moderation, matches, intros, meetings and feedback, event participations, notes) */
         get: {
             parameters: {
                 query?: never;
@@ -12947,6 +13086,80 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/matches/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pairs the coming week's matching would make (a dry run: nothing stored or sent), with scores and reasons, in react-admin's simple-REST contract
+         * @description Best first (sort ["score","DESC"], the default, or ASC). filter.week names another Tuesday. A week already run has no preview: the list is empty and X-Matching-Already-Run is true (its pairs are GET /console/matches with that week). The preview is computed once and kept 30 seconds while the admin pages through it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    sort?: string;
+                    /** @description [first, last], inclusive, at most 500 rows */
+                    range?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The window; Content-Range: matches-preview first-last/total; X-Matching-Week: the week previewed */
+                200: {
+                    headers: {
+                        "Content-Range"?: string;
+                        "X-Matching-Week"?: string;
+                        "X-Matching-Already-Run"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsolePreviewPair"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16641,11 +16854,40 @@ export interface components {
                 count: number;
             }[];
         };
+        ConsoleBulkResult: {
+            /** @description Members changed */
+            done: number;
+            /** @description Members already so */
+            unchanged: number;
+            /** @description Members the action was refused for (unknown, another community's, your own profile, staff a moderator cannot moderate) */
+            failed: {
+                id: string;
+                code: number;
+                msg: string;
+            }[];
+        };
+        ConsoleBulkAction: {
+            /** @enum {string} */
+            action: "moderate";
+            /** @description The members (participant ids), at most 500 */
+            ids: string[];
+            /** @enum {string} */
+            moderationStatus: "pending" | "confirmed" | "rejected";
+            /** @description Only with rejected: the reason every rejected member sees and is mailed */
+            reason?: string;
+        } | {
+            /** @enum {string} */
+            action: "profile" | "networking";
+            /** @description The members (participant ids), at most 500 */
+            ids: string[];
+            /** @description true turns it off, false back on (admins only) */
+            shouldDisable: boolean;
+        };
         MemberCrm: components["schemas"]["StaffMember"] & {
             timeline: {
                 at: string;
                 /** @enum {string} */
-                kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "note";
+                kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "event" | "note";
                 text: string;
                 data?: {
                     [key: string]: unknown;
@@ -16660,6 +16902,25 @@ export interface components {
             authorUserId: string | null;
             authorEmail: string | null;
             createdAt: string;
+        };
+        ConsolePreviewPair: {
+            /** @description The pair: both participant ids, lower first, joined by a colon */
+            id: string;
+            /**
+             * @description The previewed week's Tuesday
+             * @example 2026-12-01
+             */
+            week: string;
+            /**
+             * @description ODD_OUT: the recommendation for the member left without a pair
+             * @enum {string}
+             */
+            source: "WEEKLY" | "ODD_OUT";
+            score: number;
+            /** @description Why the pair would be made, in the admin's language */
+            reasons: string[];
+            participant: components["schemas"]["MatchingMemberCard"];
+            subject: components["schemas"]["MatchingMemberCard"];
         };
         ConsoleMatch: {
             /**

@@ -8,12 +8,14 @@ import { requireRole } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import type { MatchReason } from "../matching/engine/index.ts";
 import { renderFor } from "../matching/api/model.ts";
+import { findRun, type NewMatch } from "../matching/weekly/queries.ts";
+import { previewWeekPairs } from "../matching/weekly/service.ts";
 import { comingTuesday, isIsoDate } from "../matching/weekly/week.ts";
 import { cardsOf, iso, requireStaff } from "../members/index.ts";
 import { parseJson, RangeSchema } from "../http/simple-rest.ts";
 import type { ConsoleListQuery } from "./console.ts";
 import { latestRunWeek, listWeekMatches, MATCH_SORT_FIELDS, type MatchSortField } from "./console-matches-queries.ts";
-import type { ConsoleMatch } from "./schemas.ts";
+import type { ConsoleMatch, ConsolePreviewPair } from "./schemas.ts";
 
 const SortSchema = z.tuple([z.enum(Object.keys(MATCH_SORT_FIELDS) as [MatchSortField, ...MatchSortField[]]).or(z.literal("id")), z.enum(["ASC", "DESC", "asc", "desc"])]);
 const FilterSchema = z
@@ -60,4 +62,58 @@ export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Pro
     });
   }
   return { rows: out, start, end: start + Math.max(rows.length - 1, 0), total };
+}
+
+/**
+ * The preview's pairs, kept a short while by community and week: paging through them must not
+ * rerun the whole week's matching on every page (a dry run reads and pairs the whole community).
+ * A change to the members shows in the preview after at most PREVIEW_TTL_MS.
+ */
+const PREVIEW_TTL_MS = 30_000;
+const previews = new Map<string, { until: number; week: string; alreadyRun: boolean; pairs: NewMatch[] }>();
+
+const PreviewSortSchema = z.tuple([z.enum(["score", "id"]), z.enum(["ASC", "DESC", "asc", "desc"])]);
+const PreviewFilterSchema = z.object({ week: z.string().refine(isIsoDate, "A date YYYY-MM-DD").optional() }).strict();
+
+/** GET /console/matches/preview: a window of the pairs the coming week's matching would make, best first, and their total. */
+export async function consolePreviewPairs(
+  ctx: Ctx,
+  query: ConsoleListQuery,
+): Promise<{ rows: ConsolePreviewPair[]; start: number; end: number; total: number; week: string; alreadyRun: boolean }> {
+  await requireRole(ctx, "admin");
+  const sort = parseJson("sort", query.sort, PreviewSortSchema) ?? ["score", "DESC"];
+  const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
+  const filter = parseJson("filter", query.filter, PreviewFilterSchema) ?? {};
+  const me = await requireStaff(ctx);
+  const week = filter.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
+  const key = `${ctx.tenant.id}:${week}`;
+  let preview = previews.get(key);
+  // A week stored since (the Monday evening run) has no preview any more, cached or not.
+  if (preview && !preview.alreadyRun && (await findRun(ctx.db, ctx.tenant.id, week))) preview = undefined;
+  if (!preview || preview.until <= Date.now()) {
+    const computed = await previewWeekPairs(ctx, { communityId: ctx.tenant.id, week });
+    const pairs = [...computed.pairs].sort((a, b) => b.score - a.score || (a.low + a.high < b.low + b.high ? -1 : 1));
+    if (previews.size >= 100) previews.clear();
+    preview = { until: Date.now() + PREVIEW_TTL_MS, week: computed.week, alreadyRun: computed.alreadyRun, pairs };
+    previews.set(key, preview);
+  }
+  const ordered = sort[1].toUpperCase() === "ASC" ? [...preview.pairs].reverse() : preview.pairs;
+  const window = ordered.slice(start, endIncl + 1);
+  const cards = await cardsOf(ctx, me.viewer, window.flatMap((p) => [p.low, p.high]));
+  const rows: ConsolePreviewPair[] = [];
+  for (const p of window) {
+    const participant = cards.get(p.low);
+    const subject = cards.get(p.high);
+    if (!participant || !subject) continue;
+    rows.push({
+      id: `${p.low}:${p.high}`,
+      week: preview.week,
+      source: p.source,
+      score: Math.round(p.score * 10_000) / 10_000,
+      reasons: renderFor((p.reasons ?? []) as MatchReason[], me.lang, "a"),
+      participant,
+      subject,
+    });
+  }
+  return { rows, start, end: start + Math.max(window.length - 1, 0), total: preview.pairs.length, week: preview.week, alreadyRun: preview.alreadyRun };
 }

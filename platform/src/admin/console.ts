@@ -12,12 +12,12 @@ import { MAX_WINDOW, parseJson, RangeSchema, type SimpleRestQuery } from "../htt
 import { notFound } from "../lib/errors.ts";
 import { findStaffMember, listStaffMembers, SORT_FIELDS, type SortField, toStaffMember } from "../moderation/index.ts";
 import type { StaffMember } from "../moderation/schemas.ts";
-import { insertNote, listNotes, memberAnswers, memberIntros, memberMatches, type NoteRow } from "./queries.ts";
+import { insertNote, listNotes, memberAnswers, memberEvents, memberIntros, memberMatches, type NoteRow } from "./queries.ts";
 import { requireCommunityAdmin } from "./service.ts";
 
-
 const SortSchema = z.tuple([z.enum(Object.keys(SORT_FIELDS) as [SortField, ...SortField[]]).or(z.literal("id")), z.enum(["ASC", "DESC", "asc", "desc"])]);
-const FilterSchema = z
+/** The members list's filter, shared by the CSV export. */
+export const FilterSchema = z
   .object({
     q: z.string().max(200).optional(),
     moderationStatus: z.enum(["pending", "confirmed", "rejected"]).optional(),
@@ -27,7 +27,6 @@ const FilterSchema = z
   .strict();
 
 export type ConsoleListQuery = SimpleRestQuery;
-
 
 /** GET /console/participants: a window of the members and the total, for react-admin's list. */
 export async function consoleListParticipants(ctx: Ctx, query: ConsoleListQuery): Promise<{ rows: StaffMember[]; start: number; end: number; total: number }> {
@@ -45,7 +44,7 @@ export async function consoleListParticipants(ctx: Ctx, query: ConsoleListQuery)
   return { rows: rows.map(toStaffMember), start, end: start + Math.max(rows.length - 1, 0), total };
 }
 
-export type TimelineEvent = { at: string; kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "note"; text: string; data?: Record<string, unknown> };
+export type TimelineEvent = { at: string; kind: "joined" | "answer" | "moderation" | "match" | "intro" | "meeting" | "event" | "note"; text: string; data?: Record<string, unknown> };
 
 function noteOut(n: NoteRow) {
   return { id: n.id, text: n.text, authorUserId: n.authorUserId, authorEmail: n.authorEmail, createdAt: n.createdAt.toISOString() };
@@ -56,10 +55,11 @@ export async function consoleMemberDetail(ctx: Ctx, id: string) {
   await requireCommunityAdmin(ctx);
   const row = await findStaffMember(ctx.db, ctx.tenant.id, id);
   if (!row) throw notFound("Participant not found");
-  const [answers, matches, intros, notes] = [
+  const [answers, matches, intros, participations, notes] = [
     await memberAnswers(ctx.db, ctx.tenant.id, id),
     await memberMatches(ctx.db, ctx.tenant.id, id),
     await memberIntros(ctx.db, ctx.tenant.id, id),
+    await memberEvents(ctx.db, ctx.tenant.id, id),
     await listNotes(ctx.db, ctx.tenant.id, id),
   ];
   const events: TimelineEvent[] = [{ at: row.createdAt.toISOString(), kind: "joined", text: "Joined the community" }];
@@ -80,6 +80,15 @@ export async function consoleMemberDetail(ctx: Ctx, id: string) {
     }
   }
   for (const i of intros) events.push({ at: i.createdAt.toISOString(), kind: "intro", text: i.otherName, data: { outgoing: i.outgoing, status: i.status } });
+  // One entry per event, at its latest change: joined (CONFIRMED), PENDING (with why), REJECTED or CANCELLED.
+  for (const e of participations) {
+    events.push({
+      at: e.changedAt.toISOString(),
+      kind: "event",
+      text: e.title,
+      data: { eventId: e.eventId, slug: e.slug, status: e.status, pendingReason: e.pendingReason, joinedAt: e.joinedAt.toISOString(), startsAt: e.startsAt.toISOString() },
+    });
+  }
   for (const n of notes) events.push({ at: n.createdAt.toISOString(), kind: "note", text: n.text, data: { authorEmail: n.authorEmail } });
   events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return { ...toStaffMember(row), timeline: events, notes: notes.map(noteOut) };

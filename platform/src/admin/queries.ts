@@ -185,3 +185,13 @@ export async function memberIntros(db: Db, communityId: string, participantId: s
     where i.community_id = ${communityId} and (i.from_participant_id = ${participantId} or i.to_participant_id = ${participantId})
     order by i.created_at desc limit 200`;
 }
+
+/** A member's event participations (any status), latest change first: the CRM timeline's events. */
+export async function memberEvents(db: Db, communityId: string, participantId: string) {
+  return db<{ eventId: string; slug: string; title: string; startsAt: Date; status: string; pendingReason: string | null; joinedAt: Date; changedAt: Date }[]>`
+    select e.id as "eventId", e.slug, e.title, e.starts_at as "startsAt", ep.status, ep.pending_reason as "pendingReason",
+      ep.joined_at as "joinedAt", ep.status_changed_at as "changedAt"
+    from event_participations ep join events e on e.community_id = ep.community_id and e.id = ep.event_id
+    where ep.community_id = ${communityId} and ep.participant_id = ${participantId}
+    order by ep.status_changed_at desc limit 200`;
+}

@@ -151,3 +151,48 @@ export const ConsoleMatchSchema = z
   })
   .openapi("ConsoleMatch");
 export type ConsoleMatch = z.infer<typeof ConsoleMatchSchema>;
+
+/** At most this many members in one bulk action (a console page can select up to 500 rows). */
+export const BULK_MAX = 500;
+
+const BulkIds = z.array(z.string().uuid()).min(1).max(BULK_MAX).openapi({ description: `The members (participant ids), at most ${BULK_MAX}` });
+export const BulkActionSchema = z
+  .discriminatedUnion("action", [
+    z.strictObject({
+      action: z.literal("moderate"),
+      ids: BulkIds,
+      moderationStatus: z.enum(["pending", "confirmed", "rejected"]),
+      reason: z.string().trim().max(500).optional().openapi({ description: "Only with rejected: the reason every rejected member sees and is mailed" }),
+    }),
+    z.strictObject({
+      action: z.enum(["profile", "networking"]),
+      ids: BulkIds,
+      shouldDisable: z.boolean().openapi({ description: "true turns it off, false back on (admins only)" }),
+    }),
+  ])
+  .openapi("ConsoleBulkAction");
+export type BulkAction = z.infer<typeof BulkActionSchema>;
+
+export const BulkResultSchema = z
+  .object({
+    done: z.number().int().openapi({ description: "Members changed" }),
+    unchanged: z.number().int().openapi({ description: "Members already so" }),
+    failed: z
+      .array(z.object({ id: z.string(), code: z.number().int(), msg: z.string() }))
+      .openapi({ description: "Members the action was refused for (unknown, another community's, your own profile, staff a moderator cannot moderate)" }),
+  })
+  .openapi("ConsoleBulkResult");
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+export const ConsolePreviewPairSchema = z
+  .object({
+    id: z.string().openapi({ description: "The pair: both participant ids, lower first, joined by a colon" }),
+    week: z.string().openapi({ example: "2026-12-01", description: "The previewed week's Tuesday" }),
+    source: z.enum(["WEEKLY", "ODD_OUT"]).openapi({ description: "ODD_OUT: the recommendation for the member left without a pair" }),
+    score: z.number(),
+    reasons: z.array(z.string()).openapi({ description: "Why the pair would be made, in the admin's language" }),
+    participant: MemberCardSchema,
+    subject: MemberCardSchema,
+  })
+  .openapi("ConsolePreviewPair");
+export type ConsolePreviewPair = z.infer<typeof ConsolePreviewPairSchema>;

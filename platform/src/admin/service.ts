@@ -67,6 +67,12 @@ export async function notifyParticipant(ctx: Ctx, id: string, input: NotifyParti
 
 /** POST /admin/profile/toggle and /admin/networking/toggle (shouldDisable). */
 export async function toggleParticipant(ctx: Ctx, what: "profile" | "networking", input: Toggle) {
+  const { changed: _, ...out } = await switchParticipant(ctx, what, input);
+  return out;
+}
+
+/** toggleParticipant, telling whether anything changed (the console's bulk actions count it). */
+export async function switchParticipant(ctx: Ctx, what: "profile" | "networking", input: Toggle) {
   await requireCommunityAdmin(ctx);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
@@ -80,6 +86,7 @@ export async function toggleParticipant(ctx: Ctx, what: "profile" | "networking"
       await recordAudit(txCtx, { action: `participant.${what}_toggle`, target: { type: "participant", id: row.id }, before: { [key]: current }, after: { [key]: enabled } });
     }
     return {
+      changed: current !== enabled,
       participantId: row.id,
       profileEnabled: what === "profile" ? enabled : row.profileEnabled,
       networkingEnabled: what === "networking" ? enabled : row.networkingEnabled,

@@ -3,9 +3,9 @@ import { registerListModeration } from "./routes/list-moderation.ts";
 import { registerListModerators } from "./routes/list-moderators.ts";
 import { registerModerateParticipant } from "./routes/moderate-participant.ts";
 
-export { findStaffMember, likePattern, listStaffMembers, SORT_FIELDS, type SortField, type StaffMemberRow } from "./queries.ts";
+export { allStaffMembers, findStaffMember, likePattern, listStaffMembers, SORT_FIELDS, type SortField, type StaffMemberRow } from "./queries.ts";
 export { StaffMemberSchema } from "./schemas.ts";
-export { moderateParticipant, toStaffMember } from "./service.ts";
+export { decideModeration, moderateParticipant, toStaffMember } from "./service.ts";
 
 /** Participant moderation (spec 4.4, 7 Moderation): moderators and admins of the community. */
 export function moderationRouter() {

@@ -126,3 +126,33 @@ export async function setModeration(db: Db, communityId: string, id: string, sta
     update participants set moderation_status = ${status}, moderation_reason = ${reason}, moderated_at = now(), updated_at = now()
     where community_id = ${communityId} and id = ${id}`;
 }
+
+/**
+ * Every member matching the filter, newest first, in batches of `batch` (the CSV export): each
+ * batch is its own query resuming after the last row's (created_at, id), so a slow download holds
+ * no connection and no row is skipped or repeated however many there are. The cursor keeps
+ * created_at as text, and sends it as text: a JS Date (postgres.js serialises a timestamptz
+ * parameter through one) would drop its microseconds and skip the rest of the community.
+ */
+export async function* allStaffMembers(db: Db, communityId: string, filter: MemberFilter, batch = 1_000): AsyncGenerator<StaffMemberRow[]> {
+  const q = filter.q?.trim();
+  const pattern = q ? likePattern(q) : null;
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows: (StaffMemberRow & { cursorAt: string })[] = await db<(StaffMemberRow & { cursorAt: string })[]>`
+      select ${db.unsafe(COLUMNS)}, p.created_at::text as "cursorAt"
+      from participants p join users u on u.id = p.user_id
+      where p.community_id = ${communityId} and u.deleted_at is null
+        ${filter.status ? db`and p.moderation_status = ${filter.status}` : db``}
+        ${filter.role ? db`and p.role = ${filter.role}` : db``}
+        ${filter.ids ? db`and p.id = any(${filter.ids}::uuid[])` : db``}
+        ${pattern ? db`and (p.full_name ilike ${pattern} or u.email::text ilike ${pattern} or p.company ilike ${pattern})` : db``}
+        ${after ? db`and (p.created_at, p.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : db``}
+      order by p.created_at desc, p.id desc
+      limit ${batch}`;
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = { at: last.cursorAt, id: last.id };
+  }
+}

@@ -94,6 +94,11 @@ const MAIL = {
  * again changes nothing and sends nothing.
  */
 export async function moderateParticipant(ctx: Ctx, id: string, input: ModerationDecision): Promise<StaffMember> {
+  return (await decideModeration(ctx, id, input)).member;
+}
+
+/** moderateParticipant, telling whether anything changed (the console's bulk actions count it). */
+export async function decideModeration(ctx: Ctx, id: string, input: ModerationDecision): Promise<{ member: StaffMember; changed: boolean }> {
   await requireRole(ctx, "moderator");
   const reason = input.moderationStatus === "rejected" && input.reason ? input.reason : null;
   if (input.reason && input.moderationStatus !== "rejected") throw validation("Invalid input: reason: only a rejection has a reason", { reason: "Only with rejected" });
@@ -108,7 +113,7 @@ export async function moderateParticipant(ctx: Ctx, id: string, input: Moderatio
       throw accessDenied("Only the community's admins can moderate its moderators and admins");
     }
     const before = toStaffMember(row);
-    if (row.moderationStatus === input.moderationStatus && row.moderationReason === reason) return before;
+    if (row.moderationStatus === input.moderationStatus && row.moderationReason === reason) return { member: before, changed: false };
     await setModeration(tx, ctx.tenant.id, id, input.moderationStatus, reason);
     const updated = await findStaffMember(tx, ctx.tenant.id, id);
     if (!updated) throw notFound("Participant not found");
@@ -130,6 +135,6 @@ export async function moderateParticipant(ctx: Ctx, id: string, input: Moderatio
         vars: { title: t.title, paragraphs: [...t.paragraphs], action: { label: t.label, link: `${ctx.tenant.url}/profile` } },
       });
     }
-    return after;
+    return { member: after, changed: true };
   });
 }

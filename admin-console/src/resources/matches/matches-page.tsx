@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Title, useAuthenticated, useNotify, usePermissions, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { loadCommunity } from "../../login/community.ts";
+import { PreviewPairs } from "./preview-pairs.tsx";
 import { WeekPairs } from "./week-pairs.tsx";
 
 type NextPair = components["schemas"]["NextPairToScore"];
@@ -16,7 +17,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /**
  * Matches: this week's pairs (week-pairs.tsx), the coming week's matching preview (coverage, score spread, members left without a
- * pair), then the pairs to score one by one, each with its reasons and the relevance breakdown
+ * pair, and the pairs it would make: preview-pairs.tsx), then the pairs to score one by one, each with its reasons and the relevance breakdown
  * (score assistance), and the admin's pair score (0..10).
  */
 export function MatchesPage() {
@@ -90,6 +91,7 @@ export function MatchesPage() {
               {report?.alreadyRun ? <Chip color="success" label={translate("tuesday.matches.alreadyRun")} /> : null}
             </Stack>
           ) : null}
+          {report ? <PreviewPairs alreadyRun={report.alreadyRun} /> : null}
         </CardContent>
       </Card>
       <Card>

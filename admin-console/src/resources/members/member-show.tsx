@@ -18,6 +18,8 @@ function describe(e: TimelineEvent, translate: (key: string, options?: object) =
       return `${translate(d.outgoing ? "tuesday.members.outgoing" : "tuesday.members.incoming")} ${e.text} (${String(d.status)})`;
     case "meeting":
       return d.noMeeting ? `${e.text} · ${translate("tuesday.members.noMeeting")}` : `${e.text}${d.score ? ` · ${translate("tuesday.members.rating", { score: d.score })}` : ""}`;
+    case "event":
+      return `${e.text} · ${translate(`tuesday.members.eventStatuses.${String(d.status)}`)}${d.status === "PENDING" && d.pendingReason ? ` (${translate(`tuesday.members.pendingReasons.${String(d.pendingReason)}`)})` : ""}`;
     case "match":
       return `${e.text} · ${Math.round(Number(d.score ?? 0) * 100)}%`;
     default:
@@ -102,7 +104,7 @@ function MemberCrmView() {
   );
 }
 
-/** A member's CRM page: profile, moderation, the timeline (joined, answers, matches, intros, meetings and feedback, notes). */
+/** A member's CRM page: profile, moderation, the timeline (joined, answers, matches, intros, meetings and feedback, events, notes). */
 export function MemberShow() {
   return (
     <Show title="tuesday.members.title">

@@ -1,5 +1,10 @@
 import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
+import DownloadIcon from "@mui/icons-material/Download";
+import LinkIcon from "@mui/icons-material/Link";
+import LinkOffIcon from "@mui/icons-material/LinkOff";
+import VisibilityIcon from "@mui/icons-material/Visibility";
+import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Switch, TextField } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
@@ -9,9 +14,18 @@ import { useIsAdmin } from "./use-community.ts";
 
 export type StaffMember = components["schemas"]["StaffMember"];
 
+/** The platform's refusal of a moderation call to a user without the moderation right (spec 6 and 8). */
+const NO_MODERATION_RIGHT = "You have no permission to access moderation features";
+
 function useFail() {
   const notify = useNotify();
-  return (err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "ra.notification.http_error", { type: "error" });
+  return (err: unknown) => {
+    if (err instanceof ConsoleApiError && err.status === 403 && err.message === NO_MODERATION_RIGHT) {
+      notify("tuesday.participants.noModerationRight", { type: "error" });
+      return;
+    }
+    notify(err instanceof ConsoleApiError ? err.message : "ra.notification.http_error", { type: "error" });
+  };
 }
 
 export function moderate(id: string, moderationStatus: "confirmed" | "rejected" | "pending", reason?: string) {
@@ -115,28 +129,129 @@ export function ToggleSwitch({ what }: { what: "profile" | "networking" }) {
   );
 }
 
-/** Bulk action: confirm every selected member. */
-export function BulkConfirmButton() {
+type BulkBody = components["schemas"]["ConsoleBulkAction"];
+/** One of the bulk bodies without its ids (Omit on each member of the union). */
+type BulkAction = BulkBody extends infer B ? (B extends unknown ? Omit<B, "ids"> : never) : never;
+
+/** Runs one bulk action on the selected members and reports what changed and what was refused. */
+function useBulk() {
   const { selectedIds, resource } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource ?? "participants");
   const fail = useFail();
+  const run = async (body: BulkAction) => {
+    try {
+      const ids = selectedIds.map(String);
+      const r = await call(api.POST("/api/console/participants/bulk", { body: { ...body, ids } as BulkBody }));
+      const first = r.failed[0];
+      notify(first ? "tuesday.participants.bulkPartly" : "tuesday.participants.bulkDone", {
+        type: first ? "warning" : "success",
+        messageArgs: { done: r.done, unchanged: r.unchanged, failed: r.failed.length, msg: first?.msg ?? "" },
+      });
+      unselectAll();
+      refresh();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  return { run, count: selectedIds.length };
+}
+
+/** Bulk actions: confirm or reject (one reason for all) the selected members; admins also switch their profiles and networking. */
+export function BulkActions() {
+  const { run, count } = useBulk();
+  const isAdmin = useIsAdmin();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
   return (
-    <Button
-      label="tuesday.participants.bulkConfirm"
-      onClick={async () => {
-        try {
-          for (const id of selectedIds) await moderate(String(id), "confirmed");
-          notify("tuesday.participants.bulkConfirmed", { type: "success", messageArgs: { count: selectedIds.length } });
-          unselectAll();
-          refresh();
-        } catch (err) {
-          fail(err);
-        }
-      }}
-    >
-      <CheckIcon />
+    <>
+      <Button label="tuesday.participants.bulkConfirm" onClick={() => void run({ action: "moderate", moderationStatus: "confirmed" })} data-testid="bulk-confirm">
+        <CheckIcon />
+      </Button>
+      <Button label="tuesday.participants.bulkReject" color="error" onClick={() => setOpen(true)} data-testid="bulk-reject">
+        <CloseIcon />
+      </Button>
+      {isAdmin ? (
+        <>
+          <Button label="tuesday.participants.bulkProfileOff" onClick={() => void run({ action: "profile", shouldDisable: true })} data-testid="bulk-profile-off">
+            <VisibilityOffIcon />
+          </Button>
+          <Button label="tuesday.participants.bulkProfileOn" onClick={() => void run({ action: "profile", shouldDisable: false })} data-testid="bulk-profile-on">
+            <VisibilityIcon />
+          </Button>
+          <Button label="tuesday.participants.bulkNetworkingOff" onClick={() => void run({ action: "networking", shouldDisable: true })} data-testid="bulk-networking-off">
+            <LinkOffIcon />
+          </Button>
+          <Button label="tuesday.participants.bulkNetworkingOn" onClick={() => void run({ action: "networking", shouldDisable: false })} data-testid="bulk-networking-on">
+            <LinkIcon />
+          </Button>
+        </>
+      ) : null}
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate("tuesday.participants.bulkRejectTitle", { smart_count: count })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label={translate("tuesday.participants.reason")}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, "data-testid": "bulk-reject-reason" } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)}>{translate("tuesday.participants.cancel")}</MuiButton>
+          <MuiButton
+            color="error"
+            variant="contained"
+            data-testid="bulk-reject-submit"
+            onClick={() => {
+              setOpen(false);
+              const why = reason.trim();
+              setReason("");
+              void run({ action: "moderate", moderationStatus: "rejected", ...(why ? { reason: why } : {}) });
+            }}
+          >
+            {translate("tuesday.participants.reject")}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Export: every member the list's filter matches, as the platform's CSV file (admins). */
+export function ExportCsvButton() {
+  const { filterValues } = useListContext();
+  const isAdmin = useIsAdmin();
+  const fail = useFail();
+  const [busy, setBusy] = useState(false);
+  if (!isAdmin) return null;
+  const download = async () => {
+    setBusy(true);
+    try {
+      const filter = Object.keys(filterValues ?? {}).length ? JSON.stringify(filterValues) : undefined;
+      const blob = await call(api.GET("/api/console/participants/export", { params: { query: filter ? { filter } : {} }, parseAs: "blob" }));
+      const url = URL.createObjectURL(blob as Blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `participants-${new Date().toISOString().slice(0, 10)}.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="ra.action.export" onClick={() => void download()} disabled={busy} data-testid="export-csv">
+      <DownloadIcon />
     </Button>
   );
 }

@@ -2,7 +2,6 @@ import { Chip } from "@mui/material";
 import {
   Datagrid,
   DateField,
-  ExportButton,
   FilterButton,
   FunctionField,
   List,
@@ -14,7 +13,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { InviteButton } from "./invite-button.tsx";
-import { BulkConfirmButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
+import { BulkActions, ExportCsvButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
 
 const STATUSES = ["pending", "confirmed", "rejected"] as const;
 
@@ -42,7 +41,7 @@ export function useStatusFilters() {
 
 const fullName = (r: StaffMember) => `${r.firstName} ${r.lastName}`.trim();
 
-/** The moderation queue: confirm / reject with a reason, toggles, search, status filter, bulk confirm, CSV export. */
+/** The moderation queue: confirm / reject with a reason, toggles, search, status filter, bulk confirm / reject / switches, CSV export of every match. */
 export function ParticipantList() {
   return (
     <List
@@ -54,11 +53,11 @@ export function ParticipantList() {
         <TopToolbar>
           <FilterButton />
           <InviteButton />
-          <ExportButton maxResults={500} />
+          <ExportCsvButton />
         </TopToolbar>
       }
     >
-      <Datagrid bulkActionButtons={<BulkConfirmButton />} rowClick={false}>
+      <Datagrid bulkActionButtons={<BulkActions />} rowClick={false}>
         <FunctionField source="fullName" label="tuesday.participants.name" render={(r: StaffMember) => fullName(r)} />
         <TextField source="email" label="tuesday.participants.email" />
         <FunctionField source="moderationStatus" label="tuesday.participants.status" render={() => <StatusChip />} />

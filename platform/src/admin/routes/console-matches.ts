@@ -2,8 +2,8 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
-import { consoleListMatches } from "../console-matches.ts";
-import { ConsoleMatchSchema } from "../schemas.ts";
+import { consoleListMatches, consolePreviewPairs } from "../console-matches.ts";
+import { ConsoleMatchSchema, ConsolePreviewPairSchema } from "../schemas.ts";
 
 const route = defineRoute({
   access: "admin",
@@ -26,7 +26,40 @@ const route = defineRoute({
   },
 });
 
+const preview = defineRoute({
+  access: "admin",
+  method: "get",
+  path: "/console/matches/preview",
+  tags: ["Console"],
+  summary: "The pairs the coming week's matching would make (a dry run: nothing stored or sent), with scores and reasons, in react-admin's simple-REST contract",
+  description:
+    "Best first (sort [\"score\",\"DESC\"], the default, or ASC). filter.week names another Tuesday. A week already run has no preview: the list is empty and X-Matching-Already-Run is true (its pairs are GET /console/matches with that week). The preview is computed once and kept 30 seconds while the admin pages through it.",
+  request: {
+    query: z.object({
+      sort: z.string().max(200).optional().openapi({ example: '["score","DESC"]' }),
+      range: z.string().max(100).optional().openapi({ example: "[0,24]", description: "[first, last], inclusive, at most 500 rows" }),
+      filter: z.string().max(1000).optional().openapi({ example: '{"week":"2026-12-01"}' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The window; Content-Range: matches-preview first-last/total; X-Matching-Week: the week previewed",
+      headers: { "Content-Range": { schema: { type: "string" } }, "X-Matching-Week": { schema: { type: "string" } }, "X-Matching-Already-Run": { schema: { type: "string" } } },
+      content: { "application/json": { schema: z.array(ConsolePreviewPairSchema) } },
+    },
+    ...errors(400, 401, 403),
+  },
+});
+
 export function registerConsoleMatches(app: OpenAPIHono<AppEnv>) {
+  app.openapi(preview, async (c) => {
+    const { rows, start, end, total, week, alreadyRun } = await consolePreviewPairs(c.get("ctx"), c.req.valid("query"));
+    c.header("Content-Range", `matches-preview ${start}-${end}/${total}`);
+    c.header("X-Matching-Week", week);
+    c.header("X-Matching-Already-Run", String(alreadyRun));
+    c.header("Access-Control-Expose-Headers", "Content-Range, X-Matching-Week, X-Matching-Already-Run");
+    return c.json(rows, 200);
+  });
   app.openapi(route, async (c) => {
     const { rows, start, end, total } = await consoleListMatches(c.get("ctx"), c.req.valid("query"));
     c.header("Content-Range", `matches ${start}-${end}/${total}`);

@@ -273,3 +273,17 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
   progress({ stage: "done" });
   return report;
 }
+
+/**
+ * The pairs a dry run of the week would store (the console's preview list): WEEKLY pairs and the
+ * odd-member-out recommendations, with their scores and reasons (from the low member's side).
+ * A week already stored has no preview (`alreadyRun`): its pairs are the stored ones.
+ */
+export async function previewWeekPairs(ctx: Ctx, input: { communityId: string; week?: string | undefined }): Promise<{ week: string; alreadyRun: boolean; pairs: NewMatch[] }> {
+  await requireRunner(ctx, input.communityId, true);
+  const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
+  if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
+  if (await findRun(ctx.db, input.communityId, week)) return { week, alreadyRun: true, pairs: [] };
+  const { rows } = await computeWeek(ctx, ctx.db, input.communityId, week, `${input.communityId}:${week}`, () => {});
+  return { week, alreadyRun: false, pairs: rows };
+}
