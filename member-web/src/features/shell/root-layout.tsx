@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
+import { loadedQueryClient, loadQueries } from "../../app/queries.ts";
+import { loadBarTexts } from "../../i18n/index.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
@@ -17,8 +18,9 @@ function LazyNavBar() {
   const [NavBar, setNavBar] = useState<ComponentType | null>(null);
   useEffect(() => {
     let live = true;
-    void import("./nav-bar.tsx").then((m) => {
-      if (live) setNavBar(() => m.NavBar);
+    // The bar's texts (its group) and the query client come with it: it never suspends.
+    void Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(([m, layer]) => {
+      if (live) setNavBar(() => layer.withQueries(m.NavBar));
     });
     return () => {
       live = false;
@@ -27,7 +29,9 @@ function LazyNavBar() {
   return NavBar ? <NavBar /> : null;
 }
 const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
-const RealtimeSession = lazy(() => import("../chats/realtime-session.tsx").then((m) => ({ default: m.RealtimeSession })));
+const RealtimeSession = lazy(() =>
+  Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => ({ default: layer.withQueries(m.RealtimeSession) })),
+);
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
 const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
@@ -36,18 +40,17 @@ export function RootLayout() {
   const token = useToken();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { t } = useTranslation("nav");
 
   useEffect(() => {
     const onExpired = () => {
-      queryClient.removeQueries({ queryKey: ["account"] });
+      loadedQueryClient()?.removeQueries({ queryKey: ["account"] });
       // The magic-link page handles its own failures (spec 4.1).
       if (window.location.pathname !== "/auth-magic" ) void navigate({ to: "/login" });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const showBar = token !== null && !BARLESS.includes(pathname);
   return (
