@@ -17,7 +17,9 @@
  *    Target: p95 under 50 ms with 100k members.
  *
  * BENCH_SKIP_BUNDLES=1 (the apps' dist as built), BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_CONSOLE=1
- * leave parts out; BENCH_MEMBERS=10000,100000 the list sizes; CHROMIUM_PATH names the browser.
+ * leave parts out; BENCH_MEMBERS=10000,100000 the list sizes; CHROMIUM_PATH names the browser;
+ * BENCH_LH_PAGES="login,my communities" runs Lighthouse on those pages only, BENCH_LH_DETAILS=1
+ * prints what each failing audit points at.
  */
 import { serve } from "@hono/node-server";
 import { spawnSync } from "node:child_process";
@@ -329,7 +331,9 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
       { name: "login", path: "/login", signedIn: false },
       { name: "my communities", path: "/my_communities", signedIn: true },
     ];
-    for (const p of pages) {
+    // BENCH_LH_PAGES="login,my communities": only these pages (while working on one).
+    const only = process.env.BENCH_LH_PAGES?.split(",").map((x) => x.trim());
+    for (const p of pages.filter((x) => !only || only.includes(x.name))) {
       const page = await browser.newPage();
       const cdp = await page.createCDPSession();
       // Same origin first, to set or clear the stored session the way the app keeps it.
@@ -355,6 +359,8 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
       if (failing.length) console.log(`    below 0.9: ${failing.join(", ")}`);
       // BENCH_LH_DETAILS=1: what each failing audit points at (elements, URLs).
       if (process.env.BENCH_LH_DETAILS === "1") {
+        // What moved: the elements behind the layout shifts.
+        if (failing.includes("cumulative-layout-shift")) failing.push("layout-shifts");
         for (const id of failing) {
           for (const item of (result.lhr.audits[id]?.details?.items ?? []).slice(0, 6)) {
             console.log(`      ${id}: ${item.node?.snippet ?? item.url ?? JSON.stringify(item).slice(0, 200)}${item.wastedBytes ? ` (${kb(item.wastedBytes)} unused)` : ""}`);

@@ -12,21 +12,30 @@ import { PageSpinner } from "../../ui/spinner.tsx";
 // Not in the sign-in page's bundle (issue 17): the signed-in bar and the realtime client load when
 // shown, the toasts (and their texts) right after the first render. The signed-out header of "/"
 // comes with the welcome page (features/welcome/welcome-route.tsx).
-// The bar loads by an effect, not React.lazy, whose Suspense reveal waits on a timer (its texts are
-// core texts, so it never suspends on them).
-function LazyNavBar() {
-  const [NavBar, setNavBar] = useState<ComponentType | null>(null);
+// The bar loads by an effect, not React.lazy, whose Suspense reveal waits on a timer; its texts (its
+// group) and the query client come with it, so it never suspends.
+let loadedNavBar: ComponentType | null = null;
+
+/** The signed-in bar once its code is in; "failed" when it could not load (the page shows without it). */
+function useNavBar(wanted: boolean): ComponentType | null | "failed" {
+  const [bar, setBar] = useState<ComponentType | null | "failed">(loadedNavBar);
   useEffect(() => {
+    if (!wanted || bar !== null) return;
     let live = true;
-    // The bar's texts (its group) and the query client come with it: it never suspends.
-    void Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(([m, layer]) => {
-      if (live) setNavBar(() => layer.withQueries(m.NavBar));
-    });
+    Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(
+      ([m, layer]) => {
+        loadedNavBar = layer.withQueries(m.NavBar);
+        if (live) setBar(() => loadedNavBar);
+      },
+      () => {
+        if (live) setBar("failed");
+      },
+    );
     return () => {
       live = false;
     };
-  }, []);
-  return NavBar ? <NavBar /> : null;
+  }, [wanted, bar]);
+  return bar;
 }
 const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
 const RealtimeSession = lazy(() =>
@@ -53,17 +62,16 @@ export function RootLayout() {
   }, [navigate]);
 
   const showBar = token !== null && !BARLESS.includes(pathname);
+  const NavBar = useNavBar(showBar);
+  // The page waits for the bar above it (a spinner meanwhile): the bar never pushes a page down.
+  const barPending = showBar && NavBar === null;
   return (
     <>
       <a className="skip-link" href="#content">
         {t("skipToContent")}
       </a>
-      {showBar ? (
-        <Suspense fallback={null}>
-          <LazyNavBar />
-        </Suspense>
-      ) : null}
-      <Outlet />
+      {showBar && NavBar !== null && NavBar !== "failed" ? <NavBar /> : null}
+      {barPending ? <RoutePending /> : <Outlet />}
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
