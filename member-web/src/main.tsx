@@ -55,6 +55,8 @@ async function start(): Promise<void> {
   preloadLanguage(storage.lang() ?? "en");
   const first = window.location.pathname;
   if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
+  // Every page but the login page is lazy and comes with the query client (app/queries.ts).
+  if (first !== "/login") void loadQueries();
   if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
   // A signed-in visit needs the query client and the member guard too (not in the entry bundle).
@@ -74,6 +76,10 @@ async function start(): Promise<void> {
   applyBranding(community);
   startIntegrations(community);
   const lang = pickLanguage(community);
+  // The welcome page's heading comes from the landing document: asked for now, not after the page's code.
+  if (first === "/" && !session.isSignedIn() && community.id) {
+    void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.landing(community.id, lang)));
+  }
   const signedIn = session.isSignedIn();
   if (signedIn) preloadAllTexts(lang);
   await initI18n(lang, signedIn);
