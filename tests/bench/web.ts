@@ -315,7 +315,7 @@ async function consoleList(db: Db, port: number): Promise<boolean> {
 // ---------------------------------------------------------------- Lighthouse
 
 type LhAudit = { score: number | null; title: string; scoreDisplayMode: string; displayValue?: string; details?: { items?: { node?: { snippet?: string; selector?: string }; url?: string; wastedBytes?: number }[] } };
-type LhResult = { lhr: { finalDisplayedUrl: string; categories: Record<string, { score: number | null }>; audits: Record<string, LhAudit> } };
+type LhResult = { lhr: { finalDisplayedUrl: string; runtimeError?: { code: string; message: string }; categories: Record<string, { score: number | null }>; audits: Record<string, LhAudit> } };
 
 async function lighthousePages(origin: string, token: string): Promise<boolean> {
   const { default: lighthouse } = await import("lighthouse");
@@ -346,6 +346,7 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
       const result = (await lighthouse(`${origin}${p.path}`, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, page)) as unknown as LhResult | undefined;
       await page.close();
       if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
+      if (result.lhr.runtimeError) console.log(`  ${p.name}: Lighthouse could not measure it: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // A redirect would measure another page: the run must end where it started.
       const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
       if (landed !== p.path) throw new Error(`Lighthouse on ${p.path} ended on ${landed}: the seeded session or data does not fit the page`);
