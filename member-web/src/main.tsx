@@ -1,6 +1,7 @@
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { accountQueries } from "./api/account.ts";
 import { api, call } from "./api/client.ts";
 import { type Community, communityQueries, DEFAULT_COMMUNITY, loadCommunity } from "./api/community.ts";
 import { track, setAnalyticsContext } from "./app/analytics.ts";
@@ -60,9 +61,13 @@ async function start(): Promise<void> {
   if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
   // A signed-in visit needs the query client and the member guard too (not in the entry bundle).
+  // The member guard's first question, the current user, is asked now, beside the community's
+  // (not when a transfer code is about to replace the session: a 401 for the old one would end the new).
   if (session.isSignedIn()) {
     void import("./features/shell/nav-bar.tsx");
-    void loadQueries();
+    if (!new URLSearchParams(window.location.search).has("token")) {
+      void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(accountQueries.currentUser()));
+    } else void loadQueries();
     void import("./app/member-guard.ts");
   }
   await takeTransferCode();
