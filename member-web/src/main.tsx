@@ -1,17 +1,18 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { accountQueries } from "./api/account.ts";
 import { api, call } from "./api/client.ts";
-import { type Community, communityQueries, DEFAULT_COMMUNITY } from "./api/community.ts";
+import { type Community, communityQueries, DEFAULT_COMMUNITY, loadCommunity } from "./api/community.ts";
 import { track, setAnalyticsContext } from "./app/analytics.ts";
 import { applyBranding } from "./app/branding.ts";
 import { clientConfig } from "./app/client-config.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
+import { loadQueries } from "./app/queries.ts";
 import { createAppRouter } from "./app/router.tsx";
-import { hideBootOverlay } from "./app/startup.ts";
+import { hideBootOverlay } from "./app/boot-overlay.ts";
 import { initI18n, preloadAllTexts, preloadLanguage } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
@@ -50,21 +51,29 @@ function startIntegrations(community: Community): void {
 }
 
 async function start(): Promise<void> {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-  });
   // The texts of the likely language, and the chunk of the page most visits start on, load while
   // the community is asked for (issue 17).
   preloadLanguage(storage.lang() ?? "en");
   const first = window.location.pathname;
   if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
+  // Every page but the login page is lazy and comes with the query client (app/queries.ts).
+  if (first !== "/login") void loadQueries();
   if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
-  if (session.isSignedIn()) void import("./features/shell/nav-bar.tsx");
+  // A signed-in visit needs the query client and the member guard too (not in the entry bundle).
+  // The member guard's first question, the current user, is asked now, beside the community's
+  // (not when a transfer code is about to replace the session: a 401 for the old one would end the new).
+  if (session.isSignedIn()) {
+    void import("./features/shell/nav-bar.tsx");
+    if (!new URLSearchParams(window.location.search).has("token")) {
+      void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(accountQueries.currentUser()));
+    } else void loadQueries();
+    void import("./app/member-guard.ts");
+  }
   await takeTransferCode();
   let community: Community;
   try {
-    community = await queryClient.fetchQuery(communityQueries.current());
+    community = await loadCommunity();
   } catch {
     community = DEFAULT_COMMUNITY;
   }
@@ -72,22 +81,25 @@ async function start(): Promise<void> {
   applyBranding(community);
   startIntegrations(community);
   const lang = pickLanguage(community);
+  // The welcome page's heading comes from the landing document: asked for now, not after the page's code.
+  if (first === "/" && !session.isSignedIn() && community.id) {
+    void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.landing(community.id, lang)));
+  }
   const signedIn = session.isSignedIn();
   if (signedIn) preloadAllTexts(lang);
   await initI18n(lang, signedIn);
-  void queryClient.prefetchQuery(communityQueries.navigation(community.id));
+  // The signed-in bar's custom navigation (spec 4.1 step 2) is asked for with the bar's code.
+  if (signedIn) void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.navigation(community.id)));
 
-  const router = createAppRouter({ queryClient, community });
+  const router = createAppRouter({ community });
   router.subscribe("onResolved", ({ toLocation }) => track("page_view", { path: toLocation.pathname }));
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <CommunityProvider community={community}>
-          <RouterProvider router={router} />
-        </CommunityProvider>
-      </QueryClientProvider>
+      <CommunityProvider community={community}>
+        <RouterProvider router={router} />
+      </CommunityProvider>
     </StrictMode>,
   );
   // Spec 4.10: the community is loaded and the app renders: the overlay fades out.

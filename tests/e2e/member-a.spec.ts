@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, linkFrom, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, expectAccessible, linkFrom, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 /** Letters only, so names never collide with earlier runs or other tests. */
 function uniqueWord(prefix: string): string {
@@ -91,18 +90,6 @@ async function expectNoEnglishText(page: Page, screen: string): Promise<void> {
     return out;
   });
   expect(texts.filter((t) => ENGLISH_ONLY.has(t)), `English texts on ${screen} (ru)`).toEqual([]);
-}
-
-/** axe-core on the page as it is now: no serious or critical violation. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes
-      .slice(0, 3)
-      .map((n) => n.target.join(" "))
-      .join(" | ")}`);
-  expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
 test.describe("account management in /profile", () => {

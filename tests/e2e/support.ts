@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
 
@@ -90,9 +91,9 @@ export async function transferUrl(request: APIRequestContext, tenant: string, to
   return ((await res.json()) as { url: string }).url;
 }
 
-/** Signs in (and so signs up) to founders by a one-time code from the dev outbox; registrations per IP are not spent. */
-export async function signInByCode(request: APIRequestContext, email: string): Promise<string> {
-  const t = apiTarget(TENANTS.founders, "/api/auth/login");
+/** Signs in (and so signs up) to founders, or `tenant`, by a one-time code from the dev outbox; registrations per IP are not spent. */
+export async function signInByCode(request: APIRequestContext, email: string, tenant: string = TENANTS.founders): Promise<string> {
+  const t = apiTarget(tenant, "/api/auth/login");
   const before = new Date(Date.now() - 1000).toISOString();
   const sent = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email } });
   expect(sent.ok(), await sent.text()).toBe(true);
@@ -100,4 +101,16 @@ export async function signInByCode(request: APIRequestContext, email: string): P
   const res = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email, password: code } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(" "))
+      .join(" | ")}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
 }

@@ -46,10 +46,10 @@ export const DEFAULT_COMMUNITY: Community = {
 };
 
 /**
- * Start-up step 1 (spec 4.1): the community of this host; otherwise the communityId query
+ * Start-up step 1 (spec 4.1), in main.tsx before anything renders: the community of this host; otherwise the communityId query
  * parameter or the stored reference id; otherwise the defaults.
  */
-async function loadCommunity(): Promise<Community> {
+export async function loadCommunity(): Promise<Community> {
   try {
     return await call(api.GET("/api/community/get-by-domain", { params: { query: { domain: window.location.hostname } } }));
   } catch (err) {
@@ -67,12 +67,6 @@ async function loadCommunity(): Promise<Community> {
 }
 
 export const communityQueries = {
-  current: () =>
-    queryOptions({
-      queryKey: ["community", "current"],
-      queryFn: loadCommunity,
-      staleTime: 5 * 60_000,
-    }),
   /** Step 2: custom navigation; the default domain has none and a failure means the default bar. */
   navigation: (communityId: string) =>
     queryOptions({

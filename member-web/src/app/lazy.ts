@@ -1,4 +1,6 @@
 import { lazyRouteComponent as tanstackLazyRouteComponent } from "@tanstack/react-router";
+import type { ComponentType } from "react";
+import { loadQueries } from "./queries.ts";
 
 /** Spec 9: a page's code that has not arrived after this long gives the retry page. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -35,6 +37,17 @@ export function withChunkTimeout<T>(importer: () => Promise<T>, ms = CHUNK_LOAD_
     });
 }
 
-/** TanStack's lazyRouteComponent with the chunk-load timeout (same signature). */
+/**
+ * TanStack's lazyRouteComponent with the chunk-load timeout (same signature); the page comes under
+ * the query client's provider, which loads with it (app/queries.ts).
+ */
 export const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportName) =>
-  tanstackLazyRouteComponent(withChunkTimeout(importer), exportName);
+  tanstackLazyRouteComponent(
+    withChunkTimeout(() =>
+      Promise.all([importer(), loadQueries()]).then(([mod, layer]) => {
+        const name = (exportName ?? "default") as keyof typeof mod;
+        return { ...mod, [name]: layer.withQueries(mod[name] as ComponentType<object>) } as typeof mod;
+      }),
+    ),
+    exportName,
+  );

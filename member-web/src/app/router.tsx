@@ -1,18 +1,12 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, createRouter, redirect } from "@tanstack/react-router";
-import { accountQueries, type CurrentUser } from "../api/account.ts";
-import { isApiFailure } from "../api/client.ts";
 import type { Community } from "../api/community.ts";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { NotFoundPage } from "../features/shell/not-found-page.tsx";
 import { RootError, RootLayout, RoutePending } from "../features/shell/root-layout.tsx";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
-import { adoptPreferredLanguage } from "./language.ts";
-import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts";
-import { lazyRouteComponent } from "./lazy.ts";
+import { lazyRouteComponent, withChunkTimeout } from "./lazy.ts";
 import { PARTNER_SECTIONS, type PartnerSection } from "./partner.ts";
-import { applyUserStartupRules } from "./startup.ts";
 
 // Only the login page is in the entry bundle (issue 17): every other page is a lazy chunk. A new
 // route follows the same pattern: `const XPage = lazyRouteComponent(() => import("../features/…"), "XPage")`,
@@ -27,7 +21,7 @@ const RecoveryPage = lazyRouteComponent(() => import("../features/auth/recovery-
 const RegistrationPage = lazyRouteComponent(() => import("../features/auth/registration-page.tsx"), "RegistrationPage");
 const WelcomeRoute = lazyRouteComponent(() => import("../features/welcome/welcome-route.tsx"), "WelcomeRoute");
 
-export type RouterContext = { queryClient: QueryClient; community: Community };
+export type RouterContext = { community: Community };
 
 /** Search validation: only non-empty string values of the named keys; the keys stay optional. */
 function strings<K extends string>(...keys: K[]) {
@@ -67,30 +61,8 @@ const memberLayout = createRoute({
       if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
       throw redirect({ to: "/" });
     }
-    let user: CurrentUser;
-    try {
-      user = await context.queryClient.ensureQueryData(accountQueries.currentUser());
-    } catch (err) {
-      if (isApiFailure(err) && err.status === 401) {
-        session.end();
-        throw redirect({ to: "/login" });
-      }
-      throw err;
-    }
-    storage.setAuthorities(user.role);
-    await adoptPreferredLanguage(context.community, user.preferredLang);
-    // Restricted mode (spec 2.2): only its routes exist; any other goes to the events list.
-    if (isRestricted(user, context.community.id) && !isRestrictedPath(location.pathname)) throw redirect({ to: RESTRICTED_HOME });
-    if (user.role === "ROLE_ADMIN") return { user };
-    await applyUserStartupRules(context.community, user);
-    const path = location.pathname;
-    if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
-    const needsParticipant = ["/my_communities", "/participants", "/events", "/contacts", "/contacts/bookmarks"].includes(path) || path.startsWith("/event/");
-    if (needsParticipant && user.connectedParticipants.length === 0) {
-      storage.setRedirect(location.href);
-      throw redirect({ to: "/questions" });
-    }
-    return { user };
+    const { guardMember } = await withChunkTimeout(() => import("./member-guard.ts"))();
+    return guardMember(context.community, location);
   },
 });
 

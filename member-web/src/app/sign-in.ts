@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { accountQueries } from "../api/account.ts";
 import { api } from "../api/client.ts";
 import { session } from "../lib/session.ts";
+import { loadQueries } from "./queries.ts";
 import { storage } from "../lib/storage.ts";
 import { safePath } from "../lib/validation.ts";
 
@@ -18,7 +19,9 @@ export function expectSession(result: SignInResult | { status: string }): SignIn
  * or the stored redirect; admins go there (or to my communities); members with a participant go
  * there or to my communities; members without one go there or to /questions.
  */
-export async function completeSignIn(queryClient: QueryClient, result: SignInResult): Promise<string> {
+export async function completeSignIn(result: SignInResult): Promise<string> {
+  // The query client loads here if the sign-in page came without it (app/queries.ts).
+  const { queryClient } = await loadQueries();
   queryClient.removeQueries({ queryKey: ["account"] });
   session.start(result.token, result.firstLogin);
   const target = safePath(result.backTo) ?? safePath(storage.redirect());

@@ -4,17 +4,6 @@ import type { Community } from "../api/community.ts";
 import { storage } from "../lib/storage.ts";
 import { setAnalyticsContext } from "./analytics.ts";
 
-/** Spec 4.10: the overlay is removed this long after it starts fading out. */
-export const OVERLAY_REMOVE_DELAY_MS = 50;
-
-/** Spec 4.10: the start-up overlay (index.html) fades out once the community is loaded, then goes. */
-export function hideBootOverlay(): void {
-  const overlay = document.getElementById("boot-overlay");
-  if (!overlay || overlay.dataset.state === "hiding") return;
-  overlay.dataset.state = "hiding";
-  setTimeout(() => overlay.remove(), OVERLAY_REMOVE_DELAY_MS);
-}
-
 /**
  * Spec 4.1 step 4: the community the signed-in user belongs elsewhere to, or null to stay. The
  * user's community URL must differ from this one and their first connected community too (the

@@ -1,5 +1,20 @@
 /** English texts of the member app's admin screens (dashboard, score match, settings), subscriptions and invitations. */
 export const adminEn = {
+  // The admin page (its list of console entries).
+  admin: {
+    title: "Administration",
+    adminsOnly: "Only the community's admins manage it.",
+    entries: {
+      participants: "Participants and moderation",
+      crm: "Members CRM",
+      analytics: "Analytics",
+      mailings: "Mailings",
+      matches: "Matches and pair scores",
+      questions: "Onboarding questions",
+      settings: "Settings",
+      audit: "Audit log",
+    },
+  },
   adminPages: {
     loading: "Loading…",
     adminsOnly: "Only the community's admins see this page.",

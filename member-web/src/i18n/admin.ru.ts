@@ -2,6 +2,21 @@ import type { adminEn } from "./admin.en.ts";
 
 /** Русские тексты экранов администратора в приложении участника, подписок и приглашений. */
 export const adminRu: typeof adminEn = {
+  // The admin page (its list of console entries).
+  admin: {
+    title: "Администрирование",
+    adminsOnly: "Управлять сообществом могут только его администраторы.",
+    entries: {
+      participants: "Участники и модерация",
+      crm: "CRM участников",
+      analytics: "Аналитика",
+      mailings: "Рассылки",
+      matches: "Пары и оценки пар",
+      questions: "Вопросы онбординга",
+      settings: "Настройки",
+      audit: "Журнал изменений",
+    },
+  },
   adminPages: {
     loading: "Загрузка…",
     adminsOnly: "Эта страница только для администраторов сообщества.",

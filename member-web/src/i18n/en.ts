@@ -169,18 +169,4 @@ export const en = {
     title: "Page not found",
     home: "Go to the home page",
   },
-  admin: {
-    title: "Administration",
-    adminsOnly: "Only the community's admins manage it.",
-    entries: {
-      participants: "Participants and moderation",
-      crm: "Members CRM",
-      analytics: "Analytics",
-      mailings: "Mailings",
-      matches: "Matches and pair scores",
-      questions: "Onboarding questions",
-      settings: "Settings",
-      audit: "Audit log",
-    },
-  },
 };

@@ -27,17 +27,12 @@ type Resources = typeof baseEn &
   typeof adminEn &
   typeof tenantEn;
 type Namespace = keyof Resources;
-type Group = "core" | "chats" | "members" | "matching" | "events" | "admin";
+type Group = "core" | "bar" | "chats" | "members" | "matching" | "events" | "admin";
 
 const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
   en: {
-    core: () =>
-      Promise.all([import("./en.ts"), import("./tenant.en.ts"), import("./chat2.en.ts"), import("./admin.en.ts")]).then(([a, b, c, d]) => ({
-        ...a.en,
-        ...b.tenantEn,
-        bell: c.chat2En.bell,
-        adminPages: d.adminEn.adminPages,
-      })),
+    core: () => Promise.all([import("./en.ts"), import("./tenant.en.ts")]).then(([a, b]) => ({ ...a.en, ...b.tenantEn })),
+    bar: () => Promise.all([import("./chat2.en.ts"), import("./admin.en.ts")]).then(([c, d]) => ({ bell: c.chat2En.bell, adminPages: d.adminEn.adminPages })),
     chats: () => Promise.all([import("./chats.en.ts"), import("./chat2.en.ts")]).then(([a, b]) => ({ ...a.chatsEn, ...b.chat2En })),
     members: () => Promise.all([import("./members.en.ts"), import("./account.en.ts")]).then(([a, b]) => ({ ...a.membersEn, ...b.accountEn })),
     matching: () => import("./matching.en.ts").then((m) => m.matchingEn),
@@ -45,13 +40,8 @@ const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
     admin: () => import("./admin.en.ts").then((m) => m.adminEn),
   },
   ru: {
-    core: () =>
-      Promise.all([import("./ru.ts"), import("./tenant.ru.ts"), import("./chat2.ru.ts"), import("./admin.ru.ts")]).then(([a, b, c, d]) => ({
-        ...a.ru,
-        ...b.tenantRu,
-        bell: c.chat2Ru.bell,
-        adminPages: d.adminRu.adminPages,
-      })),
+    core: () => Promise.all([import("./ru.ts"), import("./tenant.ru.ts")]).then(([a, b]) => ({ ...a.ru, ...b.tenantRu })),
+    bar: () => Promise.all([import("./chat2.ru.ts"), import("./admin.ru.ts")]).then(([c, d]) => ({ bell: c.chat2Ru.bell, adminPages: d.adminRu.adminPages })),
     chats: () => Promise.all([import("./chats.ru.ts"), import("./chat2.ru.ts")]).then(([a, b]) => ({ ...a.chatsRu, ...b.chat2Ru })),
     members: () => Promise.all([import("./members.ru.ts"), import("./account.ru.ts")]).then(([a, b]) => ({ ...a.membersRu, ...b.accountRu })),
     matching: () => import("./matching.ru.ts").then((m) => m.matchingRu),
@@ -67,16 +57,16 @@ const GROUP_OF: Record<Namespace, Group> = {
   welcome: "core",
   auth: "core",
   notFound: "core",
-  admin: "core",
+  admin: "admin",
   chats: "chats",
   notifications: "chats",
   toasts: "chats",
-  // The signed-in bar's texts come with the core ones: the bar never waits for a group.
-  bell: "core",
+  // The signed-in bar's texts: loaded with the bar (loadBarTexts), not by the sign-in screens.
+  bell: "bar",
   chatMembers: "chats",
   telegram: "chats",
   accountManage: "members",
-  adminPages: "core",
+  adminPages: "bar",
   subscriptions: "admin",
   invite: "admin",
   // The login and welcome variants use it: loaded with the core texts.
@@ -135,6 +125,11 @@ const groupBackend: BackendModule = {
 /** The app's one i18next instance. */
 export const i18n = i18next;
 
+/** The signed-in bar's texts; the bar shows once they are in (features/shell/root-layout.tsx). */
+export function loadBarTexts(): Promise<unknown> {
+  return i18next.loadNamespaces(NAMESPACES.filter((ns) => GROUP_OF[ns] === "bar"));
+}
+
 /** Starts downloading a language's core texts early (in parallel with the community request). */
 export function preloadLanguage(lang: string): void {
   if (isLang(lang)) LOADERS[lang].core().catch(() => undefined);
@@ -148,14 +143,18 @@ export function preloadAllTexts(lang: Lang): void {
   for (const load of Object.values(LOADERS[lang])) load().catch(() => undefined);
 }
 
-/** Starts i18next with the core texts of `lang` (and English, its fallback); `all` adds every other group without waiting for it. */
+/**
+ * Starts i18next with the core texts of `lang`; `all` adds every other group without waiting for
+ * it. There is no fallback language: the completeness test (tests/api/i18n-complete.test.ts) keeps
+ * every key in both languages, so a Russian visit never downloads the English texts (issue 17).
+ */
 export async function initI18n(lang: Lang, all = false): Promise<typeof i18next> {
   await i18next
     .use(groupBackend)
     .use(initReactI18next)
     .init({
       lng: lang,
-      fallbackLng: "en",
+      fallbackLng: false,
       supportedLngs: [...LANGS],
       ns: CORE_NAMESPACES,
       defaultNS: "common",

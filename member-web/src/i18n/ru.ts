@@ -175,18 +175,4 @@ export const ru: Texts<typeof en> = {
     title: "Страница не найдена",
     home: "На главную",
   },
-  admin: {
-    title: "Администрирование",
-    adminsOnly: "Управлять сообществом могут только его администраторы.",
-    entries: {
-      participants: "Участники и модерация",
-      crm: "CRM участников",
-      analytics: "Аналитика",
-      mailings: "Рассылки",
-      matches: "Пары и оценки пар",
-      questions: "Вопросы онбординга",
-      settings: "Настройки",
-      audit: "Журнал изменений",
-    },
-  },
 };

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,6 @@ import { AuthCard } from "./auth-card.tsx";
 export function AuthMagicPage({ token, backTo }: { token: string | undefined; backTo: string | undefined }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(token ? null : t("magic.failed"));
   // A link works once: StrictMode's double effect must not spend it twice.
@@ -25,7 +23,7 @@ export function AuthMagicPage({ token, backTo }: { token: string | undefined; ba
     (async () => {
       try {
         const result = await call(api.POST("/api/auth/auth-magic", { body: { url_auth_token: token, back_to: backTo ?? null } }));
-        const href = await completeSignIn(queryClient, result);
+        const href = await completeSignIn(result);
         // The console (/console/, a link sent by its sign-in page) is another app: a full load.
         if (href.startsWith("/console")) window.location.replace(href);
         else await navigate({ href, replace: true });
@@ -33,7 +31,7 @@ export function AuthMagicPage({ token, backTo }: { token: string | undefined; ba
         setError(errorText(err));
       }
     })();
-  }, [token, backTo, navigate, queryClient, errorText]);
+  }, [token, backTo, navigate, errorText]);
 
   if (error) {
     return (

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +13,6 @@ import { NewPasswordFields, useNewPassword } from "./new-password-fields.tsx";
 export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +37,7 @@ export function ConfirmRecoveryPage({ code }: { code: string | undefined }) {
     setBusy(true);
     try {
       const result = await call(api.POST("/api/auth/confirm-recovery", { body: { code, password } }));
-      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+      await navigate({ href: await completeSignIn(result), replace: true });
     } catch (err) {
       setError(errorText(err));
     } finally {

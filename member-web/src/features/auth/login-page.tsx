@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +30,6 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
   const tErr = useTranslation("errors").t;
   const community = useCommunity();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const methods = allowedMethods(community);
   const hasPassword = methods.has("EMAIL");
@@ -73,7 +71,7 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
     setPasswordError(null);
     void run("password", async () => {
       const result = expectSession(await call(api.POST("/api/auth/login", { body: { authType: "EMAIL", email: value, password } })));
-      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+      await navigate({ href: await completeSignIn(result), replace: true });
     });
   };
 
@@ -110,7 +108,7 @@ export function LoginPage({ ssoError }: { ssoError: boolean }) {
   const signInWithGoogle = (idToken: string) =>
     void run("google", async () => {
       const result = await call(api.POST("/api/auth/login/google", { body: { token: idToken } }));
-      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+      await navigate({ href: await completeSignIn(result), replace: true });
     });
 
   const footer = hasPassword ? (

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +22,6 @@ export function OneTimeCodePage({ initialEmail }: { initialEmail: string | undef
   const tErr = useTranslation("errors").t;
   const community = useCommunity();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
 
   const storedEmail = storage.email();
@@ -84,7 +82,7 @@ export function OneTimeCodePage({ initialEmail }: { initialEmail: string | undef
     try {
       const result = expectSession(await call(api.POST("/api/auth/login", { body: { authType: codeAuthType(community), email: sentTo, password: value } })));
       storage.setCodeSentAt(null);
-      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+      await navigate({ href: await completeSignIn(result), replace: true });
     } catch (err) {
       setError(errorText(err));
       setBusy(null);

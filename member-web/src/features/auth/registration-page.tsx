@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +21,6 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
   const tCommon = useTranslation("common").t;
   const community = useCommunity();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const email = useEmailField(initialEmail ?? storage.email() ?? "");
   const newPassword = useNewPassword();
@@ -42,7 +40,7 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
       const result = expectSession(await call(api.POST("/api/auth/login", { body: { authType: "EMAIL", email: value, password } })));
       // After registering, the stored post-login redirect no longer applies (spec 4.3).
       storage.setRedirect(null);
-      await navigate({ href: await completeSignIn(queryClient, result), replace: true });
+      await navigate({ href: await completeSignIn(result), replace: true });
     } catch (err) {
       setError(errorText(err));
     } finally {

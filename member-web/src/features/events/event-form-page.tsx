@@ -26,7 +26,12 @@ export function EventFormPage({ eventId }: { eventId?: string | undefined }) {
   const errorText = useErrorText();
   // The default title and description are edited, whatever the interface language.
   const existing = useQuery({ ...eventQueries.one(eventId ?? "", ""), enabled: eventId !== undefined });
-  if (eventId === undefined) return <EventForm />;
+  if (eventId === undefined)
+    return (
+      <main className="page page-narrow" id="content">
+        <EventForm />
+      </main>
+    );
   return (
     <main className="page page-narrow" id="content">
       {existing.isPending ? (

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
 import { formatDay, type MatchingStatus, matchingQueries, pauseMatching, resumeMatching, setMatchingStatus, skipMatching } from "./model.ts";
 
 const PAUSE_WEEKS = [1, 2, 4] as const;
@@ -34,8 +33,17 @@ export function StatusPanel() {
 
   if (status.isPending) {
     return (
+      // The loaded panel's boxes (title, date line, pause row, skip button): on phones the panel
+      // is above the list, which must not move when the status arrives (issue 17, layout shift).
       <aside className="card status-panel" aria-busy="true">
-        <Skeleton lines={2} label={t("loading", { ns: "common" })} />
+        <h2>{t("status.title")}</h2>
+        <p className="placeholder-text" role="status">
+          <span className="visually-hidden">{t("loading", { ns: "common" })}</span>
+        </p>
+        <div className="status-actions" aria-hidden="true">
+          <div className="placeholder-control" />
+          <div className="placeholder-control" />
+        </div>
       </aside>
     );
   }

@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommunity } from "../../app/community-context.tsx";
 import { switchLanguage } from "../../app/language.ts";
+import { loadedQueryClient } from "../../app/queries.ts";
 import { isLang } from "../../i18n/index.ts";
 import { useToken } from "../../lib/session.ts";
 
@@ -11,7 +11,6 @@ export function LanguageSelect({ variant = "compact", label }: { variant?: "comp
   const { t, i18n } = useTranslation("common");
   const community = useCommunity();
   const token = useToken();
-  const queryClient = useQueryClient();
   const id = useId();
   if (community.langChoices.length < 2) return null;
   return (
@@ -25,7 +24,7 @@ export function LanguageSelect({ variant = "compact", label }: { variant?: "comp
         onChange={(e) => {
           if (!isLang(e.target.value)) return;
           // Server texts (match reasons, tab labels) follow the new language: fetch them again.
-          void switchLanguage(e.target.value, token !== null).then(() => queryClient.invalidateQueries());
+          void switchLanguage(e.target.value, token !== null).then(() => loadedQueryClient()?.invalidateQueries());
         }}
       >
         {community.langChoices.map((lang) => (

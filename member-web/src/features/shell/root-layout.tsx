@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
+import { loadedQueryClient, loadQueries } from "../../app/queries.ts";
+import { loadBarTexts } from "../../i18n/index.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
@@ -11,23 +12,35 @@ import { PageSpinner } from "../../ui/spinner.tsx";
 // Not in the sign-in page's bundle (issue 17): the signed-in bar and the realtime client load when
 // shown, the toasts (and their texts) right after the first render. The signed-out header of "/"
 // comes with the welcome page (features/welcome/welcome-route.tsx).
-// The bar loads by an effect, not React.lazy, whose Suspense reveal waits on a timer (its texts are
-// core texts, so it never suspends on them).
-function LazyNavBar() {
-  const [NavBar, setNavBar] = useState<ComponentType | null>(null);
+// The bar loads by an effect, not React.lazy, whose Suspense reveal waits on a timer; its texts (its
+// group) and the query client come with it, so it never suspends.
+let loadedNavBar: ComponentType | null = null;
+
+/** The signed-in bar once its code is in; "failed" when it could not load (the page shows without it). */
+function useNavBar(wanted: boolean): ComponentType | null | "failed" {
+  const [bar, setBar] = useState<ComponentType | null | "failed">(loadedNavBar);
   useEffect(() => {
+    if (!wanted || bar !== null) return;
     let live = true;
-    void import("./nav-bar.tsx").then((m) => {
-      if (live) setNavBar(() => m.NavBar);
-    });
+    Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(
+      ([m, layer]) => {
+        loadedNavBar = layer.withQueries(m.NavBar);
+        if (live) setBar(() => loadedNavBar);
+      },
+      () => {
+        if (live) setBar("failed");
+      },
+    );
     return () => {
       live = false;
     };
-  }, []);
-  return NavBar ? <NavBar /> : null;
+  }, [wanted, bar]);
+  return bar;
 }
 const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
-const RealtimeSession = lazy(() => import("../chats/realtime-session.tsx").then((m) => ({ default: m.RealtimeSession })));
+const RealtimeSession = lazy(() =>
+  Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => ({ default: layer.withQueries(m.RealtimeSession) })),
+);
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
 const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
@@ -36,31 +49,29 @@ export function RootLayout() {
   const token = useToken();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { t } = useTranslation("nav");
 
   useEffect(() => {
     const onExpired = () => {
-      queryClient.removeQueries({ queryKey: ["account"] });
+      loadedQueryClient()?.removeQueries({ queryKey: ["account"] });
       // The magic-link page handles its own failures (spec 4.1).
       if (window.location.pathname !== "/auth-magic" ) void navigate({ to: "/login" });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const showBar = token !== null && !BARLESS.includes(pathname);
+  const NavBar = useNavBar(showBar);
+  // The page waits for the bar above it (a spinner meanwhile): the bar never pushes a page down.
+  const barPending = showBar && NavBar === null;
   return (
     <>
       <a className="skip-link" href="#content">
         {t("skipToContent")}
       </a>
-      {showBar ? (
-        <Suspense fallback={null}>
-          <LazyNavBar />
-        </Suspense>
-      ) : null}
-      <Outlet />
+      {showBar && NavBar !== null && NavBar !== "failed" ? <NavBar /> : null}
+      {barPending ? <RoutePending /> : <Outlet />}
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
