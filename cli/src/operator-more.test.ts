@@ -66,6 +66,51 @@ describe("tuesday members import --map", () => {
   });
 });
 
+describe("tuesday members import, batches written at once", () => {
+  it("--parallel 4 with small batches: every member once, readable slugs once each, derived rows exact, also when a re-import renames", async () => {
+    const names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov"];
+    const rows = (last: string) =>
+      Array.from({ length: 40 }, (_, i) => `${(names[i % names.length] ?? "").split(" ")[0]} ${i < 20 ? last : (names[i % names.length] ?? "").split(" ")[1]},parallel${i}@import.example`);
+    const file = path.join(tmp, "parallel.csv");
+    await fs.writeFile(file, `name,email\n${rows("Parallel").join("\n")}\n`);
+    const first = await runCli(["--json", "members", "import", "--community", "alpha", file, "--batch-size", "3", "--parallel", "4"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ created: 40, updated: 0, batches: 14 });
+
+    // Rename half of them, again four batches at a time (their name-word updates lock shared rows).
+    await fs.writeFile(file, `name,email\n${rows("Renamed").join("\n")}\n`);
+    const again = await runCli(["--json", "members", "import", "--community", "alpha", file, "--batch-size", "3", "--parallel", "4"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, updated: 40 });
+
+    const members = await env.db<{ slug: string; fullName: string }[]>`
+      select p.slug, p.full_name as "fullName" from participants p join users u on u.id = p.user_id
+      where p.community_id = 'alpha' and u.email like 'parallel%@import.example'`;
+    expect(members).toHaveLength(40);
+    // A readable slug for the first of each name, the id for the others (no two batches took the same).
+    const readable = members.filter((m) => !/^[0-9a-f]{32}$/.test(m.slug)).map((m) => m.slug).sort();
+    expect(readable).toEqual([...new Set(readable)]);
+    expect(readable).toEqual(expect.arrayContaining(["ada-parallel", "alan-turing", "grace-hopper"]));
+    expect(members.filter((m) => m.fullName.endsWith("Renamed"))).toHaveLength(20);
+    const [words] = await env.db<{ wrong: number }[]>`
+      select count(*)::int as wrong from (
+        (select word, members from participant_name_words where community_id = 'alpha'
+         except select w, count(*)::int from participants p cross join lateral unnest(participant_name_words(p.first_name, p.last_name)) w
+                where p.community_id = 'alpha' group by w)
+        union all
+        (select w, count(*)::int from participants p cross join lateral unnest(participant_name_words(p.first_name, p.last_name)) w
+                where p.community_id = 'alpha' group by w
+         except select word, members from participant_name_words where community_id = 'alpha')) d`;
+    expect(words?.wrong).toBe(0);
+    const [entries] = await env.db<{ n: number; listed: number }[]>`
+      select (select count(*)::int from directory_entries d join participants p on p.id = d.participant_id
+              where d.community_id = 'alpha' and d.full_name = p.full_name and d.search_document = p.search_document) as n,
+             (select count(*)::int from participants where community_id = 'alpha' and moderation_status = 'confirmed' and profile_enabled) as listed`;
+    expect(entries?.n).toBe(entries?.listed);
+    expect(await env.db`select 1 from member_import_checkpoints where community_id = 'alpha'`).toHaveLength(0);
+  });
+});
+
 describe("tuesday matching preview and mail send-recommendations", () => {
   const WEEK = "2030-02-05";
   let members: Member[] = [];

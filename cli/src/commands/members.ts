@@ -129,10 +129,17 @@ async function check(deps: Deps, tenant: Tenant, file: string, map: Record<strin
   const skip = new Set<number>();
   const seen = new Map<string, number>();
   let pending: string[] = [];
-  const flushExisting = async () => {
+  // Members already in the community, looked up 1,000 e-mails at a time while parsing goes on
+  // (one query at a time; a failure surfaces at the end).
+  let lookups: Promise<void> = Promise.resolve();
+  const flushExisting = () => {
     if (!pending.length) return;
-    report.existing += (await existingMemberEmails(deps.db, tenant.id, pending)).size;
+    const emails = pending;
     pending = [];
+    lookups = lookups.then(async () => {
+      report.existing += (await existingMemberEmails(deps.db, tenant.id, emails)).size;
+    });
+    lookups.catch(() => {});
   };
   const bar = new Progress("Checking", size);
   let header: (ImportField | null)[] = [];
@@ -156,13 +163,14 @@ async function check(deps: Deps, tenant: Tenant, file: string, map: Record<strin
         seen.set(checked.member.email, r.row);
         report.valid++;
         pending.push(checked.member.email);
-        if (pending.length >= 1000) await flushExisting();
+        if (pending.length >= 1000) flushExisting();
       }
     }
     bar.update(r.bytes, r.row);
   }
   bar.stop();
-  await flushExisting();
+  flushExisting();
+  await lookups;
   report.wouldCreate = report.valid - report.existing;
   return { report, skip };
 }
@@ -253,20 +261,23 @@ Examples:
         let lastRow = 0;
         const bar = new Progress("Importing", stat.size);
         // Up to --parallel batches in flight, each a transaction on its own connection, while the
-        // next is read and checked: PostgreSQL writes them on as many cores. They commit in any
+        // next is read and checked: PostgreSQL writes them on as many cores as there are batches. They commit in any
         // order; each checkpoints its own rows. The first failure stops the reading; the batches
         // still in flight finish (committed ones are skipped by a resumed run).
         const inflight = new Set<Promise<void>>();
-        const slugsInFlight = new Set<string>();
+        const slugsOfRun = new Set<string>();
         let failure: { err: unknown } | undefined;
         const flush = async () => {
           if (!batch.length) return;
+          // The batch was read while the others were written; it waits for a free slot.
+          while (inflight.size >= opts.parallel) await Promise.race(inflight);
+          if (failure) return;
           const rows = batch;
           const range: [number, number] = [firstRow, lastRow];
           batch = [];
           firstRow = 0;
           const job = (async () => {
-            const r = await importMemberBatch(ctx, rows, { checkpoint: { fileKey, rows: range }, slugsInFlight });
+            const r = await importMemberBatch(ctx, rows, { checkpoint: { fileKey, rows: range }, slugsOfRun });
             totals.created += r.created;
             totals.updated += r.updated;
             totals.batches++;
@@ -280,7 +291,6 @@ Examples:
           });
           inflight.add(job);
           void job.finally(() => inflight.delete(job));
-          while (inflight.size >= opts.parallel) await Promise.race(inflight);
         };
         const hint = { i: 0 };
         for await (const r of readRows(file, map)) {

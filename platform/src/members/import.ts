@@ -234,15 +234,15 @@ export type ImportBatchResult = { created: number; updated: number; members: { e
 
 /**
  * Slugs from the names, when free (else null: the database gives the row its id as slug). Slugs in
- * `inFlight` (other batches of the same run, not yet committed) count as taken; the chosen ones are
+ * `ofRun` (written by other batches of the same run, committed or not) count as taken; the chosen ones are
  * added to it.
  */
-async function slugsFor(db: Db, communityId: string, members: ImportMember[], inFlight: Set<string>): Promise<(string | null)[]> {
+async function slugsFor(db: Db, communityId: string, members: ImportMember[], ofRun: Set<string>): Promise<(string | null)[]> {
   const wanted = members.map((m) => {
     const s = slugify(`${m.firstName} ${m.lastName}`);
     return SLUG_PATTERN.test(s) ? s : null;
   });
-  const candidates = [...new Set(wanted.filter((s): s is string => s !== null && !inFlight.has(s)))];
+  const candidates = [...new Set(wanted.filter((s): s is string => s !== null && !ofRun.has(s)))];
   const taken = candidates.length
     ? new Set(
         (await db<{ slug: string }[]>`select slug from participants where community_id = ${communityId} and slug = any(${candidates}::text[])`).map(
@@ -251,9 +251,9 @@ async function slugsFor(db: Db, communityId: string, members: ImportMember[], in
       )
     : new Set<string>();
   return wanted.map((s) => {
-    if (s === null || taken.has(s) || inFlight.has(s)) return null;
+    if (s === null || taken.has(s) || ofRun.has(s)) return null;
     taken.add(s);
-    inFlight.add(s);
+    ofRun.add(s);
     return s;
   });
 }
@@ -266,7 +266,7 @@ const isDeadlock = (err: unknown) => (err as { code?: string } | null)?.code ===
  * code or link) and participants, or the existing participant's fields replaced by the row's
  * non-empty cells (contacts merged). The checkpoint (the batch's data rows, first to last) commits
  * with the batch. E-mails must be distinct within the batch and from those of batches running at
- * the same time; `slugsInFlight` is shared by such batches (slugs written but not yet committed).
+ * the same time; `slugsOfRun` is shared by such batches (the slugs they wrote or are writing).
  *
  * Batches may run concurrently and commit in any order. The commit is asynchronous
  * (synchronous_commit off): a crash of the server may lose the last batches, always whole and
@@ -277,19 +277,19 @@ const isDeadlock = (err: unknown) => (err as { code?: string } | null)?.code ===
 export async function importMemberBatch(
   ctx: Ctx,
   members: ImportMember[],
-  opts: { checkpoint?: { fileKey: string; rows: [first: number, last: number] }; slugsInFlight?: Set<string> } = {},
+  opts: { checkpoint?: { fileKey: string; rows: [first: number, last: number] }; slugsOfRun?: Set<string> } = {},
 ): Promise<ImportBatchResult> {
   requireOperator(ctx);
-  const inFlight = opts.slugsInFlight ?? new Set<string>();
+  const ofRun = opts.slugsOfRun ?? new Set<string>();
   for (let attempt = 1; ; attempt++) {
     const mine: string[] = [];
     try {
-      return await importMemberBatchOnce(ctx, members, opts.checkpoint, inFlight, mine);
+      return await importMemberBatchOnce(ctx, members, opts.checkpoint, ofRun, mine);
     } catch (err) {
+      // Rolled back: its slugs are free again. Committed ones stay in the set: a batch whose slug
+      // query read a snapshot from before that commit would not see them in the table.
+      for (const slug of mine) ofRun.delete(slug);
       if (!isDeadlock(err) || attempt >= 5) throw err;
-    } finally {
-      // Committed (visible to the next batches' slug check) or rolled back (free again).
-      for (const slug of mine) inFlight.delete(slug);
     }
   }
 }
@@ -298,7 +298,7 @@ async function importMemberBatchOnce(
   ctx: Ctx,
   members: ImportMember[],
   checkpoint: { fileKey: string; rows: [number, number] } | undefined,
-  inFlight: Set<string>,
+  ofRun: Set<string>,
   mine: string[],
 ): Promise<ImportBatchResult> {
   const communityId = ctx.tenant.id;
@@ -326,7 +326,7 @@ async function importMemberBatchOnce(
         userIds.set(r.email, r.id);
       }
     }
-    const slugs = await slugsFor(tx, communityId, members, inFlight);
+    const slugs = await slugsFor(tx, communityId, members, ofRun);
     for (const s of slugs) if (s !== null) mine.push(s);
     const records = members.map((m, i) => ({
       user_id: userIds.get(m.email),
