@@ -29,7 +29,8 @@ create trigger participants_name_words_insert after insert on participants
   referencing new table as added for each statement execute function participant_name_words_insert();
 
 -- Directory entries of the new listed members (confirmed, profile enabled), as directory_entries_sync
--- writes them; one insert, so directory_words' statement trigger runs once for the lot.
+-- writes them; one insert, so directory_words' statement trigger runs once for the lot. A change to
+-- what an entry holds must change both functions.
 create function directory_entries_insert() returns trigger language plpgsql as $$
 begin
   insert into directory_entries (participant_id, community_id, incomplete, created_at, full_name, search_document, tags, looking_for, city_key)
