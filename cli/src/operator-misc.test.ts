@@ -96,22 +96,41 @@ describe("tuesday members export", () => {
 });
 
 describe("tuesday members import, resumed", () => {
-  it("starts after the checkpoint a stopped run committed with its last batch", async () => {
+  it("imports only the rows no committed batch of a stopped run covered (batches commit out of order)", async () => {
     const file = path.join(tmp, "resume.csv");
     const rows = Array.from({ length: 12 }, (_, i) => `Resumed${String.fromCharCode(65 + i)} Person,resume${i}@import.example`);
     await fs.writeFile(file, `name,email\n${rows.join("\n")}\n`);
-    // What a run stopped after its first batch of 5 rows left behind (the key: the file's path, size and mtime).
+    // What a stopped run left behind (the key: the file's path, size and mtime): its batches of
+    // rows 1-5 and 9-10 committed, the one of rows 6-8 (written at the same time) did not.
     const stat = await fs.stat(file);
     const key = createHash("sha256").update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}`).digest("hex");
-    await env.db`insert into member_import_checkpoints (community_id, file_key, rows_done) values ('beta', ${key}, 5)`;
-    const r = await runCli(["--json", "members", "import", "--community", "beta", file]);
+    await env.db`insert into member_import_checkpoints (community_id, file_key, done) values ('beta', ${key}, '{[1,5], [9,10]}')`;
+    const r = await runCli(["--json", "members", "import", "--community", "beta", file, "--batch-size", "2"]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain("Resuming after row 5 (an earlier run stopped there).");
-    expect(JSON.parse(r.stdout)).toMatchObject({ created: 7, resumedAfter: 5 });
+    expect(r.stderr).toContain("Resuming: 7 rows were imported by an earlier run that stopped midway.");
+    expect(JSON.parse(r.stdout)).toMatchObject({ created: 5, resumedRows: 7 });
     const emails = await env.db<{ email: string }[]>`
       select u.email::text as email from participants p join users u on u.id = p.user_id where p.community_id = 'beta' and u.email like 'resume%' order by 1`;
-    expect(emails.map((e) => e.email)).toEqual(["resume10@import.example", "resume11@import.example", ...[5, 6, 7, 8, 9].map((i) => `resume${i}@import.example`)]);
+    // Data row n holds resume{n-1}: rows 6, 7, 8, 11 and 12.
+    expect(emails.map((e) => e.email)).toEqual(["resume10@import.example", "resume11@import.example", ...[5, 6, 7].map((i) => `resume${i}@import.example`)]);
     expect(await env.db`select 1 from member_import_checkpoints where file_key = ${key}`).toHaveLength(0);
+  });
+
+  it("checkpoints each committed batch's rows; a failed batch leaves its rows to the resumed run", async () => {
+    const file = path.join(tmp, "stop.csv");
+    const rows = Array.from({ length: 9 }, (_, i) => `Stopped${String.fromCharCode(65 + i)} Person,stop${i}@import.example`);
+    await fs.writeFile(file, `name,email\n${rows.join("\n")}\n`);
+    const stat = await fs.stat(file);
+    const key = createHash("sha256").update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}`).digest("hex");
+    // The account of row 5 is taken (deleted) between the check and the write: its batch fails.
+    await env.db`insert into users (email, home_community_id, deleted_at) values ('stop4@import.example', 'beta', now())`;
+    const r = await runCli(["--json", "members", "import", "--community", "beta", file, "--batch-size", "2", "--parallel", "1"]);
+    expect(r.code).toBe(1);
+    const [cp] = await env.db<{ done: string }[]>`select done::text from member_import_checkpoints where file_key = ${key}`;
+    expect(cp?.done).toBe("{[1,5)}");
+    const imported = await env.db<{ email: string }[]>`
+      select u.email::text as email from participants p join users u on u.id = p.user_id where p.community_id = 'beta' and u.email like 'stop%' order by 1`;
+    expect(imported.map((e) => e.email)).toEqual(["stop0@import.example", "stop1@import.example", "stop2@import.example", "stop3@import.example"]);
   });
 });
 

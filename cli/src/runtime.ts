@@ -106,6 +106,21 @@ export async function withDeps<T>(fn: (d: CliDeps) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Opens the database like withDeps but applies no migration and starts nothing else (no pg-boss):
+ * for commands that only read, such as `db status`.
+ */
+export async function withDatabaseOnly<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const config = cliConfig();
+  progress(config.databaseUrl ? "Connecting to the database..." : `Opening the embedded database in ${config.dataDir}/pg...`);
+  const database = await openDatabase(config, cliLogger(), { migrate: false });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close().catch(() => {});
+  }
+}
+
 /** The context of a service verb run by the operator in one community. */
 export function operatorCtx(deps: Deps, tenant: Tenant): Ctx {
   return {

@@ -84,6 +84,7 @@ export { NotifySchema } from "./mailings/schemas.ts";
 export {
   checkImportRow,
   clearImportCheckpoint,
+  type DoneRows,
   existingMemberEmails,
   exportMembers,
   type ImportField,
@@ -91,6 +92,7 @@ export {
   importFieldOf,
   importMemberBatch,
   isImportField,
+  isRowDone,
   readImportCheckpoint,
 } from "./members/import.ts";
 export { exportCommunityQuestions, seedCommunityQuestions } from "./questionnaire/admin.ts";

@@ -63,9 +63,10 @@ export function openPools(url: string, sizes: PoolSizes): Pools & { end: () => P
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR/pg (creating the
- * `tuesday` database on first run), then applies migrations.
+ * `tuesday` database on first run), then applies migrations (unless `migrate: false`: `tuesday db
+ * status` only reads them).
  */
-export async function openDatabase(config: AppConfig, log: Logger): Promise<Database> {
+export async function openDatabase(config: AppConfig, log: Logger, opts: { migrate?: boolean } = {}): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -80,8 +81,10 @@ export async function openDatabase(config: AppConfig, log: Logger): Promise<Data
     url = withDatabase(embedded.url, "tuesday");
   }
   const { db, searchDb, workDb, end } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
-  const { applied } = await migrate(db, (name) => log.info({ migration: name }, "migration applied"));
-  if (applied.length === 0) log.debug("database schema up to date");
+  if (opts.migrate !== false) {
+    const { applied } = await migrate(db, (name) => log.info({ migration: name }, "migration applied"));
+    if (applied.length === 0) log.debug("database schema up to date");
+  }
   return {
     url,
     db,

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import { migrate } from "@tuesday/platform";
-import { output, progress, withDeps } from "../runtime.ts";
+import { output, progress, withDatabaseOnly, withDeps } from "../runtime.ts";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../../platform/src/db/migrations");
 
@@ -20,12 +20,15 @@ export function registerDbCommands(program: Command): void {
       });
     });
   db.command("status")
-    .description("Migrations applied (with when) and pending")
+    .description("Migrations applied (with when) and pending; applies nothing (`db migrate` does)")
     .addHelpText("after", "\nExamples:\n  tuesday db status\n  tuesday db status --json\n")
     .action(async () => {
-      await withDeps(async ({ database }) => {
+      await withDatabaseOnly(async (database) => {
         const files = (await fs.readdir(MIGRATIONS)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
-        const rows = await database.db<{ name: string; appliedAt: Date }[]>`select name, applied_at as "appliedAt" from schema_migrations order by name`;
+        const [table] = await database.db<{ name: string | null }[]>`select to_regclass('schema_migrations')::text as name`;
+        const rows = table?.name
+          ? await database.db<{ name: string; appliedAt: Date }[]>`select name, applied_at as "appliedAt" from schema_migrations order by name`
+          : [];
         const applied = new Map(rows.map((r) => [r.name, r.appliedAt]));
         const list = files.map((f) => ({ name: f, appliedAt: applied.get(f)?.toISOString() ?? null }));
         const pending = list.filter((m) => !m.appliedAt).length;

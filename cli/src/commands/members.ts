@@ -19,6 +19,7 @@ import {
   importMemberBatch,
   inviteByEmail,
   isImportField,
+  isRowDone,
   readImportCheckpoint,
   type Tenant,
 } from "@tuesday/platform";
@@ -35,6 +36,12 @@ function parseMap(value: string, prev: Record<string, string> = {}): Record<stri
     map[pair.slice(0, i).trim()] = field;
   }
   return map;
+}
+
+function parallelBatches(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new InvalidArgumentError("a whole number from 1 to 8");
+  return n;
 }
 
 function batchSize(value: string): number {
@@ -122,10 +129,17 @@ async function check(deps: Deps, tenant: Tenant, file: string, map: Record<strin
   const skip = new Set<number>();
   const seen = new Map<string, number>();
   let pending: string[] = [];
-  const flushExisting = async () => {
+  // Members already in the community, looked up 1,000 e-mails at a time while parsing goes on
+  // (one query at a time; a failure surfaces at the end).
+  let lookups: Promise<void> = Promise.resolve();
+  const flushExisting = () => {
     if (!pending.length) return;
-    report.existing += (await existingMemberEmails(deps.db, tenant.id, pending)).size;
+    const emails = pending;
     pending = [];
+    lookups = lookups.then(async () => {
+      report.existing += (await existingMemberEmails(deps.db, tenant.id, emails)).size;
+    });
+    lookups.catch(() => {});
   };
   const bar = new Progress("Checking", size);
   let header: (ImportField | null)[] = [];
@@ -149,13 +163,14 @@ async function check(deps: Deps, tenant: Tenant, file: string, map: Record<strin
         seen.set(checked.member.email, r.row);
         report.valid++;
         pending.push(checked.member.email);
-        if (pending.length >= 1000) await flushExisting();
+        if (pending.length >= 1000) flushExisting();
       }
     }
     bar.update(r.bytes, r.row);
   }
   bar.stop();
-  await flushExisting();
+  flushExisting();
+  await lookups;
   report.wouldCreate = report.valid - report.existing;
   return { report, skip };
 }
@@ -171,7 +186,16 @@ function describeReport(r: Report, dryRun: boolean): string {
   return lines.join("\n");
 }
 
-type ImportOpts = { community: string; map?: Record<string, string>; dryRun?: boolean; invite?: boolean; batchSize: number; skipInvalid?: boolean; resume: boolean };
+type ImportOpts = {
+  community: string;
+  map?: Record<string, string>;
+  dryRun?: boolean;
+  invite?: boolean;
+  batchSize: number;
+  parallel: number;
+  skipInvalid?: boolean;
+  resume: boolean;
+};
 
 export function registerMembersCommands(program: Command): void {
   const members = program.command("members").description("Members of a community: bulk import and export");
@@ -186,6 +210,7 @@ export function registerMembersCommands(program: Command): void {
     .option("--invite", "send each new member the community's invitation mail")
     .option("--skip-invalid", "import the valid rows even when some rows are invalid or duplicated")
     .option("--batch-size <n>", "rows per transaction", batchSize, 1000)
+    .option("--parallel <n>", "batches written at once, each in its own transaction and on its own connection", parallelBatches, 2)
     .option("--no-resume", "start from the top even when an earlier run of this file stopped midway")
     .addHelpText(
       "after",
@@ -196,7 +221,8 @@ and one column per contact type (${CONTACT_TYPES.join(", ").toLowerCase()}). Oth
 
 Every row is checked first, with the rules of a member's own profile edit. With invalid or duplicated
 rows nothing is imported (exit 1) unless --skip-invalid. Each batch is one transaction together with
-its checkpoint: a stopped import resumes where it stopped. Empty cells keep what a member already has.
+its checkpoint (the file rows it covered); --parallel batches are written at once. A stopped import
+resumes with the rows no committed batch covered. Empty cells keep what a member already has.
 
 Examples:
   tuesday members import --community founders members.csv --dry-run
@@ -226,23 +252,32 @@ Examples:
 
         const ctx = operatorCtx(deps, tenant);
         const fileKey = createHash("sha256").update(`${path.resolve(file)}\n${stat.size}\n${stat.mtimeMs}`).digest("hex");
-        const from = opts.resume ? await readImportCheckpoint(deps.db, tenant.id, fileKey) : 0;
-        if (from > 0) progress(`Resuming after row ${from} (an earlier run stopped there).`);
+        const done = opts.resume ? await readImportCheckpoint(deps.db, tenant.id, fileKey) : [];
+        const resumed = done.reduce((n, [first, last]) => n + last - first + 1, 0);
+        if (resumed > 0) progress(`Resuming: ${resumed} rows were imported by an earlier run that stopped midway.`);
         const totals = { created: 0, updated: 0, invited: 0, batches: 0 };
         let batch: ImportMember[] = [];
-        let lastRow = from;
+        let firstRow = 0;
+        let lastRow = 0;
         const bar = new Progress("Importing", stat.size);
-        // One batch in flight while the next is read and checked: PostgreSQL writes one while
-        // this process parses the next (batches still commit one after the other, in file order).
-        let inflight: Promise<void> = Promise.resolve();
+        // Up to --parallel batches in flight, each a transaction on its own connection, while the
+        // next is read and checked: PostgreSQL writes them on as many cores as there are batches. They commit in any
+        // order; each checkpoints its own rows. The first failure stops the reading; the batches
+        // still in flight finish (committed ones are skipped by a resumed run).
+        const inflight = new Set<Promise<void>>();
+        const slugsOfRun = new Set<string>();
+        let failure: { err: unknown } | undefined;
         const flush = async () => {
-          await inflight;
           if (!batch.length) return;
+          // The batch was read while the others were written; it waits for a free slot.
+          while (inflight.size >= opts.parallel) await Promise.race(inflight);
+          if (failure) return;
           const rows = batch;
-          const rowsDone = lastRow;
+          const range: [number, number] = [firstRow, lastRow];
           batch = [];
-          inflight = (async () => {
-            const r = await importMemberBatch(ctx, rows, { checkpoint: { fileKey, rowsDone } });
+          firstRow = 0;
+          const job = (async () => {
+            const r = await importMemberBatch(ctx, rows, { checkpoint: { fileKey, rows: range }, slugsOfRun });
             totals.created += r.created;
             totals.updated += r.updated;
             totals.batches++;
@@ -251,12 +286,17 @@ Examples:
               const inv = await inviteByEmail(ctx, tenant.id, { emails: created }, { members: "invite" });
               totals.invited += inv.results.filter((x) => x.status !== "member").length;
             }
-          })();
-          // A failed batch is reported by the next await; keep it from being an unhandled rejection meanwhile.
-          inflight.catch(() => {});
+          })().catch((err: unknown) => {
+            failure ??= { err };
+          });
+          inflight.add(job);
+          void job.finally(() => inflight.delete(job));
         };
+        const hint = { i: 0 };
         for await (const r of readRows(file, map)) {
-          if (r.row <= from) continue;
+          if (failure) break;
+          if (isRowDone(done, r.row, hint)) continue;
+          if (!firstRow) firstRow = r.row;
           lastRow = r.row;
           if (!skip.has(r.row)) {
             const checked = checkImportRow(tenant, r.record);
@@ -265,22 +305,26 @@ Examples:
           if (batch.length >= opts.batchSize) await flush();
           bar.update(r.bytes, r.row);
         }
-        await flush();
-        await inflight;
+        if (!failure) await flush();
+        await Promise.all(inflight);
         bar.stop();
+        if (failure) throw failure.err;
         await clearImportCheckpoint(deps.db, tenant.id, fileKey);
         const secs = (Date.now() - started) / 1000;
+        const cpu = process.cpuUsage();
         const imported = totals.created + totals.updated;
         const summary = {
           ok: true,
           ...totals,
           imported,
           skipped: problems,
-          resumedAfter: from,
+          resumedRows: resumed,
           seconds: Number(secs.toFixed(2)),
           rowsPerSecond: Math.round(report.rows / Math.max(secs, 0.001)),
           // ru_maxrss: the process's peak resident set (kilobytes on Linux).
           peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+          // User + system CPU of this process (PostgreSQL's is not included).
+          cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
           invalid: report.invalid,
           duplicatesInFile: report.duplicatesInFile,
         };

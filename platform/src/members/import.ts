@@ -205,11 +205,24 @@ export async function existingMemberEmails(db: Db, communityId: string, emails: 
   return new Set(rows.map((r) => r.email));
 }
 
-/** Data rows of the file already imported by committed batches (0: start from the top). */
-export async function readImportCheckpoint(db: Db, communityId: string, fileKey: string): Promise<number> {
-  const [row] = await db<{ rows: string }[]>`
-    select rows_done as rows from member_import_checkpoints where community_id = ${communityId} and file_key = ${fileKey}`;
-  return row ? Number(row.rows) : 0;
+/** Data rows (1-based, inclusive ranges, in order) that committed batches of an import of this file covered. */
+export type DoneRows = [first: number, last: number][];
+
+/** What committed batches of an earlier run of the file covered (empty: start from the top). */
+export async function readImportCheckpoint(db: Db, communityId: string, fileKey: string): Promise<DoneRows> {
+  const rows = await db<{ first: string; last: string }[]>`
+    select lower(r) as first, upper(r) - 1 as last
+    from member_import_checkpoints c cross join lateral unnest(c.done) r
+    where c.community_id = ${communityId} and c.file_key = ${fileKey}
+    order by 1`;
+  return rows.map((r) => [Number(r.first), Number(r.last)]);
+}
+
+/** Whether `row` is in `done` (sorted ranges; `hint` is the index to start looking at, moved forward). */
+export function isRowDone(done: DoneRows, row: number, hint: { i: number } = { i: 0 }): boolean {
+  while (hint.i < done.length && (done[hint.i]?.[1] ?? 0) < row) hint.i++;
+  const range = done[hint.i];
+  return range !== undefined && range[0] <= row;
 }
 
 /** The import finished: a later run of the same file starts from the top again (an idempotent re-import). */
@@ -219,13 +232,17 @@ export async function clearImportCheckpoint(db: Db, communityId: string, fileKey
 
 export type ImportBatchResult = { created: number; updated: number; members: { email: string; participantId: string; created: boolean }[] };
 
-/** Slugs from the names, when free (else null: the database gives the row its id as slug). */
-async function slugsFor(db: Db, communityId: string, members: ImportMember[]): Promise<(string | null)[]> {
+/**
+ * Slugs from the names, when free (else null: the database gives the row its id as slug). Slugs in
+ * `ofRun` (written by other batches of the same run, committed or not) count as taken; the chosen ones are
+ * added to it.
+ */
+async function slugsFor(db: Db, communityId: string, members: ImportMember[], ofRun: Set<string>): Promise<(string | null)[]> {
   const wanted = members.map((m) => {
     const s = slugify(`${m.firstName} ${m.lastName}`);
     return SLUG_PATTERN.test(s) ? s : null;
   });
-  const candidates = [...new Set(wanted.filter((s): s is string => s !== null))];
+  const candidates = [...new Set(wanted.filter((s): s is string => s !== null && !ofRun.has(s)))];
   const taken = candidates.length
     ? new Set(
         (await db<{ slug: string }[]>`select slug from participants where community_id = ${communityId} and slug = any(${candidates}::text[])`).map(
@@ -234,37 +251,83 @@ async function slugsFor(db: Db, communityId: string, members: ImportMember[]): P
       )
     : new Set<string>();
   return wanted.map((s) => {
-    if (s === null || taken.has(s)) return null;
+    if (s === null || taken.has(s) || ofRun.has(s)) return null;
     taken.add(s);
+    ofRun.add(s);
     return s;
   });
 }
 
+/** PostgreSQL broke a lock cycle by aborting this transaction; it can simply run again. */
+const isDeadlock = (err: unknown) => (err as { code?: string } | null)?.code === "40P01";
+
 /**
  * Upserts one batch by e-mail, all or nothing: new accounts (verified, no password: they sign in by
  * code or link) and participants, or the existing participant's fields replaced by the row's
- * non-empty cells (contacts merged). The checkpoint (data rows done) commits with the batch.
- * E-mails must be distinct within the batch.
+ * non-empty cells (contacts merged). The checkpoint (the batch's data rows, first to last) commits
+ * with the batch. E-mails must be distinct within the batch and from those of batches running at
+ * the same time; `slugsOfRun` is shared by such batches (the slugs they wrote or are writing).
+ *
+ * Batches may run concurrently and commit in any order. The commit is asynchronous
+ * (synchronous_commit off): a crash of the server may lose the last batches, always whole and
+ * together with their checkpoint, so a resumed import writes them again; the caller's final
+ * clearImportCheckpoint commits synchronously, which makes every batch before it durable. A
+ * deadlock with a concurrent batch (possible when both rename members) reruns the batch.
  */
 export async function importMemberBatch(
   ctx: Ctx,
   members: ImportMember[],
-  opts: { checkpoint?: { fileKey: string; rowsDone: number } } = {},
+  opts: { checkpoint?: { fileKey: string; rows: [first: number, last: number] }; slugsOfRun?: Set<string> } = {},
 ): Promise<ImportBatchResult> {
   requireOperator(ctx);
+  const ofRun = opts.slugsOfRun ?? new Set<string>();
+  for (let attempt = 1; ; attempt++) {
+    const mine: string[] = [];
+    try {
+      return await importMemberBatchOnce(ctx, members, opts.checkpoint, ofRun, mine);
+    } catch (err) {
+      // Rolled back: its slugs are free again. Committed ones stay in the set: a batch whose slug
+      // query read a snapshot from before that commit would not see them in the table.
+      for (const slug of mine) ofRun.delete(slug);
+      if (!isDeadlock(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function importMemberBatchOnce(
+  ctx: Ctx,
+  members: ImportMember[],
+  checkpoint: { fileKey: string; rows: [number, number] } | undefined,
+  ofRun: Set<string>,
+  mine: string[],
+): Promise<ImportBatchResult> {
   const communityId = ctx.tenant.id;
   const status = ctx.tenant.config.moderationRequired ? "pending" : "confirmed";
   return withTx(ctx.db, async (tx) => {
-    const users = members.map((m) => ({ email: m.email }));
-    await tx`
-      insert into users (email, home_community_id, preferred_lang, email_verified_at)
-      select x.email, ${communityId}, ${ctx.tenant.config.lang}, now()
-      from jsonb_to_recordset(${tx.json(users)}) as x(email text)
-      on conflict (email) do nothing`;
+    await tx`set local synchronous_commit = off`;
+    const emails = members.map((m) => m.email);
+    // New accounts and the ids of existing ones in one statement: the select reads the snapshot
+    // from before the insert, so it returns exactly the accounts that were there already.
     const ids = await tx<{ id: string; email: string }[]>`
-      select id, lower(email::text) as email from users where email = any(${members.map((m) => m.email)}::citext[])`;
+      with added as (
+        insert into users (email, home_community_id, preferred_lang, email_verified_at)
+        select x.email, ${communityId}, ${ctx.tenant.config.lang}, now() from unnest(${emails}::text[]) as x(email)
+        on conflict (email) do nothing
+        returning id, lower(email::text) as email)
+      select id, email from added
+      union all
+      select id, lower(email::text) as email from users where email = any(${emails}::citext[])`;
     const userIds = new Map(ids.map((r) => [r.email, r.id]));
-    const slugs = await slugsFor(tx, communityId, members);
+    if (userIds.size < members.length) {
+      // An account committed by someone else after this statement's snapshot: read it now.
+      const missing = emails.filter((e) => !userIds.has(e));
+      for (const r of await tx<{ id: string; email: string }[]>`
+        select id, lower(email::text) as email from users where email = any(${missing}::citext[])`) {
+        userIds.set(r.email, r.id);
+      }
+    }
+    const slugs = await slugsFor(tx, communityId, members, ofRun);
+    for (const s of slugs) if (s !== null) mine.push(s);
     const records = members.map((m, i) => ({
       user_id: userIds.get(m.email),
       slug: slugs[i],
@@ -314,18 +377,19 @@ export async function importMemberBatch(
       else result.updated++;
       result.members.push({ email: m.email, participantId: r.id, created: r.created });
     }
-    if (opts.checkpoint) {
+    if (checkpoint) {
+      // Last, so a concurrent batch waits on this row (until this one commits) only briefly.
       await tx`
-        insert into member_import_checkpoints (community_id, file_key, rows_done)
-        values (${communityId}, ${opts.checkpoint.fileKey}, ${opts.checkpoint.rowsDone})
-        on conflict (community_id, file_key) do update set rows_done = excluded.rows_done, updated_at = now()`;
+        insert into member_import_checkpoints (community_id, file_key, done)
+        values (${communityId}, ${checkpoint.fileKey}, int8multirange(int8range(${checkpoint.rows[0]}, ${checkpoint.rows[1]}, '[]')))
+        on conflict (community_id, file_key) do update set done = member_import_checkpoints.done + excluded.done, updated_at = now()`;
     }
     await publishModelChange(ctx.deps.bus, tx, communityId);
     await recordAudit(withDb(ctx, tx), {
       action: "members.import",
       target: { type: "community", id: communityId },
       before: null,
-      after: { created: result.created, updated: result.updated, rows: members.length, ...(opts.checkpoint ? { rowsDone: opts.checkpoint.rowsDone } : {}) },
+      after: { created: result.created, updated: result.updated, rows: members.length, ...(checkpoint ? { fileRows: checkpoint.rows } : {}) },
     });
     return result;
   });
