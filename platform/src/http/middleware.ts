@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Logger } from "pino";
-import type { Deps } from "../context.ts";
+import type { Deps, UserActor } from "../context.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { resolveContext } from "../realtime/context.ts";
 import type { AppEnv } from "./env.ts";
@@ -69,14 +69,24 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
     try {
       await next();
     } finally {
-      // The actor's own change (a logout, a password, a join) is visible to their next request
-      // here at once; other processes hear it from the database (auth/session-cache.ts).
-      if (ctx.actor.kind === "user" && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetUser(ctx.actor.userId);
+      // The actor's own change (a logout, a password, a join, a profile edit) is visible to their
+      // next request here at once; other processes hear it from the database (auth/session-cache.ts,
+      // auth/view-cache.ts). Staff and operators change other members: every view is dropped.
+      if (ctx.actor.kind === "user" && !SAFE_METHODS.has(c.req.method)) {
+        deps.sessions.forgetUser(ctx.actor.userId);
+        if (changesOthers(ctx.actor)) deps.views.clear();
+        else deps.views.forgetUser(ctx.actor.userId);
+      }
     }
   };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An operator, a community's admin or moderator, or a participant not read with the session (unknown: assume so). */
+function changesOthers(actor: UserActor): boolean {
+  return actor.isOperator || actor.participant === undefined || (actor.participant !== null && actor.participant.role !== "member");
+}
 
 /**
  * CSRF defence for every state-changing request, JSON included (Hono's csrf() only guards form
