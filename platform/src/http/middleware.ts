@@ -70,7 +70,7 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
     try {
       await next();
     } finally {
-      await afterWrite(deps, ctx.actor);
+      await afterWrite(deps, ctx.actor, c.res.status < 400);
     }
   };
 }
@@ -80,16 +80,18 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
  * views) must not serve what the request changed. The actor's own change (a logout, a password,
  * a join, a profile edit) is dropped here at once; other processes hear it from the database
  * (auth/session-cache.ts, auth/view-cache.ts). A request that may have changed other members (by
- * staff, an operator, or anonymous: a confirmed e-mail, a reset password) waits until this
- * process has heard every announcement committed so far (bus.sync, a fraction of a millisecond).
+ * staff, an operator, or anonymous: a confirmed e-mail, a reset password) and succeeded waits
+ * until this process has heard every announcement committed so far (bus.sync, a fraction of a
+ * millisecond); a refused one changed nothing, and a flood of junk requests must not become a
+ * flood of NOTIFYs (their commits queue on one lock).
  */
-async function afterWrite(deps: Deps, actor: Actor): Promise<void> {
+async function afterWrite(deps: Deps, actor: Actor, succeeded: boolean): Promise<void> {
   if (actor.kind === "user") {
     deps.sessions.forgetUser(actor.userId);
     deps.views.forgetUser(actor.userId);
     if (!changesOthers(actor)) return;
   }
-  if (deps.sessions.size > 0 || deps.views.size > 0) await deps.bus.sync();
+  if (succeeded && (deps.sessions.size > 0 || deps.views.size > 0)) await deps.bus.sync();
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
