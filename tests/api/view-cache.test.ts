@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantCommunityRole, TenantConfigSchema, applyTenants } from "@tuesday/platform";
 import { createPeer, createTestEnv, OPERATOR, type PeerApp, type TestEnv } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
+import { imageForm, realPng } from "../support/images.ts";
 import { createMember, type CreatedUser, joinAs, uniqueEmail } from "../support/users.ts";
 
 const LAG_MS = 1_500;
@@ -175,6 +176,7 @@ describe("the same process reads its own writes at once", () => {
       latitude: 38.88,
       longitude: -77.1,
       tags: ["cobol", "compilers"],
+      slug: `grace-${m.participantId?.slice(0, 8)}`,
     };
     expect((await post(l, m, "/api/participant/update-profile", edit)).status).toBe(200);
     const p = (await profile(l, m.token)).body;
@@ -193,6 +195,30 @@ describe("the same process reads its own writes at once", () => {
     expect(p.contacts).not.toEqual(before.contacts);
     expect(JSON.stringify(p.contacts)).toContain("gracehopper");
     expect(p.hiddenContacts).toEqual(["TELEGRAM"]);
+    expect((await post(l, m, "/api/participant/update-profile", { privacy: "CUSTOM" })).status).toBe(200);
+    expect((await profile(l, m.token)).body.privacy).toBe("CUSTOM");
+  });
+
+  it("an uploaded avatar", async () => {
+    await fresh();
+    expect((await profile(l, m.token)).body.avatar).toBeNull();
+    const res = await l.request("POST", "/api/images/upload", { token: m.token, rawBody: imageForm(await realPng(320, 240)) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await profile(l, m.token)).body.avatar).toMatchObject({ id: res.body.id });
+  });
+
+  it("an admin switching a member's profile and networking off", async () => {
+    await fresh();
+    const admin = await createMember(a, { role: "admin" });
+    for (const [path, field] of [
+      ["/api/admin/profile/toggle", "profileEnabled"],
+      ["/api/admin/networking/toggle", "networkingEnabled"],
+    ] as const) {
+      expect((await profile(l, m.token)).body[field]).toBe(true);
+      const res = await post(l, admin, path, { participantId: m.participantId, shouldDisable: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await profile(l, m.token)).body[field]).toBe(false);
+    }
   });
 
   it("update-looking-for: needs, offers and their texts", async () => {
@@ -234,7 +260,7 @@ describe("the same process reads its own writes at once", () => {
     expect(code).toBeTruthy();
     // The confirmation comes signed out, from the link in the mail: no actor to forget.
     expect((await l.request("POST", "/api/auth/confirm-email", { body: { code } })).status).toBe(200);
-    expect((await me(l, m.token)).body.email).toBe(next);
+    expect((await me(l, m.token)).body).toMatchObject({ email: next, emailVerified: true });
   });
 
   it("joining another community shows in current-user of every session of the user", async () => {
@@ -272,11 +298,14 @@ describe("the same process reads its own writes at once", () => {
     const id = await topicsCommunity("topicsa");
     const admin = await createMember(a, { tenant: id, role: "admin" });
     const member = await createMember(a, { tenant: id });
-    expect((await post(l, member, "/api/participant/update-looking-for", { lookingFor: ["NEED_HELP_WITH"], needTopics: ["tax", "legal"] }, id)).status).toBe(200);
-    expect((await profile(l, member.token, id)).body.needTopics).toEqual(["tax", "legal"]);
+    await prime(l, member.token, id);
+    const picks = { lookingFor: ["NEED_HELP_WITH", "CAN_HELP_WITH"], needTopics: ["tax", "legal"], offerTopics: ["tax"] };
+    const picked = await post(l, member, "/api/participant/update-looking-for", picks, id);
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect((await profile(l, member.token, id)).body).toMatchObject({ needTopics: ["tax", "legal"], offerTopics: ["tax"] });
     const res = await l.request("DELETE", `/api/admin/${id}/topics/tax`, { tenant: id, token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await profile(l, member.token, id)).body.needTopics).toEqual(["legal"]);
+    expect((await profile(l, member.token, id)).body).toMatchObject({ needTopics: ["legal"], offerTopics: [] });
   });
 
   it("an account deletion refuses the session at once", async () => {
