@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { SessionCache } from "./auth/session-cache.ts";
+import type { ViewCache } from "./auth/view-cache.ts";
 import type { ParticipantSnapshot } from "./auth/session.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -42,6 +43,8 @@ export type Deps = {
   models: CommunityModels;
   /** This process's validated sessions, kept in step through the bus. */
   sessions: SessionCache;
+  /** This process's signed-in members' own views (current-user, own profile), kept in step through the bus. */
+  views: ViewCache;
 };
 
 /** Everything a service verb needs for one unit of work. `db` may be a transaction. */

@@ -64,6 +64,23 @@ describe("the bus", () => {
     expect(ignored).toEqual([{ channel: "test.hello", payload: { n: 2 }, isOwn: false }]);
   });
 
+  it("sync() resolves only once every message committed before it has been handled here", async () => {
+    const bus = newBus();
+    const heard = new Set<number>();
+    await bus.subscribe<number>("test.sync", ({ payload }) => void heard.add(payload));
+    // Another connection commits a message, then this process syncs: the message is handled by then.
+    for (let n = 0; n < 30; n++) {
+      await env.db`select pg_notify('test.sync', ${JSON.stringify({ d: n })})`;
+      await bus.sync();
+      expect(heard.has(n)).toBe(true);
+    }
+    // Not listening: sync() does not wait for what cannot come.
+    await bus.close();
+    const started = Date.now();
+    await bus.sync();
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
   it("refuses a payload NOTIFY cannot carry, and a bad channel name", async () => {
     const a = newBus();
     await expect(a.publish("test.big", { text: "x".repeat(8000) })).rejects.toThrow(/bytes; NOTIFY carries at most 7999/);

@@ -12,7 +12,7 @@
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -38,14 +38,32 @@ const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
 
 type Sample = { kind: string; ms: number; status: number };
-type Loop = { samples: Sample[]; seconds: number };
+/** serverCpuMs: the CPU time of this process's main thread (the servers') during the loop, null off Linux. */
+type Loop = { samples: Sample[]; seconds: number; serverCpuMs: number | null };
 /** p99 is known for the in-process equivalent only; pgbench itself reports its mean latency. */
 type Pgbench = { transactions: number; seconds: number; p99: number; meanMs: number };
 
-function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Loop> {
+async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Loop> {
   const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
   const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
-  return runWorker(worker);
+  const before = mainThreadCpuMs();
+  const loop = await runWorker<Omit<Loop, "serverCpuMs">>(worker);
+  const after = mainThreadCpuMs();
+  return { ...loop, serverCpuMs: before === null || after === null ? null : after - before };
+}
+
+/**
+ * The main thread's CPU time in ms (utime + stime of /proc/self/task/<pid>/stat, 10 ms ticks): the
+ * servers run there, the load in worker threads. Robust to a busy neighbour, unlike req/s.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** pgbench's binary: PostgreSQL's own (embedded packages ship none), else the system's; BENCH_PGBENCH=worker skips it. */
@@ -240,19 +258,21 @@ async function main(): Promise<void> {
       const samples = ls.flatMap((l) => l.samples);
       bad += samples.filter((s) => s.status !== 200).length;
       const rps = samples.length / ls.reduce((s, l) => s + l.seconds, 0);
-      return { rps, p99: pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99) };
+      const cpu = ls.every((l) => l.serverCpuMs !== null) ? (ls.reduce((s, l) => s + (l.serverCpuMs ?? 0), 0) * 1000) / samples.length : Number.NaN;
+      return { rps, p99: pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99), cpu };
     };
+    const cpuText = (us: number) => (Number.isNaN(us) ? "" : `, server thread ${us.toFixed(0)} µs CPU a request`);
     const reference = measured(BARE);
     console.log(
-      `reference, bare Hono + postgres.js single-row read, ${CLIENTS} connections: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99.toFixed(2)} ms, ratio to pgbench ${(reference.rps / tps).toFixed(3)}`,
+      `reference, bare Hono + postgres.js single-row read, ${CLIENTS} connections: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99.toFixed(2)} ms, ratio to pgbench ${(reference.rps / tps).toFixed(3)}${cpuText(reference.cpu)}`,
     );
     for (const p of ENDPOINTS) {
-      const { rps, p99 } = measured(p);
+      const { rps, p99, cpu } = measured(p);
       const ratio = rps / tps;
       const met = ratio >= TARGET_RATIO;
       if (!met) missed = true;
       console.log(
-        `GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server`,
+        `GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server${cpuText(cpu)}`,
       );
     }
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);

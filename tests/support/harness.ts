@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
-import { type AppEnv, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
+import { type AppEnv, type Bus, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
 
@@ -69,7 +69,10 @@ export async function createTestEnv(
   const log = lines
     ? pino({ level: "trace" }, { write: (line: string) => void lines.push(line) })
     : pino({ level: process.env.TEST_LOG ?? "silent" });
-  const config = testConfig(opts.config);
+  // TEST_SESSION_CACHE_MS=5000 runs a file with the in-process caches on, as `npm start` has them
+  // (a read-your-writes audit: every write a test makes through the API must show at once).
+  const cacheMs = process.env.TEST_SESSION_CACHE_MS;
+  const config = testConfig({ ...(cacheMs ? { sessionCacheMs: Number(cacheMs) } : {}), ...opts.config });
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
   // A real bus (one listening connection per test database), as a server process has.
@@ -134,12 +137,14 @@ export type PeerApp = Pick<TestEnv, "deps" | "app" | "request"> & { close: () =>
  * A second server process on the test's database, as far as state goes: its own pools, bus,
  * caches and app, sharing only PostgreSQL (and the job queue) with `env`.
  */
-export async function createPeer(env: TestEnv): Promise<PeerApp> {
+export async function createPeer(env: TestEnv, opts: { /** Every bus message reaches this process's caches this much later. */ busLagMs?: number } = {}): Promise<PeerApp> {
   const pools = openPools(env.dbUrl, { main: 3, search: 1, work: 1 });
   const { db, searchDb } = pools;
   const log = env.deps.log;
   const tenants = new TenantDirectory(db, { urlTemplate: env.config.tenantUrlTemplate, port: env.config.port, defaultTenant: env.config.defaultTenant, ttlMs: 0 });
-  const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...openRealtime(env.dbUrl, db, log, env.config) });
+  const realtime = openRealtime(env.dbUrl, db, log, env.config);
+  const bus = opts.busLagMs ? laggingBus(realtime.bus, opts.busLagMs) : realtime.bus;
+  const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...realtime, bus });
   const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
   return {
     deps,
@@ -148,6 +153,23 @@ export async function createPeer(env: TestEnv): Promise<PeerApp> {
     close: async () => {
       await deps.bus.close();
       await pools.end();
+    },
+  };
+}
+
+/**
+ * A bus whose messages reach their handlers `ms` late, as on a loaded machine: what a process
+ * reads right after its own write then shows whether it relied on the bus. sync() still means
+ * "everything committed so far has been handled".
+ */
+function laggingBus(bus: Bus, ms: number): Bus {
+  const later = () => new Promise<void>((r) => setTimeout(r, ms));
+  return {
+    ...bus,
+    subscribe: (channel, handler, o) => bus.subscribe<Parameters<typeof handler>[0]["payload"]>(channel, (m) => void later().then(() => handler(m)), o),
+    sync: async () => {
+      await bus.sync();
+      await later();
     },
   };
 }

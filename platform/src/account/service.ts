@@ -4,12 +4,14 @@ import { EmailSchema } from "../auth/schemas.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
 import { recordAudit } from "../audit/index.ts";
+import { readOwnView, viewKind } from "../auth/view-cache.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { notFound, unauthenticated, validation } from "../lib/errors.ts";
 import { findParticipant, findParticipantSnapshot, listStaffCards, upsertAdminParticipant, upsertParticipantRole } from "../participant/queries.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
+  type CurrentUserRow,
   findCurrentUser,
   markOperator,
   upsertWebPushSubscription,
@@ -18,9 +20,12 @@ import {
 } from "./queries.ts";
 import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission, WebPushResult, WebPushSubscription } from "./schemas.ts";
 
+/** The current-user row of a session, kept by the view cache (auth/view-cache.ts). */
+const CURRENT_USER_VIEW = viewKind<CurrentUserRow | null>("currentUser");
+
 export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
   const actor = requireUser(ctx);
-  const user = await findCurrentUser(ctx.db, actor.userId, ctx.tenant.id);
+  const user = await readOwnView(ctx, CURRENT_USER_VIEW, async () => (await findCurrentUser(ctx.db, actor.userId, ctx.tenant.id)) ?? null);
   // The session outlived its user (deleted meanwhile): as good as signed out.
   if (!user) throw unauthenticated();
   const participants = user.participants;

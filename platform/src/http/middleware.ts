@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Logger } from "pino";
-import type { Deps } from "../context.ts";
+import type { Actor, Deps, UserActor } from "../context.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { resolveContext } from "../realtime/context.ts";
 import type { AppEnv } from "./env.ts";
@@ -66,17 +66,40 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
       communityQuery: c.req.query("communityId"),
     });
     c.set("ctx", ctx);
+    if (SAFE_METHODS.has(c.req.method)) return next();
     try {
       await next();
     } finally {
-      // The actor's own change (a logout, a password, a join) is visible to their next request
-      // here at once; other processes hear it from the database (auth/session-cache.ts).
-      if (ctx.actor.kind === "user" && !SAFE_METHODS.has(c.req.method)) deps.sessions.forgetUser(ctx.actor.userId);
+      await afterWrite(deps, ctx.actor, c.res.status < 400);
     }
   };
 }
 
+/**
+ * After a state-changing request, before it answers: the process's caches (sessions, member
+ * views) must not serve what the request changed. The actor's own change (a logout, a password,
+ * a join, a profile edit) is dropped here at once; other processes hear it from the database
+ * (auth/session-cache.ts, auth/view-cache.ts). A request that may have changed other members (by
+ * staff, an operator, or anonymous: a confirmed e-mail, a reset password) and succeeded waits
+ * until this process has heard every announcement committed so far (bus.sync, a fraction of a
+ * millisecond); a refused one changed nothing, and a flood of junk requests must not become a
+ * flood of NOTIFYs (their commits queue on one lock).
+ */
+async function afterWrite(deps: Deps, actor: Actor, succeeded: boolean): Promise<void> {
+  if (actor.kind === "user") {
+    deps.sessions.forgetUser(actor.userId);
+    deps.views.forgetUser(actor.userId);
+    if (!changesOthers(actor)) return;
+  }
+  if (succeeded && (deps.sessions.size > 0 || deps.views.size > 0)) await deps.bus.sync();
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An operator, a community's admin or moderator, or one whose participant was not read with the session (unknown: assume so). */
+function changesOthers(actor: UserActor): boolean {
+  return actor.isOperator || actor.participant === undefined || (actor.participant !== null && actor.participant.role !== "member");
+}
 
 /**
  * CSRF defence for every state-changing request, JSON included (Hono's csrf() only guards form

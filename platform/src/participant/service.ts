@@ -1,5 +1,6 @@
 import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
+import { readOwnView, viewKind } from "../auth/view-cache.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
@@ -149,8 +150,17 @@ export async function listMyCommunities(ctx: Ctx): Promise<MyCommunity[]> {
   return out;
 }
 
+/** The own profile of a session, kept by the view cache (auth/view-cache.ts); null: not a participant. */
+const OWN_PROFILE_VIEW = viewKind<ParticipantProfile | null>("ownProfile");
+
 export async function getOwnProfile(ctx: Ctx): Promise<ParticipantProfile> {
-  return toProfile(await requireOwnParticipant(ctx));
+  const actor = requireUser(ctx);
+  const profile = await readOwnView(ctx, OWN_PROFILE_VIEW, async () => {
+    const p = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId });
+    return p ? toProfile(p) : null;
+  });
+  if (!profile) throw notAParticipant();
+  return profile;
 }
 
 /**

@@ -16,6 +16,7 @@ import { afterCommit, type Db, socketPath } from "../db/client.ts";
 /** NOTIFY refuses payloads of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7999;
 const CHANNEL = /^[a-z][a-z0-9_.:-]{0,62}$/;
+const SYNC_TIMEOUT_MS = 1_000;
 
 export type BusMessage<T = unknown> = { channel: string; payload: T; isOwn: boolean };
 export type BusHandler<T = unknown> = (message: BusMessage<T>) => void;
@@ -33,6 +34,14 @@ export type Bus = {
   onGap: (fn: () => void) => () => void;
   /** False while the listening connection is down (messages are being missed). */
   isListening: () => boolean;
+  /**
+   * Resolves once this process has heard every message committed before the call: PostgreSQL
+   * delivers notifications in commit order, so a marker NOTIFY coming back is the barrier. A
+   * request that changed what another actor's cached state shows awaits it before answering
+   * (read-your-writes across actors in one process). Resolves at once while not listening (caches
+   * are not served then), and gives up after `SYNC_TIMEOUT_MS`.
+   */
+  sync: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -58,6 +67,10 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
   let connected = false;
   let retry: NodeJS.Timeout | undefined;
   let resubscribing: Promise<void> | undefined;
+  // The process's own marker channel for sync(): only this process listens on it.
+  const syncChannel = `bus.sync.${origin}`;
+  const syncWaiters = new Map<string, () => void>();
+  let syncSeq = 0;
 
   const parsed = new URL(url);
   const path = socketPath(parsed);
@@ -90,6 +103,10 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
   }
 
   function receive(channel: string, text: string): void {
+    if (channel === syncChannel) {
+      syncWaiters.get(text)?.();
+      return;
+    }
     let envelope: Envelope;
     try {
       envelope = JSON.parse(text) as Envelope;
@@ -206,6 +223,39 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
       return () => void gapListeners.delete(fn);
     },
     isListening: () => connected && !closed,
+    async sync() {
+      if (closed || !connected) return;
+      if (!listening.has(syncChannel)) {
+        // Kept through reconnects like any channel (resubscribe walks `channels`).
+        if (!channels.has(syncChannel)) channels.set(syncChannel, new Set());
+        try {
+          await listenOn(syncChannel);
+        } catch (err) {
+          log.warn({ err }, "bus cannot listen for its sync marker");
+          return;
+        }
+      }
+      const marker = String(++syncSeq);
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<void>((resolve) => {
+        syncWaiters.set(marker, resolve);
+        timer = setTimeout(() => {
+          log.warn({ waitedMs: SYNC_TIMEOUT_MS }, "bus sync marker not heard back; going on");
+          resolve();
+        }, SYNC_TIMEOUT_MS);
+        timer.unref();
+      });
+      try {
+        await pool`select set_config('synchronous_commit', 'off', true), pg_notify(${syncChannel}, ${marker})`;
+        await heard;
+      } catch (err) {
+        // The database went away meanwhile: the bus reports the gap, and the caches empty.
+        log.warn({ err }, "bus sync marker not sent");
+      } finally {
+        clearTimeout(timer);
+        syncWaiters.delete(marker);
+      }
+    },
     async close() {
       closed = true;
       connected = false;

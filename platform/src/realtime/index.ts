@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { createSessionCache, followSessionChanges } from "../auth/session-cache.ts";
+import { createViewCache, followViewChanges } from "../auth/view-cache.ts";
 import type { AppConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -16,15 +17,17 @@ export { chatTopic, notificationsTopic, presenceTopic, publishTopic, type TopicE
 const SESSION_CACHE_ENTRIES = 10_000;
 
 /** The bus of one process and the caches it keeps in step; `pool` is the request pool. */
-export function openRealtime(url: string, pool: Db, log: Logger, config: Pick<AppConfig, "sessionCacheMs">): Pick<Deps, "bus" | "models" | "sessions"> {
+export function openRealtime(url: string, pool: Db, log: Logger, config: Pick<AppConfig, "sessionCacheMs">): Pick<Deps, "bus" | "models" | "sessions" | "views"> {
   const bus: Bus = createBus(url, pool, log);
-  return { bus, models: communityModelsOf(pool), sessions: createSessionCache(bus, { ttlMs: config.sessionCacheMs, maxEntries: SESSION_CACHE_ENTRIES }) };
+  const cache = { ttlMs: config.sessionCacheMs, maxEntries: SESSION_CACHE_ENTRIES };
+  return { bus, models: communityModelsOf(pool), sessions: createSessionCache(bus, cache), views: createViewCache(bus, cache) };
 }
 
 /** Subscribes this process's caches to the bus; resolves once they listen. */
 export async function followCaches(deps: Deps): Promise<Deps> {
   await followModelChanges(deps.bus, deps.models);
   await followSessionChanges(deps.bus, deps.sessions);
+  await followViewChanges(deps.bus, deps.views);
   return deps;
 }
 
