@@ -14,6 +14,7 @@
  * Targets: under 50 KiB per idle connection, p99 under 50 ms.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -87,6 +88,17 @@ function percentile(sorted: readonly number[], p: number): number {
 function spread(values: number[]): string {
   values.sort((a, b) => a - b);
   return `${percentile(values, 50).toFixed(1)} / ${percentile(values, 99).toFixed(1)}`;
+}
+
+/** CPU time (ms) of the given PostgreSQL backends, from /proc (Linux); 0 elsewhere. */
+async function postgresCpuMs(pids: readonly number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    const stat = (await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).trim();
+    const fields = (/^\d+ \([^)]*\) (.*)$/.exec(stat)?.[1] ?? "").split(" ");
+    if (fields.length > 12) total += ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
+  }
+  return total;
 }
 
 type Health = { loop: { p99: number; max: number }; cpuMs: number };
@@ -202,6 +214,9 @@ async function main(): Promise<void> {
     const serverLoop = monitorEventLoopDelay({ resolution: 5 });
     serverLoop.enable();
     const serverCpu = process.cpuUsage();
+    // Every backend of this database (the pools, the bus and its notifier): PostgreSQL's share per message.
+    const backends = (await db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid);
+    const postgresCpu = await postgresCpuMs(backends);
     tracing = true;
     console.log(`fan-out starts at load average ${loadavg()}`);
     const sending = await ask<{ sent: number; lag: { p50: number; p99: number } } & Health>(sender, { cmd: "send", urls: groupUrls, chatId: chat.id, rate: RATE, seconds: SECONDS });
@@ -215,6 +230,7 @@ async function main(): Promise<void> {
     tracing = false;
     serverLoop.disable();
     const cpu = process.cpuUsage(serverCpu);
+    const postgresMs = (await postgresCpuMs(backends)) - postgresCpu;
     for (const p of [...receivers, sender]) p.send({ cmd: "close" });
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const received = reports.reduce((n, r) => n + r.received, 0);
@@ -234,7 +250,8 @@ async function main(): Promise<void> {
     );
     const secs = SECONDS + 1;
     console.log(
-      `  server: event-loop delay p99 ${(serverLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(serverLoop.max / 1e6).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / secs / 10).toFixed(0)}% of a core`,
+      `  server: event-loop delay p99 ${(serverLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(serverLoop.max / 1e6).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / secs / 10).toFixed(0)}% of a core, ` +
+        `${((cpu.user + cpu.system) / 1000 / sending.sent).toFixed(2)} ms per message (${GROUP} deliveries); PostgreSQL backends ${(postgresMs / sending.sent).toFixed(2)} ms per message`,
     );
     console.log(
       `  clients: sender lag behind schedule p50 / p99 ${sending.lag.p50.toFixed(1)} / ${sending.lag.p99.toFixed(1)} ms, its event-loop delay p99 ${sending.loop.p99.toFixed(1)} ms; ` +
