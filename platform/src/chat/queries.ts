@@ -1,7 +1,7 @@
 /** Chats, their members and messages. Every query takes the community. */
 import type { Db } from "../db/client.ts";
 import type { Page } from "../lib/paging.ts";
-import { PRESENCE_STALE_SECONDS } from "../realtime/presence-queries.ts";
+import { LIVE_NODE } from "../realtime/presence-queries.ts";
 
 export type ChatRow = {
   id: string;
@@ -144,8 +144,7 @@ export async function listChatMembers(db: Db, communityId: string, chatIds: read
   return db<ChatMemberRow[]>`
     select cm.chat_id as "chatId", p.id, p.first_name as "firstName", p.last_name as "lastName", p.avatar,
       exists (select 1 from presence_nodes n
-        where n.community_id = cm.community_id and n.participant_id = p.id
-          and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS})) as online
+        where n.community_id = cm.community_id and n.participant_id = p.id and ${db.unsafe(LIVE_NODE)}) as online
     from chat_members cm join participants p on p.community_id = cm.community_id and p.id = cm.participant_id
     where cm.community_id = ${communityId} and cm.chat_id = any(${[...chatIds]}::uuid[])
     order by cm.chat_id, cm.joined_at, p.id`;
@@ -208,8 +207,7 @@ export async function insertMessage(
       case when m.id is null then '{}'::text[] else array(select cm.participant_id::text from chat_members cm
         where cm.community_id = ${communityId} and cm.chat_id = ${chatId} and cm.participant_id <> ${senderId}
           and not exists (select 1 from presence_nodes n
-            where n.community_id = cm.community_id and n.participant_id = cm.participant_id
-              and n.seen_at > now() - make_interval(secs => ${PRESENCE_STALE_SECONDS}))) end as offline
+            where n.community_id = cm.community_id and n.participant_id = cm.participant_id and ${db.unsafe(LIVE_NODE)})) end as offline
     from (select 1) one left join m on true`;
   if (!row) throw new Error("message insert returned nothing");
   const { isMember, hits, retryAfter, offline, ...message } = row;
