@@ -405,8 +405,8 @@ class Session {
     const t: SendTrace = { text: text.data, parsed, started: performance.now(), stored: 0, delivered: 0, notified: 0 };
     await postChatMessage(this.ctx, topic.chatId, text.data, (stage) => {
       t[stage] = performance.now();
+      if (stage === "notified") trace(t);
     });
-    trace(t);
   }
 
   get participant(): string {
