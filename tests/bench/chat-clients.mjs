@@ -9,6 +9,7 @@
 //   {cmd: "send", urls, chatId, rate, seconds}
 //                                   the URLs SEND `rate` messages a second in all for `seconds`, each
 //                                   stamped with CLOCK_MONOTONIC; reply {sent, lag, loop, cpuMs}
+//   {cmd: "count"}                  reply {received} (cheap, while waiting for the last deliveries)
 //   {cmd: "report"}                 reply {received, latencies, loop, cpuMs} (receivers)
 //   {cmd: "close"}                  close everything and exit
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -150,6 +151,8 @@ process.on("message", async (msg) => {
       process.send(await receive(msg));
     } else if (msg.cmd === "send") {
       process.send(await send(msg));
+    } else if (msg.cmd === "count") {
+      process.send({ received: receiving.received });
     } else if (msg.cmd === "report") {
       process.send({ received: receiving.received, latencies: receiving.latencies, ...health() });
     } else if (msg.cmd === "close") {

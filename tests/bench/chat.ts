@@ -221,12 +221,14 @@ async function main(): Promise<void> {
     console.log(`fan-out starts at load average ${loadavg()}`);
     const sending = await ask<{ sent: number; lag: { p50: number; p99: number } } & Health>(sender, { cmd: "send", urls: groupUrls, chatId: chat.id, rate: RATE, seconds: SECONDS });
     const expected = sending.sent * GROUP;
-    let reports: ({ received: number; latencies: number[] } & Health)[] = [];
+    // Only counts cross the IPC channel (parsed in this, the server's, process) until the last
+    // deliveries arrived; the latencies come once, after.
     for (const deadline = Date.now() + 10_000; ; ) {
-      await sleep(500);
-      reports = await Promise.all(receivers.map((p) => ask<{ received: number; latencies: number[] } & Health>(p, { cmd: "report" })));
-      if (reports.reduce((n, r) => n + r.received, 0) >= expected || Date.now() > deadline) break;
+      await sleep(200);
+      const counts = await Promise.all(receivers.map((p) => ask<{ received: number }>(p, { cmd: "count" })));
+      if (counts.reduce((n, r) => n + r.received, 0) >= expected || Date.now() > deadline) break;
     }
+    const reports = await Promise.all(receivers.map((p) => ask<{ received: number; latencies: number[] } & Health>(p, { cmd: "report" })));
     tracing = false;
     serverLoop.disable();
     const cpu = process.cpuUsage(serverCpu);
