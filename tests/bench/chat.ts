@@ -17,7 +17,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import pino from "pino";
 import { applyTenants, createDeps, createSession, migrate, openPools, poolSizes, TenantConfigSchema, testConfig } from "@tuesday/platform";
 import { attachRealtime, createApp, createHttpServer, createStompServer, STOMP_PATH, type SendTrace } from "@tuesday/platform/http";
@@ -213,6 +213,12 @@ async function main(): Promise<void> {
     const sender = child("./chat-clients.mjs");
     const serverLoop = monitorEventLoopDelay({ resolution: 5 });
     serverLoop.enable();
+    // The server's garbage-collection pauses, to tell them from the machine's stalls in the event-loop delay.
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) gcPauses.push(e.duration);
+    });
+    gcObserver.observe({ entryTypes: ["gc"] });
     const serverCpu = process.cpuUsage();
     // Every backend of this database (the pools, the bus and its notifier): PostgreSQL's share per message.
     const backends = (await db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid);
@@ -231,6 +237,7 @@ async function main(): Promise<void> {
     const reports = await Promise.all(receivers.map((p) => ask<{ received: number; latencies: number[] } & Health>(p, { cmd: "report" })));
     tracing = false;
     serverLoop.disable();
+    gcObserver.disconnect();
     const cpu = process.cpuUsage(serverCpu);
     const postgresMs = (await postgresCpuMs(backends)) - postgresCpu;
     for (const p of [...receivers, sender]) p.send({ cmd: "close" });
@@ -252,7 +259,7 @@ async function main(): Promise<void> {
     );
     const secs = SECONDS + 1;
     console.log(
-      `  server: event-loop delay p99 ${(serverLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(serverLoop.max / 1e6).toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / secs / 10).toFixed(0)}% of a core, ` +
+      `  server: event-loop delay p99 ${(serverLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(serverLoop.max / 1e6).toFixed(1)} ms; GC pauses ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all; CPU ${((cpu.user + cpu.system) / 1000 / secs / 10).toFixed(0)}% of a core, ` +
         `${((cpu.user + cpu.system) / 1000 / sending.sent).toFixed(2)} ms per message (${GROUP} deliveries); PostgreSQL backends ${(postgresMs / sending.sent).toFixed(2)} ms per message`,
     );
     console.log(
