@@ -19,6 +19,7 @@ export {
   openRealtime,
   resolveContext,
   STOMP_PATH,
+  type SendTrace,
   type StompOptions,
   type StompServer,
 } from "./realtime/index.ts";

@@ -81,6 +81,24 @@ describe("the bus", () => {
     expect(Date.now() - started).toBeLessThan(100);
   });
 
+  it("outside a transaction hands a message to this process's subscribers at once and sends the NOTIFY on a connection of its own", async () => {
+    const a = newBus();
+    const b = newBus();
+    const got: unknown[] = [];
+    await a.subscribe("test.local", (m) => got.push(m.payload));
+    const atB = (await listenOnce<number>(b, "test.local")).message;
+    const sent = a.publish("test.local", 7);
+    // Delivered here before the NOTIFY's round trip (the publish has not resolved yet).
+    expect(got).toEqual([7]);
+    await sent;
+    expect((await atB).payload).toBe(7);
+    expect(got).toEqual([7]);
+    // The NOTIFYs went through the bus's notifier, not the request pool.
+    const notifiers = await env.db<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'tuesday-bus-notify'`;
+    expect(notifiers[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
   it("refuses a payload NOTIFY cannot carry, and a bad channel name", async () => {
     const a = newBus();
     await expect(a.publish("test.big", { text: "x".repeat(8000) })).rejects.toThrow(/bytes; NOTIFY carries at most 7999/);

@@ -62,7 +62,15 @@ export type Inbox = {
 };
 
 /** A connected @stomp/stompjs client (no reconnects: a test sees every close). */
-export async function stompConnect(url: string, opts: { heartbeat?: number; connectHeaders?: Record<string, string> } = {}): Promise<Stomp> {
+export async function stompConnect(
+  url: string,
+  opts: {
+    heartbeat?: number;
+    connectHeaders?: Record<string, string>;
+    /** While `muted` is true, the client's outgoing heart-beats (bare EOLs) never reach the socket: a client gone silent. */
+    silence?: { muted: boolean };
+  } = {},
+): Promise<Stomp> {
   const errors: IFrame[] = [];
   let closedResolve: () => void = () => {};
   let isClosed = false;
@@ -71,7 +79,18 @@ export async function stompConnect(url: string, opts: { heartbeat?: number; conn
   });
   const client = new Client({
     brokerURL: url,
-    webSocketFactory: () => new WebSocket(url),
+    webSocketFactory: () => {
+      const ws = new WebSocket(url);
+      const silence = opts.silence;
+      if (silence) {
+        const send = ws.send.bind(ws);
+        ws.send = ((data: unknown, ...rest: unknown[]) => {
+          if (silence.muted && data === "\n") return;
+          (send as (...args: unknown[]) => void)(data, ...rest);
+        }) as typeof ws.send;
+      }
+      return ws;
+    },
     reconnectDelay: 0,
     heartbeatIncoming: opts.heartbeat ?? 0,
     heartbeatOutgoing: opts.heartbeat ?? 0,

@@ -76,15 +76,37 @@ describe("community/{id}/presence", () => {
     expect((await nextEventOf(cleo, 2)).map((e) => e.status)).toEqual(["ONLINE", "OFFLINE"]);
   });
 
-  it("takes a member offline whose sockets were held by a process that died (its rows went stale)", async () => {
+  it("takes a member offline whose sockets were held by a process that died (its row went stale)", async () => {
     const dora = await member(env, "alpha", { firstName: "Dora", lastName: "Dead" });
-    await env.db`
-      insert into presence_nodes (community_id, participant_id, node, seen_at)
-      values ('alpha', ${dora.id}, gen_random_uuid(), now() - interval '10 minutes')`;
+    const [dead] = await env.db<{ node: string }[]>`
+      insert into presence_processes (node, seen_at) values (gen_random_uuid(), now() - interval '10 minutes') returning node`;
+    await env.db`insert into presence_nodes (community_id, participant_id, node) values ('alpha', ${dora.id}, ${dead?.node ?? ""})`;
     await served.stomp.presence.refreshAndSweep();
     expect((await nextEventOf(dora, 1)).map((e) => e.status)).toEqual(["OFFLINE"]);
     const [left] = await env.db`select count(*)::int as n from presence_nodes where participant_id = ${dora.id}`;
     expect(left?.n).toBe(0);
+    const [deadRow] = await env.db`select count(*)::int as n from presence_processes where node = ${dead?.node ?? ""}`;
+    expect(deadRow?.n).toBe(0);
+  });
+
+  it("keeps a live process's members online by refreshing one row of its own, not every member's", async () => {
+    const node = served.stomp.presence.node;
+    const [eve, fay] = await Promise.all([member(env, "alpha", { firstName: "Eve", lastName: "E" }), member(env, "alpha", { firstName: "Fay", lastName: "F" })]);
+    const sockets = await Promise.all([eve, fay].map((m) => stompConnect(wsUrl(served, "alpha", m.token))));
+    await nextEventOf(eve, 1);
+    await nextEventOf(fay, 1);
+    const versions = () => env.db<{ v: string }[]>`select xmin::text as v from presence_nodes where node = ${node} order by participant_id`;
+    const seen = async () => (await env.db<{ at: Date }[]>`select seen_at as at from presence_processes where node = ${node}`)[0]?.at.getTime() ?? 0;
+    const rowsBefore = await versions();
+    expect(rowsBefore.length).toBeGreaterThanOrEqual(3);
+    const seenBefore = await seen();
+    await sleep(20);
+    await served.stomp.presence.refreshAndSweep();
+    expect(await seen()).toBeGreaterThan(seenBefore);
+    // The member rows were not written (the same row versions).
+    expect(await versions()).toEqual(rowsBefore);
+    expect(eventsOf(eve).map((e) => e.status)).toEqual(["ONLINE"]);
+    await Promise.all(sockets.map((s) => s.close()));
   });
 
   it("is published to the member's own community only", async () => {

@@ -309,4 +309,29 @@ describe("heart-beats", () => {
     expect(code).toBe(1006);
     await until(() => served.stomp.sessionCount() === before || undefined);
   });
+
+  it("drop a @stomp/stompjs client whose heart-beats stop (negotiated, then suppressed), and deliver nothing more to it", async () => {
+    // The sockets of the tests before are closed (the last one's close may still be on its way).
+    await sleep(300);
+    const before = served.stomp.sessionCount();
+    const silence = { muted: false };
+    const s = await stompConnect(url(a), { heartbeat: 100, silence });
+    expect(s.connected.headers["heart-beat"]).toBe("200,200");
+    const inbox = s.subscribe(chatTopic(chatId));
+    await inbox.ready;
+    // Its heart-beats flowing, it outlives the window (2 x 200 ms) several times over.
+    await sleep(1000);
+    expect(s.isClosed()).toBe(false);
+    expect(served.stomp.sessionCount()).toBe(before + 1);
+
+    silence.muted = true;
+    const started = Date.now();
+    await s.closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+    await until(() => served.stomp.sessionCount() === before || undefined);
+    await env.request("POST", `/api/chats/${chatId}`, { token: b.token, body: { text: "after the drop" } });
+    await sleep(200);
+    expect(inbox.messages.map((m) => json(m).message.text)).not.toContain("after the drop");
+    await s.close();
+  });
 });

@@ -4,12 +4,15 @@
 // Messages from the parent:
 //   {cmd: "idle", urls, stomp}      open one socket per URL (STOMP: CONNECT with 10000,10000
 //                                   heart-beats, then an EOL every 10 s from then on); reply {ready}
-//   {cmd: "fanout", urls, chatId, senders, rate, seconds}
-//                                   every URL subscribes to /topic/chat/{chatId}; `senders` of them
-//                                   SEND `rate` messages a second in all for `seconds`; reply
-//                                   {sent, received, expected, latencies: {p50, p99, max}}
+//   {cmd: "receive", urls, chatId}  every URL subscribes to /topic/chat/{chatId}; reply {ready} once
+//                                   the server confirmed every subscription; MESSAGE latencies are kept
+//   {cmd: "send", urls, chatId, rate, seconds}
+//                                   the URLs SEND `rate` messages a second in all for `seconds`, each
+//                                   stamped with CLOCK_MONOTONIC; reply {sent, lag, loop, cpuMs}
+//   {cmd: "count"}                  reply {received} (cheap, while waiting for the last deliveries)
+//   {cmd: "report"}                 reply {received, latencies, loop, cpuMs} (receivers)
 //   {cmd: "close"}                  close everything and exit
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import WebSocket from "ws";
 
 const sockets = [];
@@ -54,62 +57,89 @@ async function openAll(urls, stomp) {
   return out;
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+/** Milliseconds on CLOCK_MONOTONIC, which every process on the machine shares (the server's traces too). */
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
-async function fanout({ urls, chatId, senders, rate, seconds }) {
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+let cpuFrom;
+const receiving = { latencies: [], received: 0 };
+
+/** Every URL subscribes to the chat (a RECEIPT confirms each); every MESSAGE's latency is kept. */
+async function receive({ urls, chatId }) {
   const list = await openAll(urls, true);
   const destination = `/topic/chat/${chatId}`;
-  const latencies = [];
-  let received = 0;
   await Promise.all(
     list.map(
       (ws, i) =>
         new Promise((resolve) => {
           ws.on("message", (data) => {
+            const at = now();
             const text = data.toString();
             if (text.startsWith("RECEIPT") && text.includes(`receipt-id:sub-${i}\n`)) resolve();
             if (!text.startsWith("MESSAGE")) return;
-            const at = performance.timeOrigin + performance.now();
-            const body = JSON.parse(text.slice(text.indexOf("\n\n") + 2, text.lastIndexOf("\0")));
-            const sentAt = Number(body.message.text.slice(2));
-            latencies.push(at - sentAt);
-            received++;
+            // The body is {"type":"MESSAGE","message":{..."text":"t:<ms>"...}}: read the stamp without parsing it all.
+            const from = text.indexOf('"t:') + 3;
+            receiving.latencies.push(at - Number(text.slice(from, text.indexOf('"', from))));
+            receiving.received++;
           });
           ws.send(`SUBSCRIBE\nid:0\ndestination:${destination}\nreceipt:sub-${i}\n\n\0`);
         }),
     ),
   );
+  loopDelay.reset();
+  loopDelay.enable();
+  cpuFrom = process.cpuUsage();
+  return { ready: list.length };
+}
+
+/**
+ * `urls` SEND `rate` messages a second in all for `seconds`, each on its own schedule (staggered),
+ * stamped with the monotonic time of sending; how late the sends ran behind their schedule is kept.
+ */
+async function send({ urls, chatId, rate, seconds }) {
+  const list = await openAll(urls, true);
+  const destination = `/topic/chat/${chatId}`;
+  loopDelay.reset();
+  loopDelay.enable();
+  cpuFrom = process.cpuUsage();
   const total = Math.round(rate * seconds);
-  const perSender = Math.ceil(total / senders);
-  const interval = 1000 / (rate / senders);
+  const perSender = Math.ceil(total / list.length);
+  const interval = 1000 / (rate / list.length);
+  const lags = [];
   let sent = 0;
+  const begin = performance.now() + 100;
   await Promise.all(
-    list.slice(0, senders).map(
+    list.map(
       (ws, s) =>
         new Promise((resolve) => {
           let n = 0;
-          const start = performance.now() + (s * interval) / senders;
+          const start = begin + (s * interval) / list.length;
           const tick = () => {
             if (n >= perSender || sent >= total) return resolve();
-            const t = performance.timeOrigin + performance.now();
-            ws.send(`SEND\ndestination:${destination}\ncontent-type:application/json\n\n{"text":"t:${t.toFixed(3)}"}\0`);
+            lags.push(performance.now() - (start + n * interval));
+            ws.send(`SEND\ndestination:${destination}\ncontent-type:application/json\n\n{"text":"t:${now().toFixed(3)}"}\0`);
             n++;
             sent++;
-            const due = start + n * interval - performance.now();
-            setTimeout(tick, Math.max(0, due));
+            setTimeout(tick, Math.max(0, start + n * interval - performance.now()));
           };
           setTimeout(tick, Math.max(0, start - performance.now()));
         }),
     ),
   );
-  const expected = sent * list.length;
-  const deadline = Date.now() + 10_000;
-  while (received < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  latencies.sort((a, b) => a - b);
-  return { sent, received, expected, latencies: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 } };
+  lags.sort((a, b) => a - b);
+  return { sent, lag: { p50: percentile(lags, 50), p99: percentile(lags, 99) }, ...health() };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** This process's event-loop delay (ms) and CPU time since the run began. */
+function health() {
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpuFrom);
+  return { loop: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 }, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 process.on("message", async (msg) => {
@@ -117,8 +147,14 @@ process.on("message", async (msg) => {
     if (msg.cmd === "idle") {
       const list = await openAll(msg.urls, msg.stomp);
       process.send({ ready: list.length });
-    } else if (msg.cmd === "fanout") {
-      process.send(await fanout(msg));
+    } else if (msg.cmd === "receive") {
+      process.send(await receive(msg));
+    } else if (msg.cmd === "send") {
+      process.send(await send(msg));
+    } else if (msg.cmd === "count") {
+      process.send({ received: receiving.received });
+    } else if (msg.cmd === "report") {
+      process.send({ received: receiving.received, latencies: receiving.latencies, ...health() });
     } else if (msg.cmd === "close") {
       for (const ws of sockets) ws.terminate();
       process.exit(0);

@@ -14,21 +14,23 @@
  * Targets: under 50 KiB per idle connection, p99 under 50 ms.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import pino from "pino";
 import { applyTenants, createDeps, createSession, migrate, openPools, poolSizes, TenantConfigSchema, testConfig } from "@tuesday/platform";
-import { attachRealtime, createApp, createHttpServer, createStompServer, STOMP_PATH } from "@tuesday/platform/http";
+import { attachRealtime, createApp, createHttpServer, createStompServer, STOMP_PATH, type SendTrace } from "@tuesday/platform/http";
 import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5_000);
 const CLIENT_PROCESSES = 4;
+/** The group's receiving sockets are spread over this many processes; the senders have one of their own. */
+const RECEIVER_PROCESSES = Number(process.env.BENCH_RECEIVERS ?? 4);
 const GROUP = Number(process.env.BENCH_GROUP ?? 100);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Every member of the group writes (2 messages a second each at 200/s): one socket's frames are handled in order. */
-const SENDERS = GROUP;
 const TENANT = "bench";
 const TARGET_KIB = 50;
 const TARGET_P99_MS = 50;
@@ -75,6 +77,31 @@ function release(procs: ChildProcess[]): void {
 }
 
 const kib = (bytes: number) => bytes / 1024;
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** "p50 / p99" of the values, in ms. */
+function spread(values: number[]): string {
+  values.sort((a, b) => a - b);
+  return `${percentile(values, 50).toFixed(1)} / ${percentile(values, 99).toFixed(1)}`;
+}
+
+/** CPU time (ms) of the given PostgreSQL backends, from /proc (Linux); 0 elsewhere. */
+async function postgresCpuMs(pids: readonly number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    const stat = (await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "")).trim();
+    const fields = (/^\d+ \([^)]*\) (.*)$/.exec(stat)?.[1] ?? "").split(" ");
+    if (fields.length > 12) total += ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
+  }
+  return total;
+}
+
+type Health = { loop: { p99: number; max: number }; cpuMs: number };
 
 async function main(): Promise<void> {
   const cleanups: (() => Promise<void>)[] = [];
@@ -116,7 +143,15 @@ async function main(): Promise<void> {
       () => deps.bus.close(),
     );
     const server = createHttpServer(createApp(deps));
-    const stomp = await createStompServer(deps);
+    // Every chat SEND's stages, on the server's monotonic clock (performance.now(); the clients stamp
+    // CLOCK_MONOTONIC, which performance.timeOrigin offsets).
+    const traces: SendTrace[] = [];
+    let tracing = false;
+    const stomp = await createStompServer(deps, {
+      trace: (t) => {
+        if (tracing) traces.push(t);
+      },
+    });
     cleanups.push(() => stomp.close());
     attachRealtime(server).route(STOMP_PATH, stomp.handleUpgrade);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -168,19 +203,68 @@ async function main(): Promise<void> {
       await sleep(200);
     }
     console.log(`presence of ${stomp.sessionCount()} members written ${((Date.now() - presenceFrom) / 1000).toFixed(1)} s after the last connection`);
-    const fan = child("./chat-clients.mjs");
-    const result = await ask<{ sent: number; received: number; expected: number; latencies: { p50: number; p99: number; max: number } }>(fan, {
-      cmd: "fanout",
-      urls: group.map((_, i) => urlOf(tokens[i] ?? "")),
-      chatId: chat.id,
-      senders: SENDERS,
-      rate: RATE,
-      seconds: SECONDS,
+    // The group's receiving sockets spread over RECEIVER_PROCESSES, its sending sockets (a second
+    // socket of each member: presence counts a member once) in a process of their own, so no
+    // client process parses 20,000 frames a second while pacing its sends.
+    const groupUrls = group.map((_, i) => urlOf(tokens[i] ?? ""));
+    const receivers = Array.from({ length: RECEIVER_PROCESSES }, () => child("./chat-clients.mjs"));
+    const share = Math.ceil(GROUP / RECEIVER_PROCESSES);
+    await Promise.all(receivers.map((p, i) => ask(p, { cmd: "receive", urls: groupUrls.slice(i * share, (i + 1) * share), chatId: chat.id })));
+    const sender = child("./chat-clients.mjs");
+    const serverLoop = monitorEventLoopDelay({ resolution: 5 });
+    serverLoop.enable();
+    // The server's garbage-collection pauses, to tell them from the machine's stalls in the event-loop delay.
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) gcPauses.push(e.duration);
     });
-    fan.send({ cmd: "close" });
+    gcObserver.observe({ entryTypes: ["gc"] });
+    const serverCpu = process.cpuUsage();
+    // Every backend of this database (the pools, the bus and its notifier): PostgreSQL's share per message.
+    const backends = (await db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((r) => r.pid);
+    const postgresCpu = await postgresCpuMs(backends);
+    tracing = true;
+    console.log(`fan-out starts at load average ${loadavg()}`);
+    const sending = await ask<{ sent: number; lag: { p50: number; p99: number } } & Health>(sender, { cmd: "send", urls: groupUrls, chatId: chat.id, rate: RATE, seconds: SECONDS });
+    const expected = sending.sent * GROUP;
+    // Only counts cross the IPC channel (parsed in this, the server's, process) until the last
+    // deliveries arrived; the latencies come once, after.
+    for (const deadline = Date.now() + 10_000; ; ) {
+      await sleep(200);
+      const counts = await Promise.all(receivers.map((p) => ask<{ received: number }>(p, { cmd: "count" })));
+      if (counts.reduce((n, r) => n + r.received, 0) >= expected || Date.now() > deadline) break;
+    }
+    const reports = await Promise.all(receivers.map((p) => ask<{ received: number; latencies: number[] } & Health>(p, { cmd: "report" })));
+    tracing = false;
+    serverLoop.disable();
+    gcObserver.disconnect();
+    const cpu = process.cpuUsage(serverCpu);
+    const postgresMs = (await postgresCpuMs(backends)) - postgresCpu;
+    for (const p of [...receivers, sender]) p.send({ cmd: "close" });
+    const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const received = reports.reduce((n, r) => n + r.received, 0);
     const stored = await db<{ n: number }[]>`select count(*)::int as n from chat_messages where chat_id = ${chat.id}`;
+    const p99 = percentile(latencies, 99);
+    console.log(`fan-out ends at load average ${loadavg()}`);
     console.log(
-      `fan-out: ${result.sent} messages sent (${stored[0]?.n ?? 0} stored), ${result.received} of ${result.expected} deliveries; latency p50 ${result.latencies.p50.toFixed(1)} ms, p99 ${result.latencies.p99.toFixed(1)} ms, max ${result.latencies.max.toFixed(1)} ms; target p99 < ${TARGET_P99_MS} ms: ${result.latencies.p99 < TARGET_P99_MS ? "met" : "MISSED"}`,
+      `fan-out: ${sending.sent} messages sent (${stored[0]?.n ?? 0} stored), ${received} of ${expected} deliveries; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms; target p99 < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? "met" : "MISSED"}`,
+    );
+    // Where a message's time went, p50 / p99 per stage (ms), from the server's traces.
+    // The clients' stamps are CLOCK_MONOTONIC (process.hrtime); the traces performance.now().
+    const offset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+    const sentAt = (t: SendTrace) => Number(t.text.slice(2)) - offset;
+    console.log(
+      `  server stages (p50 / p99 ms): client send -> frame parsed ${spread(traces.map((t) => t.parsed - sentAt(t)))}, queued ${spread(traces.map((t) => t.started - t.parsed))}, ` +
+        `stored ${spread(traces.map((t) => t.stored - t.started))}, delivered here ${spread(traces.map((t) => t.delivered - t.stored))}, NOTIFY sent ${spread(traces.map((t) => t.notified - t.delivered))}`,
+    );
+    const secs = SECONDS + 1;
+    console.log(
+      `  server: event-loop delay p99 ${(serverLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(serverLoop.max / 1e6).toFixed(1)} ms; GC pauses ${gcPauses.length}, longest ${Math.max(0, ...gcPauses).toFixed(1)} ms, ${gcPauses.reduce((a, b) => a + b, 0).toFixed(0)} ms in all; CPU ${((cpu.user + cpu.system) / 1000 / secs / 10).toFixed(0)}% of a core, ` +
+        `${((cpu.user + cpu.system) / 1000 / sending.sent).toFixed(2)} ms per message (${GROUP} deliveries); PostgreSQL backends ${(postgresMs / sending.sent).toFixed(2)} ms per message`,
+    );
+    console.log(
+      `  clients: sender lag behind schedule p50 / p99 ${sending.lag.p50.toFixed(1)} / ${sending.lag.p99.toFixed(1)} ms, its event-loop delay p99 ${sending.loop.p99.toFixed(1)} ms; ` +
+        `receivers' event-loop delay p99 ${reports.map((r) => r.loop.p99.toFixed(1)).join(", ")} ms, CPU ${reports.map((r) => (r.cpuMs / secs / 10).toFixed(0)).join(", ")}% of a core`,
     );
     release(idle);
     await sleep(500);

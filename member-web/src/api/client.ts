@@ -1,5 +1,6 @@
 import { type ApiError, createApiClient, toApiError } from "@tuesday/api-client";
 import { knownPublicIp, PUBLIC_IP_HEADER } from "../app/public-ip.ts";
+import { reportAppError } from "../lib/app-errors.ts";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 
@@ -41,6 +42,9 @@ api.use({
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
     }
     if (response.status === 503) window.dispatchEvent(new Event(SERVER_UNAVAILABLE_EVENT));
+    // The server's own failure (500, "Internal error"): nothing the member did explains it, so
+    // the app says "Oops!" (spec 8) whatever the page shows for the failed call.
+    else if (response.status >= 500) reportAppError();
     return response;
   },
 });

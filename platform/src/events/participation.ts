@@ -12,6 +12,7 @@ import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/inde
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound } from "../lib/errors.ts";
+import { notify } from "../notifications/index.ts";
 import { findParticipant } from "../participant/queries.ts";
 import {
   countConfirmed,
@@ -176,6 +177,10 @@ async function afterChange(ctx: Ctx, event: EventRow, current: Current, row: Par
   if (kind) {
     const dedupeKey = `event:${event.id}:${row.participantId}:${kind}:${row.statusChangedAt.getTime()}`;
     await mailParticipant(ctx, event, row, kind, { dedupeKey, position });
+    // An organizer's approval is also an in-app notification (stored, live on the member's topic on commit).
+    if (kind === "approved") {
+      await notify(ctx.db, ctx.deps.bus, { communityId: ctx.tenant.id, participantId: row.participantId, type: "EVENT_APPROVED", data: { eventId: event.id, title: event.title }, dedupeKey });
+    }
   }
   if (row.status === "CONFIRMED" && current?.status !== "CONFIRMED") await planReminders(ctx, event, [row.participantId]);
 }

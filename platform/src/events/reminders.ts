@@ -1,6 +1,7 @@
 /** Reminders the day before an event, one pg-boss job per confirmed participant and start time. */
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { notify } from "../notifications/index.ts";
 import { eventReminderJob } from "./jobs/reminder.ts";
 import { mailParticipant } from "./mail.ts";
 import { type EventRow, findEvent, findParticipation } from "./queries.ts";
@@ -26,7 +27,7 @@ export async function planReminders(ctx: Ctx, e: EventRow, participantIds: reado
 
 export const reminderDedupeKey = (eventId: string, participantId: string, startsAt: string) => `event-reminder:${eventId}:${participantId}:${startsAt}`;
 
-/** The job's work: mails the reminder unless the event moved or started, or the member is no longer confirmed. */
+/** The job's work: mails the reminder (and notifies in the app) unless the event moved or started, or the member is no longer confirmed. */
 export async function sendReminder(ctx: Ctx, job: { eventId: string; participantId: string; startsAt: string }): Promise<boolean> {
   return withTx(ctx.db, async (tx) => {
     const txCtx = { ...ctx, db: tx };
@@ -34,7 +35,10 @@ export async function sendReminder(ctx: Ctx, job: { eventId: string; participant
     if (!e || e.startsAt.toISOString() !== job.startsAt || e.startsAt.getTime() <= Date.now()) return false;
     const row = await findParticipation(tx, ctx.tenant.id, e.id, job.participantId);
     if (row?.status !== "CONFIRMED") return false;
-    await mailParticipant(txCtx, e, row, "reminder", { dedupeKey: reminderDedupeKey(e.id, row.participantId, job.startsAt) });
+    const dedupeKey = reminderDedupeKey(e.id, row.participantId, job.startsAt);
+    await mailParticipant(txCtx, e, row, "reminder", { dedupeKey });
+    // The in-app reminder too, once per start time like the mail (a retried job stores nothing twice).
+    await notify(tx, ctx.deps.bus, { communityId: ctx.tenant.id, participantId: row.participantId, type: "EVENT_REMINDER", data: { eventId: e.id, title: e.title }, dedupeKey });
     return true;
   });
 }

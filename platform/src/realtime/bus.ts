@@ -90,6 +90,19 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
     onclose: () => lost(),
   };
   const sql = postgres(parsed.toString(), options);
+  // NOTIFYs outside a transaction go through one connection of their own: their commits queue on
+  // the database-wide notify lock anyway, so one pipelined connection loses nothing, and they no
+  // longer take request-pool connections from the statements (a chat message's insert) they follow.
+  const notifier = postgres(parsed.toString(), {
+    ...(path ? { path } : {}),
+    max: 1,
+    idle_timeout: 60,
+    max_lifetime: null,
+    connect_timeout: 10,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: "tuesday-bus-notify" },
+  });
 
   function deliver(channel: string, payload: unknown, isOwn: boolean): void {
     for (const sub of channels.get(channel) ?? []) {
@@ -180,12 +193,13 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
       const text = encodeMessage(channel, payload, origin);
       const own = () => deliver(channel, (JSON.parse(text) as Envelope).d, true);
       if (!("savepoint" in via)) {
-        // A NOTIFY's commit holds a database-wide lock until its WAL is flushed, so every
-        // notifying commit waits for the one before: alone in its transaction (nothing else to
-        // keep), it commits without waiting for the flush. A crash may then lose the notice,
-        // never data: listeners treat that as a gap.
-        await via`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, ${text})`;
+        // Nothing to wait for: this process's subscribers hear it at once, the others once the
+        // NOTIFY commits. A NOTIFY's commit holds a database-wide lock until its WAL is flushed,
+        // so every notifying commit waits for the one before: alone in its transaction (nothing
+        // else to keep), it commits without waiting for the flush. A crash may then lose the
+        // notice, never data: listeners treat that as a gap.
         own();
+        await notifier`select set_config('synchronous_commit', 'off', true), pg_notify(${channel}, ${text})`;
         return;
       }
       // A transaction opened outside withTx has no commit hook: the message then comes back
@@ -260,7 +274,7 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
       closed = true;
       connected = false;
       if (retry) clearTimeout(retry);
-      await sql.end({ timeout: 1 });
+      await Promise.all([sql.end({ timeout: 1 }), notifier.end({ timeout: 1 })]);
     },
   };
 }

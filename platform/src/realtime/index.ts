@@ -11,7 +11,7 @@ import { type Bus, createBus } from "./bus.ts";
 
 export type { Bus, BusHandler, BusMessage } from "./bus.ts";
 export { nodeHeaders, resolveContext } from "./context.ts";
-export { createStompServer, DEFAULT_STOMP_OPTIONS, STOMP_PATH, type StompOptions, type StompServer } from "./stomp/server.ts";
+export { createStompServer, DEFAULT_STOMP_OPTIONS, STOMP_PATH, type SendTrace, type StompOptions, type StompServer } from "./stomp/server.ts";
 export { chatTopic, notificationsTopic, presenceTopic, publishTopic, type TopicEvent } from "./topics.ts";
 
 const SESSION_CACHE_ENTRIES = 10_000;

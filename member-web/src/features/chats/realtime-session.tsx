@@ -46,7 +46,7 @@ export function RealtimeSession() {
       if (b?.type !== "NOTIFICATION" || !b.notification) return;
       void notificationsChanged(queryClient);
       if (b.notification.type === "CHAT_MESSAGE") void queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
-      toastStore.show({ type: "default", title: t("toasts:newNotification"), content: t(`notifications:type.${b.notification.type}`) });
+      toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newNotification"), content: t(`notifications:type.${b.notification.type}`) });
     });
   }, [token, participantId, queryClient, t]);
 

@@ -1,6 +1,6 @@
 /**
  * Presence of the members connected to this process, kept with every other process's through
- * presence_nodes: a member is ONLINE from their first socket on any process until their last one
+ * presence_nodes (and this process's liveness in presence_processes, one row refreshed every 20 s): a member is ONLINE from their first socket on any process until their last one
  * closed everywhere and the grace period passed (a reload or a reconnect to another process within
  * it publishes nothing). Changes are published on `community/{id}/presence`.
  */
@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client.ts";
 import type { Bus } from "../bus.ts";
-import { holdPresence, PRESENCE_REFRESH_SECONDS, refreshPresence, releasePresence, sweepStalePresence } from "../presence-queries.ts";
+import { forgetProcess, holdPresence, PRESENCE_REFRESH_SECONDS, refreshPresence, releasePresence, sweepStalePresence } from "../presence-queries.ts";
 import { presenceTopic, publishTopic } from "../topics.ts";
 
 export type PresenceStatus = "ONLINE" | "OFFLINE";
@@ -110,5 +110,6 @@ export class PresenceTracker {
       if (entry.held) this.release(key, entry);
     }
     await Promise.all([...this.entries.values()].map((e) => e.queue));
+    await forgetProcess(this.db, this.node).catch((err) => this.log.warn({ err }, "presence process row not removed"));
   }
 }

@@ -50,7 +50,16 @@ export type StompOptions = {
   maxSubscriptions: number;
   /** A consumer this far behind (bytes queued on its socket) is dropped. */
   maxBufferedBytes: number;
+  /** Per chat SEND, when each stage ended (monotonic ms, `performance.now()`): for the benchmark's breakdown. */
+  trace?: ((t: SendTrace) => void) | undefined;
 };
+
+/**
+ * Where one chat SEND spent its time (monotonic ms): the frame parsed, its turn in the
+ * connection's queue, stored (the statement returned), delivered to this process's subscribers,
+ * and the NOTIFY for the other processes sent.
+ */
+export type SendTrace = { text: string; parsed: number; started: number; stored: number; delivered: number; notified: number };
 
 export const DEFAULT_STOMP_OPTIONS: StompOptions = {
   heartbeatOutMs: 10_000,
@@ -205,25 +214,26 @@ class Session {
       this.fail(new StompError("Too many frames in flight", "Wait for receipts before sending more"));
       return;
     }
+    const parsed = this.server.opts.trace ? performance.now() : 0;
     for (const frame of frames) {
       this.queue = this.queue.then(() => {
         this.inFlight--;
-        return this.handle(frame);
+        return this.handle(frame, parsed);
       });
     }
   }
 
-  private async handle(frame: Frame): Promise<void> {
+  private async handle(frame: Frame, parsed: number): Promise<void> {
     if (this.state === "closed") return;
     try {
-      await this.dispatch(frame);
+      await this.dispatch(frame, parsed);
     } catch (err) {
       const error = err instanceof StompError ? err : toStompError(err, this.ctx);
       this.fail(error, frame.headers.get("receipt"));
     }
   }
 
-  private async dispatch(frame: Frame): Promise<void> {
+  private async dispatch(frame: Frame, parsed: number): Promise<void> {
     const { command, headers } = frame;
     if (this.state === "connecting") {
       if (command !== "CONNECT" && command !== "STOMP") throw new StompError("Send CONNECT first");
@@ -244,7 +254,7 @@ class Session {
           buffered.push(frame);
           break;
         }
-        await this.send(frame);
+        await this.send(frame, parsed);
         break;
       }
       case "ACK":
@@ -264,7 +274,7 @@ class Session {
         const buffered = this.transactions.get(tx);
         if (!buffered) throw new StompError(`Unknown transaction ${tx}`);
         this.transactions.delete(tx);
-        if (command === "COMMIT") for (const f of buffered) await this.send(f);
+        if (command === "COMMIT") for (const f of buffered) await this.send(f, parsed);
         break;
       }
       case "DISCONNECT": {
@@ -374,20 +384,29 @@ class Session {
     this.server.hub.remove(this.ctx.tenant.id, sub.topic.name, sub);
   }
 
-  private async send(frame: Frame): Promise<void> {
+  private async send(frame: Frame, parsed: number): Promise<void> {
     const destination = required(frame.headers, "destination");
     const topic = parseDestination(destination);
     if (!topic) throw new StompError("Unknown destination", destination);
     if (topic.kind !== "chat") throw new StompError("Only chat topics take SEND", destination);
-    let parsed: unknown;
+    let body: unknown;
     try {
-      parsed = JSON.parse(frame.body.toString("utf8"));
+      body = JSON.parse(frame.body.toString("utf8"));
     } catch {
       throw new StompError("The body must be JSON", '{"text": "..."}');
     }
-    const text = MessageTextSchema.safeParse((parsed as { text?: unknown } | null)?.text);
+    const text = MessageTextSchema.safeParse((body as { text?: unknown } | null)?.text);
     if (!text.success) throw new StompError("Invalid message", text.error.issues[0]?.message ?? "text is required");
-    await postChatMessage(this.ctx, topic.chatId, text.data);
+    const { trace } = this.server.opts;
+    if (!trace) {
+      await postChatMessage(this.ctx, topic.chatId, text.data);
+      return;
+    }
+    const t: SendTrace = { text: text.data, parsed, started: performance.now(), stored: 0, delivered: 0, notified: 0 };
+    await postChatMessage(this.ctx, topic.chatId, text.data, (stage) => {
+      t[stage] = performance.now();
+      if (stage === "notified") trace(t);
+    });
   }
 
   get participant(): string {
