@@ -11,9 +11,11 @@
  * people who help u and whom u helps through one short list where the lists of x and y alone run
  * to thousands at scale. A feature's postings are stored twice, in impact order (weight
  * descending, ties by a seeded rank): the whole list, and grouped by city. For u we walk its
- * features, highest query weight first, and read from each the first `postingsCap` postings of
+ * features, mutual keys first (most of u's best partners at scale help u and are helped by u), then
+ * highest query weight first, and read from each the first `postingsCap` postings of
  * u's own city (same-city partners carry the city bonus, so they are wanted deeper into the list)
- * and the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch array.
+ * and the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch array
+ * (need <-> offer per direction, mixed as relevance mixes it, plus the plain sum of the overlaps).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
  * The best `preselect` x `rescorePool` by proxy are scored exactly but for the texts (the proxy
  * keeps those apart), the best `rescorePool` of them scored in full (DenseScorer: u's features
@@ -58,6 +60,9 @@ interface Index {
   /** The same postings per feature grouped by city (ascending id), by weight descending in a city. */
   byCity: Int32Array;
   byCityWeights: Float32Array;
+  /** Mutual keys' second direction (see memberFeatures), 0 elsewhere. */
+  weights2: Float32Array;
+  byCityWeights2: Float32Array;
   features: number;
 }
 
@@ -71,8 +76,12 @@ function cityStart(members: Int32Array, cityId: Int32Array, lo: number, hi: numb
   return lo;
 }
 
-/** Query (and document) features of member i, appended to `feat` / `w`. */
-function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[], withCity = true): void {
+/**
+ * Query (and document) features of member i, appended to `feat` / `w`. A mutual key's posting
+ * carries each direction apart: `w` the first (u's need of x / v's offer of x), `w2` the second
+ * (u's offer of y / v's need of y); `w2` is 0 for the other features.
+ */
+function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[], w2: number[], withCity = true): void {
   const c = m.components;
   const share = m.weights.complementarity.maxShare;
   const nTags = m.tagNames.length;
@@ -139,11 +148,14 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
         if (!m.directOffer[q]) continue;
         const y = m.coffer.items[q] as number;
         // Query: u needs x and offers y; document: v offers x and needs y (the same key).
+        while (w2.length < w.length) w2.push(0);
         feat.push(query ? pairBase + x * nC + y : pairBase + y * nC + x);
-        w.push((query ? c.topics : 1) * need * (m.coffer.weights[q] as number));
+        w.push(query ? need : (m.coffer.weights[q] as number));
+        w2.push(query ? (m.coffer.weights[q] as number) : need);
       }
     }
   }
+  while (w2.length < w.length) w2.push(0);
 }
 
 function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
@@ -152,33 +164,41 @@ function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Ind
   const counts = new Int32Array(features + 1);
   const feat: number[] = [];
   const w: number[] = [];
+  const w2: number[] = [];
   for (const i of order) {
     feat.length = 0;
     w.length = 0;
-    memberFeatures(m, i, false, feat, w, false);
+    w2.length = 0;
+    memberFeatures(m, i, false, feat, w, w2, false);
     for (const f of feat) counts[f + 1] = (counts[f + 1] as number) + 1;
   }
   for (let f = 0; f < features; f++) counts[f + 1] = (counts[f + 1] as number) + (counts[f] as number);
   const total = counts[features] as number;
   const members = new Int32Array(total);
   const weights = new Float32Array(total);
+  const weights2 = new Float32Array(total);
   const fill = counts.slice(0, features);
   for (const i of order) {
     feat.length = 0;
     w.length = 0;
-    memberFeatures(m, i, false, feat, w, false);
+    w2.length = 0;
+    memberFeatures(m, i, false, feat, w, w2, false);
     for (let k = 0; k < feat.length; k++) {
       const f = feat[k] as number;
       const at = fill[f] as number;
       members[at] = i;
       weights[at] = w[k] as number;
+      weights2[at] = w2[k] as number;
       fill[f] = at + 1;
     }
   }
   // Impact order: a capped read of a long list takes its largest contributions.
   const byCity = new Int32Array(total);
   const byCityWeights = new Float32Array(total);
+  const byCityWeights2 = new Float32Array(total);
   const cityId = m.cityId;
+  // A mutual posting's impact is the product of its two directions.
+  const impact = (p: number): number => ((weights2[p] as number) > 0 ? (weights[p] as number) * (weights2[p] as number) : (weights[p] as number));
   let idx: number[] = [];
   for (let f = 0; f < features; f++) {
     const start = counts[f] as number;
@@ -187,26 +207,30 @@ function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Ind
       if (end > start) {
         byCity[start] = members[start] as number;
         byCityWeights[start] = weights[start] as number;
+        byCityWeights2[start] = weights2[start] as number;
       }
       continue;
     }
     idx = [];
     for (let p = start; p < end; p++) idx.push(p);
     const byWeight = (x: number, y: number): number =>
-      (weights[y] as number) - (weights[x] as number) || (rank[members[x] as number] as number) - (rank[members[y] as number] as number);
+      impact(y) - impact(x) || (rank[members[x] as number] as number) - (rank[members[y] as number] as number);
     idx.sort(byWeight);
     const cityIdx = idx.slice();
     cityIdx.sort((x, y) => (cityId[members[x] as number] as number) - (cityId[members[y] as number] as number) || byWeight(x, y));
     const mm = idx.map((p) => members[p] as number);
     const ww = idx.map((p) => weights[p] as number);
+    const ww2 = idx.map((p) => weights2[p] as number);
     for (let t = 0; t < cityIdx.length; t++) {
       byCity[start + t] = members[cityIdx[t] as number] as number;
       byCityWeights[start + t] = weights[cityIdx[t] as number] as number;
+      byCityWeights2[start + t] = weights2[cityIdx[t] as number] as number;
     }
     members.set(mm, start);
     weights.set(ww, start);
+    weights2.set(ww2, start);
   }
-  return { offsets: counts, members, weights, byCity, byCityWeights, features };
+  return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, features };
 }
 
 /** Bounded min-heap of (score, member), ties broken by a seeded rank (lower rank wins). */
@@ -425,6 +449,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   });
 
   const index = buildIndex(m, order, rank);
+  const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
   // Members by city in the seeded order: the fill for members with little else in common.
   const cityOffsets = new Int32Array(m.cityNames.length + 1);
   for (const i of order) if ((m.cityId[i] as number) >= 0) cityOffsets[(m.cityId[i] as number) + 1] = (cityOffsets[(m.cityId[i] as number) + 1] as number) + 1;
@@ -440,18 +465,34 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     }
   }
   const cityBonus = m.components.city;
-  const seen = new Int32Array(n);
   let seenStamp = 0;
-  // Float32 and "0 = untouched" (every contribution is > 0) keep the randomly accessed
-  // scratch small: at 100k members it is the cache misses here that cost, not arithmetic.
-  const acc = new Float32Array(n);
   // Postings of long lists are read capped, and need <-> offer is max/min-mixed, so the accumulated
   // proxy orders candidates only roughly. The best `preselect` x rescorePool by the proxy get every
   // component but the texts exactly (DenseScorer without texts: the short part of the records) plus
   // the texts' proxy, which is kept apart here; the pool scored in full is chosen by that.
-  const accTexts = new Float32Array(n);
   const textsFrom = m.tagNames.length;
   const textsTo = textsFrom + 2 * m.termNames.length;
+  // Need <-> offer is accumulated per direction and mixed as relevance mixes it (each direction's
+  // coverage capped at 1, then maxShare x max + (1 - maxShare) x min): a partner who meets u's need
+  // through a concept, its topic and a mutual key is not counted three times over one who helps
+  // both ways. accIn: v covers u's need (u's needs read the offers), accOut: u covers v's need;
+  // the mutual keys' directions are taken as a max beside those sums (the same concepts again).
+  const topicsFrom = textsTo + m.answerNames.length + m.cityNames.length;
+  const offersFrom = topicsFrom + m.conceptNames.length;
+  // The randomly accessed scratch is one 32-byte slot per member (a cache line holds two): at 100k
+  // members it is the cache misses here that cost, not arithmetic. Float32: the rest (tags,
+  // answers), the texts, accIn, accOut, the mutual keys' two directions; Int32: the stamp of the
+  // feature last read (a posting seen in the city part is not read again) and of the member u that
+  // touched it.
+  const ACC = 8;
+  const acc = new Float32Array(n * ACC);
+  const stamps = new Int32Array(acc.buffer);
+  const topicsShare = m.weights.topics.maxShare;
+  const topicsScale = m.components.topics > 0 ? 1 / (m.components.topics * topicsShare) : 0;
+  // Beside that mixed value, the plain sum of every need <-> offer overlap found (concepts, their
+  // topics, mutual keys) at this weight: partners who share more of u's needs and offers tend to
+  // share their wording and tags too, which break the many ties of the mixed value at scale.
+  const EXCESS = 0.5;
   const pre = new TopHeap(m.weights.candidates.preselect * rescorePool, rank);
   const memberMult = m.memberMultiplier;
   const companyId = m.companyId;
@@ -464,6 +505,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const best = new TopHeap(k, rank);
   const qFeat: number[] = [];
   const qW: number[] = [];
+  const qW2: number[] = [];
   const qOrder: number[] = [];
   const poolItems: number[] = [];
   const poolScores: number[] = [];
@@ -488,10 +530,22 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
 
     qFeat.length = 0;
     qW.length = 0;
-    memberFeatures(m, u, true, qFeat, qW, false);
+    qW2.length = 0;
+    memberFeatures(m, u, true, qFeat, qW, qW2, false);
     qOrder.length = 0;
-    for (let q = 0; q < qFeat.length; q++) qOrder.push(q);
-    qOrder.sort((x, y) => (qW[y] as number) - (qW[x] as number) || (qFeat[x] as number) - (qFeat[y] as number));
+    for (let q = 0; q < qFeat.length; q++) {
+      qOrder.push(q);
+      // A mutual key is read for both directions of need <-> offer at once.
+      if ((qFeat[q] as number) >= mutualFrom) qW[q] = m.components.topics * (qW[q] as number) * (qW2[q] as number);
+    }
+    // Mutual keys first: a member who helps u and whom u helps is most of u's best partners at scale
+    // (both directions of need <-> offer), and their lists are the short ones.
+    qOrder.sort(
+      (x, y) =>
+        Number((qFeat[y] as number) >= mutualFrom) - Number((qFeat[x] as number) >= mutualFrom) ||
+        (qW[y] as number) - (qW[x] as number) ||
+        (qFeat[x] as number) - (qFeat[y] as number),
+    );
     const city = m.cityId[u] as number;
 
     let nTouched = 0;
@@ -499,34 +553,55 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     for (const q of qOrder) {
       if (budget <= 0) break;
       const f = qFeat[q] as number;
-      const qw = qW[q] as number;
-      const into = f >= textsFrom && f < textsTo ? accTexts : acc;
       const start = index.offsets[f] as number;
       const end = index.offsets[f + 1] as number;
       if (end === start) continue;
+      // 0: mutual key, 1: u's offer against needs, 2: u's need against offers, 3: texts, 4: the rest.
+      const kind = f >= mutualFrom ? 0 : f >= offersFrom ? 2 : f >= topicsFrom ? 1 : f >= textsFrom && f < textsTo ? 3 : 4;
+      const qw = kind === 1 || kind === 2 ? (qW[q] as number) * topicsScale : (qW[q] as number);
+      const qw2 = qW2[q] as number;
+      const slot = kind === 1 ? 3 : kind === 2 ? 2 : kind === 3 ? 1 : 0;
       seenStamp++;
       // Same-city postings first (they carry the city bonus), then the list's best overall.
-      if (city >= 0 && cityBonus > 0) {
-        const from = cityStart(index.byCity, m.cityId, start, end, city);
-        const to = cityStart(index.byCity, m.cityId, from, end, city + 1);
+      for (let pass = 0; pass < 2; pass++) {
+        const byCity = pass === 0;
+        if (byCity && (city < 0 || cityBonus <= 0)) continue;
+        const list = byCity ? index.byCity : index.members;
+        const lw = byCity ? index.byCityWeights : index.weights;
+        const lw2 = byCity ? index.byCityWeights2 : index.weights2;
+        const from = byCity ? cityStart(index.byCity, m.cityId, start, end, city) : start;
+        const to = byCity ? cityStart(index.byCity, m.cityId, from, end, city + 1) : end;
         const take = Math.min(to - from, postingsCap, budget);
         budget -= take;
         postingsRead += take;
-        for (let p = from; p < from + take; p++) {
-          const v = index.byCity[p] as number;
-          seen[v] = seenStamp;
-          if (acc[v] === 0 && accTexts[v] === 0) touched[nTouched++] = v;
-          into[v] = (into[v] as number) + qw * (index.byCityWeights[p] as number);
+        if (kind === 0) {
+          for (let p = from; p < from + take; p++) {
+            const v = list[p] as number;
+            const at = v * ACC;
+            if (stamps[at + 6] === seenStamp) continue;
+            stamps[at + 6] = seenStamp;
+            if (stamps[at + 7] !== stamp) {
+              stamps[at + 7] = stamp;
+              touched[nTouched++] = v;
+            }
+            const a = qw * (lw[p] as number);
+            const b = qw2 * (lw2[p] as number);
+            if (a > (acc[at + 4] as number)) acc[at + 4] = a;
+            if (b > (acc[at + 5] as number)) acc[at + 5] = b;
+          }
+          continue;
         }
-      }
-      const take = Math.min(end - start, postingsCap, budget);
-      budget -= take;
-      postingsRead += take;
-      for (let p = start; p < start + take; p++) {
-        const v = index.members[p] as number;
-        if (seen[v] === seenStamp) continue;
-        if (acc[v] === 0 && accTexts[v] === 0) touched[nTouched++] = v;
-        into[v] = (into[v] as number) + qw * (index.weights[p] as number);
+        for (let p = from; p < from + take; p++) {
+          const v = list[p] as number;
+          const at = v * ACC;
+          if (stamps[at + 6] === seenStamp) continue;
+          stamps[at + 6] = seenStamp;
+          if (stamps[at + 7] !== stamp) {
+            stamps[at + 7] = stamp;
+            touched[nTouched++] = v;
+          }
+          acc[at + slot] = (acc[at + slot] as number) + qw * (lw[p] as number);
+        }
       }
     }
     // Little in common with anyone: fill with a rotating sample of the same city.
@@ -538,9 +613,9 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       let at = take === len ? 0 : mix32(u ^ seed, city) % len;
       for (let t = 0; t < take; t++) {
         const v = cityMembers[start + at] as number;
-        if (acc[v] === 0 && accTexts[v] === 0) {
+        if (stamps[v * ACC + 7] !== stamp) {
+          stamps[v * ACC + 7] = stamp;
           touched[nTouched++] = v;
-          acc[v] = Number.MIN_VALUE;
         }
         if (++at === len) at = 0;
       }
@@ -551,10 +626,23 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     let floor = -1;
     for (let t = 0; t < nTouched; t++) {
       const v = touched[t] as number;
-      const a0 = (acc[v] as number) + (accTexts[v] as number);
-      acc[v] = 0;
-      textsPart[v] = accTexts[v] as number;
-      accTexts[v] = 0;
+      const at = v * ACC;
+      const accIn = acc[at + 2] as number;
+      const accOut = acc[at + 3] as number;
+      const mutIn = acc[at + 4] as number;
+      const mutOut = acc[at + 5] as number;
+      const tIn = Math.min(1, Math.max(accIn, mutIn));
+      const tOut = Math.min(1, Math.max(accOut, mutOut));
+      const topics = m.components.topics * (tIn >= tOut ? topicsShare * tIn + (1 - topicsShare) * tOut : topicsShare * tOut + (1 - topicsShare) * tIn);
+      const texts = acc[at + 1] as number;
+      const a0 = (acc[at] as number) + texts + topics + EXCESS * (accIn + accOut + mutIn + mutOut);
+      acc[at] = 0;
+      acc[at + 1] = 0;
+      acc[at + 2] = 0;
+      acc[at + 3] = 0;
+      acc[at + 4] = 0;
+      acc[at + 5] = 0;
+      textsPart[v] = texts;
       const a = city >= 0 && m.cityId[v] === city ? a0 + cityBonus : a0;
       if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
       const sc = a * (memberMult[v] as number);
