@@ -6,6 +6,9 @@ import { consoleEventsEn, consoleEventsRu } from "./resources/events/messages.ts
 
 const tuesdayEn = {
   tuesday: {
+    /** Each language's own name, the same in every language (the language menu). */
+    languages: { en: "English", ru: "Русский" },
+    pagination: "Pages",
     dashboard: {
       title: "Dashboard",
       community: "Community",
@@ -94,6 +97,7 @@ const tuesdayEn = {
       weight: "Weight",
       similarity: "Similarity",
       contribution: "Contribution",
+      termNames: { topics: "Topics", tags: "Tags", complementarity: "Needs meet offers", answers: "Answers", city: "Same city" },
       adminScore: "Admin score: %{s} of 10",
       save: "Save the score and show the next pair",
       saved: "Pair score saved",
@@ -196,6 +200,8 @@ const tuesdayEn = {
 
 const tuesdayRu: typeof tuesdayEn = {
   tuesday: {
+    languages: { en: "English", ru: "Русский" },
+    pagination: "Страницы",
     dashboard: {
       title: "Панель",
       community: "Сообщество",
@@ -284,6 +290,7 @@ const tuesdayRu: typeof tuesdayEn = {
       weight: "Вес",
       similarity: "Сходство",
       contribution: "Вклад",
+      termNames: { topics: "Темы", tags: "Теги", complementarity: "Запросы и предложения совпадают", answers: "Ответы", city: "Один город" },
       adminScore: "Оценка администратора: %{s} из 10",
       save: "Сохранить оценку и показать следующую пару",
       saved: "Оценка пары сохранена",
@@ -496,7 +503,8 @@ function initialLocale(): "en" | "ru" {
   }
 }
 
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === "ru" ? messages.ru : messages.en), initialLocale(), [
-  { locale: "en", name: "English" },
-  { locale: "ru", name: "Русский" },
-]);
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === "ru" ? messages.ru : messages.en),
+  initialLocale(),
+  (["en", "ru"] as const).map((locale) => ({ locale, name: tuesdayEn.tuesday.languages[locale] })),
+);
