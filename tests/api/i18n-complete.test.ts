@@ -59,7 +59,7 @@ describe("RU/EN completeness", () => {
 
 describe("the rendered-screen check (tests/e2e/i18n-check.ts)", () => {
   const ru = catalog(TRANSLATIONS.ru);
-  const data = { strings: new Set(["Bea Peer Labs"]), words: new Set(["bea", "peer", "labs", "london"]), initials: new Set(["B", "P"]), pending: new Set<Promise<void>>() };
+  const data = { strings: new Set(["Bea Peer Labs", "Bea", "Peer", "profile"]), initials: new Set(["B", "P"]), pending: new Set<Promise<void>>() };
 
   it("passes translations (exact, interpolated, with punctuation around), data, initials and texts without letters", () => {
     const login = (TRANSLATIONS.ru as unknown as { auth: { login: { subtitle: string } } }).auth.login.subtitle.replace("{{community}}", "Founders Circle");
@@ -67,12 +67,14 @@ describe("the rendered-screen check (tests/e2e/i18n-check.ts)", () => {
   });
 
   it("fails a hard-coded text, an English text on a Russian screen, a key shown raw, and an English date", () => {
-    expect(foreignTexts(["Company", TRANSLATIONS.en.common.loading, "ra.navigation.prev", "11/27/2026, 3:24:06 AM", "Подписаться сейчас"], ru, data, "ru")).toEqual([
+    expect(foreignTexts(["Company", TRANSLATIONS.en.common.loading, "ra.navigation.prev", "11/27/2026, 3:24:06 AM", "Подписаться сейчас", "lookingFor", "Peer Company"], ru, data, "ru")).toEqual([
       "Company",
       TRANSLATIONS.en.common.loading,
       "ra.navigation.prev",
       "11/27/2026, 3:24:06 AM",
       "Подписаться сейчас",
+      "lookingFor",
+      "Peer Company",
     ]);
   });
 

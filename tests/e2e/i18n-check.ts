@@ -4,7 +4,8 @@ import type { Page } from "@playwright/test";
  * The rendered-screen half of "RU/EN complete" (issue 17): every visible text of a screen (text
  * nodes and the aria-label, placeholder, title and alt of visible elements) must come from the
  * app's translation files of the screen's language, or from data the page loaded (any JSON the
- * page fetched: member names, community texts, match reasons), or have no letters at all.
+ * page fetched: member names, community texts, match reasons; whole strings, or several side by
+ * side), or be a date as Intl writes it, or have no letters at all.
  * Screens are checked in Russian, so a hard-coded English text never passes by being equal to an
  * English value somewhere in the files.
  */
@@ -50,19 +51,15 @@ export function catalog(messages: unknown): Catalog {
 }
 
 /** Collects every string in the JSON responses the page receives (data, not interface text). */
-export type PageData = { strings: Set<string>; words: Set<string>; initials: Set<string>; pending: Set<Promise<void>> };
+export type PageData = { strings: Set<string>; initials: Set<string>; pending: Set<Promise<void>> };
 
 export function watchData(page: Page): PageData {
   const strings = new Set<string>();
-  const words = new Set<string>();
   const initials = new Set<string>();
   const add = (v: unknown) => {
     for (const s of leaves(v)) {
       strings.add(core(s));
-      for (const w of s.match(/[\p{L}\p{N}]+/gu) ?? []) {
-        words.add(w.toLowerCase());
-        initials.add((w[0] ?? "").toUpperCase());
-      }
+      for (const w of s.match(/\p{L}+/gu) ?? []) initials.add((w[0] ?? "").toUpperCase());
     }
   };
   const pending = new Set<Promise<void>>();
@@ -74,7 +71,7 @@ export function watchData(page: Page): PageData {
     pending.add(read);
     void read.finally(() => pending.delete(read));
   });
-  return { strings, words, initials, pending };
+  return { strings, initials, pending };
 }
 
 /** The visible texts of the page as the member sees them (and as assistive technology reads them). */
@@ -122,16 +119,20 @@ export async function dataSettled(data: PageData): Promise<void> {
 /** The texts of `texts` that come neither from `cat` nor from the page's data. */
 export function foreignTexts(texts: string[], cat: Catalog, data: PageData, lang: string): string[] {
   const dates = dateWords(lang);
-  const fromData = (c: string) => {
-    if (data.strings.has(c)) return true;
-    const words = (c.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => LETTER.test(w));
-    return words.every((w) => data.words.has(w.toLowerCase()) || dates.has(w.toLowerCase()));
-  };
+  const isDate = (c: string) => (c.match(/\p{L}+/gu) ?? []).every((w) => dates.has(w.toLowerCase()));
+  const single = (c: string) => cat.exact.has(c) || cat.patterns.some((p) => p.test(c)) || data.strings.has(c) || isDate(c);
+  // One known text, or several side by side (a first and a last name; reasons or language names in a list).
+  const known = (c: string) =>
+    single(c) ||
+    [/\s*[;·•|,]\s*/, /\s+/].some((sep) => {
+      const parts = c.split(sep).map(core).filter((p) => LETTER.test(p));
+      return parts.length > 1 && parts.every(single);
+    });
   const bad = new Set<string>();
   for (const text of texts) {
     if (!LETTER.test(text)) continue;
     const c = core(text);
-    if (cat.exact.has(c) || cat.patterns.some((p) => p.test(text.replace(/\s+/g, " ").trim())) || fromData(c)) continue;
+    if (known(c) || cat.patterns.some((p) => p.test(text.replace(/\s+/g, " ").trim()))) continue;
     // Initials of a name (an avatar without a photo): each letter starts a word of the data.
     if (/^\p{Lu}{1,3}$/u.test(c) && [...c].every((ch) => data.initials.has(ch))) continue;
     bad.add(text);

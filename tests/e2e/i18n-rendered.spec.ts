@@ -49,7 +49,7 @@ test.describe("every visible text comes from the translation files (Russian)", (
   test("member app: signed-out and signed-in screens", async ({ browser, request }) => {
     test.setTimeout(120_000);
     // The page as served, before any script runs (the start-up overlay): no text of any language.
-    const served = await (await request.get(tenantUrl(TENANTS.founders, "/login"))).text();
+    const served = await (await request.get(`http://127.0.0.1:${E2E_PORT}/login`, { headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}` } })).text();
     const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(served)?.[1] ?? "";
     expect(body.replace(/<script[\s\S]*?<\/script>|<!--[\s\S]*?-->|<[^>]+>/g, " ").trim(), "text in the served index.html").toBe("");
     const out = await russianPage(browser);
