@@ -60,7 +60,7 @@ export function Dashboard() {
                   <Typography variant="caption" color="text.secondary">
                     {translate("tuesday.dashboard.languages")}
                   </Typography>
-                  <Typography>{community.langChoices.map((l) => l.toUpperCase()).join(", ")}</Typography>
+                  <Typography>{community.langChoices.map((l) => translate(`tuesday.languages.${l}`, { _: l.toUpperCase() })).join(", ")}</Typography>
                 </div>
                 <div>
                   <Typography variant="caption" color="text.secondary">

@@ -6,6 +6,9 @@ import { consoleEventsEn, consoleEventsRu } from "./resources/events/messages.ts
 
 const tuesdayEn = {
   tuesday: {
+    /** Each language's own name, the same in every language (the language menu). */
+    languages: { en: "English", ru: "Русский" },
+    pagination: "Pages",
     dashboard: {
       title: "Dashboard",
       community: "Community",
@@ -69,6 +72,7 @@ const tuesdayEn = {
       methods: "Sign-in methods",
       method: { EMAIL: "Password", OTP: "Code by e-mail (registered members)", NONE: "Code by e-mail (anyone)", MAGIC: "Sign-in link", GOOGLE: "Google", OAUTH2: "SSO (from tenant.json)" },
       steps: "Onboarding steps",
+      step: { profile: "Profile", lookingFor: "Request", contacts: "Contacts", networks: "Professional network", avatar: "Photo", about: "About" },
       moderationRequired: "New members wait for moderation",
       navigation: "Navigation (JSON: tabs and custom links)",
       badJson: "Not valid JSON",
@@ -94,6 +98,7 @@ const tuesdayEn = {
       weight: "Weight",
       similarity: "Similarity",
       contribution: "Contribution",
+      termNames: { topics: "Topics", tags: "Tags", complementarity: "Needs meet offers", answers: "Answers", city: "Same city" },
       adminScore: "Admin score: %{s} of 10",
       save: "Save the score and show the next pair",
       saved: "Pair score saved",
@@ -166,6 +171,7 @@ const tuesdayEn = {
       key: "Key",
       keyHint: "a-z, 0-9 and _, starting with a letter",
       label: "Label (%{lang})",
+      labelOf: "%{topic}: label (%{lang})",
       save: "Save",
       archive: "Archive",
       archived: "Archived topics",
@@ -196,6 +202,8 @@ const tuesdayEn = {
 
 const tuesdayRu: typeof tuesdayEn = {
   tuesday: {
+    languages: { en: "English", ru: "Русский" },
+    pagination: "Страницы",
     dashboard: {
       title: "Панель",
       community: "Сообщество",
@@ -259,6 +267,7 @@ const tuesdayRu: typeof tuesdayEn = {
       methods: "Способы входа",
       method: { EMAIL: "Пароль", OTP: "Код на почту (зарегистрированным)", NONE: "Код на почту (всем)", MAGIC: "Ссылка для входа", GOOGLE: "Google", OAUTH2: "SSO (из tenant.json)" },
       steps: "Шаги онбординга",
+      step: { profile: "Профиль", lookingFor: "Запрос", contacts: "Контакты", networks: "Профессиональная сеть", avatar: "Фото", about: "О себе" },
       moderationRequired: "Новые участники ждут модерации",
       navigation: "Навигация (JSON: вкладки и свои ссылки)",
       badJson: "Это не JSON",
@@ -284,6 +293,7 @@ const tuesdayRu: typeof tuesdayEn = {
       weight: "Вес",
       similarity: "Сходство",
       contribution: "Вклад",
+      termNames: { topics: "Темы", tags: "Теги", complementarity: "Запросы и предложения совпадают", answers: "Ответы", city: "Один город" },
       adminScore: "Оценка администратора: %{s} из 10",
       save: "Сохранить оценку и показать следующую пару",
       saved: "Оценка пары сохранена",
@@ -356,6 +366,7 @@ const tuesdayRu: typeof tuesdayEn = {
       key: "Ключ",
       keyHint: "a-z, 0-9 и _, начиная с буквы",
       label: "Название (%{lang})",
+      labelOf: "%{topic}: название (%{lang})",
       save: "Сохранить",
       archive: "В архив",
       archived: "Архивные темы",
@@ -496,7 +507,8 @@ function initialLocale(): "en" | "ru" {
   }
 }
 
-export const i18nProvider = polyglotI18nProvider((locale) => (locale === "ru" ? messages.ru : messages.en), initialLocale(), [
-  { locale: "en", name: "English" },
-  { locale: "ru", name: "Русский" },
-]);
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === "ru" ? messages.ru : messages.en),
+  initialLocale(),
+  (["en", "ru"] as const).map((locale) => ({ locale, name: tuesdayEn.tuesday.languages[locale] })),
+);

@@ -8,8 +8,9 @@ import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
 import QuizIcon from "@mui/icons-material/Quiz";
 import SettingsIcon from "@mui/icons-material/Settings";
+import { createTheme, ThemeProvider } from "@mui/material/styles";
 import type { ReactNode } from "react";
-import { Layout, Menu, usePermissions } from "react-admin";
+import { Layout, Menu, usePermissions, useTranslate } from "react-admin";
 
 /** The dashboard and the admin's own account; resource menus join as resources arrive. */
 function ConsoleMenu() {
@@ -34,6 +35,19 @@ function ConsoleMenu() {
   );
 }
 
+/** MUI's own English defaults that react-admin does not translate (the pagination's landmark name). */
+function TranslatedMuiDefaults({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const label = translate("tuesday.pagination");
+  return (
+    <ThemeProvider theme={(outer: object) => createTheme(outer, { components: { MuiPagination: { defaultProps: { "aria-label": label } } } })}>{children}</ThemeProvider>
+  );
+}
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  return (
+    <TranslatedMuiDefaults>
+      <Layout menu={ConsoleMenu}>{children}</Layout>
+    </TranslatedMuiDefaults>
+  );
 }

@@ -1840,7 +1840,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description Everything the platform holds about the signed-in user: the account (every community) and their participant in the community of the request. No secrets (password hash, session secrets, push keys) are included.
+         * @description Everything the platform holds about the signed-in user: the account, and for every community they belong to their participant, answers, matches, intros, bookmarks, chats and the messages they wrote, event participations, notifications, mail and audit events. Other people appear only as ids. No secrets (password hash, session secrets, push keys) are included.
          */
         get: {
             parameters: {
@@ -14657,6 +14657,7 @@ export interface components {
         };
         MyData: {
             exportedAt: string;
+            /** @description The community the download was asked from */
             communityId: string;
             account: {
                 [key: string]: unknown;
@@ -14664,13 +14665,18 @@ export interface components {
             identities: {
                 [key: string]: unknown;
             }[];
-            /** @description The account's sessions, without secrets; `current` marks this one */
+            /** @description The account's sessions in every community, without secrets; `current` marks this one */
             sessions: {
                 [key: string]: unknown;
             }[];
             webPushSubscriptions: {
                 [key: string]: unknown;
             }[];
+            /** @description Every community the user belongs to (or has traces in), the one of the request first */
+            communities: components["schemas"]["MyCommunityData"][];
+        };
+        MyCommunityData: {
+            communityId: string;
             participant: {
                 [key: string]: unknown;
             } | null;
@@ -14714,7 +14720,7 @@ export interface components {
             mail: {
                 [key: string]: unknown;
             }[];
-            /** @description Audit events about the user or their participant, or done by them */
+            /** @description Audit events about the user or their participant (with before/after), or done by them (what and when only) */
             auditEvents: {
                 [key: string]: unknown;
             }[];

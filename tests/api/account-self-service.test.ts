@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
-import { createUser, signInAs, uniqueEmail } from "../support/users.ts";
+import { createUser, joinAs, uniqueEmail } from "../support/users.ts";
 import { introduce, member, openChat } from "./chat-helpers.ts";
 import { arrangeMatch } from "./matching-api-helpers.ts";
 
@@ -71,37 +71,84 @@ describe("POST /api/current-user/email", () => {
 });
 
 describe("GET /api/current-user/data", () => {
-  it("gives the member's own data without secrets, only from the community of the request", async () => {
+  it("gives the member's own data in every community they belong to, without secrets and without anyone else's private data", async () => {
     const a = await member(env, "alpha", { firstName: "Ada", lastName: "Export" });
     const b = await member(env, "alpha", { firstName: "Bob", lastName: "Peer" });
     await introduce(env, a, b);
     const chatId = await openChat(env, a, [b]);
     await env.request("POST", `/api/chats/${chatId}`, { token: a.token, body: { text: "hello from Ada" } });
-    // The same person signed in on beta, where they have no participant.
-    const onBeta = await signInAs(env, a.user.id, "beta");
+    await env.request("POST", `/api/chats/${chatId}`, { token: b.token, body: { text: "private reply by Bob" } });
+    // Bob's own notes about Ada are Bob's data, never Ada's.
+    expect((await env.request("POST", "/api/relations", { token: b.token, body: { subjectId: a.id, relationType: "LIKE", note: "Bob's private note" } })).status).toBe(200);
+    expect((await env.request("POST", `/api/bookmarks/${a.id}`, { token: b.token })).status).toBe(200);
 
+    // The same person joins beta too: a participant there with a bookmark, an intro and a message.
+    const joined = await joinAs(env, a.user.id, "beta");
+    const aBeta = { ...a, id: joined.participantId, tenant: "beta", token: joined.token };
+    const c = await member(env, "beta", { firstName: "Cleo", lastName: "Beta" });
+    await introduce(env, aBeta, c);
+    const betaChat = await openChat(env, aBeta, [c]);
+    await env.request("POST", `/api/chats/${betaChat}`, { tenant: "beta", token: aBeta.token, body: { text: "hello on beta" } });
+    await env.request("POST", `/api/chats/${betaChat}`, { tenant: "beta", token: c.token, body: { text: "Cleo's own words" } });
+    expect((await env.request("POST", `/api/bookmarks/${c.id}`, { tenant: "beta", token: aBeta.token })).status).toBe(200);
+    // Ada, as an admin in beta, changed Cleo's profile: the export says what and when, not Cleo's data.
+    await env.db`insert into audit_events (community_id, actor_kind, actor_user_id, actor_label, action, target_type, target_id, before, after)
+                 values ('beta', 'user', ${a.user.id}, ${a.email}, 'participant.update', 'participant', ${c.id},
+                         ${env.db.json({ phone: "+44 700 000 0001" })}, ${env.db.json({ phone: "+44 700 000 0002" })})`;
+    // Someone changed Ada's own participant: she sees it in full.
+    await env.db`insert into audit_events (community_id, actor_kind, actor_label, action, target_type, target_id, before, after)
+                 values ('beta', 'operator', 'cli', 'participant.update', 'participant', ${aBeta.id}, ${env.db.json({ role: "member" })}, ${env.db.json({ role: "admin" })})`;
+
+    type Community = Record<string, unknown> & { communityId: string; participant: { id: string } | null; messages: { text: string }[] };
     const res = await env.request("GET", "/api/current-user/data", { token: a.token });
     expect(res.status).toBe(200);
-    const data = res.body;
+    const data = res.body as { communityId: string; account: object; sessions: { current: boolean; communityId: string }[]; communities: Community[] };
     expect(data.communityId).toBe("alpha");
     expect(data.account).toMatchObject({ id: a.user.id, email: a.email });
-    expect(JSON.stringify(data)).not.toMatch(/password_hash|secret_hash|p256dh|token_hash/);
-    expect(data.participant).toMatchObject({ id: a.id, first_name: "Ada" });
-    expect(data.sessions.length).toBeGreaterThanOrEqual(2);
-    expect(data.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    expect(data.recommendations).toHaveLength(1);
-    expect(data.intros).toEqual([expect.objectContaining({ from_participant_id: a.id, to_participant_id: b.id, status: "ACCEPTED" })]);
-    expect(data.chats).toEqual([expect.objectContaining({ id: chatId })]);
-    expect(data.messages).toEqual([expect.objectContaining({ chatId, text: "hello from Ada" })]);
+    const text = JSON.stringify(data);
+    expect(text).not.toMatch(/password_hash|secret_hash|p256dh|token_hash/);
+    expect(data.sessions.map((s) => s.communityId).sort()).toEqual(["alpha", "beta"]);
+    expect(data.sessions.filter((s) => s.current)).toHaveLength(1);
+    // Both communities, the one asked from first.
+    expect(data.communities.map((x) => x.communityId)).toEqual(["alpha", "beta"]);
+    const [alpha, beta] = data.communities as [Community, Community];
+    expect(alpha.participant).toMatchObject({ id: a.id, first_name: "Ada" });
+    expect(alpha.recommendations).toHaveLength(1);
+    expect(alpha.intros).toEqual([expect.objectContaining({ from_participant_id: a.id, to_participant_id: b.id, status: "ACCEPTED" })]);
+    expect(alpha.chats).toEqual([expect.objectContaining({ id: chatId })]);
+    expect(alpha.messages).toEqual([expect.objectContaining({ chatId, text: "hello from Ada" })]);
+    expect(alpha.notifications).not.toEqual([]);
+    expect(beta.participant).toMatchObject({ id: aBeta.id });
+    expect(beta.recommendations).toHaveLength(1);
+    expect(beta.intros).toEqual([expect.objectContaining({ from_participant_id: aBeta.id, to_participant_id: c.id })]);
+    expect(beta.messages).toEqual([expect.objectContaining({ chatId: betaChat, text: "hello on beta" })]);
+    expect(beta.bookmarks).toEqual([expect.objectContaining({ participant_id: aBeta.id, subject_id: c.id })]);
+    expect(beta.auditEvents).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ targetId: c.id, before: null, after: null }),
+        expect.objectContaining({ targetId: aBeta.id, after: { role: "admin" } }),
+      ]),
+    );
+    // Nobody else's private data: their messages, notes, bookmarks, addresses and phone numbers.
+    for (const other of ["private reply by Bob", "Bob's private note", "Cleo's own words", b.email, c.email, "+44 700 000 000"]) expect(text).not.toContain(other);
+    expect(alpha.bookmarks).toEqual([]);
+    expect(alpha.relations).toEqual([]);
 
-    // On beta, where this user has no participant: the account only, nothing of alpha.
-    const there = await env.request("GET", "/api/current-user/data", { tenant: "beta", token: onBeta });
+    // The same download asked from beta holds the same communities, beta first.
+    const there = await env.request("GET", "/api/current-user/data", { tenant: "beta", token: aBeta.token });
     expect(there.status).toBe(200);
     expect(there.body.communityId).toBe("beta");
-    expect(there.body.participant).toBeNull();
-    expect(there.body.messages).toEqual([]);
-    expect(there.body.intros).toEqual([]);
-    expect(JSON.stringify(there.body)).not.toContain("hello from Ada");
+    expect(there.body.communities.map((x: Community) => x.communityId)).toEqual(["beta", "alpha"]);
+
+    // Bob's download holds his note and his reply, and none of Ada's messages or of beta.
+    const bobs = await env.request("GET", "/api/current-user/data", { token: b.token });
+    const bobText = JSON.stringify(bobs.body);
+    expect(bobs.body.communities.map((x: Community) => x.communityId)).toEqual(["alpha"]);
+    expect(bobText).toContain("Bob's private note");
+    expect(bobText).toContain("private reply by Bob");
+    expect(bobText).not.toContain("hello from Ada");
+    expect(bobText).not.toContain("hello on beta");
+    expect(bobText).not.toContain(a.email);
   });
 
   it("refuses anonymous and forged callers with 401", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
+import { catalog, foreignTexts } from "../e2e/i18n-check.ts";
 
 /** Every leaf key as a dotted path; plural forms (_one, _few, _many, _other) count as one key. */
 function keysOf(value: unknown, prefix = ""): Set<string> {
@@ -53,5 +54,32 @@ describe("RU/EN completeness", () => {
     expect(ru.ra.navigation.skip_nav).toBe("Перейти к содержимому");
     expect(ru.ra.navigation.page_rows_per_page).not.toBe("Rows per page:");
     expect(ru.ra.action.save).toBe("Сохранить");
+  });
+});
+
+describe("the rendered-screen check (tests/e2e/i18n-check.ts)", () => {
+  const ru = catalog(TRANSLATIONS.ru);
+  const data = { strings: new Set(["Bea Peer Labs", "Bea", "Peer", "profile"]), initials: new Set(["B", "P"]), pending: new Set<Promise<void>>() };
+
+  it("passes translations (exact, interpolated, with punctuation around), data, initials and texts without letters", () => {
+    const login = (TRANSLATIONS.ru as unknown as { auth: { login: { subtitle: string } } }).auth.login.subtitle.replace("{{community}}", "Founders Circle");
+    expect(foreignTexts([login, `← ${TRANSLATIONS.ru.common.loading}`, "Bea Peer", "Bea Peer Labs", "BP", "12:30 · 3/10", "27 ноября 2026 г."], ru, data, "ru")).toEqual([]);
+  });
+
+  it("fails a hard-coded text, an English text on a Russian screen, a key shown raw, and an English date", () => {
+    expect(foreignTexts(["Company", TRANSLATIONS.en.common.loading, "ra.navigation.prev", "11/27/2026, 3:24:06 AM", "Подписаться сейчас", "lookingFor", "Peer Company"], ru, data, "ru")).toEqual([
+      "Company",
+      TRANSLATIONS.en.common.loading,
+      "ra.navigation.prev",
+      "11/27/2026, 3:24:06 AM",
+      "Подписаться сейчас",
+      "lookingFor",
+      "Peer Company",
+    ]);
+  });
+
+  it("finds the console's hard-coded texts too (polyglot placeholders and plurals)", () => {
+    const console = catalog(consoleMessages.ru);
+    expect(foreignTexts(["Страницы", "Company", "pagination navigation"], console, data, "ru")).toEqual(["Company", "pagination navigation"]);
   });
 });

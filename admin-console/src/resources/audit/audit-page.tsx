@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Collapse, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { Fragment, useCallback, useEffect, useState } from "react";
-import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
+import { Title, useAuthenticated, useNotify, useLocale, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { loadCommunity } from "../../login/community.ts";
 
@@ -28,6 +28,7 @@ const show = (v: unknown) => (v === undefined ? "—" : JSON.stringify(v));
 export function AuditLogPage() {
   useAuthenticated();
   const translate = useTranslate();
+  const locale = useLocale();
   const notify = useNotify();
   const [communityId, setCommunityId] = useState<string | null>(null);
   const [action, setAction] = useState("");
@@ -88,7 +89,7 @@ export function AuditLogPage() {
               {(data?.items ?? []).map((e) => (
                 <Fragment key={e.id}>
                   <TableRow hover onClick={() => setOpen(open === e.id ? null : e.id)} sx={{ cursor: "pointer" }} data-testid="audit-row">
-                    <TableCell>{new Date(e.createdAt).toLocaleString()}</TableCell>
+                    <TableCell>{new Date(e.createdAt).toLocaleString(locale)}</TableCell>
                     <TableCell>{e.action}</TableCell>
                     <TableCell>
                       {e.target.type}
@@ -117,7 +118,7 @@ export function AuditLogPage() {
           {data && data.items.length === 0 ? <Typography color="text.secondary">{translate("tuesday.audit.empty")}</Typography> : null}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <Button disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-              {translate("ra.navigation.prev")}
+              {translate("ra.navigation.previous")}
             </Button>
             <Button disabled={!data || (page + 1) * SIZE >= data.total} onClick={() => setPage((p) => p + 1)}>
               {translate("ra.navigation.next")}

@@ -19,7 +19,7 @@ import {
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useCallback, useEffect, useState } from "react";
-import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
+import { Title, useAuthenticated, useNotify, useLocale, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { type Community, loadCommunity } from "../../login/community.ts";
 
@@ -45,6 +45,7 @@ function toggle<T>(list: T[], value: T): T[] {
 export function MailingsPage() {
   useAuthenticated();
   const translate = useTranslate();
+  const locale = useLocale();
   const notify = useNotify();
   const [community, setCommunity] = useState<Community | null>(null);
   const [texts, setTexts] = useState<Record<string, { subject: string; body: string }>>({});
@@ -218,7 +219,7 @@ export function MailingsPage() {
               <TableBody>
                 {mailings.map((m) => (
                   <TableRow key={m.id} data-testid="mailing-row">
-                    <TableCell>{new Date(m.createdAt).toLocaleString()}</TableCell>
+                    <TableCell>{new Date(m.createdAt).toLocaleString(locale)}</TableCell>
                     <TableCell>{mailingTitle(m.content[community.lang as Lang] ?? Object.values(m.content)[0])}</TableCell>
                     <TableCell sx={{ minWidth: 240 }}>
                       <LinearProgress variant="determinate" value={m.percent} />

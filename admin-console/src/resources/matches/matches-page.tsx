@@ -123,7 +123,7 @@ export function MatchesPage() {
                   <TableBody>
                     {help.terms.map((t) => (
                       <TableRow key={t.name}>
-                        <TableCell>{t.name}</TableCell>
+                        <TableCell>{translate(`tuesday.matches.termNames.${t.name}`, { _: t.name })}</TableCell>
                         <TableCell align="right">{t.weight.toFixed(2)}</TableCell>
                         <TableCell align="right">{t.similarity.toFixed(2)}</TableCell>
                         <TableCell align="right">{t.contribution.toFixed(3)}</TableCell>

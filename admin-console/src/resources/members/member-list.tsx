@@ -9,7 +9,7 @@ export function MemberList() {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <FunctionField source="fullName" label="tuesday.participants.name" render={(r: StaffMember) => `${r.firstName} ${r.lastName}`.trim()} />
         <TextField source="email" label="tuesday.participants.email" />
-        <TextField source="company" label="Company" />
+        <TextField source="company" label="tuesday.participants.company" />
         <FunctionField source="moderationStatus" label="tuesday.participants.status" render={() => <StatusChip />} />
         <DateField source="createdAt" label="tuesday.participants.joined" />
       </Datagrid>

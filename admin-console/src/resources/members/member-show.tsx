@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { type FormEvent, useState } from "react";
-import { Show, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { Show, useNotify, useRecordContext, useRefresh, useLocale, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { ModerationButtons } from "../participants/participant-actions.tsx";
 import { StatusChip } from "../participants/participant-list.tsx";
@@ -65,6 +65,7 @@ function NoteForm({ id }: { id: string }) {
 function MemberCrmView() {
   const record = useRecordContext<MemberCrm>();
   const translate = useTranslate();
+  const locale = useLocale();
   if (!record) return null;
   // The list's row stands in for the record until the CRM answer arrives: no timeline yet.
   const timeline = record.timeline ?? [];
@@ -94,7 +95,7 @@ function MemberCrmView() {
           <MuiList dense data-testid="crm-timeline">
             {timeline.map((e) => (
               <ListItem key={`${e.at}-${e.kind}-${e.text}`} divider>
-                <ListItemText primary={`${translate(`tuesday.members.kinds.${e.kind}`)}: ${describe(e, translate)}`} secondary={new Date(e.at).toLocaleString()} />
+                <ListItemText primary={`${translate(`tuesday.members.kinds.${e.kind}`)}: ${describe(e, translate)}`} secondary={new Date(e.at).toLocaleString(locale)} />
               </ListItem>
             ))}
           </MuiList>

@@ -114,7 +114,7 @@ export function SettingsPage() {
             <Typography variant="subtitle2">{translate("tuesday.settings.steps")}</Typography>
             <FormGroup row>
               {STEPS.map((s) => (
-                <FormControlLabel key={s} control={<Checkbox checked={draft.stepsConfig[s]} onChange={() => set("stepsConfig", { ...draft.stepsConfig, [s]: !draft.stepsConfig[s] })} />} label={s} />
+                <FormControlLabel key={s} control={<Checkbox checked={draft.stepsConfig[s]} onChange={() => set("stepsConfig", { ...draft.stepsConfig, [s]: !draft.stepsConfig[s] })} />} label={translate(`tuesday.settings.step.${s}`)} />
               ))}
             </FormGroup>
             <FormControlLabel control={<Checkbox checked={draft.moderationRequired} onChange={() => set("moderationRequired", !draft.moderationRequired)} />} label={translate("tuesday.settings.moderationRequired")} />

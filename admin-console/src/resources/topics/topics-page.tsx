@@ -210,7 +210,7 @@ function TopicRow({
             size="small"
             value={labels[l] ?? ""}
             onChange={(e) => setLabels((x) => ({ ...x, [l]: e.target.value }))}
-            slotProps={{ htmlInput: { "aria-label": `${topic.key} ${l.toUpperCase()}`, maxLength: 80 } }}
+            slotProps={{ htmlInput: { "aria-label": translate("tuesday.topics.labelOf", { topic: topic.key, lang: l.toUpperCase() }), maxLength: 80 } }}
           />
         </TableCell>
       ))}
