@@ -120,7 +120,11 @@ async function waitProgress(s: Server, token: string, mailingId: string, until: 
     expect(res.status).toBe(200);
     const p = res.body as unknown as Progress;
     if (until(p)) return p;
-    if (Date.now() - started > timeoutMs) throw new Error(`progress still ${JSON.stringify(p)} after ${timeoutMs} ms:\n${s.output()}`);
+    if (Date.now() - started > timeoutMs) {
+      const outbox = await db`select status, attempts, error, count(*)::int as n from mail_outbox where dedupe_key like ${`mailing:${mailingId}:%`} group by 1, 2, 3`;
+      const jobs = await db`select name, state, retry_count, count(*)::int as n from pgboss.job where name in ('mailing.send', 'mail.send') group by 1, 2, 3`;
+      throw new Error(`progress still ${JSON.stringify(p)} after ${timeoutMs} ms; outbox ${JSON.stringify(outbox)}; jobs ${JSON.stringify(jobs)}:\n${s.output()}`);
+    }
     await new Promise((r) => setTimeout(r, pollMs));
   }
 }
@@ -187,7 +191,7 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
 
     const second = startServer(await tempDir(), port, env);
     await waitReady(second, 60_000);
-    const done = await waitProgress(second, token, id, (p) => p.status === "done", 120_000, 250);
+    const done = await waitProgress(second, token, id, (p) => p.status === "done", 240_000, 250);
     expect(done).toMatchObject({ status: "done", total: 2000, sent: 2000, failed: 0, skipped: 0, percent: 100 });
 
     const mine = received.filter((m) => m.messageId.includes(id));
@@ -213,5 +217,5 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
       `mailing crash: killed ${killedAfterMs} ms after start with ${midway.sent} sent (${deliveredBeforeKill} received); active jobs at the kill ${JSON.stringify(active)}; ` +
         `${duplicates} duplicate(s); done ${Date.now() - sendStarted} ms after start`,
     );
-  }, 300_000);
+  }, 400_000);
 });
