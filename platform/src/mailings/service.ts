@@ -86,6 +86,10 @@ const paragraphs = (body: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
+/** `<mailing.<id>.<participant>@<sender's domain>>`: stable across retries of the same recipient's mail. */
+export const messageIdOf = (tenant: Tenant, mailingId: string, participantId: string) =>
+  `<mailing.${mailingId}.${participantId}@${tenant.config.senderEmail.split("@").pop() ?? "localhost"}>`;
+
 export const unsubscribeLink = (tenant: Tenant, token: string) => `${tenant.url}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** How many members the audience reaches now, per language, and the mail as each language reads it. */
@@ -159,7 +163,13 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
         lang: t.lang,
         vars: { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: link },
         dedupeKey: `mailing:${mailingId}:${r.participantId}`,
-        headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: {
+          "List-Unsubscribe": `<${link}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          // One per recipient, the same on every attempt: a mail delivered again after a crash
+          // between the SMTP server's acceptance and the commit is recognisable as the same one.
+          "Message-ID": messageIdOf(ctx.tenant, mailingId, r.participantId),
+        },
       });
       await markRecipientQueued(tx, mailingId, r.participantId, outboxId, hashHex(token));
     }
