@@ -178,6 +178,43 @@ describe("delivery", () => {
     expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("a job that finds the row held by another worker retries until that worker's outcome is known", async () => {
+    const to = uniqueEmail("held");
+    const id = await queue("alpha", to, "otp", { code: "121212", minutes: 10 });
+    const count = received.length;
+    // Another worker holds the row (mid-send), then dies: its transaction rolls back unsent.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = env.db
+      .begin(async (tx) => {
+        await tx`select id from mail_outbox where id = ${id} for update`;
+        locked();
+        await released;
+        throw new Error("worker died");
+      })
+      .catch(() => {});
+    await isLocked;
+    await withSmtp(liveSmtp(), async () => {
+      await expect(mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id })).rejects.toThrow(/another worker/);
+    });
+    // Not counted as this job's attempt, and nothing was sent meanwhile.
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "queued", attempts: 0 });
+    release();
+    await holder;
+    // The retry finds the row free and unsent, and delivers it once.
+    await withSmtp(liveSmtp(), () => mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id }));
+    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
+    // A row already sent completes without a retry.
+    await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
+  });
+
   it("the same dedupe key queues one mail", async () => {
     const to = uniqueEmail("dedupe");
     const a = await queue("alpha", to, "otp", { code: "101010", minutes: 10 }, "en", `test-${to}`);

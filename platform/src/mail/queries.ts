@@ -62,6 +62,12 @@ export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undef
   return row;
 }
 
+/** True when the row exists and is not sent (whoever holds its lock). */
+export async function isUnsent(db: Db, id: string): Promise<boolean> {
+  const [row] = await db<{ unsent: boolean }[]>`select status <> 'sent' as unsent from mail_outbox where id = ${id}`;
+  return row?.unsent ?? false;
+}
+
 export async function markSent(db: Db, id: string, transport: string, messageId: string | null): Promise<void> {
   await db`update mail_outbox set status = 'sent', sent_at = now(), transport = ${transport}, message_id = ${messageId},
            attempts = attempts + 1, error = null where id = ${id}`;

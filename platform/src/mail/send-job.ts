@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { withTx } from "../db/client.ts";
 import type { JobDef } from "../jobs/jobs.ts";
-import { claimOutbox, markAttemptFailed, markSent } from "./queries.ts";
+import { claimOutbox, isUnsent, markAttemptFailed, markSent } from "./queries.ts";
 import { mailTransport } from "./transport.ts";
+
+/** The row is locked by another worker: retried later, until it is found sent. */
+class BusyRow extends Error {
+  constructor() {
+    super("mail is being sent by another worker; retrying");
+  }
+}
 
 const MailSendSchema = z.object({ communityId: z.string(), mailId: z.string().uuid() });
 
@@ -20,7 +27,12 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
     try {
       await withTx(deps.db, async (tx) => {
         const row = await claimOutbox(tx, mailId);
-        if (!row) return;
+        if (!row) {
+          // Sent already, or another worker holds the row right now: if that one dies before its
+          // commit the row is unsent again, so this job retries until it finds the row sent.
+          if (await isUnsent(tx, mailId)) throw new BusyRow();
+          return;
+        }
         const info = await transport.transporter.sendMail({
           from: row.fromEmail,
           to: row.toEmail,
@@ -33,6 +45,8 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
         await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
       });
     } catch (err) {
+      // Not an attempt of this job's: the row is left to its holder (no wait on its lock).
+      if (err instanceof BusyRow) throw err;
       await markAttemptFailed(deps.db, mailId, err instanceof Error ? err.message : String(err));
       throw err;
     }
