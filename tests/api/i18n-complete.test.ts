@@ -66,6 +66,12 @@ describe("the rendered-screen check (tests/e2e/i18n-check.ts)", () => {
     expect(foreignTexts([login, `← ${TRANSLATIONS.ru.common.loading}`, "Bea Peer", "Bea Peer Labs", "BP", "12:30 · 3/10", "27 ноября 2026 г."], ru, data, "ru")).toEqual([]);
   });
 
+  it("passes a name whose parts are of several words each, and only when every run of words is data", () => {
+    const names = { ...data, strings: new Set(["Reader ru", "Mailing", "Anna Maria"]) };
+    expect(foreignTexts(["Reader ru Mailing", "Anna Maria Mailing", "Mailing Reader ru"], ru, names, "ru")).toEqual([]);
+    expect(foreignTexts(["Reader Mailing", "Reader ru Mailer", "Anna Mailing"], ru, names, "ru")).toEqual(["Reader Mailing", "Reader ru Mailer", "Anna Mailing"]);
+  });
+
   it("fails a hard-coded text, an English text on a Russian screen, a key shown raw, and an English date", () => {
     expect(foreignTexts(["Company", TRANSLATIONS.en.common.loading, "ra.navigation.prev", "11/27/2026, 3:24:06 AM", "Подписаться сейчас", "lookingFor", "Peer Company"], ru, data, "ru")).toEqual([
       "Company",

@@ -121,13 +121,25 @@ export function foreignTexts(texts: string[], cat: Catalog, data: PageData, lang
   const dates = dateWords(lang);
   const isDate = (c: string) => (c.match(/\p{L}+/gu) ?? []).every((w) => dates.has(w.toLowerCase()));
   const single = (c: string) => cat.exact.has(c) || cat.patterns.some((p) => p.test(c)) || data.strings.has(c) || isDate(c);
+  // Runs of words each of which is a known text ("Anna Maria" + "Smith": a first and a last name of
+  // several words each): whether the words split into such runs, left to right.
+  const runs = (c: string) => {
+    const words = c.split(/\s+/).filter((w) => w !== "");
+    const ok = [true];
+    for (let i = 1; i <= words.length; i++) {
+      ok[i] = false;
+      for (let j = i - 1; j >= 0 && !ok[i]; j--) ok[i] = (ok[j] ?? false) && single(core(words.slice(j, i).join(" ")));
+    }
+    return words.length > 1 && (ok[words.length] ?? false);
+  };
   // One known text, or several side by side (a first and a last name; reasons or language names in a list).
   const known = (c: string) =>
     single(c) ||
-    [/\s*[;·•|,]\s*/, /\s+/].some((sep) => {
-      const parts = c.split(sep).map(core).filter((p) => LETTER.test(p));
-      return parts.length > 1 && parts.every(single);
-    });
+    runs(c) ||
+    (() => {
+      const parts = c.split(/\s*[;·•|,]\s*/).map(core).filter((p) => LETTER.test(p));
+      return parts.length > 1 && parts.every((p) => single(p) || runs(p));
+    })();
   const bad = new Set<string>();
   for (const text of texts) {
     if (!LETTER.test(text)) continue;
