@@ -1,19 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const NB = TENANTS.northbank;
 const PASSWORD = "Northbank-e2e-password-1";
 
-async function api(request: APIRequestContext, tenant: string, method: "GET" | "POST", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${tenant}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = tenantApi;
 
 /** A new member of `tenant` (registered there, with a participant), signed in through the API. */
 async function member(request: APIRequestContext, tenant: string, label: string): Promise<{ email: string; token: string }> {

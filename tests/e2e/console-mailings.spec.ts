@@ -1,16 +1,9 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
-async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANTS.founders, method, path, token, data);
 
 /** A confirmed founders member reading `lang`. */
 async function member(request: APIRequestContext, lang: "en" | "ru"): Promise<string> {

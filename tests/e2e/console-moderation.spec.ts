@@ -1,16 +1,8 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, linkFrom, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, linkFrom, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
-async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANTS.founders, method, path, token, data);
 
 /** A member with a participant in founders, left pending by an admin (founders itself does not moderate). */
 async function pendingMember(request: APIRequestContext, adminToken: string, firstName: string, password: string) {

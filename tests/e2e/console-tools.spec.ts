@@ -1,21 +1,14 @@
 import fs from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 /** The console's Participants bulk reject and CSV export, and the Questions editor (northbank: English, with Russian). */
 
 const TENANT = TENANTS.northbank;
 
-async function api(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANT}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANT, method, path, token, data);
 
 /** A member of northbank, left pending by the admin. */
 async function pendingMember(request: APIRequestContext, adminToken: string, firstName: string, password: string) {

@@ -3,7 +3,7 @@ import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { E2E_PORT } from "./playwright.config.ts";
 import { type Catalog, catalog, dataSettled, foreignTexts, type PageData, visibleTexts, watchData } from "./i18n-check.ts";
-import { registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 /**
  * Issue 17, "RU/EN complete": a visible text of a rendered screen that is not from the translation
@@ -14,15 +14,8 @@ import { registerAdmin, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./
 const MEMBER_RU = catalog(TRANSLATIONS.ru);
 const CONSOLE_RU = catalog(consoleMessages.ru);
 
-async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANTS.founders, method, path, token, data);
 
 /** Fails with the texts of the page, as it is now, that are neither translations nor data. */
 async function expectOnlyTranslatedTexts(page: Page, screen: string, cat: Catalog, data: PageData, lang: string): Promise<void> {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
@@ -13,15 +13,8 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANTS.founders, method, path, token, data);
 
 type Member = { token: string; firstName: string; lastName: string; participantId: string };
 

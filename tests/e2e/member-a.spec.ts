@@ -1,22 +1,15 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, expectAccessible, linkFrom, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, expectAccessible, linkFrom, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 /** Letters only, so names never collide with earlier runs or other tests. */
 function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string | null, data?: unknown, tenant: string = TENANTS.founders) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${tenant}.localhost:${E2E_PORT}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST", path: string, token: string | null, data?: unknown, tenant: string = TENANTS.founders) =>
+  tenantApi(request, tenant, method, path, token, data);
 
 type Member = { token: string; firstName: string; participantId: string; slug: string };
 

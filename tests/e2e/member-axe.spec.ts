@@ -5,8 +5,7 @@
  * profile, the phone menu, northbank's welcome, sections and tour; and a Russian contact label.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, expectAccessible, registerAdmin, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, expectAccessible, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const F = TENANTS.founders;
 const NB = TENANTS.northbank;
@@ -16,15 +15,7 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-async function api(request: APIRequestContext, tenant: string, method: "GET" | "POST", path: string, token: string | null, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${tenant}.localhost:${E2E_PORT}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = tenantApi;
 
 type Member = { token: string; firstName: string; participantId: string };
 

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_PORT } from "./playwright.config.ts";
-import { linkFrom, registerUser, signInByCode, storedToken, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { linkFrom, registerUser, signInByCode, storedToken, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 /** Presses Tab (forwards) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
@@ -17,15 +16,8 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-async function api(request: APIRequestContext, method: "GET" | "POST", path: string, token: string | null, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${path}`, {
-    method,
-    headers: { Host: `${TENANTS.founders}.localhost:${E2E_PORT}`, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, TENANTS.founders, method, path, token, data);
 
 /** A founders member with the rare tag who completed onboarding (through the API). */
 async function onboardedMember(request: APIRequestContext, firstName: string): Promise<{ firstName: string; participantId: string }> {

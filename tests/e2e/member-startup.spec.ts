@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
@@ -26,15 +26,7 @@ function disableAccount(email: string): void {
   expect(runNode(["tests/e2e/db-exec.ts", "update users set enabled = false where email = $1", email]).trim()).toBe("1");
 }
 
-async function api(request: APIRequestContext, tenant: string, method: "GET" | "POST", p: string, token: string, data?: unknown) {
-  const res = await request.fetch(`http://127.0.0.1:${E2E_PORT}${p}`, {
-    method,
-    headers: { Host: `${tenant}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${p}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const api = tenantApi;
 
 type CurrentUser = { userId: string; role: string; enabled: boolean; connectedParticipants: { communityId: string; profileCompleted: boolean }[] };
 

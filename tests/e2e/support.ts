@@ -14,6 +14,25 @@ function apiTarget(tenant: string, path: string) {
   return { url: `http://127.0.0.1:${E2E_PORT}${path}`, headers: { Host: `${tenant}.localhost:${E2E_PORT}` } };
 }
 
+/** An API call as `tenant`'s member (token) or signed out (null): the parsed JSON answer; fails the test on a non-2xx. */
+export async function tenantApi(
+  request: APIRequestContext,
+  tenant: string,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  path: string,
+  token: string | null,
+  data?: unknown,
+) {
+  const t = apiTarget(tenant, path);
+  const res = await request.fetch(t.url, {
+    method,
+    headers: { ...t.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
 let counter = 0;
 export function uniqueEmail(label: string): string {
   counter += 1;
