@@ -32,6 +32,49 @@ export function moderate(id: string, moderationStatus: "confirmed" | "rejected" 
   return call(api.PATCH("/api/participant-moderation/{id}", { params: { path: { id } }, body: { moderationStatus, ...(reason ? { reason } : {}) } }));
 }
 
+/** Reject with an optional reason (the member's rejection banner shows it); the reason starts empty each time. */
+function RejectDialog({ open, title, testId, onClose, onReject }: { open: boolean; title: string; testId: string; onClose: () => void; onReject: (reason: string | undefined) => void }) {
+  const translate = useTranslate();
+  const [reason, setReason] = useState("");
+  const close = () => {
+    setReason("");
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          label={translate("tuesday.participants.reason")}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500, "data-testid": `${testId}-reason` } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={close}>{translate("tuesday.participants.cancel")}</MuiButton>
+        <MuiButton
+          color="error"
+          variant="contained"
+          data-testid={`${testId}-submit`}
+          onClick={() => {
+            const why = reason.trim() || undefined;
+            close();
+            onReject(why);
+          }}
+        >
+          {translate("tuesday.participants.reject")}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** Confirm, or reject with a reason the member sees in the rejection banner. */
 export function ModerationButtons() {
   const record = useRecordContext<StaffMember>();
@@ -40,7 +83,6 @@ export function ModerationButtons() {
   const refresh = useRefresh();
   const fail = useFail();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
   if (!record) return null;
   const name = `${record.firstName} ${record.lastName}`.trim() || (record.email ?? "");
   const decide = async (status: "confirmed" | "rejected", why?: string) => {
@@ -64,36 +106,13 @@ export function ModerationButtons() {
           <CloseIcon />
         </Button>
       ) : null}
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate("tuesday.participants.rejectTitle", { name })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            label={translate("tuesday.participants.reason")}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500, "data-testid": "reject-reason" } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)}>{translate("tuesday.participants.cancel")}</MuiButton>
-          <MuiButton
-            color="error"
-            variant="contained"
-            data-testid="reject-submit"
-            onClick={() => {
-              setOpen(false);
-              void decide("rejected", reason.trim() || undefined);
-            }}
-          >
-            {translate("tuesday.participants.reject")}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <RejectDialog
+        open={open}
+        title={translate("tuesday.participants.rejectTitle", { name })}
+        testId="reject"
+        onClose={() => setOpen(false)}
+        onReject={(why) => void decide("rejected", why)}
+      />
     </Stack>
   );
 }
@@ -164,7 +183,6 @@ export function BulkActions() {
   const isAdmin = useIsAdmin();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
   return (
     <>
       <Button label="tuesday.participants.bulkConfirm" onClick={() => void run({ action: "moderate", moderationStatus: "confirmed" })} data-testid="bulk-confirm">
@@ -189,38 +207,13 @@ export function BulkActions() {
           </Button>
         </>
       ) : null}
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate("tuesday.participants.bulkRejectTitle", { smart_count: count })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            margin="dense"
-            label={translate("tuesday.participants.reason")}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 500, "data-testid": "bulk-reject-reason" } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)}>{translate("tuesday.participants.cancel")}</MuiButton>
-          <MuiButton
-            color="error"
-            variant="contained"
-            data-testid="bulk-reject-submit"
-            onClick={() => {
-              setOpen(false);
-              const why = reason.trim();
-              setReason("");
-              void run({ action: "moderate", moderationStatus: "rejected", ...(why ? { reason: why } : {}) });
-            }}
-          >
-            {translate("tuesday.participants.reject")}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <RejectDialog
+        open={open}
+        title={translate("tuesday.participants.bulkRejectTitle", { smart_count: count })}
+        testId="bulk-reject"
+        onClose={() => setOpen(false)}
+        onReject={(why) => void run({ action: "moderate", moderationStatus: "rejected", ...(why ? { reason: why } : {}) })}
+      />
     </>
   );
 }
