@@ -3,16 +3,13 @@
  * streamed batch by batch (csv-stringify), UTF-8 with a BOM so spreadsheets read Cyrillic right,
  * formula-like cells neutralised. The file holds e-mail addresses, so the export is audited.
  */
-import { stringify } from "csv-stringify/sync";
 import { recordAudit } from "../audit/index.ts";
 import type { Ctx } from "../context.ts";
-import { neutraliseCell } from "../events/onboarding.ts";
 import { parseJson } from "../http/simple-rest.ts";
+import { BOM, csvRecords as csv } from "../lib/csv.ts";
 import { allStaffMembers, type StaffMemberRow } from "../moderation/index.ts";
 import { FilterSchema } from "./console.ts";
 import { requireCommunityAdmin } from "./service.ts";
-
-const BOM = "\uFEFF";
 
 const COLUMNS: [string, (r: StaffMemberRow) => string | number | boolean | null][] = [
   ["id", (r) => r.id],
@@ -33,12 +30,6 @@ const COLUMNS: [string, (r: StaffMemberRow) => string | number | boolean | null]
   ["invitedBy", (r) => r.invitedBy],
   ["createdAt", (r) => r.createdAt.toISOString()],
 ];
-
-const csv = (records: (string | number | boolean | null)[][]) =>
-  stringify(
-    records.map((cells) => cells.map((c) => neutraliseCell(c === null ? "" : String(c)))),
-    { record_delimiter: "\r\n" },
-  );
 
 /** GET /console/participants/export: the members as a CSV stream, filtered as the list is (filter JSON). */
 export async function exportParticipants(ctx: Ctx, rawFilter: string | undefined): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {

@@ -4,7 +4,7 @@
  * question by question (service + checker, `partial`), resumably, and complete it once every
  * required question is answered.
  */
-import { stringify } from "csv-stringify/sync";
+import { BOM, csvRecords } from "../lib/csv.ts";
 import { recordAudit } from "../audit/index.ts";
 import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
@@ -380,16 +380,6 @@ export async function eventReport(ctx: Ctx, idOrSlug: string): Promise<Report> {
   };
 }
 
-/**
- * A spreadsheet opens a cell that starts with = + - @ (or a tab or carriage return) as a formula:
- * such a cell is prefixed with an apostrophe, so it stays text (OWASP, CSV injection).
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const BOM = "\uFEFF";
-
 /** GET onboarding/answers/export: the report as CSV, UTF-8 with a BOM (so spreadsheets read Cyrillic right). */
 export async function exportEventAnswers(ctx: Ctx, idOrSlug: string): Promise<{ filename: string; body: string }> {
   const { event, shown, rows, byParticipant } = await reportData(ctx, idOrSlug);
@@ -407,6 +397,6 @@ export async function exportEventAnswers(ctx: Ctx, idOrSlug: string): Promise<{ 
       ...shown.map((q) => mine?.get(q.id) ?? ""),
     ];
   });
-  const body = BOM + stringify([header, ...lines].map((line) => line.map((cell) => neutraliseCell(String(cell)))), { record_delimiter: "\r\n" });
+  const body = BOM + csvRecords([header, ...lines]);
   return { filename: `${event.slug}-answers.csv`, body };
 }

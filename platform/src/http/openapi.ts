@@ -96,3 +96,12 @@ export function keptJson<T extends object>(c: Context<AppEnv>, value: T): Respon
   // The same response c.json builds; only its type parameter (the body as parsed JSON) differs.
   return c.body(text, 200, JSON_HEADERS) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }
+
+/** A CSV file download (the body as exported: a string or a stream), never cached. */
+export function csvFile(c: Context<AppEnv>, file: { filename: string; body: string | ReadableStream<Uint8Array> }): Response {
+  return c.body(file.body, 200, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${encodeURIComponent(file.filename)}"`,
+    "cache-control": "no-store",
+  });
+}

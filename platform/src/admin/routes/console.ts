@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
-import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
+import { csvFile, errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
 import { StaffMemberSchema } from "../../moderation/schemas.ts";
 import { addMemberNote, consoleListParticipants, consoleMemberDetail } from "../console.ts";
@@ -99,11 +99,7 @@ export function registerConsole(app: OpenAPIHono<AppEnv>) {
   // Before /console/participants/{id}: "export" is no id.
   app.openapi(exportCsv, async (c) => {
     const file = await exportParticipants(c.get("ctx"), c.req.valid("query").filter);
-    return c.body(file.body, 200, {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${encodeURIComponent(file.filename)}"`,
-      "cache-control": "no-store",
-    });
+    return csvFile(c, file);
   });
   app.openapi(bulk, async (c) => c.json(await bulkParticipants(c.get("ctx"), c.req.valid("json")), 200));
   app.openapi(detail, async (c) => c.json(await consoleMemberDetail(c.get("ctx"), c.req.valid("param").id), 200));

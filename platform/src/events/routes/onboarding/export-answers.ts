@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
-import { errors } from "../../../http/openapi.ts";
+import { csvFile, errors } from "../../../http/openapi.ts";
 import { defineRoute } from "../../../http/route.ts";
 import { organizerGuard } from "../../guard.ts";
 import { exportEventAnswers } from "../../onboarding.ts";
@@ -25,10 +25,6 @@ const route = defineRoute({
 export function registerExportAnswers(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const file = await exportEventAnswers(c.get("ctx"), c.req.valid("param").id);
-    return c.body(file.body, 200, {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${encodeURIComponent(file.filename)}"`,
-      "cache-control": "no-store",
-    });
+    return csvFile(c, file);
   });
 }
