@@ -1,14 +1,11 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { EventIdParamSchema, EventOrganizerSchema, ResponsibleBodySchema } from "../schemas.ts";
 import { addResponsible } from "../responsibles.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/responsibles",
   tags: ["Events"],

@@ -1,14 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse, OkSchema } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { EventIdParamSchema } from "../schemas.ts";
 import { deleteEvent } from "../service.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "delete",
   path: "/event/{id}",
   tags: ["Events"],

@@ -1,14 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { ParticipantParamSchema, ParticipationSchema } from "../schemas.ts";
 import { rejectParticipant } from "../participation.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/participants/{pid}/reject",
   tags: ["Events"],

@@ -1,14 +1,11 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { EventOrganizerSchema, ResponsibleParamSchema } from "../schemas.ts";
 import { removeResponsible } from "../responsibles.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "delete",
   path: "/event/{id}/responsibles/{userId}",
   tags: ["Events"],

@@ -1,14 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { EventIdParamSchema, EventPatchSchema, EventSchema } from "../schemas.ts";
 import { updateEvent } from "../service.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "patch",
   path: "/event/{id}",
   tags: ["Events"],

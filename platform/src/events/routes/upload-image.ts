@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
-import { defineRoute } from "../../http/route.ts";
-import { organizerGuard } from "../guard.ts";
+import { defineOrganizerRoute } from "../guard.ts";
 import { UploadFormSchema } from "../../images/schemas.ts";
 import { EventIdParamSchema, EventSchema } from "../schemas.ts";
 import { uploadEventImage } from "../service.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/upload-image",
   tags: ["Events"],

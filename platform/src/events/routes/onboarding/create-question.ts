@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 import { QuestionCreateSchema, QuestionDetailSchema } from "../../../questionnaire/schemas.ts";
 import { createEventQuestion } from "../../onboarding.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/onboarding/questions",
   tags: ["Event onboarding"],

@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { QuestionDetailSchema } from "../../../questionnaire/schemas.ts";
 import { deleteEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "delete",
   path: "/event/{id}/onboarding/questions/{qid}",
   tags: ["Event onboarding"],

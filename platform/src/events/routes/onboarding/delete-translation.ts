@@ -1,14 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { deleteTranslation } from "../../onboarding.ts";
 import { TranslationParamSchema } from "../../onboarding-schemas.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "delete",
   path: "/event/{id}/onboarding/translations/{translationKey}/{language}",
   tags: ["Event onboarding"],

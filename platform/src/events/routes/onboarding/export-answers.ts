@@ -2,15 +2,12 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { csvFile, errors } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { exportEventAnswers } from "../../onboarding.ts";
 import { ExportQuerySchema } from "../../onboarding-schemas.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "get",
   path: "/event/{id}/onboarding/answers/export",
   tags: ["Event onboarding"],

@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 import { saveTranslation } from "../../onboarding.ts";
 import { TranslationSaveSchema, TranslationSchema } from "../../onboarding-schemas.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/onboarding/translations",
   tags: ["Event onboarding"],

@@ -1,15 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineRoute } from "../../../http/route.ts";
-import { organizerGuard } from "../../guard.ts";
+import { defineOrganizerRoute } from "../../guard.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 import { eventStatistics } from "../../onboarding.ts";
 import { StatisticsSchema } from "../../onboarding-schemas.ts";
 
-const route = defineRoute({
-  access: "organizer",
-  middleware: [organizerGuard],
+const route = defineOrganizerRoute({
   method: "get",
   path: "/event/{id}/onboarding/statistics",
   tags: ["Event onboarding"],
