@@ -53,8 +53,12 @@ export interface MatchingResult {
 
 interface Adjacency {
   offsets: Int32Array;
+  /** Each row by neighbour ascending (edge lookups binary-search it). */
   nbr: Int32Array;
   w: Int32Array;
+  /** The same rows by weight descending, ties by neighbour (the search stops at the first edge too light to gain). */
+  byWeightNbr: Int32Array;
+  byWeightW: Int32Array;
 }
 
 function adjacency(g: WeightedGraph): Adjacency {
@@ -79,18 +83,29 @@ function adjacency(g: WeightedGraph): Adjacency {
     w[fill[v] as number] = wt;
     fill[v] = (fill[v] as number) + 1;
   }
-  // Sort each row by neighbour so edge lookups can binary-search.
+  // Sort each row by neighbour so edge lookups can binary-search, and a copy by weight.
+  const byWeightNbr = new Int32Array(2 * m);
+  const byWeightW = new Int32Array(2 * m);
   for (let i = 0; i < g.n; i++) {
     const s = offsets[i] as number;
     const e = offsets[i + 1] as number;
-    if (e - s < 2) continue;
+    if (e - s < 2) {
+      byWeightNbr.set(nbr.subarray(s, e), s);
+      byWeightW.set(w.subarray(s, e), s);
+      continue;
+    }
     const idx = Array.from({ length: e - s }, (_, k) => s + k).sort((x, y) => (nbr[x] as number) - (nbr[y] as number));
     const rowN = idx.map((p) => nbr[p] as number);
     const rowW = idx.map((p) => w[p] as number);
     nbr.set(rowN, s);
     w.set(rowW, s);
+    const heavy = Array.from({ length: e - s }, (_, k) => k).sort((x, y) => (rowW[y] as number) - (rowW[x] as number) || (rowN[x] as number) - (rowN[y] as number));
+    for (let k = 0; k < heavy.length; k++) {
+      byWeightNbr[s + k] = rowN[heavy[k] as number] as number;
+      byWeightW[s + k] = rowW[heavy[k] as number] as number;
+    }
   }
-  return { offsets, nbr, w };
+  return { offsets, nbr, w, byWeightNbr, byWeightW };
 }
 
 /** Weight of edge (a, b), or -1 when absent. */
@@ -205,8 +220,10 @@ function lkImprove(adj: Adjacency, mate: Int32Array, maxDepth: number, breadth: 
     const base = depth * maxBreadth;
     let count = 0;
     for (let p = adj.offsets[x] as number; p < (adj.offsets[x + 1] as number); p++) {
-      const v = adj.nbr[p] as number;
-      const wxv = adj.w[p] as number;
+      const wxv = adj.byWeightW[p] as number;
+      // Rows are by weight descending: from an edge that cannot make the gain positive on, none can.
+      if (gain + wxv <= 0) break;
+      const v = adj.byWeightNbr[p] as number;
       if (v === startMate) {
         consider(gain + wxv, v); // close the alternating cycle
         continue;
