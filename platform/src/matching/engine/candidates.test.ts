@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { buildCandidateGraph } from "./candidates.ts";
 import { buildCommunityModel } from "./corpus.ts";
@@ -6,6 +8,20 @@ import { syntheticCommunity } from "./synthetic.ts";
 import { member } from "./testing.ts";
 
 describe("candidate graph", () => {
+  it("is the same graph on one thread and on two, and a worker thread takes part", () => {
+    // A child process runs as the server does (node --import tsx): the worker loads the same way.
+    const child = fileURLToPath(new URL("./candidates-threads.child.ts", import.meta.url));
+    const out = spawnSync(process.execPath, ["--import", "tsx", child, "8000"], { encoding: "utf8", timeout: 120_000 });
+    expect(out.status, out.stderr).toBe(0);
+    const r = JSON.parse(out.stdout) as { edges: number; sameEdges: boolean; sameLists: boolean; sameStats: boolean; threads: number[] };
+    expect(r.edges).toBeGreaterThan(8000 * 5);
+    expect(r.threads).toEqual([1, 2]);
+    expect(r.sameEdges).toBe(true);
+    expect(r.sameLists).toBe(true);
+    expect(r.sameStats).toBe(true);
+  }, 150_000);
+
+
   it("is sparse: at most k candidates per member, bounded index work", () => {
     const model = buildCommunityModel(syntheticCommunity(2000, 21));
     const g = buildCandidateGraph(model, { seed: 1 });

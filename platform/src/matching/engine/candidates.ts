@@ -25,6 +25,8 @@
  * is bounded by `memberBudget` postings.
  * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
@@ -45,14 +47,21 @@ export interface CandidateGraph {
   weight: Int32Array;
   /** Per vertex, its own top-k list (vertex ids, best first) — the recommendations pool. */
   topK: { offsets: Int32Array; items: Int32Array };
-  stats: { postingsRead: number; features: number; rescored: number };
+  /** threads: those that computed lists (a worker that could not start computes none). */
+  stats: { postingsRead: number; features: number; rescored: number; threads: number };
 }
 
 export interface CandidateOptions {
   seed: number | string;
+  /**
+   * Threads that compute the lists (this one and worker threads); default: the machine's cores up
+   * to 4 from PARALLEL_FROM eligible members, else 1, or MATCHING_THREADS. The graph is the same
+   * for any number.
+   */
+  threads?: number;
 }
 
-interface Index {
+export interface Index {
   offsets: Int32Array;
   /** Per feature, postings by weight descending (ties: seeded rank): the highest contributions first. */
   members: Int32Array;
@@ -158,7 +167,7 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
   while (w2.length < w.length) w2.push(0);
 }
 
-function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
+export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
   const nC = m.conceptNames.length;
   const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * nC + nC * nC;
   const counts = new Int32Array(features + 1);
@@ -380,6 +389,7 @@ function refineLists(
         if (mark[v] === stamp) continue;
         mark[v] = stamp;
         if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
+        if (best.size === g.k && dense.ceiling(v, dense.prescore(v)) < best.minScore()) continue;
         rescored++;
         const s = dense.score(v);
         if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
@@ -422,13 +432,26 @@ function visitOrder(m: CommunityModel, memberOf: Int32Array): Int32Array {
   return order;
 }
 
-/** Builds the candidate graph over the model's eligible members. */
-export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
-  const { k, rescorePool, postingsCap, memberBudget } = m.weights.candidates;
-  const seed = seedOf(options.seed);
+/** Vertices handed out per claim: the threads share the visit order by blocks. */
+export const LIST_BLOCK = 256;
+
+/** What every thread computing lists derives from (model, seed) alone. */
+export interface ListContext {
+  nv: number;
+  memberOf: Int32Array;
+  vertexOf: Int32Array;
+  /** Members in the seeded order (postings order), and each member's rank in it (tie-breaks). */
+  order: Int32Array;
+  rank: Int32Array;
+  /** Vertices grouped by city and strongest need and offer (see visitOrder). */
+  visit: Int32Array;
+  seed: number;
+}
+
+export function listContext(m: CommunityModel, seedValue: number | string): ListContext {
+  const seed = seedOf(seedValue);
   const rng = new Rng(seed);
   const n = m.n;
-
   const vertexOf = new Int32Array(n).fill(-1);
   const memberList: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -439,7 +462,6 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   }
   const memberOf = Int32Array.from(memberList);
   const nv = memberOf.length;
-
   // Seeded order: postings order, and the tie-break rank between equal scores.
   const perm = permutation(nv, rng);
   const order = Int32Array.from(perm, (p) => memberOf[p] as number);
@@ -447,8 +469,28 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   order.forEach((i, r) => {
     rank[i] = r;
   });
+  // Members are visited grouped by city and strongest need and offer: neighbours in that order read
+  // the same postings and score the same candidates, whose records are then still in cache.
+  return { nv, memberOf, vertexOf, order, rank, visit: visitOrder(m, memberOf), seed };
+}
 
-  const index = buildIndex(m, order, rank);
+/** The first pass's lists: k slots per vertex, `count` of them used; stats: postings read, rescored, blocks. */
+export interface ListsOut {
+  count: Int32Array;
+  items: Int32Array;
+  scores: Float64Array;
+  stats: Float64Array;
+}
+
+/**
+ * The first pass (see the top of this file) for the blocks of the visit order that `claim()` hands
+ * out (-1: none left); `done()` after each block. Each vertex's list depends on the model, the seed
+ * and the index alone, so any split of the blocks between threads gives the same lists.
+ */
+export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, claim: () => number, done: () => void, out: ListsOut): void {
+  const { k, rescorePool, postingsCap, memberBudget } = m.weights.candidates;
+  const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
+  const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
   // Members by city in the seeded order: the fill for members with little else in common.
   const cityOffsets = new Int32Array(m.cityNames.length + 1);
@@ -494,6 +536,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // share their wording and tags too, which break the many ties of the mixed value at scale.
   const EXCESS = 0.5;
   const pre = new TopHeap(m.weights.candidates.preselect * rescorePool, rank);
+
   const memberMult = m.memberMultiplier;
   const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
@@ -501,27 +544,28 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const touched = new Int32Array(n);
   const dense = new DenseScorer(m);
   const textsPart = new Float32Array(n);
+  const preScore = new Float32Array(n);
   const pool = new TopHeap(rescorePool, rank);
   const best = new TopHeap(k, rank);
   const qFeat: number[] = [];
   const qW: number[] = [];
   const qW2: number[] = [];
   const qOrder: number[] = [];
+  const qBits: number[] = [];
+  const qNeedW: number[] = [];
+  const nConcepts = m.conceptNames.length;
+  const xBit = new Int32Array(nConcepts);
+  const yBit = new Int32Array(nConcepts);
+  const xPos = new Int32Array(nConcepts);
+  const yPos = new Int32Array(nConcepts);
   const poolItems: number[] = [];
   const poolScores: number[] = [];
-  const topOffsets = new Int32Array(nv + 1);
-  const topItems: number[] = [];
-  const topScores: number[] = [];
   let postingsRead = 0;
   let rescored = 0;
 
-  // Members are visited grouped by city and strongest need and offer: neighbours in that order read
-  // the same postings and score the same candidates, whose records are then still in cache.
-  const visit = visitOrder(m, memberOf);
-  const listCount = new Int32Array(nv);
-  const listItems = new Int32Array(nv * k);
-  const listScores = new Float64Array(nv * k);
-  for (const vu of visit) {
+  for (let block = claim(); block >= 0; block = claim()) {
+   for (let t = block * LIST_BLOCK; t < Math.min(nv, (block + 1) * LIST_BLOCK); t++) {
+    const vu = visit[t] as number;
     const u = memberOf[vu] as number;
     const stamp = u + 1;
     const company = companyId[u] as number;
@@ -533,10 +577,30 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     qW2.length = 0;
     memberFeatures(m, u, true, qFeat, qW, qW2, false);
     qOrder.length = 0;
+    qBits.length = 0;
+    qNeedW.length = 0;
+    let nx = 0;
+    let ny = 0;
     for (let q = 0; q < qFeat.length; q++) {
       qOrder.push(q);
+      qNeedW.push(qW[q] as number);
+      qBits.push(0);
       // A mutual key is read for both directions of need <-> offer at once.
-      if ((qFeat[q] as number) >= mutualFrom) qW[q] = m.components.topics * (qW[q] as number) * (qW2[q] as number);
+      const f = qFeat[q] as number;
+      if (f >= mutualFrom) {
+        qW[q] = m.components.topics * (qW[q] as number) * (qW2[q] as number);
+        const x = Math.floor((f - mutualFrom) / nConcepts);
+        const y = (f - mutualFrom) % nConcepts;
+        if (xBit[x] !== stamp) {
+          xBit[x] = stamp;
+          xPos[x] = nx < 15 ? nx++ : 15;
+        }
+        if (yBit[y] !== stamp) {
+          yBit[y] = stamp;
+          yPos[y] = ny < 15 ? ny++ : 15;
+        }
+        qBits[q] = (1 << (xPos[x] as number)) | (1 << (16 + (yPos[y] as number)));
+      }
     }
     // Mutual keys first: a member who helps u and whom u helps is most of u's best partners at scale
     // (both directions of need <-> offer), and their lists are the short ones.
@@ -561,7 +625,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       const qw = kind === 1 || kind === 2 ? (qW[q] as number) * topicsScale : (qW[q] as number);
       const qw2 = qW2[q] as number;
       const slot = kind === 1 ? 3 : kind === 2 ? 2 : kind === 3 ? 1 : 0;
-      seenStamp++;
+      seenStamp--;
       // Same-city postings first (they carry the city bonus), then the list's best overall.
       for (let pass = 0; pass < 2; pass++) {
         const byCity = pass === 0;
@@ -575,19 +639,23 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
         budget -= take;
         postingsRead += take;
         if (kind === 0) {
+          const bx = (qBits[q] as number) & 0xffff;
+          const by = (qBits[q] as number) & ~0xffff;
+          const qn = qNeedW[q] as number;
           for (let p = from; p < from + take; p++) {
             const v = list[p] as number;
             const at = v * ACC;
-            if (stamps[at + 6] === seenStamp) continue;
-            stamps[at + 6] = seenStamp;
             if (stamps[at + 7] !== stamp) {
               stamps[at + 7] = stamp;
+              stamps[at + 6] = 0;
               touched[nTouched++] = v;
             }
-            const a = qw * (lw[p] as number);
-            const b = qw2 * (lw2[p] as number);
-            if (a > (acc[at + 4] as number)) acc[at + 4] = a;
-            if (b > (acc[at + 5] as number)) acc[at + 5] = b;
+            // Each of u's needs (bit x) and offers (bit y) counts once per partner: the sums are
+            // the two directions' coverage over directly stated needs and offers.
+            const mask = stamps[at + 6] as number;
+            if ((mask & bx) === 0) acc[at + 4] = (acc[at + 4] as number) + qn * (lw[p] as number);
+            if ((mask & by) === 0) acc[at + 5] = (acc[at + 5] as number) + qw2 * (lw2[p] as number);
+            stamps[at + 6] = mask | bx | by;
           }
           continue;
         }
@@ -635,7 +703,8 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       const tOut = Math.min(1, Math.max(accOut, mutOut));
       const topics = m.components.topics * (tIn >= tOut ? topicsShare * tIn + (1 - topicsShare) * tOut : topicsShare * tOut + (1 - topicsShare) * tIn);
       const texts = acc[at + 1] as number;
-      const a0 = (acc[at] as number) + texts + topics + EXCESS * (accIn + accOut + mutIn + mutOut);
+      const rest = acc[at] as number;
+      const a0 = rest + texts + topics + EXCESS * (accIn + accOut + mutIn + mutOut);
       acc[at] = 0;
       acc[at + 1] = 0;
       acc[at + 2] = 0;
@@ -650,19 +719,25 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
       pre.push(sc, v);
       if (pre.size === pre.capacity) floor = pre.minScore();
     }
+    dense.bind(u);
     // The preselection is scored exactly but for the texts (whose postings proxy stays), the best
     // rescorePool of it in full, with the admin-scored partners (the admin's word is a strong prior);
     // the best k stay.
-    dense.bind(u);
     pool.clear();
     for (let r = 0; r < pre.size; r++) {
       const v = pre.item[r] as number;
-      pool.push(dense.score(v, false) + (textsPart[v] as number), v);
+      const ps = dense.prescore(v);
+      preScore[v] = ps;
+      pool.push(ps + (textsPart[v] as number), v);
     }
+    // Best first, so that the k-th best rises early and the rest are mostly ruled out by their ceiling.
+    poolItems.length = 0;
+    poolScores.length = 0;
+    pool.drainBestFirst(poolItems, poolScores);
     best.clear();
-    for (let r = 0; r < pool.size; r++) {
-      const v = pool.item[r] as number;
+    for (const v of poolItems) {
       rescoredMark[v] = stamp;
+      if (best.size === k && dense.ceiling(v, preScore[v] as number) < best.minScore()) continue;
       rescored++;
       const s = dense.score(v);
       if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
@@ -679,11 +754,156 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     poolScores.length = 0;
     best.drainBestFirst(poolItems, poolScores);
     for (let r = 0; r < poolItems.length; r++) {
-      listItems[vu * k + r] = vertexOf[poolItems[r] as number] as number;
-      listScores[vu * k + r] = poolScores[r] as number;
+      out.items[vu * k + r] = vertexOf[poolItems[r] as number] as number;
+      out.scores[vu * k + r] = poolScores[r] as number;
     }
-    listCount[vu] = poolItems.length;
+    out.count[vu] = poolItems.length;
+   }
+   out.stats[0] = (out.stats[0] as number) + postingsRead;
+   out.stats[1] = (out.stats[1] as number) + rescored;
+   out.stats[2] = (out.stats[2] as number) + 1;
+   postingsRead = 0;
+   rescored = 0;
+   done();
   }
+}
+
+/** From this many eligible members the lists are computed on several threads by default. */
+export const PARALLEL_FROM = 5_000;
+
+function defaultThreads(nv: number): number {
+  const configured = Number(process.env.MATCHING_THREADS);
+  if (Number.isInteger(configured) && configured >= 1) return configured;
+  return nv >= PARALLEL_FROM ? Math.min(4, availableParallelism()) : 1;
+}
+
+/** A copy of a typed array in shared memory: worker threads read it in place. */
+function shared<T extends Int32Array | Float32Array | Float64Array>(a: T): T {
+  const Ctor = a.constructor as new (buffer: SharedArrayBuffer) => T;
+  const copy = new Ctor(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as unknown as ArrayLike<number>);
+  return copy;
+}
+
+/** What a worker needs of the model: the texts, names and matcher stay here. */
+function workerModel(m: CommunityModel): CommunityModel {
+  return { ...m, members: [], ids: [], indexOf: new Map(), ineligibleReason: [], concepts: null, excluded: new Map() };
+}
+
+/**
+ * The first pass's lists, on `threads` threads: this one and workers (candidates-worker.ts) claim
+ * blocks of the visit order from one shared counter, so a worker that starts late or not at all
+ * only leaves more blocks here. Blocks a failed or stalled worker held are computed here at the end.
+ */
+function computeLists(m: CommunityModel, ctx: ListContext, index: Index, threads: number, seed: number | string): ListsOut {
+  const { k } = m.weights.candidates;
+  const nv = ctx.nv;
+  const blocks = Math.ceil(nv / LIST_BLOCK);
+  const Buffer = threads > 1 ? SharedArrayBuffer : ArrayBuffer;
+  const out: ListsOut = {
+    count: new Int32Array(new Buffer(4 * nv)).fill(-1),
+    items: new Int32Array(new Buffer(4 * nv * k)),
+    scores: new Float64Array(new Buffer(8 * nv * k)),
+    stats: new Float64Array(3),
+  };
+  if (threads <= 1) {
+    let next = 0;
+    fillLists(m, ctx, index, () => (next < blocks ? next++ : -1), () => {}, out);
+    out.stats[2] = 1;
+    return out;
+  }
+  // [0]: next block to claim, [1]: blocks done.
+  const counter = new Int32Array(new SharedArrayBuffer(8));
+  const sharedIndex: Index = {
+    ...index,
+    offsets: shared(index.offsets),
+    members: shared(index.members),
+    weights: shared(index.weights),
+    byCity: shared(index.byCity),
+    byCityWeights: shared(index.byCityWeights),
+    weights2: shared(index.weights2),
+    byCityWeights2: shared(index.byCityWeights2),
+  };
+  const workers: { worker: Worker; state: Int32Array; stats: Float64Array }[] = [];
+  const model = workerModel(m);
+  for (let t = 1; t < threads; t++) {
+    // 0 starting, 1 running, 2 finished, 3 failed.
+    const state = new Int32Array(new SharedArrayBuffer(4));
+    const stats = new Float64Array(new SharedArrayBuffer(24));
+    try {
+      const worker = new Worker(new URL("./candidates-worker.mjs", import.meta.url), {
+        workerData: { model, seed, index: sharedIndex, out: { ...out, stats }, counter, blocks, state },
+      });
+      worker.on("error", () => Atomics.store(state, 0, 3));
+      worker.unref();
+      workers.push({ worker, state, stats });
+    } catch {
+      // No worker thread here: this thread takes every block.
+    }
+  }
+  const claim = (): number => {
+    const b = Atomics.add(counter, 0, 1);
+    return b < blocks ? b : -1;
+  };
+  const done = (): void => {
+    Atomics.add(counter, 1, 1);
+  };
+  fillLists(m, ctx, sharedIndex, claim, done, out);
+  // Wait for the blocks the workers hold; give up on a worker that failed or makes no progress.
+  let last = -1;
+  let since = performance.now();
+  for (;;) {
+    const finished = Atomics.load(counter, 1);
+    if (finished >= blocks) break;
+    if (workers.every((w) => Atomics.load(w.state, 0) !== 1)) break;
+    if (finished !== last) {
+      last = finished;
+      since = performance.now();
+    } else if (performance.now() - since > STALL_MS) break;
+    Atomics.wait(counter, 1, finished, 200);
+  }
+  let used = 1;
+  for (const w of workers) {
+    out.stats[0] = (out.stats[0] as number) + (w.stats[0] as number);
+    out.stats[1] = (out.stats[1] as number) + (w.stats[1] as number);
+    if ((w.stats[2] as number) > 0) used++;
+    void w.worker.terminate();
+  }
+  out.stats[2] = used;
+  if (Atomics.load(counter, 1) < blocks) {
+    const missing: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      for (let t = b * LIST_BLOCK; t < Math.min(nv, (b + 1) * LIST_BLOCK); t++) {
+        if ((out.count[ctx.visit[t] as number] as number) < 0) {
+          missing.push(b);
+          break;
+        }
+      }
+    }
+    let next = 0;
+    fillLists(m, ctx, sharedIndex, () => (next < missing.length ? (missing[next++] as number) : -1), () => {}, out);
+  }
+  return out;
+}
+
+/** A worker that has finished no block for this long is given up on (its blocks are redone here). */
+const STALL_MS = 120_000;
+
+/** Builds the candidate graph over the model's eligible members. */
+export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
+  const { k } = m.weights.candidates;
+  const ctx = listContext(m, options.seed);
+  const { nv, memberOf, vertexOf, order, rank } = ctx;
+  const index = buildIndex(m, order, rank);
+  const out = computeLists(m, ctx, index, options.threads ?? defaultThreads(nv), options.seed);
+  const listCount = out.count;
+  const listItems = out.items;
+  const listScores = out.scores;
+  const postingsRead = out.stats[0] as number;
+  let rescored = out.stats[1] as number;
+  const topOffsets = new Int32Array(nv + 1);
+  const topItems: number[] = [];
+  const topScores: number[] = [];
   for (let vu = 0; vu < nv; vu++) {
     for (let r = 0; r < (listCount[vu] as number); r++) {
       topItems.push(listItems[vu * k + r] as number);
@@ -767,6 +987,6 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     score,
     weight,
     topK: { offsets: lists.topOffsets, items: Int32Array.from(lists.topItems) },
-    stats: { postingsRead, features: index.features, rescored },
+    stats: { postingsRead, features: index.features, rescored, threads: out.stats[2] as number },
   };
 }

@@ -8,6 +8,51 @@
 import { type CommunityModel, PACK } from "./corpus.ts";
 import { combine, finish } from "./relevance.ts";
 
+/**
+ * Every member's record but the texts, in fixed-size Float32 slots (ids are exact in float32 up
+ * to 2^24): `DenseScorer.prescore` reads one contiguous slot per candidate, where the packed
+ * records take an offset lookup, wider floats and the multiplier and pair flags apart. At 100k
+ * members a candidate's cost is its cache misses, so this is what lets a thousand candidates per
+ * member be ranked on everything but the texts.
+ */
+const CORE = { city: 0, tagNorm: 1, ansNorm: 2, mult: 3, tags: 4, answers: 5, cneed: 6, coffer: 7, flags: 8, header: 9 } as const;
+
+function coreRecords(m: CommunityModel): { rec: Float32Array; stride: number } {
+  const P = m.packed;
+  let longest = 0;
+  for (let i = 0; i < m.n; i++) {
+    const pa = m.packedAt[i] as number;
+    const size = CORE.header + (P[pa + PACK.tags] as number) + (P[pa + PACK.answers] as number) + 3 * (P[pa + PACK.cneed] as number) + 2 * (P[pa + PACK.coffer] as number);
+    if (size > longest) longest = size;
+  }
+  // Whole 64-byte lines per slot.
+  const stride = Math.ceil(longest / 16) * 16;
+  const rec = new Float32Array(m.n * stride);
+  for (let i = 0; i < m.n; i++) {
+    const pa = m.packedAt[i] as number;
+    const ta = P[pa + PACK.tags] as number;
+    const aa = P[pa + PACK.answers] as number;
+    const cna = P[pa + PACK.cneed] as number;
+    const coa = P[pa + PACK.coffer] as number;
+    const at = i * stride;
+    rec[at + CORE.city] = P[pa + PACK.city] as number;
+    rec[at + CORE.tagNorm] = P[pa + PACK.tagNorm] as number;
+    rec[at + CORE.ansNorm] = P[pa + PACK.answerNorm] as number;
+    rec[at + CORE.mult] = m.memberMultiplier[i] as number;
+    rec[at + CORE.tags] = ta;
+    rec[at + CORE.answers] = aa;
+    rec[at + CORE.cneed] = cna;
+    rec[at + CORE.coffer] = coa;
+    rec[at + CORE.flags] = m.pairFlags[i] as number;
+    // The packed record's tags, answers, concept needs (ids, weights, directness) and concept
+    // offers (ids, strengths) are contiguous after its header, in this order.
+    rec.set(P.subarray(pa + PACK.header, pa + PACK.header + ta + aa + 3 * cna + 2 * coa), at + CORE.header);
+  }
+  return { rec, stride };
+}
+
+const coreCache = new WeakMap<CommunityModel, { rec: Float32Array; stride: number }>();
+
 export class DenseScorer {
   private readonly tagSq: Float64Array;
   private readonly needT: Float64Array;
@@ -24,6 +69,9 @@ export class DenseScorer {
   private readonly setCneed: number[] = [];
   private readonly setCoffer: number[] = [];
   private u = -1;
+  private core: { rec: Float32Array; stride: number } | null = null;
+  private flags = 0;
+  private mult = 1;
   private tagNorm = 0;
   private ansNorm = 0;
   private city = -1;
@@ -62,6 +110,8 @@ export class DenseScorer {
     this.setCoffer.length = 0;
     this.u = u;
     const m = this.m;
+    this.flags = m.pairFlags[u] as number;
+    this.mult = m.memberMultiplier[u] as number;
     const P = m.packed;
     const pa = m.packedAt[u] as number;
     const ta = P[pa + PACK.tags] as number;
@@ -116,6 +166,92 @@ export class DenseScorer {
     this.hasOfferT = oa > 0;
     this.hasCneed = cna > 0;
     this.hasCoffer = coa > 0;
+  }
+
+  /**
+   * An upper bound of `score(v)` from `pre = prescore(v)`: the texts at their most and u's
+   * multiplier (a pair with an admin's score or a rating has none). A candidate whose bound is below
+   * the k-th best so far need not be scored in full.
+   */
+  ceiling(v: number, pre: number): number {
+    const { rec, stride } = this.core as { rec: Float32Array; stride: number };
+    const pb = v * stride;
+    if (((rec[pb + CORE.flags] as number) & this.flags) !== 0) return Number.POSITIVE_INFINITY;
+    // 1e-6: the float32 record's rounding.
+    return (pre + this.m.components.complementarity * (rec[pb + CORE.mult] as number)) * this.mult + 1e-6;
+  }
+
+  /**
+   * relevance(u, v) for the bound u without the texts, the admin's score and pair ratings: the
+   * ranking of u's candidates before the best of them are scored in full (float32, not bit-equal).
+   */
+  prescore(v: number): number {
+    if (this.core === null) {
+      let core = coreCache.get(this.m);
+      if (!core) {
+        core = coreRecords(this.m);
+        coreCache.set(this.m, core);
+      }
+      this.core = core;
+    }
+    const { rec, stride } = this.core;
+    const c = this.m.components;
+    const pb = v * stride;
+    const tb = rec[pb + CORE.tags] as number;
+    const ab = rec[pb + CORE.answers] as number;
+    const cnb = rec[pb + CORE.cneed] as number;
+    const cob = rec[pb + CORE.coffer] as number;
+    let at = pb + CORE.header;
+    let base = 0;
+    const tv = rec[pb + CORE.tagNorm] as number;
+    if (this.tagNorm !== 0 && tv !== 0) {
+      let dot = 0;
+      for (let k = 0; k < tb; k++) dot += this.tagSq[rec[at + k] as number] as number;
+      base += c.tags * Math.min(1, dot / (this.tagNorm * tv));
+    }
+    at += tb;
+    const av = rec[pb + CORE.ansNorm] as number;
+    if (this.ansNorm !== 0 && av !== 0) {
+      let dot = 0;
+      for (let k = 0; k < ab; k++) dot += this.ansSq[rec[at + k] as number] as number;
+      base += c.answers * Math.min(1, dot / (this.ansNorm * av));
+    }
+    at += ab;
+    if (c.topics > 0) {
+      const lam = this.m.weights.topics.coverageShare;
+      let uToV = 0;
+      let vToU = 0;
+      if (this.hasCoffer && cnb > 0) {
+        let sum = 0;
+        let best = 0;
+        for (let k = 0; k < cnb; k++) {
+          const o = this.cofferS[rec[at + k] as number] as number;
+          if (o === 0) continue;
+          sum += (rec[at + cnb + k] as number) * o;
+          const direct = (rec[at + 2 * cnb + k] as number) * o;
+          if (direct > best) best = direct;
+        }
+        uToV = Math.min(1, lam * sum + (1 - lam) * best);
+      }
+      if (this.hasCneed && cob > 0) {
+        const from = at + 3 * cnb;
+        let sum = 0;
+        let best = 0;
+        for (let k = 0; k < cob; k++) {
+          const x = rec[from + k] as number;
+          const w = this.cneedW[x] as number;
+          if (w === 0) continue;
+          const o = rec[from + cob + k] as number;
+          sum += w * o;
+          const direct = (this.cneedRaw[x] as number) * o;
+          if (direct > best) best = direct;
+        }
+        vToU = Math.min(1, lam * sum + (1 - lam) * best);
+      }
+      base += c.topics * combine(this.m, uToV, vToU, this.m.weights.topics.maxShare);
+    }
+    if (this.city >= 0 && this.city === rec[pb + CORE.city]) base += c.city;
+    return base * (rec[pb + CORE.mult] as number);
   }
 
   /**
