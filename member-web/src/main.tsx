@@ -13,7 +13,7 @@ import { publicIp } from "./app/public-ip.ts";
 import { loadQueries } from "./app/queries.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { hideBootOverlay } from "./app/boot-overlay.ts";
-import { initI18n, preloadAllTexts, preloadLanguage } from "./i18n/index.ts";
+import { preloadAllTexts, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -54,6 +54,8 @@ async function start(): Promise<void> {
   // The texts of the likely language, and the chunk of the page most visits start on, load while
   // the community is asked for (issue 17).
   preloadLanguage(storage.lang() ?? "en");
+  // i18next comes beside the first render, not before it (i18n/index.ts startI18n).
+  preloadI18next();
   const first = window.location.pathname;
   if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
   // Every page but the login page is lazy and comes with the query client (app/queries.ts).
@@ -87,7 +89,7 @@ async function start(): Promise<void> {
   }
   const signedIn = session.isSignedIn();
   if (signedIn) preloadAllTexts(lang);
-  await initI18n(lang, signedIn);
+  await startI18n(lang, signedIn);
   // The signed-in bar's custom navigation (spec 4.1 step 2) is asked for with the bar's code.
   if (signedIn) void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.navigation(community.id)));
 

@@ -26,3 +26,39 @@ test.describe("what the login page loads (issue 17)", () => {
     }
   });
 });
+
+test.describe("the login page paints before i18next (issue 17, i18n/first-paint.ts)", () => {
+  test("held back, i18next's chunk stops neither the form nor the texts; a language switch waits for it and then applies", async ({ page }) => {
+    // i18next's chunk is held until released; everything else loads as usual.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/i18next-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    await expect(page.getByLabel("E-mail")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(asked).toBe(true);
+    // A validation message of the form comes from the same texts.
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("Enter your e-mail")).toBeVisible();
+
+    // The switch is chosen before i18next is in: it applies once i18next arrives.
+    await page.getByLabel("Language").selectOption("ru");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("С возвращением");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByLabel("Язык")).toHaveValue("ru");
+    // i18next's own texts from here on: a page outside the entry renders in Russian.
+    await page.getByRole("link", { name: "Зарегистрироваться" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Создайте аккаунт");
+  });
+});
