@@ -30,10 +30,24 @@ export default defineConfig({
     // Issue 17: every browser the app supports preloads modules natively (no polyfill), and a lazy
     // page's chunk brings its own imports: the entry carries no table of every chunk's
     // dependencies (1 KB gzipped). index.html still preloads the entry's imports.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
+    modulePreload: { polyfill: false },
     // Issue 17: everything the entry imports statically is one chunk, not a dozen small shared
     // ones (each file compresses on its own: one file is smaller and one request).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] } } },
+    // TanStack Query, i18next + react-i18next, and the signed-in start are one chunk each too (not
+    // a dozen small files a signed-in page waits on; HTTP/1.1 fetches six at a time).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "initial", tags: ["$initial"] },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/](react-)?query-?/ },
+            { name: "i18next", test: /node_modules[\\/](react-)?i18next[\\/]/ },
+            // What every signed-in start loads before its page: the member guard and the bar.
+            { name: "signed-in", test: /src[\\/](app[\\/]member-guard|features[\\/]shell[\\/]nav-bar)\.tsx?$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -19,7 +19,8 @@
  * BENCH_SKIP_BUNDLES=1 (the apps' dist as built), BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_CONSOLE=1
  * leave parts out; BENCH_MEMBERS=10000,100000 the list sizes; CHROMIUM_PATH names the browser;
  * BENCH_LH_PAGES="login,my communities" runs Lighthouse on those pages only, BENCH_LH_DETAILS=1
- * prints what each failing audit points at.
+ * prints what each failing audit points at, BENCH_LH_JSON=dir writes each page's full Lighthouse
+ * result there (<page>.json: the LCP element, request chains, the trace's timings).
  */
 import { serve } from "@hono/node-server";
 import { spawnSync } from "node:child_process";
@@ -346,6 +347,10 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
       const result = (await lighthouse(`${origin}${p.path}`, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, page)) as unknown as LhResult | undefined;
       await page.close();
       if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
+      if (process.env.BENCH_LH_JSON) {
+        fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `${p.name.replaceAll(" ", "-")}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       if (result.lhr.runtimeError) console.log(`  ${p.name}: Lighthouse could not measure it: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // A redirect would measure another page: the run must end where it started.
       const landed = new URL(result.lhr.finalDisplayedUrl).pathname;

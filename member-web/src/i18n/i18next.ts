@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { CORE_NAMESPACES, LANGS, type Lang, loaderOf, NAMESPACES } from "./index.ts";
+import { CORE_NAMESPACES, LANGS, type Lang, loaderOf } from "./index.ts";
 
 /**
  * i18next and react-i18next, the app's i18n: a chunk of their own that loads beside the first
@@ -27,11 +27,10 @@ const groupBackend: BackendModule = {
 };
 
 /**
- * Starts i18next with the core texts of `lang`; `all` adds every other group without waiting for
- * it. There is no fallback language: the completeness test (tests/api/i18n-complete.test.ts) keeps
+ * Starts i18next with the core texts of `lang`. There is no fallback language: the completeness test (tests/api/i18n-complete.test.ts) keeps
  * every key in both languages, so a Russian visit never downloads the English texts (issue 17).
  */
-export async function initI18n(lang: Lang, all = false): Promise<typeof i18next> {
+export async function initI18n(lang: Lang): Promise<typeof i18next> {
   await i18next
     .use(groupBackend)
     .use(initReactI18next)
@@ -54,6 +53,5 @@ export async function initI18n(lang: Lang, all = false): Promise<typeof i18next>
   i18next.on("languageChanged", (lng) => {
     document.documentElement.lang = lng;
   });
-  if (all) void i18next.loadNamespaces(NAMESPACES);
   return i18next;
 }

@@ -123,11 +123,11 @@ let started: Promise<I18next> | null = null;
  * Issue 17: the pages of the entry bundle (the login page, the layout, not found) render with the
  * core texts of `lang` alone, as soon as they are in (first-paint.ts); i18next and react-i18next,
  * the app's i18n, load in parallel as a chunk of their own and take over when started. Every other
- * screen waits for i18next (i18nReady) with its code. `all` adds every other group.
+ * screen waits for i18next (i18nReady) with its code.
  */
-export async function startI18n(lang: Lang, all = false): Promise<void> {
+export async function startI18n(lang: Lang): Promise<void> {
   setFirstPaintTexts(lang, await coreTexts(lang));
-  started ??= import("./i18next.ts").then((m) => m.initI18n(lang, all)).then((instance) => {
+  started ??= import("./i18next.ts").then((m) => m.initI18n(lang)).then((instance) => {
     takeI18next(instance);
     return instance;
   });
@@ -158,10 +158,16 @@ export function preloadLanguage(lang: string): void {
   if (isLang(lang)) LOADERS[lang].core().catch(() => undefined);
 }
 
+/** Starts downloading some groups of a language (a signed-in start: the bar's and the first page's). */
+export function preloadGroups(lang: Lang, groups: readonly Group[]): void {
+  for (const group of groups) LOADERS[lang][group]().catch(() => undefined);
+}
+
 /**
- * A signed-in member's screens use every group: they start downloading at once and are added to
- * i18next after its start (initI18n), not one screen at a time.
+ * A signed-in member's screens use every group: once the first page is in, the others load and
+ * are added to i18next, not one screen at a time (before it, they would only compete with the
+ * first page's own files).
  */
-export function preloadAllTexts(lang: Lang): void {
-  for (const load of Object.values(LOADERS[lang])) load().catch(() => undefined);
+export function loadAllTexts(): Promise<unknown> {
+  return i18nReady().then((i18n) => i18n.loadNamespaces(NAMESPACES));
 }

@@ -24,6 +24,12 @@ export const CREDITS_EXHAUSTED = 1018;
 
 const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailure(err) && err.status < 500);
 
+/**
+ * The Recommended tab's questions are asked at start-up beside the page's code (main.tsx): the
+ * page mounting within this long takes that answer instead of asking again. Changes invalidate.
+ */
+const STARTUP_FRESH_MS = 5_000;
+
 /** Every key starts with "matching" and carries the token, so a new session never sees old data. */
 const key = (...parts: unknown[]) => ["matching", storage.token(), ...parts];
 
@@ -34,6 +40,7 @@ export const matchingQueries = {
       queryKey: key("instant"),
       queryFn: () => call(api.GET("/api/matching/instant", { params: { query: { page: 0, size: PAGE_SIZE } } })),
       retry: noRetryOn4xx,
+      staleTime: STARTUP_FRESH_MS,
     }),
   /** Results I sent an intro for (My request tab). */
   connected: () =>
@@ -82,6 +89,7 @@ export const matchingQueries = {
       queryKey: key("status"),
       queryFn: () => call(api.GET("/api/matching/status")),
       retry: noRetryOn4xx,
+      staleTime: STARTUP_FRESH_MS,
     }),
   pendingScore: (matchingResultId: string) =>
     queryOptions({
