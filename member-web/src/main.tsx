@@ -12,6 +12,7 @@ import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
 import { askEarly, loadQueries } from "./app/queries.ts";
 import { createAppRouter } from "./app/router.tsx";
+import { startupQueries } from "./features/recommendations/startup-queries.ts";
 import { hideBootOverlay } from "./app/boot-overlay.ts";
 import { type Group, isLang, loadAllTexts, preloadGroups, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
@@ -73,10 +74,8 @@ async function start(): Promise<void> {
     // the server by the member guard (app/language.ts), whose reasons come in that language.
     const stored = storage.lang();
     if (!new URLSearchParams(window.location.search).has("token") && (!stored || stored === "en")) {
-      void import("./features/recommendations/model.ts").then(({ matchingQueries }) => {
-        askEarly(matchingQueries.recommended());
-        askEarly(matchingQueries.status());
-      });
+      askEarly(startupQueries.recommended());
+      askEarly(startupQueries.status());
     }
   }
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
@@ -103,12 +102,12 @@ async function start(): Promise<void> {
   const lang = pickLanguage(community);
   // The welcome page's heading comes from the landing document: asked for now, not after the page's code.
   if (first === "/" && !session.isSignedIn() && community.id) {
-    void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.landing(community.id, lang)));
+    askEarly(communityQueries.landing(community.id, lang));
   }
   const signedIn = session.isSignedIn();
-  await startI18n(lang);
   // The signed-in bar's custom navigation (spec 4.1 step 2) is asked for with the bar's code.
-  if (signedIn) void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.navigation(community.id)));
+  if (signedIn) askEarly(communityQueries.navigation(community.id));
+  await startI18n(lang);
 
   const router = createAppRouter({ community });
   router.subscribe("onResolved", ({ toLocation }) => track("page_view", { path: toLocation.pathname }));

@@ -345,6 +345,25 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
       }, p.signedIn ? token : null);
       await cdp.send("Network.clearBrowserCache");
       const result = (await lighthouse(`${origin}${p.path}`, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: true }, undefined, page)) as unknown as LhResult | undefined;
+      if (process.env.BENCH_LH_DETAILS === "1") {
+        // What the largest paint was, and when, in an unthrottled load of the same page (Lighthouse's
+        // own LCP-element audit fails on some Chromium builds).
+        await page.goto(`${origin}${p.path}`, { waitUntil: "networkidle0" });
+        const lcp = await page.evaluate(
+          () =>
+            new Promise<string[]>((resolve) => {
+              new PerformanceObserver((list) => {
+                resolve(
+                  list.getEntries().map((e) => {
+                    const el = (e as PerformanceEntry & { element?: Element | null }).element;
+                    return `${Math.round(e.startTime)} ms ${el ? `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? "").slice(0, 60)}` : "(removed element)"}`;
+                  }),
+                );
+              }).observe({ type: "largest-contentful-paint", buffered: true });
+            }),
+        );
+        console.log(`    largest paints, unthrottled: ${lcp.join(" | ")}`);
+      }
       await page.close();
       if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
       if (process.env.BENCH_LH_JSON) {
