@@ -74,12 +74,28 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined 
   return undefined;
 }
 
+/**
+ * The build's own brotli file beside `file` (member-web's vite.config.ts writes `<file>.br` at
+ * quality 11), when it is at least as new as the file: a first request never waits for brotli.
+ */
+async function readPrecompressed(file: string, stat: fs.Stats): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  try {
+    const br = `${file}.br`;
+    if ((await fs.promises.stat(br)).mtimeMs < stat.mtimeMs) return undefined;
+    return new Uint8Array(await fs.promises.readFile(br));
+  } catch {
+    return undefined;
+  }
+}
+
 function compressedBody(file: string, stat: fs.Stats, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
   let body = compressed.get(key);
   if (!body) {
     if (compressed.size >= COMPRESSED_MAX_ENTRIES) compressed.clear();
-    body = fs.promises.readFile(file).then(async (raw) => {
+    body = (encoding === "br" ? readPrecompressed(file, stat) : Promise.resolve(undefined)).then(async (built) => {
+      if (built) return built;
+      const raw = await fs.promises.readFile(file);
       const out =
         encoding === "br"
           ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: raw.length <= BROTLI_MAX_AT_11 ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
