@@ -45,8 +45,9 @@ function preloadEnglishTexts(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.facadeModuleId?.replaceAll("\\", "/").endsWith("/src/i18n/en.ts"));
-        return chunk ? [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" }] : [];
+        // Every file of the `core` loader of LOADERS.en (src/i18n/index.ts).
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk" && /\/src\/i18n\/(en|tenant\.en)\.ts$/.test(c.facadeModuleId?.replaceAll("\\", "/") ?? ""));
+        return chunks.map((chunk) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` }, injectTo: "head" as const }));
       },
     },
   };

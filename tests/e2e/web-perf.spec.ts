@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { TENANTS, tenantUrl } from "./support.ts";
 
 test.describe("what the login page loads (issue 17)", () => {
-  test("compressed scripts, the community asked for once, no signed-in code or other language", async ({ page }) => {
+  test("compressed scripts, the community in the page (no lookup), no signed-in code or other language", async ({ page }) => {
     const scripts: { url: string; encoding: string | undefined; bytes: Promise<number> }[] = [];
     const lookups: string[] = [];
     page.on("response", (res) => {
@@ -17,8 +17,12 @@ test.describe("what the login page loads (issue 17)", () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Files of a few hundred bytes go as they are.
     for (const s of scripts) if ((await s.bytes) > 256) expect(s.encoding, s.url).toBe("br");
-    // The community is looked up once (the app shares the answer).
-    expect(lookups).toHaveLength(1);
+    // The community comes with the page (its tuesday-community meta tag): no lookup.
+    expect(lookups).toHaveLength(0);
+    await expect(page.locator('meta[name="tuesday-community"]')).toHaveAttribute("content", /"id":"devguild"/);
+    // The first render's texts (the English core files) are preloaded by the page, not asked for by the entry.
+    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")?.split("/").pop() ?? ""));
+    for (const name of ["en-", "tenant.en-"]) expect(preloads.filter((p) => p.startsWith(name)), name).toHaveLength(1);
     const names = scripts.map((s) => new URL(s.url).pathname.split("/").pop() ?? "");
     // Nor TanStack Query, the member guard, or the admin texts (issue 17).
     // (TanStack Query is one chunk, "query-"; the member guard and the bar one, "signed-in-": vite.config.ts.)

@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { publicCommunity } from "../community/service.ts";
 import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -225,7 +226,10 @@ async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string)
 async function serveMemberIndex(c: Context<AppEnv>, file: string, deps: Deps): Promise<Response> {
   const hostHeader = (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
   const tenant = deps.tenants ? await deps.tenants.byHost(hostHeader) : undefined;
-  const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser));
+  // The community's public configuration comes with the page: the app's first render does not
+  // wait for a lookup (issue 17); other hosts look it up as before.
+  const community = tenant ? await publicCommunity(deps, tenant.id) : undefined;
+  const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser, community));
   // Compressed like every other text file (the page is a few KB: a fast brotli level per request).
   const encoding = html.length > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
   const etag = `W/"${createHash("sha1").update(html).digest("base64url")}${encoding ? `-${encoding}` : ""}"`;
