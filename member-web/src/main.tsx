@@ -10,10 +10,11 @@ import { clientConfig } from "./app/client-config.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
-import { loadQueries } from "./app/queries.ts";
+import { askEarly, loadQueries } from "./app/queries.ts";
 import { createAppRouter } from "./app/router.tsx";
+import { startupQueries } from "./features/recommendations/startup-queries.ts";
 import { hideBootOverlay } from "./app/boot-overlay.ts";
-import { initI18n, preloadAllTexts, preloadLanguage } from "./i18n/index.ts";
+import { type Group, isLang, loadAllTexts, preloadGroups, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -50,15 +51,33 @@ function startIntegrations(community: Community): void {
   void publicIp();
 }
 
+/** The text groups of the pages a signed-in visit most often starts on, loaded with the bar's. */
+const FIRST_PAGE_TEXTS: Record<string, readonly Group[]> = { "/my_communities": ["matching"] };
+
 async function start(): Promise<void> {
   // The texts of the likely language, and the chunk of the page most visits start on, load while
   // the community is asked for (issue 17).
-  preloadLanguage(storage.lang() ?? "en");
   const first = window.location.pathname;
+  const likelyLang = storage.lang() ?? "en";
+  preloadLanguage(likelyLang);
+  // A signed-in start: the bar's texts and the first page's; the other groups once it is in.
+  if (session.isSignedIn() && isLang(likelyLang)) preloadGroups(likelyLang, ["bar", ...(FIRST_PAGE_TEXTS[first] ?? [])]);
+  // i18next comes beside the first render, not before it (i18n/index.ts startI18n).
+  preloadI18next();
   if (first === "/" && !session.isSignedIn()) void import("./features/welcome/welcome-route.tsx");
   // Every page but the login page is lazy and comes with the query client (app/queries.ts).
   if (first !== "/login") void loadQueries();
-  if (first === "/my_communities" && session.isSignedIn()) void import("./features/recommendations/my-communities-page.tsx");
+  if (first === "/my_communities" && session.isSignedIn()) {
+    void import("./features/recommendations/my-communities-page.tsx");
+    // Its Recommended tab's two questions go with the current user's, not after the page's code
+    // (its largest paint waits on them); not when a language chosen here is about to be sent to
+    // the server by the member guard (app/language.ts), whose reasons come in that language.
+    const stored = storage.lang();
+    if (!new URLSearchParams(window.location.search).has("token") && (!stored || stored === "en")) {
+      askEarly(startupQueries.recommended());
+      askEarly(startupQueries.status());
+    }
+  }
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
   // A signed-in visit needs the query client and the member guard too (not in the entry bundle).
   // The member guard's first question, the current user, is asked now, beside the community's
@@ -66,7 +85,7 @@ async function start(): Promise<void> {
   if (session.isSignedIn()) {
     void import("./features/shell/nav-bar.tsx");
     if (!new URLSearchParams(window.location.search).has("token")) {
-      void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(accountQueries.currentUser()));
+      askEarly(accountQueries.currentUser());
     } else void loadQueries();
     void import("./app/member-guard.ts");
   }
@@ -83,16 +102,21 @@ async function start(): Promise<void> {
   const lang = pickLanguage(community);
   // The welcome page's heading comes from the landing document: asked for now, not after the page's code.
   if (first === "/" && !session.isSignedIn() && community.id) {
-    void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.landing(community.id, lang)));
+    askEarly(communityQueries.landing(community.id, lang));
   }
   const signedIn = session.isSignedIn();
-  if (signedIn) preloadAllTexts(lang);
-  await initI18n(lang, signedIn);
   // The signed-in bar's custom navigation (spec 4.1 step 2) is asked for with the bar's code.
-  if (signedIn) void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery(communityQueries.navigation(community.id)));
+  if (signedIn) askEarly(communityQueries.navigation(community.id));
+  await startI18n(lang);
 
   const router = createAppRouter({ community });
   router.subscribe("onResolved", ({ toLocation }) => track("page_view", { path: toLocation.pathname }));
+  if (signedIn) {
+    const stop = router.subscribe("onResolved", () => {
+      stop();
+      void loadAllTexts();
+    });
+  }
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(

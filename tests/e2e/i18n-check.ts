@@ -50,6 +50,8 @@ export function catalog(messages: unknown): Catalog {
   return { exact, patterns };
 }
 
+const HTML_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
 /** Collects every string in the JSON responses the page receives (data, not interface text). */
 export type PageData = { strings: Set<string>; initials: Set<string>; pending: Set<Promise<void>> };
 
@@ -64,8 +66,14 @@ export function watchData(page: Page): PageData {
   };
   const pending = new Set<Promise<void>>();
   page.on("response", (res) => {
-    if (!(res.headers()["content-type"] ?? "").includes("json")) return;
-    const read = res.json().then(add, () => {
+    const type = res.headers()["content-type"] ?? "";
+    // A page carries its community's configuration in a meta tag (platform/src/web/head.ts): data too.
+    const fromPage = (html: string) => {
+      const content = /<meta name="tuesday-community" content="([^"]*)"/.exec(html)?.[1];
+      if (content) add(JSON.parse(content.replace(/&(amp|lt|gt|quot|#39);/g, (m) => HTML_ENTITIES[m] ?? m)));
+    };
+    if (!type.includes("json") && !(type.includes("text/html") && res.request().resourceType() === "document")) return;
+    const read = (type.includes("json") ? res.json().then(add) : res.text().then(fromPage)).then(undefined, () => {
       // A redirect or an empty body: no data.
     });
     pending.add(read);

@@ -240,3 +240,34 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await page.context().close();
   });
 });
+
+test.describe("a signed-in start on my communities (issue 17, main.tsx askEarly)", () => {
+  test("its questions are asked once each, at start, before the page's code has arrived", async ({ browser, request }) => {
+    const member = await onboardedMember(request, uniqueWord("Early"), {
+      tags: ["Fintech"],
+      lookingForText: "a co-founder for a payments start-up",
+      canHelpWithText: "product management",
+      about: "I build payment tools.",
+    });
+    const context = await browser.newContext();
+    await context.addInitScript((token) => {
+      if (!localStorage.getItem("token")) localStorage.setItem("token", token);
+    }, member.token);
+    const page = await context.newPage();
+    const events: string[] = [];
+    const asked = (url: string) => new URL(url).pathname.replace(/^\/assets\/(my-communities-page)-.*$/, "$1");
+    page.on("request", (req) => events.push(`asked ${asked(req.url())}`));
+    page.on("requestfinished", (req) => events.push(`done ${asked(req.url())}`));
+    await page.goto(tenantUrl(TENANTS.founders, "/my_communities"));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("matching-status")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    for (const path of ["/api/matching/instant", "/api/matching/status", "/api/current-user"]) {
+      expect(events.filter((e) => e === `asked ${path}`), path).toHaveLength(1);
+    }
+    // Asked by main.tsx, not by the page once its code has run.
+    expect(events.indexOf("asked /api/matching/instant")).toBeLessThan(events.indexOf("done my-communities-page"));
+    expect(events.indexOf("asked /api/matching/status")).toBeLessThan(events.indexOf("done my-communities-page"));
+    await context.close();
+  });
+});

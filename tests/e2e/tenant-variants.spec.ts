@@ -8,14 +8,27 @@ function realFetch(route: Route) {
   return route.fetch({ url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`, headers: { ...route.request().headers(), host: url.host } });
 }
 
-/** The community document founders' start-up loads, with some settings changed (as another tenant.json would). */
+const UNESCAPE: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const ESCAPE: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * The community document a tenant's start-up reads (the `tuesday-community` meta tag the server
+ * puts in its pages), with some settings changed (as another tenant.json would).
+ */
 async function withCommunity(page: Page, tenant: string, patch: Record<string, unknown>): Promise<void> {
-  await page.route(/\/api\/community\/get-by-domain/, async (route) => {
-    const res = await realFetch(route);
-    const url = new URL(route.request().url());
-    if (url.hostname !== `${tenant}.localhost`) return route.fulfill({ response: res });
-    return route.fulfill({ response: res, json: { ...(await res.json()), ...patch } });
-  });
+  await page.route(
+    (url) => url.hostname === `${tenant}.localhost`,
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const res = await realFetch(route);
+      const html = await res.text();
+      const tag = /<meta name="tuesday-community" content="([^"]*)" \/>/.exec(html);
+      if (!tag?.[1]) throw new Error(`no community in the page of ${tenant}`);
+      const community = { ...JSON.parse(tag[1].replace(/&(amp|lt|gt|quot|#39);/g, (m) => UNESCAPE[m] ?? m)), ...patch };
+      const content = JSON.stringify(community).replace(/[&<>"']/g, (ch) => ESCAPE[ch] ?? ch);
+      return route.fulfill({ response: res, body: html.replace(tag[0], `<meta name="tuesday-community" content="${content}" />`) });
+    },
+  );
 }
 
 /** index.html with a `tuesday-config` meta tag, as the server writes it when the integrations are configured. */
@@ -189,7 +202,7 @@ test.describe("optional integrations (spec 7)", () => {
     await expect.poll(() => ipLookups).toBe(1);
 
     // API calls after the lookup carry the address; a reload reuses the session's copy.
-    const landing = page.waitForRequest((r) => r.url().includes("/api/community/get-by-domain"));
+    const landing = page.waitForRequest((r) => r.url().includes("/community/founders/landing"));
     await page.reload();
     expect((await landing).headers()["x-public-ip"]).toBe("203.0.113.7");
     expect(ipLookups).toBe(1);

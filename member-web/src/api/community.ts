@@ -45,11 +45,27 @@ export const DEFAULT_COMMUNITY: Community = {
   partner: null,
 };
 
+/** `<meta name="tuesday-community">`: what GET /api/community/get-by-domain answers for this host. */
+function communityInPage(): Community | null {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="tuesday-community"]')?.content;
+  if (!content) return null;
+  try {
+    const parsed = JSON.parse(content) as Community | null;
+    return parsed && typeof parsed === "object" && typeof parsed.id === "string" ? parsed : null;
+  } catch {
+    // A broken tag: the lookup answers instead.
+    return null;
+  }
+}
+
 /**
  * Start-up step 1 (spec 4.1), in main.tsx before anything renders: the community of this host; otherwise the communityId query
  * parameter or the stored reference id; otherwise the defaults.
  */
 export async function loadCommunity(): Promise<Community> {
+  // A community's own domain: the server put its configuration in the page (web/head.ts).
+  const inline = communityInPage();
+  if (inline) return inline;
   try {
     return await call(api.GET("/api/community/get-by-domain", { params: { query: { domain: window.location.hostname } } }));
   } catch (err) {

@@ -1,6 +1,6 @@
 import { api } from "../api/client.ts";
 import type { Community } from "../api/community.ts";
-import { i18n, isLang, type Lang } from "../i18n/index.ts";
+import { i18nReady, isLang, type Lang } from "../i18n/index.ts";
 import { storage } from "../lib/storage.ts";
 
 /** Spec 4.2: the stored language when the community offers it, else the community's language. */
@@ -32,15 +32,16 @@ export async function adoptPreferredLanguage(community: Community, preferred: st
     }
     return;
   }
-  if (isLang(preferred) && community.langChoices.includes(preferred) && preferred !== i18n.language) {
-    void i18n.changeLanguage(preferred);
+  if (isLang(preferred) && community.langChoices.includes(preferred)) {
+    const i18n = await i18nReady();
+    if (preferred !== i18n.language) void i18n.changeLanguage(preferred);
   }
 }
 
 /** Switches the interface language; saved locally even when the server call fails (spec 4.2). */
 export async function switchLanguage(lang: Lang, signedIn: boolean): Promise<void> {
   storage.setLang(lang);
-  await i18n.changeLanguage(lang);
+  await (await i18nReady()).changeLanguage(lang);
   if (signedIn) {
     try {
       await api.POST("/api/current-user/lang", { body: lang });

@@ -1,5 +1,6 @@
 import { lazyRouteComponent as tanstackLazyRouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
+import { i18nReady } from "../i18n/index.ts";
 import { loadQueries } from "./queries.ts";
 
 /** Spec 9: a page's code that has not arrived after this long gives the retry page. */
@@ -39,12 +40,13 @@ export function withChunkTimeout<T>(importer: () => Promise<T>, ms = CHUNK_LOAD_
 
 /**
  * TanStack's lazyRouteComponent with the chunk-load timeout (same signature); the page comes under
- * the query client's provider, which loads with it (app/queries.ts).
+ * the query client's provider, which loads with it (app/queries.ts), and waits for i18next (its
+ * components use react-i18next; only the entry's render before it, i18n/first-paint.ts).
  */
 export const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportName) =>
   tanstackLazyRouteComponent(
     withChunkTimeout(() =>
-      Promise.all([importer(), loadQueries()]).then(([mod, layer]) => {
+      Promise.all([importer(), loadQueries(), i18nReady()]).then(([mod, layer]) => {
         const name = (exportName ?? "default") as keyof typeof mod;
         return { ...mod, [name]: layer.withQueries(mod[name] as ComponentType<object>) } as typeof mod;
       }),

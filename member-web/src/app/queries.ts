@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryFunction, QueryFunctionContext, QueryKey, SkipToken } from "@tanstack/react-query";
 
 type QueryLayer = typeof import("./query-layer.tsx");
 
@@ -21,4 +21,17 @@ export function loadQueries(): Promise<QueryLayer> {
 /** The query client once it has loaded, else null (nothing is cached before that). */
 export function loadedQueryClient(): QueryClient | null {
   return loaded?.queryClient ?? null;
+}
+
+/**
+ * Asks a query's question now, before TanStack Query has loaded (a signed-in start, main.tsx), and
+ * hands the answer (or its failure) to the query client when it has: the page's own query then
+ * finds it in the cache or in flight. Only for query functions that read nothing of their context.
+ */
+export function askEarly<T, K extends QueryKey>(options: { queryKey: K; queryFn?: QueryFunction<T, K> | SkipToken | undefined }): void {
+  const { queryFn } = options;
+  if (typeof queryFn !== "function") return;
+  const answer = Promise.resolve(queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined } as QueryFunctionContext<K>));
+  answer.catch(() => undefined);
+  void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: () => answer }));
 }

@@ -1,5 +1,5 @@
-import i18next, { type BackendModule, type ReadCallback } from "i18next";
-import { initReactI18next } from "react-i18next";
+import type { i18n as I18next } from "i18next";
+import { setFirstPaintTexts, takeI18next } from "./first-paint.ts";
 import type { chatsEn } from "./chats.en.ts";
 import type { en as baseEn } from "./en.ts";
 import type { eventsEn } from "./events.en.ts";
@@ -27,7 +27,7 @@ type Resources = typeof baseEn &
   typeof adminEn &
   typeof tenantEn;
 type Namespace = keyof Resources;
-type Group = "core" | "bar" | "chats" | "members" | "matching" | "events" | "admin";
+export type Group = "core" | "bar" | "chats" | "members" | "matching" | "events" | "admin";
 
 const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
   en: {
@@ -81,8 +81,8 @@ const GROUP_OF: Record<Namespace, Group> = {
   events: "events",
 };
 
-const NAMESPACES = Object.keys(GROUP_OF) as Namespace[];
-const CORE_NAMESPACES = NAMESPACES.filter((ns) => GROUP_OF[ns] === "core");
+export const NAMESPACES = Object.keys(GROUP_OF) as Namespace[];
+export const CORE_NAMESPACES = NAMESPACES.filter((ns) => GROUP_OF[ns] === "core");
 
 export const LANGS = ["en", "ru"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -101,33 +101,56 @@ declare module "i18next" {
   }
 }
 
-/**
- * A group's file is one module: the browser downloads it once, the namespaces it holds are read
- * from it. A failed download is reported to i18next, which retries it a few times.
- */
-const groupBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(lng: string, ns: string, callback: ReadCallback) {
-    const group = GROUP_OF[ns as Namespace];
-    if (!isLang(lng) || !group) {
-      callback(null, {});
-      return;
-    }
-    LOADERS[lng][group]().then(
-      (texts) => callback(null, (texts as Record<string, object>)[ns] ?? {}),
-      // `true`: i18next retries the read (5 times, from 350 ms doubling).
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
-    );
-  },
-};
+/** The namespaces of a group (i18next.ts loads a group's namespaces together). */
+export function namespacesOf(group: Group): Namespace[] {
+  return NAMESPACES.filter((ns) => GROUP_OF[ns] === group);
+}
 
-/** The app's one i18next instance. */
-export const i18n = i18next;
+/** The group a namespace loads with, or undefined for an unknown one (the backend of i18next.ts). */
+export function loaderOf(lng: string, ns: string): (() => Promise<object>) | undefined {
+  const group = GROUP_OF[ns as Namespace];
+  return isLang(lng) && group ? LOADERS[lng][group] : undefined;
+}
+
+/** The core namespaces of a language (what the entry's pages render with). */
+export function coreTexts(lang: Lang): Promise<Record<string, object>> {
+  return LOADERS[lang].core() as Promise<Record<string, object>>;
+}
+
+let started: Promise<I18next> | null = null;
+
+/**
+ * Issue 17: the pages of the entry bundle (the login page, the layout, not found) render with the
+ * core texts of `lang` alone, as soon as they are in (first-paint.ts); i18next and react-i18next,
+ * the app's i18n, load in parallel as a chunk of their own and take over when started. Every other
+ * screen waits for i18next (i18nReady) with its code.
+ */
+export async function startI18n(lang: Lang): Promise<void> {
+  setFirstPaintTexts(lang, await coreTexts(lang));
+  started ??= import("./i18next.ts").then((m) => m.initI18n(lang)).then((instance) => {
+    takeI18next(instance);
+    return instance;
+  });
+}
+
+/** i18next, started with the language of the first render (every screen outside the entry waits for it). */
+export function i18nReady(): Promise<I18next> {
+  return started ?? Promise.reject(new Error("startI18n was not called"));
+}
+
+/** A lazy component's importer that also waits for i18next (components outside the entry use react-i18next). */
+export function withI18n<T>(importer: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([importer(), i18nReady()]).then(([mod]) => mod);
+}
 
 /** The signed-in bar's texts; the bar shows once they are in (features/shell/root-layout.tsx). */
 export function loadBarTexts(): Promise<unknown> {
-  return i18next.loadNamespaces(NAMESPACES.filter((ns) => GROUP_OF[ns] === "bar"));
+  return i18nReady().then((i18n) => i18n.loadNamespaces(namespacesOf("bar")));
+}
+
+/** Starts downloading i18next's chunk (startI18n starts it). */
+export function preloadI18next(): void {
+  import("./i18next.ts").catch(() => undefined);
 }
 
 /** Starts downloading a language's core texts early (in parallel with the community request). */
@@ -135,42 +158,16 @@ export function preloadLanguage(lang: string): void {
   if (isLang(lang)) LOADERS[lang].core().catch(() => undefined);
 }
 
-/**
- * A signed-in member's screens use every group: they start downloading at once and are added to
- * i18next after its start (initI18n), not one screen at a time.
- */
-export function preloadAllTexts(lang: Lang): void {
-  for (const load of Object.values(LOADERS[lang])) load().catch(() => undefined);
+/** Starts downloading some groups of a language (a signed-in start: the bar's and the first page's). */
+export function preloadGroups(lang: Lang, groups: readonly Group[]): void {
+  for (const group of groups) LOADERS[lang][group]().catch(() => undefined);
 }
 
 /**
- * Starts i18next with the core texts of `lang`; `all` adds every other group without waiting for
- * it. There is no fallback language: the completeness test (tests/api/i18n-complete.test.ts) keeps
- * every key in both languages, so a Russian visit never downloads the English texts (issue 17).
+ * A signed-in member's screens use every group: once the first page is in, the others load and
+ * are added to i18next, not one screen at a time (before it, they would only compete with the
+ * first page's own files).
  */
-export async function initI18n(lang: Lang, all = false): Promise<typeof i18next> {
-  await i18next
-    .use(groupBackend)
-    .use(initReactI18next)
-    .init({
-      lng: lang,
-      fallbackLng: false,
-      supportedLngs: [...LANGS],
-      ns: CORE_NAMESPACES,
-      defaultNS: "common",
-      // Texts come from the backend per namespace as screens need them.
-      partialBundledLanguages: true,
-      // Load at once, not on a zero-delay timer: start-up must not depend on timers (the browser
-      // tests pause the clock to time the tour and the overlay).
-      initAsync: false,
-      // React escapes on render; texts never go in as HTML.
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-  document.documentElement.lang = lang;
-  i18next.on("languageChanged", (lng) => {
-    document.documentElement.lang = lng;
-  });
-  if (all) void i18next.loadNamespaces(NAMESPACES);
-  return i18next;
+export function loadAllTexts(): Promise<unknown> {
+  return i18nReady().then((i18n) => i18n.loadNamespaces(NAMESPACES));
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/first-paint.ts";
 import { isApiFailure } from "../api/client.ts";
 
 /**

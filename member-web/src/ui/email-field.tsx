@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/first-paint.ts";
 import type { useEmailField } from "../lib/use-email-field.ts";
 import { Field } from "./field.tsx";
 

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { googleClientId } from "../auth/google.ts";
 import { type AppConfig, DEV_GOOGLE_SIGN_IN_URL } from "../config.ts";
-import type { Ctx } from "../context.ts";
+import type { Ctx, Deps } from "../context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import type { CommunityRow } from "../tenancy/queries.ts";
 import type { TenantConfig } from "../tenancy/schema.ts";
@@ -79,9 +79,18 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
 }
 
 async function publicById(ctx: Ctx, id: string): Promise<CommunityPublic> {
-  const row = await ctx.deps.tenants.getRow(id);
-  if (!row) throw notFound("Community not found");
-  return toPublicCommunity(row, ctx.deps.tenants.toTenant(row).url, googleSignIn(ctx.deps.config, row.config));
+  const community = await publicCommunity(ctx.deps, id);
+  if (!community) throw notFound("Community not found");
+  return community;
+}
+
+/**
+ * A community's public configuration (what GET /community/get-by-domain answers), or undefined;
+ * also put in the member app's index.html of the community's domains (web/static.ts).
+ */
+export async function publicCommunity(deps: Pick<Deps, "tenants" | "config">, id: string): Promise<CommunityPublic | undefined> {
+  const row = await deps.tenants.getRow(id);
+  return row ? toPublicCommunity(row, deps.tenants.toTenant(row).url, googleSignIn(deps.config, row.config)) : undefined;
 }
 
 /** Public community data is readable by anyone: it is what the login page of that domain shows. */

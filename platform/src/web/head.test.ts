@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserIntegrations, testConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
+import type { CommunityPublic } from "../community/schemas.ts";
 import type { AppEnv } from "../http/env.ts";
 import { TenantConfigSchema, type Tenant } from "../tenancy/schema.ts";
 import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
@@ -53,7 +54,8 @@ function server(browser: BrowserIntegrations = NONE) {
   const deps = {
     config: testConfig({ browser }),
     log: pino({ level: "silent" }),
-    tenants: { byHost: async (host: string | undefined) => tenants.find((t) => host?.replace(/:\d+$/, "") === t.domain) },
+    // No stored rows: the page carries no community document (the e2e tests check it does on a real server).
+    tenants: { byHost: async (host: string | undefined) => tenants.find((t) => host?.replace(/:\d+$/, "") === t.domain), getRow: async () => undefined },
   } as unknown as Deps;
   const web: WebApp = { name: "member", label: "member", dir: tmp, mount: "/" };
   mountWebApps(app, deps, { apps: [web], build: () => {} });
@@ -63,6 +65,17 @@ function server(browser: BrowserIntegrations = NONE) {
 const head = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? "";
 
 describe("page head per host (spec 1)", () => {
+  it("carries the community's public configuration for the member app, escaped, when there is one", () => {
+    const community = { id: "alpha", title: `A "quoted" <b>title</b> & more` } as unknown as CommunityPublic;
+    const html = renderHead(tenant("alpha"), NONE, community);
+    const content = /<meta name="tuesday-community" content="([^"]*)" \/>/.exec(html)?.[1];
+    expect(content).toBeDefined();
+    expect(content).not.toMatch(/[<>"]/);
+    const unescaped = (content ?? "").replace(/&(amp|lt|gt|quot|#39);/g, (m) => ({ "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" })[m] ?? m);
+    expect(JSON.parse(unescaped)).toEqual(community);
+    expect(renderHead(tenant("alpha"), NONE)).not.toContain("tuesday-community");
+  });
+
   it("gives a community's domain its title, description, icons and Open Graph tags, on every client route", async () => {
     const app = server();
     for (const p of ["/", "/login", "/northbank/earnings"]) {

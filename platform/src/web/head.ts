@@ -1,5 +1,6 @@
 import type { BrowserIntegrations } from "../config.ts";
 import { DEFAULT_CSP } from "../http/middleware.ts";
+import type { CommunityPublic } from "../community/schemas.ts";
 import type { Tenant } from "../tenancy/schema.ts";
 
 /** The name every page carries when its host is no community's (spec 1: "only a site name and a title"). */
@@ -37,12 +38,15 @@ function absolute(url: string, base: string): string {
 /**
  * The page head for a host: a community's domain gets its title, description, icons and Open
  * Graph tags; any other host only the site name and a title (spec 1). The configured browser
- * integrations ride along in a meta tag (no inline script: the CSP allows none).
+ * integrations and the community's public configuration ride along in meta tags (no inline
+ * script: the CSP allows none).
  */
-export function renderHead(tenant: Pick<Tenant, "url" | "config"> | undefined, browser: BrowserIntegrations): string {
+export function renderHead(tenant: Pick<Tenant, "url" | "config"> | undefined, browser: BrowserIntegrations, community?: CommunityPublic): string {
   const tags: string[] = [];
   const config = clientConfig(browser);
   if (Object.keys(config).length) tags.push(`<meta name="tuesday-config" content="${esc(JSON.stringify(config))}" />`);
+  // What GET /api/community/get-by-domain answers for this host (the member app reads it first).
+  if (community) tags.push(`<meta name="tuesday-community" content="${esc(JSON.stringify(community))}" />`);
   if (!tenant) {
     tags.push(`<meta property="og:site_name" content="${SITE_NAME}" />`, `<title>${SITE_NAME}</title>`, `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`);
     return tags.join("\n    ");

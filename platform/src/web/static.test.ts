@@ -150,4 +150,26 @@ describe("mountWebApps", () => {
     // Images are already compressed.
     expect((await app.request("/assets/logo.png", { headers: { "Accept-Encoding": "br" } })).headers.get("content-encoding")).toBeNull();
   });
+
+  it("sends the build's own brotli file beside an asset, unless it is older than the asset", async () => {
+    const script = `console.log(${JSON.stringify("y".repeat(2000))});`;
+    const built = zlib.brotliCompressSync(`/* built */ ${script}`);
+    const member = makeApp("m-precompressed", "/", { "index.html": "<p>member</p>", "assets/app-pp.js": script, "assets/old-pp.js": script });
+    const dist = path.join(member.dir, "dist", "assets");
+    fs.writeFileSync(path.join(dist, "app-pp.js.br"), built);
+    // A .br older than its file (a stale build) is not used.
+    fs.writeFileSync(path.join(dist, "old-pp.js.br"), built);
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(dist, "old-pp.js.br"), past, past);
+    const { app } = server([member]);
+
+    const br = await app.request("/assets/app-pp.js", { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(`/* built */ ${script}`);
+    const stale = await app.request("/assets/old-pp.js", { headers: { "Accept-Encoding": "br" } });
+    expect(zlib.brotliDecompressSync(Buffer.from(await stale.arrayBuffer())).toString()).toBe(script);
+    // gzip is compressed from the file as before.
+    const gz = await app.request("/assets/app-pp.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+  });
 });

@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { publicCommunity } from "../community/service.ts";
 import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -74,12 +75,28 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined 
   return undefined;
 }
 
+/**
+ * The build's own brotli file beside `file` (member-web's vite.config.ts writes `<file>.br` at
+ * quality 11), when it is at least as new as the file: a first request never waits for brotli.
+ */
+async function readPrecompressed(file: string, stat: fs.Stats): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  try {
+    const br = `${file}.br`;
+    if ((await fs.promises.stat(br)).mtimeMs < stat.mtimeMs) return undefined;
+    return new Uint8Array(await fs.promises.readFile(br));
+  } catch {
+    return undefined;
+  }
+}
+
 function compressedBody(file: string, stat: fs.Stats, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
   let body = compressed.get(key);
   if (!body) {
     if (compressed.size >= COMPRESSED_MAX_ENTRIES) compressed.clear();
-    body = fs.promises.readFile(file).then(async (raw) => {
+    body = (encoding === "br" ? readPrecompressed(file, stat) : Promise.resolve(undefined)).then(async (built) => {
+      if (built) return built;
+      const raw = await fs.promises.readFile(file);
       const out =
         encoding === "br"
           ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: raw.length <= BROTLI_MAX_AT_11 ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
@@ -209,7 +226,10 @@ async function serveFile(c: Context<AppEnv>, file: string, cacheControl: string)
 async function serveMemberIndex(c: Context<AppEnv>, file: string, deps: Deps): Promise<Response> {
   const hostHeader = (deps.config.trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
   const tenant = deps.tenants ? await deps.tenants.byHost(hostHeader) : undefined;
-  const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser));
+  // The community's public configuration comes with the page: the app's first render does not
+  // wait for a lookup (issue 17); other hosts look it up as before.
+  const community = tenant ? await publicCommunity(deps, tenant.id) : undefined;
+  const html = injectHead(await fs.promises.readFile(file, "utf8"), renderHead(tenant, deps.config.browser, community));
   // Compressed like every other text file (the page is a few KB: a fast brotli level per request).
   const encoding = html.length > 256 ? pickEncoding(c.req.header("accept-encoding")) : undefined;
   const etag = `W/"${createHash("sha1").update(html).digest("base64url")}${encoding ? `-${encoding}` : ""}"`;

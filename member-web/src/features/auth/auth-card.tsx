@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/first-paint.ts";
 import { BrandMark } from "../shell/brand-mark.tsx";
 import { LanguageSelect } from "../shell/language-select.tsx";
 

@@ -1,11 +1,12 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/first-paint.ts";
 import { api, call } from "../../api/client.ts";
 import { allowedMethods } from "../../api/community.ts";
 import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { completeSignIn, expectSession } from "../../app/sign-in.ts";
+import { withI18n } from "../../i18n/index.ts";
 import { storage } from "../../lib/storage.ts";
 import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
@@ -18,8 +19,8 @@ import { AuthCard } from "./auth-card.tsx";
 import { requestMagicLink, requestSignInCode } from "./code-flow.ts";
 
 // Only communities with Google sign-in download its button (issue 17).
-const GoogleButton = lazy(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton })));
-const DevGoogleButton = lazy(() => import("./google-button.tsx").then((m) => ({ default: m.DevGoogleButton })));
+const GoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton }))));
+const DevGoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.DevGoogleButton }))));
 
 type Busy = null | "password" | "code" | "link" | "google";
 

@@ -2,7 +2,7 @@ import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { isLang, LOCALES } from "../../i18n/index.ts";
-import { storage } from "../../lib/storage.ts";
+import { key, noRetryOn4xx, PAGE_SIZE, startupQueries } from "./startup-queries.ts";
 
 export type Recommendation = components["schemas"]["Recommendation"];
 export type RecommendationPage = components["schemas"]["RecommendationPage"];
@@ -18,23 +18,13 @@ export type RelationReason = NonNullable<components["schemas"]["RelationBody"]["
 /** Limits of the matching API (platform/src/matching/api/schemas.ts). */
 export const INTRO_MAX = 1000;
 export const NOTE_MAX = 1000;
-export const PAGE_SIZE = 20;
 /** Error code of exhausted credits (spec 8 "Credits ran out; try again in a given time"). */
 export const CREDITS_EXHAUSTED = 1018;
 
-const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailure(err) && err.status < 500);
-
-/** Every key starts with "matching" and carries the token, so a new session never sees old data. */
-const key = (...parts: unknown[]) => ["matching", storage.token(), ...parts];
+export { PAGE_SIZE };
 
 export const matchingQueries = {
-  /** The Recommended tab: open results (NEW, SEEN) and connected ones; page 0 tops up on-demand ones. */
-  recommended: () =>
-    queryOptions({
-      queryKey: key("instant"),
-      queryFn: () => call(api.GET("/api/matching/instant", { params: { query: { page: 0, size: PAGE_SIZE } } })),
-      retry: noRetryOn4xx,
-    }),
+  ...startupQueries,
   /** Results I sent an intro for (My request tab). */
   connected: () =>
     infiniteQueryOptions({
@@ -75,12 +65,6 @@ export const matchingQueries = {
       queryKey: key("credits"),
       queryFn: () => call(api.GET("/api/matching/credits")),
       staleTime: 30_000,
-      retry: noRetryOn4xx,
-    }),
-  status: () =>
-    queryOptions({
-      queryKey: key("status"),
-      queryFn: () => call(api.GET("/api/matching/status")),
       retry: noRetryOn4xx,
     }),
   pendingScore: (matchingResultId: string) =>

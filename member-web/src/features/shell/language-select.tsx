@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/first-paint.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { switchLanguage } from "../../app/language.ts";
 import { loadedQueryClient } from "../../app/queries.ts";

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/first-paint.ts";
 import { useToken } from "../../lib/session.ts";
 import { GuestHeader } from "./guest-header.tsx";
 

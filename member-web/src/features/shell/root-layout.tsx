@@ -1,10 +1,10 @@
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/first-paint.ts";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
 import { loadedQueryClient, loadQueries } from "../../app/queries.ts";
-import { loadBarTexts } from "../../i18n/index.ts";
+import { loadBarTexts, withI18n } from "../../i18n/index.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
@@ -37,9 +37,9 @@ function useNavBar(wanted: boolean): ComponentType | null | "failed" {
   }, [wanted, bar]);
   return bar;
 }
-const Toasts = lazy(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts })));
-const RealtimeSession = lazy(() =>
-  Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => ({ default: layer.withQueries(m.RealtimeSession) })),
+const Toasts = lazy(withI18n(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts }))));
+const RealtimeSession = lazy(
+  withI18n(() => Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => ({ default: layer.withQueries(m.RealtimeSession) }))),
 );
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
