@@ -15,14 +15,21 @@
  * highest query weight first, and read from each the first `postingsCap` postings of
  * u's own city (same-city partners carry the city bonus, so they are wanted deeper into the list)
  * and the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch array
- * (need <-> offer per direction, mixed as relevance mixes it, plus the plain sum of the overlaps).
+ * (need <-> offer per direction, mixed as relevance mixes it, plus the plain sum of the overlaps;
+ * through the mutual keys each of u's needs and offers counts once per partner, a bit mask per
+ * partner, so that those two sums are the directions' coverage).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
- * The best `preselect` x `rescorePool` by proxy are scored exactly but for the texts (the proxy
- * keeps those apart), the best `rescorePool` of them scored in full (DenseScorer: u's features
- * spread into dense arrays, each candidate's record read once), and the best k kept; one round of
- * NN-descent then refines every list. Members are visited grouped by city and strongest need and
- * offer, so that neighbours in that order find each other's candidates in cache. Work per member
- * is bounded by `memberBudget` postings.
+ * The best `preselect` x `rescorePool` by proxy are ranked on everything but the texts (the proxy
+ * keeps those apart) from a float32 record per member (DenseScorer.prescore: one contiguous record,
+ * where the cost at scale is the cache misses), the best `rescorePool` of them scored in full
+ * (DenseScorer: u's features spread into dense arrays, each candidate's record read once) best
+ * first, skipping those whose ceiling (the texts at their most) is below the k-th best so far, and
+ * the best k kept; one round of NN-descent then refines every list. Members are visited grouped by
+ * city and strongest need and offer, so that neighbours in that order find each other's candidates
+ * in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
+ * members the lists are computed on worker threads as well (candidates-worker.ts), which claim
+ * blocks of that order from one shared counter; every list depends on the member alone, so the
+ * graph is the same on any number of threads.
  * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
 import { availableParallelism } from "node:os";
@@ -488,7 +495,7 @@ export interface ListsOut {
  * and the index alone, so any split of the blocks between threads gives the same lists.
  */
 export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, claim: () => number, done: () => void, out: ListsOut): void {
-  const { k, rescorePool, postingsCap, memberBudget } = m.weights.candidates;
+  const { k, rescorePool, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
   const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
@@ -521,31 +528,35 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   // the mutual keys' directions are taken as a max beside those sums (the same concepts again).
   const topicsFrom = textsTo + m.answerNames.length + m.cityNames.length;
   const offersFrom = topicsFrom + m.conceptNames.length;
-  // The randomly accessed scratch is one 32-byte slot per member (a cache line holds two): at 100k
-  // members it is the cache misses here that cost, not arithmetic. Float32: the rest (tags,
-  // answers), the texts, accIn, accOut, the mutual keys' two directions; Int32: the stamp of the
-  // feature last read (a posting seen in the city part is not read again) and of the member u that
-  // touched it.
-  const ACC = 8;
+  // The randomly accessed scratch is one 64-byte slot per member (a cache line): at 100k members
+  // it is the cache misses here that cost, not arithmetic, so everything a touched member is judged
+  // on is in its slot. Float32: [0] the rest (tags, answers), [1] the texts, [2] accIn, [3] accOut,
+  // [4] [5] the mutual keys' two directions, [10] the member's multiplier; Int32: [6] the stamp of
+  // the feature last read (a posting seen in the city part is not read again) or the mutual keys'
+  // bit mask, [7] the stamp of the member u that touched it (its accumulators are reset then),
+  // [8] city, [9] company, [11] the stamp of the u it is excluded for; [12] (float32) its prescore.
+  const ACC = 16;
   const acc = new Float32Array(n * ACC);
   const stamps = new Int32Array(acc.buffer);
+  for (let i = 0; i < n; i++) {
+    stamps[i * ACC + 8] = m.cityId[i] as number;
+    stamps[i * ACC + 9] = m.companyId[i] as number;
+    acc[i * ACC + 10] = m.memberMultiplier[i] as number;
+  }
   const topicsShare = m.weights.topics.maxShare;
   const topicsScale = m.components.topics > 0 ? 1 / (m.components.topics * topicsShare) : 0;
   // Beside that mixed value, the plain sum of every need <-> offer overlap found (concepts, their
   // topics, mutual keys) at this weight: partners who share more of u's needs and offers tend to
   // share their wording and tags too, which break the many ties of the mixed value at scale.
   const EXCESS = 0.5;
-  const pre = new TopHeap(m.weights.candidates.preselect * rescorePool, rank);
+  const preCap = m.weights.candidates.preselect * rescorePool;
+  const preScores = new Float64Array(2 * preCap);
+  const preItems = new Int32Array(2 * preCap);
 
-  const memberMult = m.memberMultiplier;
   const companyId = m.companyId;
   const rescoredMark = new Int32Array(n);
-  const banned = new Int32Array(n);
   const touched = new Int32Array(n);
   const dense = new DenseScorer(m);
-  const textsPart = new Float32Array(n);
-  const preScore = new Float32Array(n);
-  const pool = new TopHeap(rescorePool, rank);
   const best = new TopHeap(k, rank);
   const qFeat: number[] = [];
   const qW: number[] = [];
@@ -569,8 +580,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     const u = memberOf[vu] as number;
     const stamp = u + 1;
     const company = companyId[u] as number;
-    banned[u] = stamp;
-    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
+    stamps[u * ACC + 11] = stamp;
+    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) stamps[(m.exclusionsOf.items[p] as number) * ACC + 11] = stamp;
 
     qFeat.length = 0;
     qW.length = 0;
@@ -635,7 +646,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         const lw2 = byCity ? index.byCityWeights2 : index.weights2;
         const from = byCity ? cityStart(index.byCity, m.cityId, start, end, city) : start;
         const to = byCity ? cityStart(index.byCity, m.cityId, from, end, city + 1) : end;
-        const take = Math.min(to - from, postingsCap, budget);
+        const take = Math.min(to - from, byCity && (kind === 1 || kind === 2) ? cityPostingsCap : postingsCap, budget);
         budget -= take;
         postingsRead += take;
         if (kind === 0) {
@@ -648,6 +659,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
             if (stamps[at + 7] !== stamp) {
               stamps[at + 7] = stamp;
               stamps[at + 6] = 0;
+              resetSlot(acc, at);
               touched[nTouched++] = v;
             }
             // Each of u's needs (bit x) and offers (bit y) counts once per partner: the sums are
@@ -666,6 +678,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
           stamps[at + 6] = seenStamp;
           if (stamps[at + 7] !== stamp) {
             stamps[at + 7] = stamp;
+            resetSlot(acc, at);
             touched[nTouched++] = v;
           }
           acc[at + slot] = (acc[at + slot] as number) + qw * (lw[p] as number);
@@ -683,15 +696,17 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         const v = cityMembers[start + at] as number;
         if (stamps[v * ACC + 7] !== stamp) {
           stamps[v * ACC + 7] = stamp;
+          resetSlot(acc, v * ACC);
           touched[nTouched++] = v;
         }
         if (++at === len) at = 0;
       }
     }
 
-    pre.clear();
-    // Most touched members fall below the preselection's current minimum: reject them inline.
+    // Most touched members fall below the preselection's current minimum: reject them inline; the
+    // rest are buffered and cut to the best preCap whenever the buffer is full.
     let floor = -1;
+    let nPre = 0;
     for (let t = 0; t < nTouched; t++) {
       const v = touched[t] as number;
       const at = v * ACC;
@@ -705,46 +720,48 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       const texts = acc[at + 1] as number;
       const rest = acc[at] as number;
       const a0 = rest + texts + topics + EXCESS * (accIn + accOut + mutIn + mutOut);
-      acc[at] = 0;
-      acc[at + 1] = 0;
-      acc[at + 2] = 0;
-      acc[at + 3] = 0;
-      acc[at + 4] = 0;
-      acc[at + 5] = 0;
-      textsPart[v] = texts;
-      const a = city >= 0 && m.cityId[v] === city ? a0 + cityBonus : a0;
-      if (a < floor || banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
-      const sc = a * (memberMult[v] as number);
+      const a = city >= 0 && stamps[at + 8] === city ? a0 + cityBonus : a0;
+      if (a < floor || stamps[at + 11] === stamp || (company >= 0 && stamps[at + 9] === company)) continue;
+      const sc = a * (acc[at + 10] as number);
       if (sc < floor) continue;
-      pre.push(sc, v);
-      if (pre.size === pre.capacity) floor = pre.minScore();
+      preScores[nPre] = sc;
+      preItems[nPre++] = v;
+      if (nPre === preScores.length) {
+        nPre = selectBest(preScores, preItems, nPre, preCap, rank);
+        floor = Number.POSITIVE_INFINITY;
+        for (let r = 0; r < nPre; r++) if ((preScores[r] as number) < floor) floor = preScores[r] as number;
+      }
     }
+    nPre = selectBest(preScores, preItems, nPre, preCap, rank);
     dense.bind(u);
     // The preselection is scored exactly but for the texts (whose postings proxy stays), the best
     // rescorePool of it in full, with the admin-scored partners (the admin's word is a strong prior);
     // the best k stay.
-    pool.clear();
-    for (let r = 0; r < pre.size; r++) {
-      const v = pre.item[r] as number;
+    for (let r = 0; r < nPre; r++) {
+      const v = preItems[r] as number;
       const ps = dense.prescore(v);
-      preScore[v] = ps;
-      pool.push(ps + (textsPart[v] as number), v);
+      // Kept in v's slot for the ceiling below; the texts' proxy is still there too (only the next
+      // touch by another member resets it).
+      acc[v * ACC + 12] = ps;
+      preScores[r] = ps + (acc[v * ACC + 1] as number);
     }
+    const nPool = selectBest(preScores, preItems, nPre, rescorePool, rank);
     // Best first, so that the k-th best rises early and the rest are mostly ruled out by their ceiling.
     poolItems.length = 0;
-    poolScores.length = 0;
-    pool.drainBestFirst(poolItems, poolScores);
+    for (let r = 0; r < nPool; r++) poolItems.push(r);
+    poolItems.sort((x, y) => (preScores[y] as number) - (preScores[x] as number) || (rank[preItems[x] as number] as number) - (rank[preItems[y] as number] as number));
+    for (let r = 0; r < nPool; r++) poolItems[r] = preItems[poolItems[r] as number] as number;
     best.clear();
     for (const v of poolItems) {
       rescoredMark[v] = stamp;
-      if (best.size === k && dense.ceiling(v, preScore[v] as number) < best.minScore()) continue;
+      if (best.size === k && dense.ceiling(v, acc[v * ACC + 12] as number) < best.minScore()) continue;
       rescored++;
       const s = dense.score(v);
       if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
     }
     for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
       const v = m.adminPartnersOf.items[p] as number;
-      if (!m.eligible[v] || banned[v] === stamp || (company >= 0 && companyId[v] === company) || rescoredMark[v] === stamp) continue;
+      if (!m.eligible[v] || stamps[v * ACC + 11] === stamp || (company >= 0 && companyId[v] === company) || rescoredMark[v] === stamp) continue;
       rescoredMark[v] = stamp;
       rescored++;
       const s = dense.score(v);
@@ -766,6 +783,53 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
    rescored = 0;
    done();
   }
+}
+
+/**
+ * Moves the best `keep` of (score[i], item[i]), i < count, to the first `keep` places (in no order):
+ * score descending, ties by the seeded rank ascending, the order TopHeap keeps (quickselect, where
+ * a heap of a thousand paid a logarithm per touched member). Returns how many are kept.
+ */
+function selectBest(score: Float64Array, item: Int32Array, count: number, keep: number, rank: Int32Array): number {
+  if (count <= keep) return count;
+  let lo = 0;
+  let hi = count - 1;
+  const want = keep - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const ps = score[mid] as number;
+    const pr = rank[item[mid] as number] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((score[i] as number) > ps || (score[i] === ps && (rank[item[i] as number] as number) < pr)) i++;
+      while ((score[j] as number) < ps || (score[j] === ps && (rank[item[j] as number] as number) > pr)) j--;
+      if (i <= j) {
+        const s = score[i] as number;
+        score[i] = score[j] as number;
+        score[j] = s;
+        const t = item[i] as number;
+        item[i] = item[j] as number;
+        item[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else break;
+  }
+  return keep;
+}
+
+/** Zeroes a scratch slot's accumulators when a member touches it first. */
+function resetSlot(acc: Float32Array, at: number): void {
+  acc[at] = 0;
+  acc[at + 1] = 0;
+  acc[at + 2] = 0;
+  acc[at + 3] = 0;
+  acc[at + 4] = 0;
+  acc[at + 5] = 0;
 }
 
 /** From this many eligible members the lists are computed on several threads by default. */
@@ -892,9 +956,11 @@ const STALL_MS = 120_000;
 /** Builds the candidate graph over the model's eligible members. */
 export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
   const { k } = m.weights.candidates;
+  const T0 = performance.now();
   const ctx = listContext(m, options.seed);
   const { nv, memberOf, vertexOf, order, rank } = ctx;
   const index = buildIndex(m, order, rank);
+  const T1 = performance.now();
   const out = computeLists(m, ctx, index, options.threads ?? defaultThreads(nv), options.seed);
   const listCount = out.count;
   const listItems = out.items;
@@ -912,6 +978,7 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     topOffsets[vu + 1] = topItems.length;
   }
 
+  const T2 = performance.now();
   const { refine, refineRounds } = m.weights.candidates;
   let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
   for (let round = 0; refine > 0 && round < refineRounds; round++) {

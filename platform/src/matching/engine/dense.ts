@@ -9,32 +9,30 @@ import { type CommunityModel, PACK } from "./corpus.ts";
 import { combine, finish } from "./relevance.ts";
 
 /**
- * Every member's record but the texts, in fixed-size Float32 slots (ids are exact in float32 up
- * to 2^24): `DenseScorer.prescore` reads one contiguous slot per candidate, where the packed
- * records take an offset lookup, wider floats and the multiplier and pair flags apart. At 100k
+ * Every member's record but the texts, back to back in one Float32Array (ids are exact in float32
+ * up to 2^24): `DenseScorer.prescore` reads one contiguous run per candidate, where the packed
+ * records are twice as wide and keep the multiplier and pair flags apart. At 100k
  * members a candidate's cost is its cache misses, so this is what lets a thousand candidates per
  * member be ranked on everything but the texts.
  */
 const CORE = { city: 0, tagNorm: 1, ansNorm: 2, mult: 3, tags: 4, answers: 5, cneed: 6, coffer: 7, flags: 8, header: 9 } as const;
 
-function coreRecords(m: CommunityModel): { rec: Float32Array; stride: number } {
+function coreRecords(m: CommunityModel): CoreRecords {
   const P = m.packed;
-  let longest = 0;
+  const offsets = new Int32Array(m.n + 1);
   for (let i = 0; i < m.n; i++) {
     const pa = m.packedAt[i] as number;
     const size = CORE.header + (P[pa + PACK.tags] as number) + (P[pa + PACK.answers] as number) + 3 * (P[pa + PACK.cneed] as number) + 2 * (P[pa + PACK.coffer] as number);
-    if (size > longest) longest = size;
+    offsets[i + 1] = (offsets[i] as number) + size;
   }
-  // Whole 64-byte lines per slot.
-  const stride = Math.ceil(longest / 16) * 16;
-  const rec = new Float32Array(m.n * stride);
+  const rec = new Float32Array(offsets[m.n] as number);
   for (let i = 0; i < m.n; i++) {
     const pa = m.packedAt[i] as number;
     const ta = P[pa + PACK.tags] as number;
     const aa = P[pa + PACK.answers] as number;
     const cna = P[pa + PACK.cneed] as number;
     const coa = P[pa + PACK.coffer] as number;
-    const at = i * stride;
+    const at = offsets[i] as number;
     rec[at + CORE.city] = P[pa + PACK.city] as number;
     rec[at + CORE.tagNorm] = P[pa + PACK.tagNorm] as number;
     rec[at + CORE.ansNorm] = P[pa + PACK.answerNorm] as number;
@@ -48,10 +46,16 @@ function coreRecords(m: CommunityModel): { rec: Float32Array; stride: number } {
     // offers (ids, strengths) are contiguous after its header, in this order.
     rec.set(P.subarray(pa + PACK.header, pa + PACK.header + ta + aa + 3 * cna + 2 * coa), at + CORE.header);
   }
-  return { rec, stride };
+  return { rec, offsets };
 }
 
-const coreCache = new WeakMap<CommunityModel, { rec: Float32Array; stride: number }>();
+/** The float32 records back to back (half the memory of fixed slots: fewer cache and TLB misses). */
+interface CoreRecords {
+  rec: Float32Array;
+  offsets: Int32Array;
+}
+
+const coreCache = new WeakMap<CommunityModel, CoreRecords>();
 
 export class DenseScorer {
   private readonly tagSq: Float64Array;
@@ -69,7 +73,7 @@ export class DenseScorer {
   private readonly setCneed: number[] = [];
   private readonly setCoffer: number[] = [];
   private u = -1;
-  private core: { rec: Float32Array; stride: number } | null = null;
+  private core: CoreRecords | null = null;
   private flags = 0;
   private mult = 1;
   private tagNorm = 0;
@@ -168,14 +172,24 @@ export class DenseScorer {
     this.hasCoffer = coa > 0;
   }
 
+  private coreOf(): CoreRecords {
+    let core = coreCache.get(this.m);
+    if (!core) {
+      core = coreRecords(this.m);
+      coreCache.set(this.m, core);
+    }
+    this.core = core;
+    return core;
+  }
+
   /**
    * An upper bound of `score(v)` from `pre = prescore(v)`: the texts at their most and u's
    * multiplier (a pair with an admin's score or a rating has none). A candidate whose bound is below
    * the k-th best so far need not be scored in full.
    */
   ceiling(v: number, pre: number): number {
-    const { rec, stride } = this.core as { rec: Float32Array; stride: number };
-    const pb = v * stride;
+    const { rec, offsets } = this.core as CoreRecords;
+    const pb = offsets[v] as number;
     if (((rec[pb + CORE.flags] as number) & this.flags) !== 0) return Number.POSITIVE_INFINITY;
     // 1e-6: the float32 record's rounding.
     return (pre + this.m.components.complementarity * (rec[pb + CORE.mult] as number)) * this.mult + 1e-6;
@@ -186,17 +200,9 @@ export class DenseScorer {
    * ranking of u's candidates before the best of them are scored in full (float32, not bit-equal).
    */
   prescore(v: number): number {
-    if (this.core === null) {
-      let core = coreCache.get(this.m);
-      if (!core) {
-        core = coreRecords(this.m);
-        coreCache.set(this.m, core);
-      }
-      this.core = core;
-    }
-    const { rec, stride } = this.core;
+    const { rec, offsets } = this.core ?? this.coreOf();
     const c = this.m.components;
-    const pb = v * stride;
+    const pb = offsets[v] as number;
     const tb = rec[pb + CORE.tags] as number;
     const ab = rec[pb + CORE.answers] as number;
     const cnb = rec[pb + CORE.cneed] as number;

@@ -108,6 +108,12 @@ export interface MatchingWeights {
      * member's own city and the whole list, each in impact order (largest weights first).
      */
     postingsCap: number;
+    /**
+     * ... except a need or offer concept's postings in the member's own city, read up to this many:
+     * same-city partners who meet one need fully carry the city bonus and tie with partners met
+     * both ways elsewhere, deep in those lists.
+     */
+    cityPostingsCap: number;
     /** At most this many postings are read per member in total (highest query weight first). */
     memberBudget: number;
     /**
@@ -155,7 +161,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 80, preselect: 4, postingsCap: 300, memberBudget: 4_000, refine: 8, refineRounds: 1 },
+  candidates: { k: 20, rescorePool: 120, preselect: 9, postingsCap: 300, cityPostingsCap: 1_000, memberBudget: 4_000, refine: 8, refineRounds: 1 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -210,7 +216,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(Number.isInteger(w.candidates.k) && w.candidates.k >= 1, "candidates.k must be a positive integer");
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
   check(Number.isInteger(w.candidates.preselect) && w.candidates.preselect >= 1, "candidates.preselect must be a positive integer");
-  check(w.candidates.postingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
+  check(w.candidates.postingsCap >= 1 && w.candidates.cityPostingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
   check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
   check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
   check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
