@@ -854,30 +854,60 @@ function workerModel(m: CommunityModel): CommunityModel {
   return { ...m, members: [], ids: [], indexOf: new Map(), ineligibleReason: [], concepts: null, excluded: new Map() };
 }
 
+/** Worker threads started for one graph, and the block counter they share with this thread. */
+interface Workers {
+  workers: { worker: Worker; state: Int32Array; stats: Float64Array }[];
+  /** [0]: next block to claim, [1]: blocks done. */
+  counter: Int32Array;
+}
+
 /**
- * The first pass's lists, on `threads` threads: this one and workers (candidates-worker.ts) claim
- * blocks of the visit order from one shared counter, so a worker that starts late or not at all
- * only leaves more blocks here. Blocks a failed or stalled worker held are computed here at the end.
+ * Starts `threads - 1` worker threads (candidates-worker.ts) with the model and the seed: they
+ * derive the lists' context while this thread builds the index, and wait for it (computeLists).
  */
-function computeLists(m: CommunityModel, ctx: ListContext, index: Index, threads: number, seed: number | string): ListsOut {
+function startWorkers(m: CommunityModel, seed: number | string, threads: number): Workers {
+  const counter = new Int32Array(new SharedArrayBuffer(8));
+  const workers: Workers["workers"] = [];
+  const model = workerModel(m);
+  for (let t = 1; t < threads; t++) {
+    // 0 starting, 1 running, 2 finished, 3 failed.
+    const state = new Int32Array(new SharedArrayBuffer(4));
+    const stats = new Float64Array(new SharedArrayBuffer(24));
+    try {
+      const worker = new Worker(new URL("./candidates-worker.mjs", import.meta.url), { workerData: { model, seed, counter, state } });
+      worker.on("error", () => Atomics.store(state, 0, 3));
+      worker.unref();
+      workers.push({ worker, state, stats });
+    } catch {
+      // No worker thread here: this thread takes every block.
+    }
+  }
+  return { workers, counter };
+}
+
+/**
+ * The first pass's lists, on this thread and the started workers: they claim blocks of the visit
+ * order from one shared counter, so a worker that starts late or not at all only leaves more blocks
+ * here. Blocks a failed or stalled worker held are computed here at the end.
+ */
+function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started: Workers | null): ListsOut {
   const { k } = m.weights.candidates;
   const nv = ctx.nv;
   const blocks = Math.ceil(nv / LIST_BLOCK);
-  const Buffer = threads > 1 ? SharedArrayBuffer : ArrayBuffer;
+  const Buffer = started ? SharedArrayBuffer : ArrayBuffer;
   const out: ListsOut = {
     count: new Int32Array(new Buffer(4 * nv)).fill(-1),
     items: new Int32Array(new Buffer(4 * nv * k)),
     scores: new Float64Array(new Buffer(8 * nv * k)),
     stats: new Float64Array(3),
   };
-  if (threads <= 1) {
+  if (!started) {
     let next = 0;
     fillLists(m, ctx, index, () => (next < blocks ? next++ : -1), () => {}, out);
     out.stats[2] = 1;
     return out;
   }
-  // [0]: next block to claim, [1]: blocks done.
-  const counter = new Int32Array(new SharedArrayBuffer(8));
+  const { workers, counter } = started;
   const sharedIndex: Index = {
     ...index,
     offsets: shared(index.offsets),
@@ -888,23 +918,7 @@ function computeLists(m: CommunityModel, ctx: ListContext, index: Index, threads
     weights2: shared(index.weights2),
     byCityWeights2: shared(index.byCityWeights2),
   };
-  const workers: { worker: Worker; state: Int32Array; stats: Float64Array }[] = [];
-  const model = workerModel(m);
-  for (let t = 1; t < threads; t++) {
-    // 0 starting, 1 running, 2 finished, 3 failed.
-    const state = new Int32Array(new SharedArrayBuffer(4));
-    const stats = new Float64Array(new SharedArrayBuffer(24));
-    try {
-      const worker = new Worker(new URL("./candidates-worker.mjs", import.meta.url), {
-        workerData: { model, seed, index: sharedIndex, out: { ...out, stats }, counter, blocks, state },
-      });
-      worker.on("error", () => Atomics.store(state, 0, 3));
-      worker.unref();
-      workers.push({ worker, state, stats });
-    } catch {
-      // No worker thread here: this thread takes every block.
-    }
-  }
+  for (const w of workers) w.worker.postMessage({ index: sharedIndex, out: { ...out, stats: w.stats }, blocks });
   const claim = (): number => {
     const b = Atomics.add(counter, 0, 1);
     return b < blocks ? b : -1;
@@ -956,12 +970,15 @@ const STALL_MS = 120_000;
 /** Builds the candidate graph over the model's eligible members. */
 export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
   const { k } = m.weights.candidates;
-  const T0 = performance.now();
+  let eligible = 0;
+  for (let i = 0; i < m.n; i++) eligible += m.eligible[i] as number;
+  const threads = options.threads ?? defaultThreads(eligible);
+  // Workers first: their start-up overlaps the index build here.
+  const started = threads > 1 ? startWorkers(m, options.seed, threads) : null;
   const ctx = listContext(m, options.seed);
   const { nv, memberOf, vertexOf, order, rank } = ctx;
   const index = buildIndex(m, order, rank);
-  const T1 = performance.now();
-  const out = computeLists(m, ctx, index, options.threads ?? defaultThreads(nv), options.seed);
+  const out = computeLists(m, ctx, index, started);
   const listCount = out.count;
   const listItems = out.items;
   const listScores = out.scores;
@@ -978,7 +995,6 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     topOffsets[vu + 1] = topItems.length;
   }
 
-  const T2 = performance.now();
   const { refine, refineRounds } = m.weights.candidates;
   let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
   for (let round = 0; refine > 0 && round < refineRounds; round++) {
