@@ -34,7 +34,7 @@ type OptionDraft = { id?: string; text: string; translations: Texts; active: boo
 const TYPES: QuestionType[] = ["TEXT", "RADIO", "CHECKBOX"];
 
 /** A translations field's change: an empty text removes the language. */
-function setText(texts: Texts, lang: string, value: string): Texts {
+function withTranslation(texts: Texts, lang: string, value: string): Texts {
   const next = { ...texts };
   if (value.trim()) next[lang] = value;
   else delete next[lang];
@@ -66,7 +66,7 @@ function OptionsEditor({ q, langs, onSave }: { q: Question; langs: Lang[]; onSav
               size="small"
               label={translate("tuesday.questions.optionTranslation", { lang: l.toUpperCase() })}
               value={d.translations[l] ?? ""}
-              onChange={(e) => update(i, { translations: setText(d.translations, l, e.target.value) })}
+              onChange={(e) => update(i, { translations: withTranslation(d.translations, l, e.target.value) })}
             />
           ))}
           <FormControlLabel control={<Checkbox checked={d.active} onChange={() => update(i, { active: !d.active })} />} label={translate("tuesday.questions.optionActive")} />
@@ -138,7 +138,7 @@ function NewQuestion({ langs, onCreate }: { langs: Lang[]; onCreate: (body: Reco
                 size="small"
                 label={translate("tuesday.questions.translation", { lang: l.toUpperCase() })}
                 value={translations[l] ?? ""}
-                onChange={(e) => setTranslations(setText(translations, l, e.target.value))}
+                onChange={(e) => setTranslations(withTranslation(translations, l, e.target.value))}
               />
             ))}
             <TextField select size="small" label={translate("tuesday.questions.type")} value={type} onChange={(e) => setType(e.target.value as QuestionType)}>
@@ -185,7 +185,7 @@ function QuestionCard({
   const translate = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(q.text);
-  const [translations, setTranslations] = useState<Record<string, string>>(q.translations as Record<string, string>);
+  const [translations, setTranslations] = useState<Texts>(q.translations as Texts);
   const dirty = text !== q.text || JSON.stringify(translations) !== JSON.stringify(q.translations);
   return (
     <Card variant="outlined" data-testid="question">
@@ -212,12 +212,7 @@ function QuestionCard({
               size="small"
               label={translate("tuesday.questions.translation", { lang: l.toUpperCase() })}
               value={translations[l] ?? ""}
-              onChange={(e) => {
-                const next = { ...translations };
-                if (e.target.value) next[l] = e.target.value;
-                else delete next[l];
-                setTranslations(next);
-              }}
+              onChange={(e) => setTranslations(withTranslation(translations, l, e.target.value))}
             />
           ))}
           <OptionsEditor q={q} langs={langs} onSave={onSave} />

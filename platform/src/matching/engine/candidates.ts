@@ -525,7 +525,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   // coverage capped at 1, then maxShare x max + (1 - maxShare) x min): a partner who meets u's need
   // through a concept, its topic and a mutual key is not counted three times over one who helps
   // both ways. accIn: v covers u's need (u's needs read the offers), accOut: u covers v's need;
-  // the mutual keys' directions are taken as a max beside those sums (the same concepts again).
+  // the mutual keys' two directions are summed apart (each need and offer once per partner) and
+  // taken as a max beside those sums (the same concepts again).
   const topicsFrom = textsTo + m.answerNames.length + m.cityNames.length;
   const offersFrom = topicsFrom + m.conceptNames.length;
   // The randomly accessed scratch is one 64-byte slot per member (a cache line): at 100k members
