@@ -10,8 +10,9 @@ import { clientConfig } from "./app/client-config.ts";
 import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
-import { askEarly, loadQueries } from "./app/queries.ts";
+import { afterQueriesSettle, askEarly, loadQueries } from "./app/queries.ts";
 import { createAppRouter } from "./app/router.tsx";
+import { hasBar, loadNavBar } from "./features/shell/root-layout.tsx";
 import { startupQueries } from "./features/recommendations/startup-queries.ts";
 import { hideBootOverlay } from "./app/boot-overlay.ts";
 import { type Group, isLang, loadAllTexts, preloadGroups, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
@@ -111,12 +112,14 @@ async function start(): Promise<void> {
 
   const router = createAppRouter({ community });
   router.subscribe("onResolved", ({ toLocation }) => track("page_view", { path: toLocation.pathname }));
-  if (signedIn) {
-    const stop = router.subscribe("onResolved", () => {
-      stop();
-      void loadAllTexts();
-    });
-  }
+  // The first page's guard, data and code (and a signed-in start's bar) are in before the first
+  // render: it shows the page at once. Rendered earlier, the page would suspend under its route's
+  // pending spinner, and React holds a revealed boundary back for up to 300 ms after a fallback
+  // showed (its reveal throttle): on my communities, a quarter of a second of finished page kept
+  // hidden. The start-up overlay (spec 4.10) stays up meanwhile. A failure here is the router's to
+  // show (its error component), so the render goes ahead.
+  await router.load().catch(() => {});
+  if (session.isSignedIn() && hasBar(router.state.location.pathname)) await loadNavBar().catch(() => {});
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(
@@ -128,6 +131,8 @@ async function start(): Promise<void> {
   );
   // Spec 4.10: the community is loaded and the app renders: the overlay fades out.
   hideBootOverlay();
+  // The other screens' texts load once the first page has its data on screen.
+  if (signedIn) void afterQueriesSettle().then(loadAllTexts);
 }
 
 void start();

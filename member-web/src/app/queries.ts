@@ -35,3 +35,28 @@ export function askEarly<T, K extends QueryKey>(options: { queryKey: K; queryFn?
   answer.catch(() => undefined);
   void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: () => answer }));
 }
+
+/**
+ * Resolves once no query is fetching (the first page has its data and has painted it), or after
+ * `maxMs`: for background work (the other text groups) that should not compete with the page a
+ * member opened on a slow phone.
+ */
+export async function afterQueriesSettle(maxMs = 3_000): Promise<void> {
+  const { queryClient } = await loadQueries();
+  await new Promise<void>((resolve) => {
+    let unsubscribe = () => {};
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxMs);
+    const check = () => {
+      if (queryClient.isFetching() === 0) done();
+    };
+    unsubscribe = queryClient.getQueryCache().subscribe(check);
+    check();
+  });
+  // The answer's render and paint come first (past the next frame, then a task).
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}

@@ -16,16 +16,27 @@ import { PageSpinner } from "../../ui/spinner.tsx";
 // group) and the query client come with it, so it never suspends.
 let loadedNavBar: ComponentType | null = null;
 
+/**
+ * The signed-in bar's code, texts and query client; main.tsx awaits it before a signed-in start's
+ * first render, so the bar and the page under it appear in one paint.
+ */
+export function loadNavBar(): Promise<ComponentType> {
+  return Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(([m, layer]) => {
+    loadedNavBar ??= layer.withQueries(m.NavBar);
+    return loadedNavBar;
+  });
+}
+
 /** The signed-in bar once its code is in; "failed" when it could not load (the page shows without it). */
 function useNavBar(wanted: boolean): ComponentType | null | "failed" {
-  const [bar, setBar] = useState<ComponentType | null | "failed">(loadedNavBar);
+  // An initializer: useState would call a component passed as the value.
+  const [bar, setBar] = useState<ComponentType | null | "failed">(() => loadedNavBar);
   useEffect(() => {
     if (!wanted || bar !== null) return;
     let live = true;
-    Promise.all([import("./nav-bar.tsx"), loadQueries(), loadBarTexts()]).then(
-      ([m, layer]) => {
-        loadedNavBar = layer.withQueries(m.NavBar);
-        if (live) setBar(() => loadedNavBar);
+    loadNavBar().then(
+      (loaded) => {
+        if (live) setBar(() => loaded);
       },
       () => {
         if (live) setBar("failed");
@@ -45,6 +56,25 @@ const RealtimeSession = lazy(
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
 const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
 
+/** Whether a signed-in page at this path has the bar above it. */
+export function hasBar(pathname: string): boolean {
+  return !BARLESS.includes(pathname);
+}
+
+/** False until the first render has been painted (two frames, then a task), then true. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 export function RootLayout() {
   const token = useToken();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -61,10 +91,12 @@ export function RootLayout() {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, [navigate]);
 
-  const showBar = token !== null && !BARLESS.includes(pathname);
+  const showBar = token !== null && hasBar(pathname);
   const NavBar = useNavBar(showBar);
   // The page waits for the bar above it (a spinner meanwhile): the bar never pushes a page down.
   const barPending = showBar && NavBar === null;
+  // The toasts and the realtime client (their code and texts) come after the first page is on screen.
+  const painted = usePainted();
   return (
     <>
       <a className="skip-link" href="#content">
@@ -72,10 +104,12 @@ export function RootLayout() {
       </a>
       {showBar && NavBar !== null && NavBar !== "failed" ? <NavBar /> : null}
       {barPending ? <RoutePending /> : <Outlet />}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-      {token !== null ? (
+      {painted ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
+      {painted && token !== null ? (
         <Suspense fallback={null}>
           <RealtimeSession />
         </Suspense>
