@@ -52,6 +52,9 @@ function startIntegrations(community: Community): void {
   void publicIp();
 }
 
+/** How long the first render waits for the first page's data once its code is in (start()). */
+const FIRST_DATA_WAIT_MS = 500;
+
 /** The text groups of the pages a signed-in visit most often starts on, loaded with the bar's. */
 const FIRST_PAGE_TEXTS: Record<string, readonly Group[]> = { "/my_communities": ["matching"] };
 
@@ -59,6 +62,8 @@ async function start(): Promise<void> {
   // The texts of the likely language, and the chunk of the page most visits start on, load while
   // the community is asked for (issue 17).
   const first = window.location.pathname;
+  // The first page's own data, asked for here; the first render waits a little for it (below).
+  const firstData: Promise<void>[] = [];
   const likelyLang = storage.lang() ?? "en";
   preloadLanguage(likelyLang);
   // A signed-in start: the bar's texts and the first page's; the other groups once it is in.
@@ -75,8 +80,7 @@ async function start(): Promise<void> {
     // the server by the member guard (app/language.ts), whose reasons come in that language.
     const stored = storage.lang();
     if (!new URLSearchParams(window.location.search).has("token") && (!stored || stored === "en")) {
-      askEarly(startupQueries.recommended());
-      askEarly(startupQueries.status());
+      firstData.push(askEarly(startupQueries.recommended()), askEarly(startupQueries.status()));
     }
   }
   // The signed-in bar (lazy in the root layout) arrives before the page under it: nothing shifts.
@@ -103,11 +107,11 @@ async function start(): Promise<void> {
   const lang = pickLanguage(community);
   // The welcome page's heading comes from the landing document: asked for now, not after the page's code.
   if (first === "/" && !session.isSignedIn() && community.id) {
-    askEarly(communityQueries.landing(community.id, lang));
+    firstData.push(askEarly(communityQueries.landing(community.id, lang)));
   }
   const signedIn = session.isSignedIn();
   // The signed-in bar's custom navigation (spec 4.1 step 2) is asked for with the bar's code.
-  if (signedIn) askEarly(communityQueries.navigation(community.id));
+  if (signedIn) firstData.push(askEarly(communityQueries.navigation(community.id)));
   await startI18n(lang);
 
   const router = createAppRouter({ community });
@@ -120,6 +124,10 @@ async function start(): Promise<void> {
   // show (its error component), so the render goes ahead.
   await router.load().catch(() => {});
   if (session.isSignedIn() && hasBar(router.state.location.pathname)) await loadNavBar().catch(() => {});
+  // The first page's data, asked for at start, usually arrives with its code: the first render
+  // waits up to FIRST_DATA_WAIT_MS for it, and then shows the page with it in one paint instead
+  // of its loading placeholders first; slower data comes into the rendered page as usual.
+  await Promise.race([Promise.all(firstData).catch(() => {}), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
   createRoot(rootEl).render(

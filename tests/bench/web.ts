@@ -423,6 +423,8 @@ async function lighthousePages(origin: string, token: string): Promise<boolean> 
     if (process.env.BENCH_LH_JSON) {
       fs.mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
       fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `${p.name.replaceAll(" ", "-")}.json`), JSON.stringify(result.lhr, null, 1));
+      const trace = (result as unknown as { artifacts?: { Trace?: unknown } }).artifacts?.Trace;
+      if (trace) fs.writeFileSync(path.join(process.env.BENCH_LH_JSON, `${p.name.replaceAll(" ", "-")}.trace.json`), JSON.stringify(trace));
     }
     if (result.lhr.runtimeError) console.log(`  ${p.name}: Lighthouse could not measure it: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     // A redirect would measure another page: the run must end where it started.

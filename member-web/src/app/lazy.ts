@@ -1,6 +1,6 @@
 import { lazyRouteComponent as tanstackLazyRouteComponent } from "@tanstack/react-router";
-import type { ComponentType } from "react";
-import { i18nReady } from "../i18n/index.ts";
+import type { ComponentType, ReactNode } from "react";
+import { type Group, textsReady } from "../i18n/index.ts";
 import { loadQueries } from "./queries.ts";
 
 /** Spec 9: a page's code that has not arrived after this long gives the retry page. */
@@ -39,17 +39,34 @@ export function withChunkTimeout<T>(importer: () => Promise<T>, ms = CHUNK_LOAD_
 }
 
 /**
- * TanStack's lazyRouteComponent with the chunk-load timeout (same signature); the page comes under
- * the query client's provider, which loads with it (app/queries.ts), and waits for i18next (its
- * components use react-i18next; only the entry's render before it, i18n/first-paint.ts).
+ * TanStack's lazyRouteComponent with the chunk-load timeout; the page comes under the query
+ * client's provider, which loads with it (app/queries.ts), and waits for i18next (its components
+ * use react-i18next; only the entry's render before it, i18n/first-paint.ts) and for the text
+ * groups it renders with (`texts`). With its texts in, the page never suspends on them: a
+ * suspended page shows its route's spinner, and React then holds the page back for up to 300 ms
+ * after its texts arrive (its Suspense reveal throttle).
  */
-export const lazyRouteComponent: typeof tanstackLazyRouteComponent = (importer, exportName) =>
-  tanstackLazyRouteComponent(
+export function lazyRouteComponent<T extends Record<string, unknown>, K extends keyof T>(
+  importer: () => Promise<T>,
+  exportName: K,
+  texts: readonly Group[] = [],
+): ReturnType<typeof tanstackLazyRouteComponent<T, K>> {
+  return tanstackLazyRouteComponent(
     withChunkTimeout(() =>
-      Promise.all([importer(), loadQueries(), i18nReady()]).then(([mod, layer]) => {
+      Promise.all([importer(), loadQueries(), textsReady(texts)]).then(([mod, layer]) => {
         const name = (exportName ?? "default") as keyof typeof mod;
         return { ...mod, [name]: layer.withQueries(mod[name] as ComponentType<object>) } as typeof mod;
       }),
     ),
     exportName,
   );
+}
+
+/**
+ * A route's component that renders a lazy page: the route takes the page's preload, so the router
+ * loads the page (its code and texts) with the route, and the first render (main.tsx awaits
+ * router.load) or a navigation never shows the route's spinner while it arrives.
+ */
+export function preloading<P extends object>(page: { preload?: (() => Promise<void> | undefined) | undefined }, component: (props: P) => ReactNode) {
+  return Object.assign(component, { preload: () => page.preload?.() });
+}

@@ -27,13 +27,15 @@ export function loadedQueryClient(): QueryClient | null {
  * Asks a query's question now, before TanStack Query has loaded (a signed-in start, main.tsx), and
  * hands the answer (or its failure) to the query client when it has: the page's own query then
  * finds it in the cache or in flight. Only for query functions that read nothing of their context.
+ * The promise resolves when the answer is in the cache (never rejects).
  */
-export function askEarly<T, K extends QueryKey>(options: { queryKey: K; queryFn?: QueryFunction<T, K> | SkipToken | undefined }): void {
+export function askEarly<T, K extends QueryKey>(options: { queryKey: K; queryFn?: QueryFunction<T, K> | SkipToken | undefined }): Promise<void> {
   const { queryFn } = options;
-  if (typeof queryFn !== "function") return;
+  if (typeof queryFn !== "function") return Promise.resolve();
   const answer = Promise.resolve(queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined } as QueryFunctionContext<K>));
   answer.catch(() => undefined);
-  void loadQueries().then(({ queryClient }) => queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: () => answer }));
+  // Resolves once the answer (or its failure) is in the query client's cache.
+  return loadQueries().then(({ queryClient }) => queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: () => answer }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { NotFoundPage } from "../features/shell/not-found-page.tsx";
 import { RootError, RootLayout, RoutePending } from "../features/shell/root-layout.tsx";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
-import { lazyRouteComponent, withChunkTimeout } from "./lazy.ts";
+import { lazyRouteComponent, preloading, withChunkTimeout } from "./lazy.ts";
 import { PARTNER_SECTIONS, type PartnerSection } from "./partner.ts";
 
 // Only the login page is in the entry bundle (issue 17): every other page is a lazy chunk. A new
@@ -92,9 +92,9 @@ const registrationRoute = createRoute({
   getParentRoute: () => guestLayout,
   path: "/registration",
   validateSearch: strings("email"),
-  component: function RegistrationRoute() {
+  component: preloading(RegistrationPage, function RegistrationRoute() {
     return <RegistrationPage initialEmail={registrationRoute.useSearch().email} />;
-  },
+  }),
 });
 
 const recoveryRoute = createRoute({ getParentRoute: () => guestLayout, path: "/recovery", component: RecoveryPage });
@@ -102,9 +102,9 @@ const oneTimeCodeRoute = createRoute({
   getParentRoute: () => guestLayout,
   path: "/one-time-code",
   validateSearch: strings("email"),
-  component: function OneTimeCodeRoute() {
+  component: preloading(OneTimeCodePage, function OneTimeCodeRoute() {
     return <OneTimeCodePage initialEmail={oneTimeCodeRoute.useSearch().email} />;
-  },
+  }),
 });
 const accountDeletedRoute = createRoute({ getParentRoute: () => guestLayout, path: "/account-deleted", component: AccountDeletedPage });
 
@@ -113,203 +113,203 @@ const confirmRecoveryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/confirm-recovery",
   validateSearch: strings("code"),
-  component: function ConfirmRecoveryRoute() {
+  component: preloading(ConfirmRecoveryPage, function ConfirmRecoveryRoute() {
     return <ConfirmRecoveryPage code={confirmRecoveryRoute.useSearch().code} />;
-  },
+  }),
 });
 const authMagicRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/auth-magic",
   validateSearch: strings("url_auth_token", "back_to"),
-  component: function AuthMagicRoute() {
+  component: preloading(AuthMagicPage, function AuthMagicRoute() {
     const search = authMagicRoute.useSearch();
     return <AuthMagicPage token={search.url_auth_token} backTo={search.back_to} />;
-  },
+  }),
 });
 const confirmedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/confirmed",
   validateSearch: strings("code"),
-  component: function ConfirmedRoute() {
+  component: preloading(ConfirmedPage, function ConfirmedRoute() {
     return <ConfirmedPage code={confirmedRoute.useSearch().code} />;
-  },
+  }),
 });
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage });
 
 // Signed-in pages load lazily (spec 2.1): a visitor on the sign-in screens never downloads them.
-const MyCommunitiesPage = lazyRouteComponent(() => import("../features/recommendations/my-communities-page.tsx"), "MyCommunitiesPage");
+const MyCommunitiesPage = lazyRouteComponent(() => import("../features/recommendations/my-communities-page.tsx"), "MyCommunitiesPage", ["matching"]);
 const MY_COMMUNITIES_TABS = ["recommended", "requests", "my-request"] as const;
 const myCommunitiesRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/my_communities",
   // tab: a tab other than Recommended; match: the contact of the Tuesday e-mail; skip: the week to skip (reminder e-mail).
   validateSearch: strings("tab", "match", "skip"),
-  component: function MyCommunitiesRoute() {
+  component: preloading(MyCommunitiesPage, function MyCommunitiesRoute() {
     const search = myCommunitiesRoute.useSearch();
     const tab = MY_COMMUNITIES_TABS.find((x) => x === search.tab) ?? "recommended";
     return <MyCommunitiesPage tab={tab} match={search.match} skip={search.skip} />;
-  },
+  }),
 });
-const ContactsPage = lazyRouteComponent(() => import("../features/contacts/contacts-page.tsx"), "ContactsPage");
+const ContactsPage = lazyRouteComponent(() => import("../features/contacts/contacts-page.tsx"), "ContactsPage", ["matching"]);
 const contactsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/contacts",
   // feedback: the match whose rating the follow-up e-mail asks for.
   validateSearch: strings("feedback"),
-  component: function ContactsRoute() {
+  component: preloading(ContactsPage, function ContactsRoute() {
     return <ContactsPage tab="interested" feedback={contactsRoute.useSearch().feedback} />;
-  },
+  }),
 });
 const contactsBookmarksRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/contacts/bookmarks",
-  component: function ContactsBookmarksRoute() {
+  component: preloading(ContactsPage, function ContactsBookmarksRoute() {
     return <ContactsPage tab="bookmarks" />;
-  },
+  }),
 });
 const profileRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/profile",
-  component: lazyRouteComponent(() => import("../features/profile/profile-page.tsx"), "ProfilePage"),
+  component: lazyRouteComponent(() => import("../features/profile/profile-page.tsx"), "ProfilePage", ["members"]),
 });
 const questionsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/questions",
-  component: lazyRouteComponent(() => import("../features/questions/questions-page.tsx"), "QuestionsPage"),
+  component: lazyRouteComponent(() => import("../features/questions/questions-page.tsx"), "QuestionsPage", ["members"]),
 });
-const OnboardingPage = lazyRouteComponent(() => import("../features/onboarding/onboarding-page.tsx"), "OnboardingPage");
+const OnboardingPage = lazyRouteComponent(() => import("../features/onboarding/onboarding-page.tsx"), "OnboardingPage", ["members"]);
 const onboardingRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/onboarding",
   validateSearch: strings("step"),
-  component: function OnboardingRoute() {
+  component: preloading(OnboardingPage, function OnboardingRoute() {
     return <OnboardingPage step={onboardingRoute.useSearch().step} />;
-  },
+  }),
 });
-const ParticipantsPage = lazyRouteComponent(() => import("../features/participants/participants-page.tsx"), "ParticipantsPage");
+const ParticipantsPage = lazyRouteComponent(() => import("../features/participants/participants-page.tsx"), "ParticipantsPage", ["members"]);
 const participantsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/participants",
   validateSearch: strings("search"),
-  component: function ParticipantsRoute() {
+  component: preloading(ParticipantsPage, function ParticipantsRoute() {
     return <ParticipantsPage search={participantsRoute.useSearch().search ?? ""} />;
-  },
+  }),
 });
 // The full participant view is open to everyone, signed in or out (spec 2.2).
-const PublicProfilePage = lazyRouteComponent(() => import("../features/public-profile/public-profile-page.tsx"), "PublicProfilePage");
+const PublicProfilePage = lazyRouteComponent(() => import("../features/public-profile/public-profile-page.tsx"), "PublicProfilePage", ["members"]);
 const publicProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/u/$slug",
-  component: function PublicProfileRoute() {
+  component: preloading(PublicProfilePage, function PublicProfileRoute() {
     return <PublicProfilePage slug={publicProfileRoute.useParams().slug} />;
-  },
+  }),
 });
 const adminRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/admin",
-  component: lazyRouteComponent(() => import("../features/admin/admin-page.tsx"), "AdminPage"),
+  component: lazyRouteComponent(() => import("../features/admin/admin-page.tsx"), "AdminPage", ["admin"]),
 });
 const lastStepRoute = createRoute({ getParentRoute: () => memberLayout, path: "/last-step", component: LastStepPage });
 
-const ChatsPage = lazyRouteComponent(() => import("../features/chats/chats-page.tsx"), "ChatsPage");
+const ChatsPage = lazyRouteComponent(() => import("../features/chats/chats-page.tsx"), "ChatsPage", ["chats"]);
 const chatsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/chats",
   // with: a participant to open the one-to-one chat with.
   validateSearch: strings("with"),
-  component: function ChatsRoute() {
+  component: preloading(ChatsPage, function ChatsRoute() {
     return <ChatsPage withParticipant={chatsRoute.useSearch().with} />;
-  },
+  }),
 });
-const ChatPage = lazyRouteComponent(() => import("../features/chats/chat-page.tsx"), "ChatPage");
+const ChatPage = lazyRouteComponent(() => import("../features/chats/chat-page.tsx"), "ChatPage", ["chats"]);
 const chatRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/chats/$chatId",
-  component: function ChatRoute() {
+  component: preloading(ChatPage, function ChatRoute() {
     return <ChatPage chatId={chatRoute.useParams().chatId} />;
-  },
+  }),
 });
 const notificationsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/notifications",
-  component: lazyRouteComponent(() => import("../features/notifications/notifications-page.tsx"), "NotificationsPage"),
+  component: lazyRouteComponent(() => import("../features/notifications/notifications-page.tsx"), "NotificationsPage", ["chats"]),
 });
 // Events (spec 2.3): the list for members, the event page for everyone (PUBLIC events signed out too).
-const EventsPage = lazyRouteComponent(() => import("../features/events/events-page.tsx"), "EventsPage");
+const EventsPage = lazyRouteComponent(() => import("../features/events/events-page.tsx"), "EventsPage", ["events"]);
 const eventsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/events",
   validateSearch: strings("tab"),
-  component: function EventsRoute() {
+  component: preloading(EventsPage, function EventsRoute() {
     return <EventsPage tab={eventsRoute.useSearch().tab === "past" ? "past" : "upcoming"} />;
-  },
+  }),
 });
-const EventFormPage = lazyRouteComponent(() => import("../features/events/event-form-page.tsx"), "EventFormPage");
+const EventFormPage = lazyRouteComponent(() => import("../features/events/event-form-page.tsx"), "EventFormPage", ["events"]);
 const eventCreateRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/event/create",
-  component: function EventCreateRoute() {
+  component: preloading(EventFormPage, function EventCreateRoute() {
     return <EventFormPage />;
-  },
+  }),
 });
 const eventEditRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/event/$eventId/edit",
-  component: function EventEditRoute() {
+  component: preloading(EventFormPage, function EventEditRoute() {
     return <EventFormPage eventId={eventEditRoute.useParams().eventId} />;
-  },
+  }),
 });
-const EventQuestionsPage = lazyRouteComponent(() => import("../features/events/event-questions-page.tsx"), "EventQuestionsPage");
+const EventQuestionsPage = lazyRouteComponent(() => import("../features/events/event-questions-page.tsx"), "EventQuestionsPage", ["events"]);
 const eventQuestionsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/event/$eventId/questions",
   validateSearch: strings("tab", "participant"),
-  component: function EventQuestionsRoute() {
+  component: preloading(EventQuestionsPage, function EventQuestionsRoute() {
     const search = eventQuestionsRoute.useSearch();
     const tab = search.tab === "statistics" || search.tab === "report" ? search.tab : "questions";
     return <EventQuestionsPage eventId={eventQuestionsRoute.useParams().eventId} tab={tab} participantId={search.participant} />;
-  },
+  }),
 });
-const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage");
+const EventPage = lazyRouteComponent(() => import("../features/events/event-page.tsx"), "EventPage", ["events"]);
 const eventRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/event/$eventId",
-  component: function EventRoute() {
+  component: preloading(EventPage, function EventRoute() {
     return <EventPage eventId={eventRoute.useParams().eventId} />;
-  },
+  }),
 });
 
 // The admin screens of spec 2.1 (dashboard, score match, settings), subscriptions, and the invitation (signed in or out).
 const dashboardRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/dashboard",
-  component: lazyRouteComponent(() => import("../features/admin/dashboard-page.tsx"), "DashboardPage"),
+  component: lazyRouteComponent(() => import("../features/admin/dashboard-page.tsx"), "DashboardPage", ["admin"]),
 });
 const scoreMatchRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/score-match",
-  component: lazyRouteComponent(() => import("../features/admin/score-match-page.tsx"), "ScoreMatchPage"),
+  component: lazyRouteComponent(() => import("../features/admin/score-match-page.tsx"), "ScoreMatchPage", ["admin"]),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/settings",
-  component: lazyRouteComponent(() => import("../features/admin/settings-page.tsx"), "SettingsPage"),
+  component: lazyRouteComponent(() => import("../features/admin/settings-page.tsx"), "SettingsPage", ["admin"]),
 });
 const subscriptionsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/subscriptions",
-  component: lazyRouteComponent(() => import("../features/subscriptions/subscriptions-page.tsx"), "SubscriptionsPage"),
+  component: lazyRouteComponent(() => import("../features/subscriptions/subscriptions-page.tsx"), "SubscriptionsPage", ["admin"]),
 });
 const adminAreaRoutes = [dashboardRoute, scoreMatchRoute, settingsRoute, subscriptionsRoute] as const;
-const InvitePage = lazyRouteComponent(() => import("../features/invite/invite-page.tsx"), "InvitePage");
+const InvitePage = lazyRouteComponent(() => import("../features/invite/invite-page.tsx"), "InvitePage", ["admin"]);
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/invite",
   validateSearch: strings("invitedBy", "email"),
-  component: function InviteRoute() {
+  component: preloading(InvitePage, function InviteRoute() {
     const search = inviteRoute.useSearch();
     return <InvitePage invitedBy={search.invitedBy} email={search.email} />;
-  },
+  }),
 });
 
 // The six sections of the bank-partner community (spec 2.1): /{partner}/services … /{partner}/career.
@@ -321,10 +321,10 @@ const partnerRoute = createRoute({
     const partner = context.community.partner;
     if (!partner || partner.slug !== params.partner || !(PARTNER_SECTIONS as readonly string[]).includes(params.section)) throw redirect({ to: "/my_communities" });
   },
-  component: function PartnerRoute() {
+  component: preloading(PartnerPage, function PartnerRoute() {
     const params = partnerRoute.useParams();
     return <PartnerPage section={params.section as PartnerSection} />;
-  },
+  }),
 });
 
 /** Any other path: signed-out visitors go to welcome, members to my communities (spec 2.2). */

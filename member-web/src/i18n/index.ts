@@ -138,9 +138,20 @@ export function i18nReady(): Promise<I18next> {
   return started ?? Promise.reject(new Error("startI18n was not called"));
 }
 
-/** A lazy component's importer that also waits for i18next (components outside the entry use react-i18next). */
-export function withI18n<T>(importer: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([importer(), i18nReady()]).then(([mod]) => mod);
+/**
+ * A lazy component's importer that also waits for i18next (components outside the entry use
+ * react-i18next) and for the text groups it renders with, so it never suspends on them.
+ */
+export function withI18n<T>(importer: () => Promise<T>, groups: readonly Group[] = []): () => Promise<T> {
+  return () => Promise.all([importer(), textsReady(groups)]).then(([mod]) => mod);
+}
+
+/** i18next with the namespaces of `groups` loaded. */
+export function textsReady(groups: readonly Group[]): Promise<I18next> {
+  return i18nReady().then(async (i18n) => {
+    if (groups.length) await i18n.loadNamespaces(groups.flatMap((g) => namespacesOf(g)));
+    return i18n;
+  });
 }
 
 /** The signed-in bar's texts; the bar shows once they are in (features/shell/root-layout.tsx). */

@@ -1,5 +1,5 @@
 import { type ErrorComponentProps, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/first-paint.ts";
 import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
@@ -48,10 +48,36 @@ function useNavBar(wanted: boolean): ComponentType | null | "failed" {
   }, [wanted, bar]);
   return bar;
 }
-const Toasts = lazy(withI18n(() => import("./toasts.tsx").then((m) => ({ default: m.Toasts }))));
-const RealtimeSession = lazy(
-  withI18n(() => Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => ({ default: layer.withQueries(m.RealtimeSession) }))),
+// Both render with the toasts' texts (the chats group).
+const loadToasts = withI18n(() => import("./toasts.tsx").then((m) => m.Toasts), ["chats"]);
+const loadRealtimeSession = withI18n(
+  () => Promise.all([import("../chats/realtime-session.tsx"), loadQueries()]).then(([m, layer]) => layer.withQueries(m.RealtimeSession)),
+  ["chats"],
 );
+
+/**
+ * A widget without a place in the layout (toasts, the realtime client), loaded once `wanted` and
+ * rendered when in; null until then and if its code cannot load. Not React.lazy: a Suspense
+ * fallback, even an empty one, makes React hold back every boundary revealed in the next 300 ms
+ * (its reveal throttle), the first page's content among them.
+ */
+function useWidget(load: () => Promise<ComponentType>, wanted: boolean): ComponentType | null {
+  const [widget, setWidget] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted || widget !== null) return;
+    let live = true;
+    load().then(
+      (loaded) => {
+        if (live) setWidget(() => loaded);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, wanted, widget]);
+  return wanted ? widget : null;
+}
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
 const BARLESS = ["/questions", "/onboarding", "/last-step", "/confirmed", "/auth-magic", "/confirm-recovery"];
@@ -97,6 +123,8 @@ export function RootLayout() {
   const barPending = showBar && NavBar === null;
   // The toasts and the realtime client (their code and texts) come after the first page is on screen.
   const painted = usePainted();
+  const Toasts = useWidget(loadToasts, painted);
+  const RealtimeSession = useWidget(loadRealtimeSession, painted && token !== null);
   return (
     <>
       <a className="skip-link" href="#content">
@@ -104,16 +132,8 @@ export function RootLayout() {
       </a>
       {showBar && NavBar !== null && NavBar !== "failed" ? <NavBar /> : null}
       {barPending ? <RoutePending /> : <Outlet />}
-      {painted ? (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      ) : null}
-      {painted && token !== null ? (
-        <Suspense fallback={null}>
-          <RealtimeSession />
-        </Suspense>
-      ) : null}
+      {Toasts ? <Toasts /> : null}
+      {RealtimeSession ? <RealtimeSession /> : null}
     </>
   );
 }
