@@ -1,4 +1,5 @@
 import type { QueryClient, QueryFunction, QueryFunctionContext, QueryKey, SkipToken } from "@tanstack/react-query";
+import { afterPaint } from "../lib/paint.ts";
 
 type QueryLayer = typeof import("./query-layer.tsx");
 
@@ -59,6 +60,6 @@ export async function afterQueriesSettle(maxMs = 3_000): Promise<void> {
     unsubscribe = queryClient.getQueryCache().subscribe(check);
     check();
   });
-  // The answer's render and paint come first (past the next frame, then a task).
-  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  // The answer's render and paint come first.
+  await new Promise<void>((resolve) => afterPaint(resolve));
 }

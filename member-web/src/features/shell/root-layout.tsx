@@ -5,6 +5,7 @@ import { SESSION_EXPIRED_EVENT } from "../../api/client.ts";
 import { isChunkLoadError } from "../../app/lazy.ts";
 import { loadedQueryClient, loadQueries } from "../../app/queries.ts";
 import { loadBarTexts, withI18n } from "../../i18n/index.ts";
+import { afterPaint } from "../../lib/paint.ts";
 import { useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
@@ -27,26 +28,31 @@ export function loadNavBar(): Promise<ComponentType> {
   });
 }
 
-/** The signed-in bar once its code is in; "failed" when it could not load (the page shows without it). */
-function useNavBar(wanted: boolean): ComponentType | null | "failed" {
+/** A component loaded by `load` once `wanted`: null until then, "failed" when it could not load. */
+function useLoaded(load: () => Promise<ComponentType>, wanted: boolean, initial: ComponentType | null = null): ComponentType | null | "failed" {
   // An initializer: useState would call a component passed as the value.
-  const [bar, setBar] = useState<ComponentType | null | "failed">(() => loadedNavBar);
+  const [state, setState] = useState<ComponentType | null | "failed">(() => initial);
   useEffect(() => {
-    if (!wanted || bar !== null) return;
+    if (!wanted || state !== null) return;
     let live = true;
-    loadNavBar().then(
+    load().then(
       (loaded) => {
-        if (live) setBar(() => loaded);
+        if (live) setState(() => loaded);
       },
       () => {
-        if (live) setBar("failed");
+        if (live) setState("failed");
       },
     );
     return () => {
       live = false;
     };
-  }, [wanted, bar]);
-  return bar;
+  }, [load, wanted, state]);
+  return state;
+}
+
+/** The signed-in bar once its code is in; "failed" when it could not load (the page shows without it). */
+function useNavBar(wanted: boolean): ComponentType | null | "failed" {
+  return useLoaded(loadNavBar, wanted, loadedNavBar);
 }
 // Both render with the toasts' texts (the chats group).
 const loadToasts = withI18n(() => import("./toasts.tsx").then((m) => m.Toasts), ["chats"]);
@@ -57,26 +63,13 @@ const loadRealtimeSession = withI18n(
 
 /**
  * A widget without a place in the layout (toasts, the realtime client), loaded once `wanted` and
- * rendered when in; null until then and if its code cannot load. Not React.lazy: a Suspense
+ * rendered while wanted; null until then and if its code cannot load. Not React.lazy: a Suspense
  * fallback, even an empty one, makes React hold back every boundary revealed in the next 300 ms
  * (its reveal throttle), the first page's content among them.
  */
 function useWidget(load: () => Promise<ComponentType>, wanted: boolean): ComponentType | null {
-  const [widget, setWidget] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (!wanted || widget !== null) return;
-    let live = true;
-    load().then(
-      (loaded) => {
-        if (live) setWidget(() => loaded);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, wanted, widget]);
-  return wanted ? widget : null;
+  const widget = useLoaded(load, wanted);
+  return wanted && typeof widget === "function" ? widget : null;
 }
 
 /** Pages without the signed-in bar (spec 2.4: onboarding steps, confirmations and sign-in screens). */
@@ -87,17 +80,10 @@ export function hasBar(pathname: string): boolean {
   return !BARLESS.includes(pathname);
 }
 
-/** False until the first render has been painted (two frames, then a task), then true. */
+/** False until the first render has been painted, then true. */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
   return painted;
 }
 
