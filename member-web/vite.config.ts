@@ -66,7 +66,7 @@ export default defineConfig({
     // dependencies (1 KB gzipped). index.html still preloads the entry's imports. (Fetching a lazy
     // import's chunks all at once was tried: on my communities everything then arrived and ran
     // together, Lighthouse's blocking time went from 60-80 ms to 120-250 ms and its score down.)
-    // Issue 17: one style sheet (10 KB gzipped in all) with the page: a lazy page's own sheet would
+    // Issue 17: one style sheet (7.8 KB gzipped in all) with the page: a lazy page's own sheet would
     // be fetched before its script (vite's preload waits for it), one more round trip on every
     // first signed-in page.
     cssCodeSplit: false,

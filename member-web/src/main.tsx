@@ -11,11 +11,11 @@ import { CommunityProvider } from "./app/community-context.tsx";
 import { pickLanguage } from "./app/language.ts";
 import { publicIp } from "./app/public-ip.ts";
 import { afterQueriesSettle, askEarly, loadQueries } from "./app/queries.ts";
-import { createAppRouter } from "./app/router.tsx";
+import { createAppRouter, FIRST_PAGE_TEXTS } from "./app/router.tsx";
 import { hasBar, loadNavBar } from "./features/shell/root-layout.tsx";
 import { startupQueries } from "./features/recommendations/startup-queries.ts";
 import { hideBootOverlay } from "./app/boot-overlay.ts";
-import { type Group, isLang, loadAllTexts, preloadGroups, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
+import { isLang, loadAllTexts, preloadGroups, preloadI18next, preloadLanguage, startI18n } from "./i18n/index.ts";
 import { session } from "./lib/session.ts";
 import { storage } from "./lib/storage.ts";
 import "./styles.css";
@@ -55,8 +55,6 @@ function startIntegrations(community: Community): void {
 /** How long the first render waits for the first page's data once its code is in (start()). */
 const FIRST_DATA_WAIT_MS = 500;
 
-/** The text groups of the pages a signed-in visit most often starts on, loaded with the bar's. */
-const FIRST_PAGE_TEXTS: Record<string, readonly Group[]> = { "/my_communities": ["matching"] };
 
 async function start(): Promise<void> {
   // The texts of the likely language, and the chunk of the page most visits start on, load while

@@ -3,6 +3,7 @@ import type { Community } from "../api/community.ts";
 import { LoginPage } from "../features/auth/login-page.tsx";
 import { NotFoundPage } from "../features/shell/not-found-page.tsx";
 import { RootError, RootLayout, RoutePending } from "../features/shell/root-layout.tsx";
+import type { Group } from "../i18n/index.ts";
 import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { lazyRouteComponent, preloading, withChunkTimeout } from "./lazy.ts";
@@ -137,7 +138,9 @@ const confirmedRoute = createRoute({
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFoundPage });
 
 // Signed-in pages load lazily (spec 2.1): a visitor on the sign-in screens never downloads them.
-const MyCommunitiesPage = lazyRouteComponent(() => import("../features/recommendations/my-communities-page.tsx"), "MyCommunitiesPage", ["matching"]);
+/** The text groups of the pages a signed-in visit most often starts on (main.tsx downloads them at start). */
+export const FIRST_PAGE_TEXTS: Record<string, readonly Group[]> = { "/my_communities": ["matching"] };
+const MyCommunitiesPage = lazyRouteComponent(() => import("../features/recommendations/my-communities-page.tsx"), "MyCommunitiesPage", FIRST_PAGE_TEXTS["/my_communities"]);
 const MY_COMMUNITIES_TABS = ["recommended", "requests", "my-request"] as const;
 const myCommunitiesRoute = createRoute({
   getParentRoute: () => memberLayout,
