@@ -1,5 +1,5 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { accountQueries } from "./api/account.ts";
 import { api, call } from "./api/client.ts";
@@ -128,12 +128,17 @@ async function start(): Promise<void> {
   await Promise.race([Promise.all(firstData).catch(() => {}), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
   const rootEl = document.getElementById("root");
   if (!rootEl) throw new Error("#root is missing from index.html");
-  createRoot(rootEl).render(
-    <StrictMode>
-      <CommunityProvider community={community}>
-        <RouterProvider router={router} />
-      </CommunityProvider>
-    </StrictMode>,
+  // A transition: React renders the first page in slices of a few milliseconds, yielding between
+  // them, instead of one long task that blocks input (nothing suspends here, see above).
+  const root = createRoot(rootEl);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <CommunityProvider community={community}>
+          <RouterProvider router={router} />
+        </CommunityProvider>
+      </StrictMode>,
+    ),
   );
   // Spec 4.10: the community is loaded and the app renders: the overlay fades out.
   hideBootOverlay();
