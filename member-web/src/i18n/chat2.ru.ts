@@ -1,7 +1,8 @@
 import type { chat2En } from "./chat2.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты колокольчика уведомлений, участников группового чата и подключения Telegram. */
-export const chat2Ru: typeof chat2En = {
+export const chat2Ru: RuTexts<typeof chat2En> = {
   bell: {
     label: "Уведомления",
     unread: "Уведомления, непрочитанных: {{count}}",

@@ -13,6 +13,8 @@ export const en = {
     password: "Password",
     language: "Language",
     languages: { en: "English", ru: "Русский" },
+    // Contact types that are words, not brand names (field-errors.ts contactLabel): core, as contacts show on many pages.
+    contactTypes: { PHONE: "Phone", EMAIL: "E-mail" },
     languageShort: { en: "EN", ru: "RU" },
     poweredBy: "Powered by Tuesday",
     offlineTitle: "Offline",

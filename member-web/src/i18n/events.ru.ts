@@ -1,7 +1,8 @@
 import type { eventsEn } from "./events.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты мероприятий: список, страница мероприятия, форма и рекомендации участникам. */
-export const eventsRu: typeof eventsEn = {
+export const eventsRu: RuTexts<typeof eventsEn> = {
   events: {
     title: "Мероприятия",
     create: "Создать мероприятие",

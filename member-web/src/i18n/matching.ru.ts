@@ -1,12 +1,9 @@
 import type { matchingEn } from "./matching.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
-  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
-};
 
 /** Russian texts of matching: the same keys as matching.en.ts. */
-export const matchingRu: Texts<typeof matchingEn> = {
+export const matchingRu: RuTexts<typeof matchingEn> = {
   matching: {
     title: "Мои сообщества",
     tabs: { recommended: "Рекомендации", requests: "Запросы", myRequest: "Мои запросы" },

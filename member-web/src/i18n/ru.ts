@@ -1,12 +1,9 @@
 import type { en } from "./en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
-  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
-};
 
 /** Russian texts: the same keys as en.ts (the type makes a missing key a compile error). */
-export const ru: Texts<typeof en> = {
+export const ru: RuTexts<typeof en> = {
   common: {
     loading: "Загрузка…",
     retry: "Повторить",
@@ -19,6 +16,7 @@ export const ru: Texts<typeof en> = {
     password: "Пароль",
     language: "Язык",
     languages: { en: "English", ru: "Русский" },
+    contactTypes: { PHONE: "Телефон", EMAIL: "E-mail" },
     languageShort: { en: "EN", ru: "RU" },
     poweredBy: "Работает на Tuesday",
     offlineTitle: "Нет сети",
