@@ -75,7 +75,7 @@ export const adminRu: RuTexts<typeof adminEn> = {
     channel: { EMAIL: "Электронная почта", TELEGRAM: "Telegram" },
   },
   invite: {
-    title: "Приглашение в {{community}}",
+    title: "Приглашение: {{community}}",
     signedOut: "Вас приглашают присоединиться. Создайте аккаунт, заполните профиль и знакомьтесь с новым участником каждый вторник.",
     join: "Принять и присоединиться",
     haveAccount: "У меня уже есть аккаунт",

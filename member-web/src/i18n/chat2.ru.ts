@@ -19,7 +19,7 @@ export const chat2Ru: RuTexts<typeof chat2En> = {
     addPlaceholder: "Имя, компания или тег",
     addButton: "Добавить",
     remove: "Удалить",
-    removeConfirm: "Удалить {{name}} из группы?",
+    removeConfirm: "Удалить из группы: {{name}}?",
     leave: "Покинуть группу",
     leaveConfirm: "Покинуть группу? Вы больше не увидите её сообщения.",
     creator: "создатель",

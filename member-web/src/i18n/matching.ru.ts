@@ -7,7 +7,7 @@ export const matchingRu: RuTexts<typeof matchingEn> = {
   matching: {
     title: "Мои сообщества",
     tabs: { recommended: "Рекомендации", requests: "Запросы", myRequest: "Мои запросы" },
-    welcome: "Добро пожаловать в {{community}}!",
+    welcome: "{{community}}: добро пожаловать!",
     card: {
       match: "Ваш контакт",
       weekly: "Ваш контакт недели",
@@ -47,7 +47,7 @@ export const matchingRu: RuTexts<typeof matchingEn> = {
       cost: "Знакомство стоит {{cost}} кредитов",
       balance: "У вас {{count}} кредитов",
       send: "Отправить",
-      sent: "Письмо для {{name}} отправлено.",
+      sent: "Письмо отправлено. Получатель: {{name}}.",
       required: "Напишите несколько слов",
       tooLong: "Не больше {{max}} символов",
       creditsOut: "Кредиты закончились; попробуйте снова {{time}}.",
@@ -78,8 +78,8 @@ export const matchingRu: RuTexts<typeof matchingEn> = {
     status: {
       title: "Еженедельный подбор",
       next: "Следующий контакт: {{date}}",
-      pausedUntil: "Пауза до {{date}} включительно",
-      skipped: "Вы пропускаете неделю {{date}}",
+      pausedUntil: "На паузе. Последний день паузы: {{date}}",
+      skipped: "Вы пропускаете неделю, её первый день: {{date}}",
       pause: "Пауза",
       pauseFor: "Пауза на",
       weeks_one: "{{count}} неделю",
@@ -89,9 +89,9 @@ export const matchingRu: RuTexts<typeof matchingEn> = {
       skip: "Пропустить эту неделю",
       resume: "Возобновить",
       pausedDone: "Подбор на паузе.",
-      skippedDone: "Готово: {{date}} нового контакта не будет.",
+      skippedDone: "Готово, нового контакта не будет. Пропущенный день: {{date}}.",
       resumedDone: "Подбор возобновлён.",
-      skipFromMail: "Вы пропускаете неделю {{date}}. До встречи через неделю!",
+      skipFromMail: "Вы пропускаете неделю, её первый день: {{date}}. До встречи через неделю!",
     },
     requests: {
       empty: "Запросов пока нет",

@@ -240,6 +240,6 @@ export const membersRu: RuTexts<typeof membersEn> = {
     ownNote: "Так ваш профиль видят участники.",
     pending: "Профиль ожидает проверки модератором.",
     logIn: "Войти",
-    memberSince: "Участник с {{date}}",
+    memberSince: "Дата вступления: {{date}}",
   },
 };

@@ -89,7 +89,7 @@ export const ru: RuTexts<typeof en> = {
   auth: {
     login: {
       title: "С возвращением",
-      subtitle: "Вход в {{community}}",
+      subtitle: "Вход: {{community}}",
       submit: "Войти",
       or: "или",
       sendCode: "Прислать код",
@@ -107,7 +107,7 @@ export const ru: RuTexts<typeof en> = {
     },
     registration: {
       title: "Создайте аккаунт",
-      subtitle: "Присоединяйтесь к {{community}}",
+      subtitle: "Регистрация: {{community}}",
       repeatPassword: "Повторите пароль",
       agreePrefix: "Я принимаю ",
       terms: "условия использования",
