@@ -1,0 +1,276 @@
+/**
+ * The bilingual bridge in front of the English sentence encoder: `toEncoderText` turns a Russian
+ * (or mixed) need or offer into English words the encoder knows, so that RU-RU, RU-EN and EN-RU
+ * pairs land near each other. English text and Latin words pass through unchanged.
+ *
+ * Per Cyrillic word, first hit wins:
+ * 1. concept phrases of the matching lexicon (../lexicon, this project's data): a Russian phrasing
+ *    of a concept ("проверка гипотез") becomes the concept's English label when `concepts` is on;
+ * 2. the glossary (glossary-ru-en.txt, written for this project: about 700 everyday and
+ *    professional words, top sense only), looked up by the word, then by its Snowball stem
+ *    (@orama/stemmers, Apache-2.0), then by the engine's folded stem (../engine/text.ts);
+ * 3. loanword transliteration: the word (then its stem) is spelled out letter by letter with
+ *    every plausible English spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as
+ *    j / g), walking a trie of the 100,000 most frequent English words (popular-english-words,
+ *    ISC, word frequencies from Wikipedia), fewest unusual spellings first, then most frequent:
+ *    маркетинг -> marketing, бэкенд -> backend, менеджер -> manager, стратегия -> strategy;
+ * 4. otherwise the word is kept as written (the encoder has no Cyrillic vocabulary, so an unknown
+ *    word only adds a little noise; transliterating it made the benchmark worse).
+ *
+ * No GPL data: the Debian FreeDict eng-rus and Mueller dictionaries are GPL-2+/GPL-3+ and only in
+ * Debian; no multilingual encoder or permissively licensed RU-EN dictionary ships in an npm package.
+ *
+ * `loadBilingual()` reads the data once (about 0.2 s); `toEncoderText` is synchronous after it.
+ */
+import { readFileSync } from "node:fs";
+import { stemmer as snowballRu } from "@orama/stemmers/russian";
+import { words as popularWords } from "popular-english-words";
+import { stemToken } from "../engine/text.ts";
+import { CONCEPTS, defaultLexicon } from "../lexicon/index.ts";
+
+export type EncoderLang = "en" | "ru";
+
+export interface BilingualOptions {
+  /** Replace Russian concept phrasings by the concept's English label (step 1). */
+  concepts: boolean;
+  /** Transliterate loanwords against the English word list (step 3). */
+  loanwords: boolean;
+}
+
+const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true };
+
+/** English words a transliteration may land on: the most frequent ones, rank = index. */
+const ENGLISH_WORDS = 100_000;
+/** Shortest Cyrillic word or stem the transliterator tries: shorter ones hit English by chance. */
+const MIN_LOANWORD = 4;
+/** Nodes one transliteration may visit before it gives up. */
+const SEARCH_BUDGET = 20_000;
+
+const CYRILLIC = /[\u0400-\u04ff]/;
+const WORD = /[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu;
+
+/**
+ * English spellings of Russian letters and clusters: the first spelling costs nothing, the others
+ * one each. Clusters are tried before their letters.
+ */
+const SPELLINGS: Record<string, readonly string[]> = {
+  а: ["a", "u", "o", "e"],
+  б: ["b"],
+  в: ["v", "w"],
+  г: ["g", "h"],
+  д: ["d"],
+  е: ["e", "a", "i"],
+  ё: ["yo", "o", "e"],
+  ж: ["zh", "g", "j", "s"],
+  з: ["z", "s"],
+  и: ["i", "e", "y", "ee"],
+  й: ["y", "i", ""],
+  к: ["k", "c", "ck", "ch", "q"],
+  л: ["l"],
+  м: ["m"],
+  н: ["n"],
+  о: ["o", "a", "u"],
+  п: ["p"],
+  р: ["r"],
+  с: ["s", "c"],
+  т: ["t", "th"],
+  у: ["u", "oo", "ou", "w"],
+  ф: ["f", "ph"],
+  х: ["h", "ch", "kh"],
+  ц: ["c", "ts", "z"],
+  ч: ["ch", "tch"],
+  ш: ["sh"],
+  щ: ["sch", "shch"],
+  ъ: [""],
+  ы: ["y", "i"],
+  ь: [""],
+  э: ["e", "a"],
+  ю: ["u", "yu", "you", "ew"],
+  я: ["ya", "ia", "a"],
+  кс: ["x"],
+  дж: ["j", "g"],
+  ция: ["tion"],
+  ции: ["tion", "tions"],
+  цию: ["tion"],
+  ций: ["tions"],
+  айн: ["ign"],
+  ай: ["i", "y", "ai", "igh"],
+  ей: ["ey", "a", "ay"],
+  эй: ["ay", "a"],
+  ау: ["ou", "ow", "au"],
+  оу: ["o", "ow", "ou"],
+  ия: ["y", "ia", "ium", "ies"],
+  ика: ["ics", "ic", "ica"],
+  ер: ["er", "or", "ar"],
+};
+const CLUSTERS = Object.keys(SPELLINGS)
+  .filter((k) => k.length > 1)
+  .sort((a, b) => b.length - a.length);
+const CONSONANT = /^[bcdfgklmnprstvz]$/;
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  /** Frequency rank of the word ending here, or -1. */
+  rank: number;
+}
+
+interface Loaded {
+  glossary: Map<string, string>;
+  trie: TrieNode;
+  labels: Map<string, string>;
+}
+
+let loaded: Loaded | null = null;
+const loanCache = new Map<string, string | null>();
+
+function parseGlossary(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq < 0) continue;
+    const english = line.slice(eq + 1).trim();
+    for (const form of line.slice(0, eq).split("|")) {
+      const word = normalize(form.trim());
+      if (!word) continue;
+      // The first entry of a form or stem wins: more specific lines come first in the file.
+      for (const key of [word, `~${snowballRu(word)}`, `^${stemToken(word)}`]) if (!map.has(key)) map.set(key, english);
+    }
+  }
+  return map;
+}
+
+function buildTrie(list: readonly string[]): TrieNode {
+  const root: TrieNode = { next: new Map(), rank: -1 };
+  list.forEach((word, rank) => {
+    if (word.length < 3 || !/^[a-z]+$/.test(word)) return;
+    let node = root;
+    for (const ch of word) {
+      let child = node.next.get(ch);
+      if (!child) {
+        child = { next: new Map(), rank: -1 };
+        node.next.set(ch, child);
+      }
+      node = child;
+    }
+    if (node.rank < 0) node.rank = rank;
+  });
+  return root;
+}
+
+/** Loads the glossary, the English word trie and the concept labels; idempotent. */
+export async function loadBilingual(): Promise<void> {
+  loadBilingualSync();
+}
+
+function loadBilingualSync(): Loaded {
+  if (loaded) return loaded;
+  const glossary = parseGlossary(readFileSync(new URL("./glossary-ru-en.txt", import.meta.url), "utf8"));
+  const trie = buildTrie(popularWords.getMostPopular(ENGLISH_WORDS));
+  const labels = new Map(CONCEPTS.map((c) => [c.id, c.label.en]));
+  loaded = { glossary, trie, labels };
+  return loaded;
+}
+
+/** Lower case, "ё" as "е". */
+export function normalize(word: string): string {
+  return word.toLowerCase().replaceAll("ё", "е");
+}
+
+/**
+ * The most plausible English word a Russian loanword spells, or null: fewest unusual letter
+ * spellings first, then the most frequent word. A doubled English consonant ("ll", "ss") and a
+ * final silent "e" are free.
+ */
+export function transliterateLoanword(word: string): string | null {
+  const w = normalize(word);
+  if (w.length < MIN_LOANWORD || !/^[а-я]+$/.test(w)) return null;
+  const cached = loanCache.get(w);
+  if (cached !== undefined) return cached;
+  const { trie } = loadBilingualSync();
+  let best: { word: string; cost: number; rank: number } | null = null;
+  let budget = SEARCH_BUDGET;
+  const maxCost = Math.floor(w.length / 3) + 1;
+
+  const walk = (node: TrieNode, text: string): TrieNode | null => {
+    let n: TrieNode | undefined = node;
+    for (const ch of text) {
+      n = n.next.get(ch);
+      if (!n) return null;
+    }
+    return n;
+  };
+  const visit = (i: number, node: TrieNode, spelled: string, cost: number): void => {
+    if (--budget < 0 || cost > maxCost) return;
+    if (best && (cost > best.cost || (cost === best.cost && best.rank === 0))) return;
+    if (i === w.length) {
+      const offer = (n: TrieNode | null | undefined, s: string) => {
+        if (!n || n.rank < 0) return;
+        if (!best || cost < best.cost || (cost === best.cost && n.rank < best.rank)) best = { word: s, cost, rank: n.rank };
+      };
+      offer(node, spelled);
+      offer(node.next.get("e"), `${spelled}e`);
+      return;
+    }
+    const steps: [string, readonly string[]][] = [];
+    for (const cluster of CLUSTERS) if (w.startsWith(cluster, i)) steps.push([cluster, SPELLINGS[cluster] ?? []]);
+    const letter = w.charAt(i);
+    steps.push([letter, SPELLINGS[letter] ?? []]);
+    for (const [russian, spellings] of steps) {
+      spellings.forEach((latin, k) => {
+        const extra = k === 0 ? 0 : 1;
+        const n = walk(node, latin);
+        if (n) visit(i + russian.length, n, spelled + latin, cost + extra);
+        if (latin.length === 1 && CONSONANT.test(latin)) {
+          const doubled = n?.next.get(latin);
+          if (doubled) visit(i + russian.length, doubled, spelled + latin + latin, cost + extra);
+        }
+      });
+    }
+  };
+  visit(0, trie, "", 0);
+  const found: string | null = best ? (best as { word: string }).word : null;
+  loanCache.set(w, found);
+  return found;
+}
+
+function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>): string {
+  const w = normalize(word);
+  const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`) ?? glossary.get(`^${stemToken(w)}`);
+  if (direct !== undefined) return direct;
+  if (w.includes("-")) return w.split("-").map((part) => translateWord(part, options, glossary)).join(" ");
+  if (options.loanwords) {
+    const loan = transliterateLoanword(w) ?? transliterateLoanword(snowballRu(w));
+    if (loan) return loan;
+  }
+  return word;
+}
+
+/**
+ * English text for the English encoder: Cyrillic words translated or transliterated (see the
+ * module comment), everything else (Latin words, numbers, punctuation) as written. `lang` is the
+ * member's language; the script of each word decides, so an English word in a Russian text and a
+ * Russian word in an English text are both handled.
+ */
+export function toEncoderText(text: string, lang: EncoderLang, options: BilingualOptions = DEFAULT_OPTIONS): string {
+  void lang;
+  if (!CYRILLIC.test(text)) return text;
+  const { glossary, labels } = loadBilingualSync();
+  let source = text;
+  if (options.concepts) {
+    let out = "";
+    let at = 0;
+    for (const m of defaultLexicon.match(text)) {
+      if (!CYRILLIC.test(m.surface)) continue;
+      out += `${text.slice(at, m.start)}${labels.get(m.concept) ?? m.surface}`;
+      at = m.end;
+    }
+    source = out + text.slice(at);
+  }
+  return source
+    .replace(WORD, (word) => (CYRILLIC.test(word) ? translateWord(word, options, glossary) : word))
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .trim();
+}
