@@ -14,7 +14,7 @@
  *    find their lemma;
  * 3. loanword transliteration: the word (then its stem) is spelled with every plausible English
  *    spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as j / g, a final "альн" as
- *    al) while walking the prefixes of the 100,000 most frequent English words (popular-english-words,
+ *    al) while walking the prefixes of the 60,000 most frequent English words (popular-english-words,
  *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
  *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative;
  * 4. otherwise the word is romanised letter by letter (ипотекой -> ipotekoy): the encoder has no
@@ -49,7 +49,7 @@ export interface BilingualOptions {
 const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true, unknown: "translit" };
 
 /** English words a transliteration may land on: the most frequent ones, rank = index. */
-const ENGLISH_WORDS = 100_000;
+const ENGLISH_WORDS = 60_000;
 /** Shortest Cyrillic word or stem the transliterator tries: shorter ones hit English by chance. */
 const MIN_LOANWORD = 4;
 /**
@@ -57,7 +57,7 @@ const MIN_LOANWORD = 4;
  * (names, foreign words in the English list).
  */
 function rankLimit(cost: number): number {
-  return cost === 0 ? ENGLISH_WORDS : cost <= 1 ? 40_000 : 20_000;
+  return cost === 0 ? ENGLISH_WORDS : cost <= 1 ? 25_000 : 10_000;
 }
 /** Nodes one transliteration may visit before it gives up. */
 const SEARCH_BUDGET = 20_000;
@@ -265,7 +265,9 @@ function translateWord(word: string, options: BilingualOptions, glossary: Map<st
   if (direct !== undefined) return direct;
   if (w.includes("-")) return w.split("-").map((part) => translateWord(part, options, glossary)).join(" ");
   if (options.loanwords) {
-    const loan = transliterateLoanword(w) ?? transliterateLoanword(snowballRu(w));
+    const stem = snowballRu(w);
+    // A stem is shorter than its word: it needs one letter more to be trusted.
+    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null);
     if (loan) return loan;
   }
   if (options.unknown === "translit") return transliterate(w);
