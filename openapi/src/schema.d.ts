@@ -9884,7 +9884,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an organizer: a participant of the community, by user id (audited) */
+        /** Add an organizer: a confirmed participant of the community, by user id (audited; 400 for a pending or rejected one) */
         post: {
             parameters: {
                 query?: never;
