@@ -7283,7 +7283,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove the avatar (default) or one of your images by id; idempotent */
+        /** Remove the avatar (default, idempotent) or one of your images by id (404 when it is gone or not yours) */
         delete: {
             parameters: {
                 query?: {
@@ -7296,7 +7296,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Removed, or already gone */
+                /** @description Removed (the avatar: or there was none) */
                 200: {
                     headers: {
                         [name: string]: unknown;
