@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { mailingsRouter } from "./mailings/index.ts";
 import { settingsRouter } from "./settings/index.ts";
 import { telegramRouter } from "./telegram/index.ts";
@@ -18,11 +19,13 @@ import { EVENT_IMAGE_UPLOAD_API_PATH, eventsRouter, isEventImageUpload } from ".
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { DATABASE_WATCH, databaseWatch, loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
+import { DATABASE_WATCH, databaseWatch, loopbackOnly, requestMetrics, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
 import { rethrowAdapterError } from "./http/node.ts";
 import { createRouter } from "./http/openapi.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, imageUploadBodyLimit, mountMedia } from "./images/index.ts";
 import { ErrorCode } from "./lib/errors.ts";
+import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
+import { countJobsByState } from "./jobs/jobs.ts";
 import { mailDevRouter } from "./mail/dev-routes.ts";
 import { matchingApiRouter } from "./matching/api/index.ts";
 import { notificationsRouter } from "./notifications/index.ts";
@@ -58,6 +61,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   });
 
   app.use("*", requestEnvelope(deps.log, { hsts: deps.config.isProduction }));
+  app.use("*", requestMetrics());
   app.use("*", rethrowAdapterError());
   app.use("*", rejectMalformedHost());
   app.onError(errorHandler(deps.log));
@@ -69,6 +73,18 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     if (!(await probeDatabase(deps.db, DATABASE_WATCH.probeTimeoutMs))) return c.json({ status: "unavailable", db: false }, 503);
     const ready = opts.isReady ? opts.isReady() : true;
     return c.json({ status: ready ? "ok" : "starting", db: true }, ready ? 200 : 503);
+  });
+  // Prometheus metrics: an operator's scrape, outside /api and the OpenAPI document as /readyz
+  // is; served only with METRICS_TOKEN set, and only to a request bearing it.
+  app.get("/metrics", async (c) => {
+    const token = deps.config.metricsToken;
+    if (!token) return c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404);
+    if (!bearerMatches(c.req.header("authorization"), token)) {
+      return c.json({ code: ErrorCode.UNAUTHENTICATED, msg: "Authentication required", requestId: c.get("requestId") }, 401, { "WWW-Authenticate": "Bearer" });
+    }
+    // Set at each scrape, not once: a test process builds several apps, each on its own database.
+    setMetricsSource("jobCounts", () => countJobsByState(deps.db));
+    return c.body(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" });
   });
   mountDocs(app);
 
@@ -130,4 +146,11 @@ export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {
     },
     servers: [{ url: "/" }],
   });
+}
+
+/** `Authorization: Bearer <token>` compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

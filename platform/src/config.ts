@@ -33,6 +33,8 @@ export type AppConfig = {
   sessionCacheMs: number;
   /** Optional browser integrations, all off unless configured (docs/configuration.md). */
   browser: BrowserIntegrations;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset: /metrics answers 404. */
+  metricsToken?: string | undefined;
   /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset: Telegram is off. */
   telegram?: TelegramConfig | undefined;
 };

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SENTRY_DSN: z.string().url().optional(),
+  /** Bearer token for GET /metrics (Prometheus); unset: /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   ANALYTICS_URL: z.string().url().optional(),
   PUBLIC_IP_URLS: z.string().optional(),
   GEO_LOOKUP_URL: z.string().url().optional(),
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
     },
     sessionCacheMs: e.SESSION_CACHE_MS,
+    metricsToken: e.METRICS_TOKEN,
     browser: {
       errorDsn: e.SENTRY_DSN,
       analyticsUrl: e.ANALYTICS_URL,

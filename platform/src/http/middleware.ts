@@ -8,6 +8,7 @@ import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/
 import { resolveContext } from "../realtime/context.ts";
 import type { AppEnv } from "./env.ts";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
+import { httpRequestDuration } from "../lib/metrics.ts";
 import type { NodeBindings } from "./node.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
@@ -220,5 +221,17 @@ export function databaseWatch(db: Db, watch: DatabaseWatch = DATABASE_WATCH): Mi
         throw new AppError(ErrorCode.UNAVAILABLE, "Server is unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
       }
     }
+  };
+}
+
+/**
+ * Observes every request's duration by method, route template (never the raw path, so ids do not
+ * make new series) and status, for /metrics.
+ */
+export function requestMetrics(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    httpRequestDuration.observe({ method: c.req.method, route: c.req.routePath, status: String(c.res.status) }, (performance.now() - started) / 1000);
   };
 }

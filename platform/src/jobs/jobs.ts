@@ -184,3 +184,9 @@ export class Jobs {
     await this.boss.stop({ graceful: this.working, timeout: 10_000, wait: true });
   }
 }
+
+/** pg-boss jobs by queue and state (its `pgboss.job` table, on this database), for /metrics. */
+export async function countJobsByState(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
+  return db<{ queue: string; state: string; count: number }[]>`
+    select name as queue, state::text as state, count(*)::int as count from pgboss.job group by name, state order by name, state`;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withTx } from "../db/client.ts";
 import type { JobDef } from "../jobs/jobs.ts";
+import { mailFailed, mailSent } from "../lib/metrics.ts";
 import { claimOutbox, isUnsent, markAttemptFailed, markSent } from "./queries.ts";
 import { mailTransport } from "./transport.ts";
 
@@ -28,13 +29,13 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   handle: async (deps, { mailId }) => {
     const transport = mailTransport(deps.config.smtpUrl);
     try {
-      await withTx(deps.db, async (tx) => {
+      const sent = await withTx(deps.db, async (tx) => {
         const row = await claimOutbox(tx, mailId);
         if (!row) {
           // Sent already, or another worker holds the row right now: if that one dies before its
           // commit the row is unsent again, so this job retries until it finds the row sent.
           if (await isUnsent(tx, mailId)) throw new BusyRow();
-          return;
+          return false;
         }
         const info = await transport.transporter.sendMail({
           from: row.fromEmail,
@@ -46,10 +47,13 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
           headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
         });
         await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
+        return true;
       });
+      if (sent) mailSent.inc();
     } catch (err) {
       // Not an attempt of this job's: the row is left to its holder (no wait on its lock).
       if (err instanceof BusyRow) throw err;
+      mailFailed.inc();
       await markAttemptFailed(deps.db, mailId, err instanceof Error ? err.message : String(err));
       throw err;
     }

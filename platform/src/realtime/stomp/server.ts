@@ -26,6 +26,7 @@ import type { Ctx, Deps } from "../../context.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
 import type { BusMessage } from "../bus.ts";
 import { nodeHeaders, resolveContext, sessionToken } from "../context.ts";
+import { setMetricsSource } from "../../lib/metrics.ts";
 import { parseDestination, TOPIC_CHANNEL, type Topic, type TopicEnvelope } from "../topics.ts";
 import { escapeHeader, type Frame, FrameParser, StompProtocolError, serializeFrame } from "./frame.ts";
 import { PresenceTracker } from "./presence.ts";
@@ -534,6 +535,7 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
   const presence = new PresenceTracker(deps.db, deps.bus, log, opts.presenceGraceMs);
   const sessions = new Set<Session>();
   const shared = { hub, presence, opts, log, sessions };
+  setMetricsSource("stompSessions", () => sessions.size);
   // A message up to twice the frame limit still reaches the parser, which answers with an ERROR
   // frame; a larger one is cut off by ws itself (close 1009) before it is buffered.
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes * 2, perMessageDeflate: false, clientTracking: false });

@@ -1,0 +1,52 @@
+/**
+ * The process's Prometheus metrics (GET /metrics, app.ts): prom-client's default process metrics
+ * (memory, CPU, event-loop delay, handles), request durations by route template, pg-boss jobs by
+ * queue and state, STOMP sessions and mail sent / failed. One registry per process; what only a
+ * running server knows (its database, its STOMP server) is handed in with `setMetricsSource`.
+ * postgres.js exposes no pool statistics, so connections in use and waiting are not measured.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+export const httpRequestDuration = new Histogram({
+  name: "tuesday_http_request_duration_seconds",
+  help: "HTTP requests by method, route template and status",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+export const mailSent = new Counter({ name: "tuesday_mail_sent_total", help: "Mails handed to the SMTP server", registers: [metricsRegistry] });
+export const mailFailed = new Counter({ name: "tuesday_mail_failed_total", help: "Mail send attempts that failed (each is retried)", registers: [metricsRegistry] });
+
+export type JobCount = { queue: string; state: string; count: number };
+type Sources = { jobCounts?: () => Promise<JobCount[]>; stompSessions?: () => number };
+const sources: Sources = {};
+
+/** Where the gauges read from; the last caller wins (one server per process). */
+export function setMetricsSource<K extends keyof Sources>(name: K, source: Sources[K]): void {
+  sources[name] = source;
+}
+
+new Gauge({
+  name: "tuesday_stomp_sessions",
+  help: "Open STOMP sessions on this process",
+  registers: [metricsRegistry],
+  collect() {
+    this.set(sources.stompSessions?.() ?? 0);
+  },
+});
+
+new Gauge({
+  name: "tuesday_jobs",
+  help: "pg-boss jobs by queue and state (created, retry, active, completed, cancelled, failed)",
+  labelNames: ["queue", "state"] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!sources.jobCounts) return;
+    for (const r of await sources.jobCounts()) this.set({ queue: r.queue, state: r.state }, r.count);
+  },
+});

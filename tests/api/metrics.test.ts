@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, type TestEnv } from "../support/harness.ts";
+
+/** GET /metrics: Prometheus text for a scrape bearing METRICS_TOKEN; not served without one. */
+const TOKEN = "metrics-token-0123456789abcdef";
+let env: TestEnv;
+let bare: TestEnv;
+beforeAll(async () => {
+  [env, bare] = await Promise.all([createTestEnv({ config: { metricsToken: TOKEN } }), createTestEnv()]);
+});
+afterAll(async () => {
+  await env?.close();
+  await bare?.close();
+});
+
+const scrape = (e: TestEnv, authorization?: string) => e.app.request("/metrics", { headers: { host: "alpha.localhost:3000", ...(authorization ? { authorization } : {}) } });
+
+describe("GET /metrics", () => {
+  it("answers 404 when METRICS_TOKEN is not set, and 401 {code,msg} without the token or with another", async () => {
+    const off = await scrape(bare, `Bearer ${TOKEN}`);
+    expect(off.status).toBe(404);
+    expect(await off.json()).toMatchObject({ code: 1002, msg: "Not found" });
+    for (const auth of [undefined, "Bearer wrong-token-0123456789abcdef", TOKEN, `Basic ${TOKEN}`]) {
+      const res = await scrape(env, auth);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 1004, msg: expect.any(String), requestId: expect.any(String) });
+    }
+  });
+
+  it("serves Prometheus text: request durations by route template, jobs by queue, STOMP sessions, mail, event loop and memory", async () => {
+    const missing = await env.request("GET", "/api/community/get-by-id?communityId=nobody-here");
+    expect(missing.status).toBe(404);
+    expect((await env.request("GET", "/api/community/get-by-id?communityId=alpha")).status).toBe(200);
+
+    const res = await scrape(env, `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toMatch(/^tuesday_http_request_duration_seconds_count\{method="GET",route="\/api\/community\/get-by-id",status="404"\} [1-9]/m);
+    expect(text).toMatch(/^tuesday_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/community\/get-by-id",status="200"\} \d+/m);
+    expect(text).not.toContain("nobody-here");
+    for (const name of ["tuesday_jobs", "tuesday_stomp_sessions", "tuesday_mail_sent_total", "tuesday_mail_failed_total", "nodejs_eventloop_lag_seconds", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes"]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    // Every sample line is `name{labels} value`.
+    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#"))) {
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/);
+    }
+  });
+
+  it("counts pg-boss jobs by queue and state", async () => {
+    await env.deps.jobs.boss.createQueue("metrics-probe");
+    await env.deps.jobs.boss.send("metrics-probe", { communityId: "alpha" });
+    const text = await (await scrape(env, `Bearer ${TOKEN}`)).text();
+    expect(text).toMatch(/^tuesday_jobs\{queue="metrics-probe",state="created"\} 1$/m);
+  });
+});
