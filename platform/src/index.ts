@@ -27,6 +27,9 @@ export { MAILING_CHUNK, mailingSendJob, sendMailingChunk } from "./mailings/inde
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
+export { embedCommunity, embedMemberTexts, encoderFor, matchingEmbedJob } from "./matching/vectors/index.ts";
+export { builtinEncoder, createEncoder, openAiEncoder } from "./matching/encoder/index.ts";
+export type { Encoder } from "./matching/encoder/index.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { exportAudit } from "./matching/engine/export.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";

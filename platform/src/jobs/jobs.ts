@@ -14,6 +14,8 @@ export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
   schema: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** pg-boss queue policy; `short`: at most one queued (not yet active) job per singletonKey. */
+  policy?: "standard" | "short" | "singleton" | "stately";
   handle: (deps: Deps, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -85,6 +87,7 @@ export class Jobs {
     this.defs.set(def.name, def);
     await this.boss.createQueue(def.name, {
       name: def.name,
+      ...(def.policy ? { policy: def.policy } : {}),
       retryLimit: def.retryLimit ?? 5,
       retryDelay: def.retryDelaySeconds ?? 10,
       retryBackoff: true,
