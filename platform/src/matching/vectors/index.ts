@@ -1,6 +1,6 @@
 /** Vectors of member texts for matching: the job that keeps them, and its verb for scripts. */
 import type { Deps } from "../../context.ts";
-import { toEncoderText } from "./encoder-text.ts";
+import { encoderTextFor } from "./encoder-text.ts";
 import { type EmbedReport, embedCommunity, encoderFor } from "./service.ts";
 
 export { embedCommunity, encoderFor, hashText, queueEmbeddingBackfill } from "./service.ts";
@@ -9,5 +9,6 @@ export { matchingEmbedJob } from "./jobs/embed.ts";
 
 /** What the matching.embed job does for one community, run here and now (the evaluation, the CLI). */
 export function embedMemberTexts(deps: Pick<Deps, "db" | "config" | "bus">, communityId: string): Promise<EmbedReport> {
-  return embedCommunity({ db: deps.db, encoder: encoderFor(deps.config), bus: deps.bus, toEncoderText }, communityId);
+  const encoder = encoderFor(deps.config);
+  return embedCommunity({ db: deps.db, encoder, bus: deps.bus, toEncoderText: encoderTextFor(encoder) }, communityId);
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JobDef } from "../../../jobs/jobs.ts";
 import { embedCommunity, encoderFor } from "../service.ts";
-import { toEncoderText } from "../encoder-text.ts";
+import { encoderTextFor } from "../encoder-text.ts";
 
 const MatchingEmbedSchema = z.object({ communityId: z.string() });
 
@@ -19,7 +19,8 @@ export const matchingEmbedJob: JobDef<typeof MatchingEmbedSchema> = {
   handle: async (deps, { communityId }) => {
     const tenant = await deps.tenants.get(communityId);
     if (!tenant) return;
-    const report = await embedCommunity({ db: deps.db, encoder: encoderFor(deps.config), bus: deps.bus, toEncoderText }, communityId);
+    const encoder = encoderFor(deps.config);
+    const report = await embedCommunity({ db: deps.db, encoder, bus: deps.bus, toEncoderText: encoderTextFor(encoder) }, communityId);
     if (report.embedded > 0 || report.removed > 0) deps.log.info({ communityId, ...report }, "member texts embedded");
   },
 };
