@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import type { MemberTextField } from "../encoder/index.ts";
 
-export type VectorHashRow = { participantId: string; field: MemberTextField; textHash: string };
+export type VectorHashRow = { participantId: string; field: MemberTextField; textHash: string; dim: number };
 
 export type EmbeddableMemberRow = {
   id: string;
@@ -24,7 +24,7 @@ export async function listEmbeddableMembers(db: Db, communityId: string): Promis
 
 export async function listVectorHashes(db: Db, communityId: string, model: string): Promise<VectorHashRow[]> {
   return db<VectorHashRow[]>`
-    select participant_id as "participantId", field, text_hash as "textHash"
+    select participant_id as "participantId", field, text_hash as "textHash", octet_length(vector) / 4 as dim
     from member_text_vectors where community_id = ${communityId} and model = ${model}`;
 }
 

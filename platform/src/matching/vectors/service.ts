@@ -80,8 +80,10 @@ export async function embedCommunity(env: EmbedEnv, communityId: string): Promis
     await upsertVectors(db, communityId, encoder.id, rows);
   }
   await deleteVectors(db, communityId, encoder.id, gone);
-  // A community without a single text yet has nothing to serve: the width comes with its first vector.
-  if (encoder.dim > 0) await markModelReady(db, communityId, encoder.id, encoder.dim);
+  // The width is the encoder's, or (an external model, nothing embedded by this process yet) the
+  // stored vectors'; a community without a single text has nothing to serve yet.
+  const dim = encoder.dim > 0 ? encoder.dim : (stored[0]?.dim ?? 0);
+  if (dim > 0) await markModelReady(db, communityId, encoder.id, dim);
   if (env.bus && (todo.length > 0 || gone.length > 0)) await publishModelChange(env.bus, db, communityId);
   return { model: encoder.id, embedded: todo.length, removed: gone.length, unchanged };
 }
