@@ -30,6 +30,7 @@ export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from
 export { embedCommunity, embedMemberTexts, encoderFor, matchingEmbedJob } from "./matching/vectors/index.ts";
 export { builtinEncoder, createEncoder, openAiEncoder } from "./matching/encoder/index.ts";
 export type { Encoder } from "./matching/encoder/index.ts";
+export { type BilingualOptions, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { exportAudit } from "./matching/engine/export.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";
