@@ -15928,6 +15928,11 @@ export interface components {
                     ru: string;
                 }[];
             };
+            /** @description Need <-> offer by the meaning of the texts (sentence-encoder vectors), each direction in [0, 1]; zeros while the texts have no vectors */
+            semantic: {
+                participantHelpsSubject: number;
+                subjectHelpsParticipant: number;
+            };
             city: {
                 same: boolean;
                 name: string | null;
@@ -15955,7 +15960,7 @@ export interface components {
         };
         ScoreTerm: {
             /** @enum {string} */
-            name: "topics" | "tags" | "complementarity" | "answers" | "city";
+            name: "topics" | "tags" | "complementarity" | "answers" | "city" | "semantic" | "about";
             /** @description Normalised component weight */
             weight: number;
             similarity: number;

@@ -12,6 +12,8 @@ export type AppConfig = {
   /** Connections for directory searches; unset: this machine's cores for the embedded database, else 4. */
   searchPoolSize: number | undefined;
   smtpUrl: string | undefined;
+  /** An OpenAI-compatible embeddings server for matching (EMBEDDINGS_URL); unset: the built-in encoder. */
+  embeddings?: { url: string; model: string; apiKey: string | undefined } | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   defaultTenant: string | undefined;
   tenantsDir: string;

@@ -10,6 +10,7 @@ import { applyTenants } from "./tenancy/service.ts";
 import { describeSeed, seedDemo } from "./seed/demo.ts";
 import { devOidcProvider } from "./dev/oidc.ts";
 import { startupBanner } from "./banner.ts";
+import { queueEmbeddingBackfill } from "./matching/vectors/service.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   // Background work runs on its own pool (runtime.ts Database).
   const workDeps = { ...deps, db: database.workDb };
   await deps.jobs.work(workDeps);
+  // Member texts without vectors of the configured encoder (new ones, or all after a model switch).
+  await queueEmbeddingBackfill(deps);
   const app = createApp(deps, {
     remoteAddr: nodeRemoteAddr,
     isReady: () => ready,
@@ -51,6 +54,9 @@ async function main(): Promise<void> {
     if (config.seedDemo) {
       seeding = seedDemo(workDeps, { signal: stopSeeding.signal })
         .then((report) => void process.stdout.write(`${describeSeed(report)}\n`))
+        .then(async () => {
+          await queueEmbeddingBackfill(deps);
+        })
         .catch((err) => log.error({ err }, "seeding demo members failed"));
     }
   });

@@ -64,6 +64,8 @@ async function example(tenant: string, lang: "en" | "ru", seeker: Profile, helpe
   const s = await member(env, tenant, { firstName: "Seeker", language: lang, ...seeker });
   const h = await member(env, tenant, { firstName: "Helper", language: lang, ...helper });
   const d = await member(env, tenant, { firstName: "Distractor", language: lang, ...distractor });
+  // The texts' vectors, as the job queued by the profile writes computes them.
+  await env.drainJobs("matching.embed");
   const ranked = await ranking(s, [h, d]);
   expect(ranked[0]).toBe(h.id);
   expect(await weeklyPairs(tenant)).toContain(pair(s.id, h.id));

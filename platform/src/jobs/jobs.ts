@@ -19,6 +19,8 @@ export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
    * minutes). A job whose process died is only picked up again after this, so short jobs say so.
    */
   expireInSeconds?: number;
+  /** pg-boss queue policy; `short`: at most one queued (not yet active) job per singletonKey. */
+  policy?: "standard" | "short" | "singleton" | "stately";
   handle: (deps: Deps, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -91,6 +93,7 @@ export class Jobs {
   async register(def: AnyJobDef): Promise<void> {
     this.defs.set(def.name, def);
     const policy = {
+      ...(def.policy ? { policy: def.policy } : {}),
       retryLimit: def.retryLimit ?? 5,
       retryDelay: def.retryDelaySeconds ?? 10,
       retryBackoff: true,

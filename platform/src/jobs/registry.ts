@@ -6,10 +6,11 @@ import { matchingMailJob } from "../matching/weekly/jobs/mail.ts";
 import { matchingReminderJob } from "../matching/weekly/jobs/reminder.ts";
 import { matchingScheduleJob } from "../matching/weekly/jobs/schedule.ts";
 import { matchingWeekJob } from "../matching/weekly/jobs/week.ts";
+import { matchingEmbedJob } from "../matching/vectors/jobs/embed.ts";
 import { notificationDigestJob } from "../notifications/jobs/digest.ts";
 import { telegramMailingJob } from "../telegram/jobs/mailing.ts";
 import { telegramNotificationsJob } from "../telegram/jobs/notifications.ts";
 import type { AnyJobDef } from "./jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob];

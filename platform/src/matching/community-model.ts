@@ -13,6 +13,7 @@ import {
   type CommunityModel,
   type ExcludedPair,
   type MemberFeatures,
+  type MemberVectors,
   type TopicLabels,
   buildCommunityModel,
 } from "./engine/index.ts";
@@ -28,6 +29,7 @@ import {
 import { MODEL_CHANGED } from "./model-change.ts";
 import { listTopicLabels } from "../topics/queries.ts";
 import { comingTuesday } from "./weekly/week.ts";
+import { fromBytes, listServingVectors } from "./vectors/queries.ts";
 
 /** What the API, the e-mails and the reports show of a member (the engine only sees ids). */
 export type MemberCard = MemberInputRow & {
@@ -86,7 +88,7 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
 /** One community's matching input from the database. */
 export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
   const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
-  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback, topicLabels] = await Promise.all([
+  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback, topicLabels, vectors] = await Promise.all([
     listMemberInputs(db, communityId, week),
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
@@ -96,7 +98,17 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
     listTopicLabels(db, communityId),
+    listServingVectors(db, communityId),
   ]);
+  const vectorsOf = new Map<string, MemberVectors>();
+  for (const v of vectors.rows) {
+    let own = vectorsOf.get(v.participantId);
+    if (!own) {
+      own = {};
+      vectorsOf.set(v.participantId, own);
+    }
+    own[v.field] = fromBytes(v.vector);
+  }
   const answersOf = new Map<string, string[]>();
   for (const r of answerRows) {
     const list = answersOf.get(r.participantId);
@@ -112,7 +124,9 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
   const byId = new Map<string, MemberCard>();
   const members: MemberFeatures[] = rows.map((row) => {
     byId.set(row.id, { ...row, lang: row.language ?? row.preferredLang ?? opts.defaultLang ?? "en" });
-    return features(row, answersOf.get(row.id) ?? [], feedbackOf.get(row.id));
+    const f = features(row, answersOf.get(row.id) ?? [], feedbackOf.get(row.id));
+    const v = vectorsOf.get(row.id);
+    return v ? { ...f, vectors: v } : f;
   });
   const exclusions: ExcludedPair[] = [
     ...dislikes.map((p) => ({ a: p.a, b: p.b, reason: "dislike" as const })),

@@ -4,6 +4,7 @@ import { readOwnView, viewKind } from "../auth/view-cache.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
+import { matchingEmbedJob } from "../matching/vectors/jobs/embed.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
@@ -243,6 +244,8 @@ async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): 
   await updateProfileFields(ctx.db, ctx.tenant.id, p.id, fields);
   // Tags, texts and city are matching input: every process's engine model is stale after commit.
   await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
+  // The texts' vectors are recomputed off the request path (one queued job per community).
+  await ctx.deps.jobs.send(matchingEmbedJob, { communityId: ctx.tenant.id }, { db: ctx.db, singletonKey: ctx.tenant.id });
   const saved = await findParticipant(ctx.db, ctx.tenant.id, { id: p.id });
   if (!saved) throw notAParticipant();
   const completion = await refreshProfileCompletion(ctx.db, ctx.tenant.config, saved);

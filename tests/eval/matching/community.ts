@@ -20,7 +20,13 @@ export type EvalMember = {
   canHelpWithText: string;
 };
 
-export type PlantedPair = { seeker: string; helper: string; distractor: string; note: string };
+export type PairKind = "EN-EN" | "RU-RU" | "RU-EN" | "EN-RU";
+
+/** A seeker, their one helper, and members labelled as unable to help though they look alike. */
+export type PlantedPair = { seeker: string; helper: string; distractors: string[]; kind: PairKind };
+
+/** A labelled set: this file's development set, or a held-out set read from JSON (the same shape). */
+export type EvalSet = { members: EvalMember[]; planted: PlantedPair[] };
 
 const m = (
   key: string,
@@ -138,10 +144,15 @@ export const MEMBERS: EvalMember[] = [
 
 const keys = (n: number) => String(n).padStart(2, "0");
 
+const langOf = (key: string): string => (MEMBERS.find((x) => x.key === key)?.lang ?? "en").toUpperCase();
+
 /** Seeker i's one true helper and the distractor planted beside them. */
 export const PLANTED: PlantedPair[] = Array.from({ length: 24 }, (_, i) => ({
   seeker: `s${keys(i + 1)}`,
   helper: `h${keys(i + 1)}`,
-  distractor: `d${keys(i + 1)}`,
-  note: "",
+  distractors: [`d${keys(i + 1)}`],
+  kind: `${langOf(`s${keys(i + 1)}`)}-${langOf(`h${keys(i + 1)}`)}` as PairKind,
 }));
+
+/** The development set: tune on this one only. */
+export const DEV_SET: EvalSet = { members: MEMBERS, planted: PLANTED };

@@ -1,14 +1,32 @@
-/** `npm run eval:matching`: the labelled evaluation (evaluate.ts) on a scratch database, printed as a table. */
+/**
+ * `npm run eval:matching`: the labelled evaluation (evaluate.ts) on a scratch database, printed as a
+ * table. `-- --set heldout` reads tests/eval/matching/heldout/heldout.json instead and prints only
+ * aggregate figures (never per member: nobody tunes to the held-out set). `--no-vectors` scores
+ * without the texts' vectors (the engine before them), for comparison.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { applyTenants, createDeps, migrate, openPools, poolSizes, TenantConfigSchema, testConfig } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
 import { scratchDatabase } from "../../support/scratch-db.ts";
 import { tenantFixture } from "../../support/tenants.ts";
-import { evaluateMatching, printEvaluation } from "./evaluate.ts";
+import { DEV_SET } from "./community.ts";
+import { evaluateMatching, loadEvalSet, printEvaluation } from "./evaluate.ts";
 
 const TENANT = "evalcom";
+const HELDOUT = path.join(path.dirname(fileURLToPath(import.meta.url)), "heldout", "heldout.json");
+
+function chosenSet(argv: readonly string[]): "dev" | "heldout" {
+  const i = argv.indexOf("--set");
+  const name = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith("--set="))?.slice(6) ?? "dev");
+  if (name !== "dev" && name !== "heldout") throw new Error(`--set must be dev or heldout, not ${name}`);
+  return name;
+}
 
 async function main(): Promise<void> {
+  const which = chosenSet(process.argv.slice(2));
+  const set = which === "heldout" ? await loadEvalSet(HELDOUT) : DEV_SET;
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const url = await scratchDatabase("eval", cleanups);
@@ -21,7 +39,9 @@ async function main(): Promise<void> {
     cleanups.push(async () => {
       await deps.jobs.stop();
     });
-    printEvaluation(await evaluateMatching({ db: pools.db, deps, app: createApp(deps) }, TENANT));
+    const vectors = !process.argv.includes("--no-vectors");
+    const result = await evaluateMatching({ db: pools.db, deps, app: createApp(deps) }, TENANT, set, { vectors });
+    printEvaluation(result, { perMember: which === "dev", title: which === "dev" ? "Development set" : "Held-out set" });
   } finally {
     for (const fn of cleanups.reverse()) await fn().catch((err) => console.error("cleanup:", err));
   }

@@ -1,29 +1,101 @@
 /**
- * The labelled evaluation of who the matching recommends (community.ts): loads the members through
- * the API as real members join, then reads each seeker's on-demand ranking, the week as the weekly
- * job pairs it, and how much a weekly partner helps with the seeker's need. Used by
- * `npm run eval:matching` (prints the table) and by tests/api/matching-eval.test.ts (holds the targets).
+ * The labelled evaluation of who the matching recommends: loads a labelled set's members through
+ * the API as real members join, embeds their texts as the matching.embed job does, then reads each
+ * seeker's on-demand ranking and the week as the weekly job pairs it. Counted strictly: the helper
+ * in the seeker's top 10, in the top 3, and the helper as the weekly match (nobody else counts).
+ * Used by `npm run eval:matching` (the development set, community.ts, or `--set heldout`) and by
+ * tests/api/matching-eval.test.ts (the development set's targets).
  */
-import { createCommunityAdmin, createSession, type Deps, type Db, exportWeeklyAudit, insertUser, parseMapping, parsePairing } from "@tuesday/platform";
-import { MEMBERS, PLANTED } from "./community.ts";
+import { readFile } from "node:fs/promises";
+import { createCommunityAdmin, createSession, type Deps, type Db, embedMemberTexts, exportWeeklyAudit, insertUser, parseMapping, parsePairing } from "@tuesday/platform";
+import { z } from "zod";
+import { DEV_SET, type EvalSet, type PairKind } from "./community.ts";
 
 export const TOP = 10;
+export const TOP_NARROW = 3;
+export const KINDS: readonly PairKind[] = ["EN-EN", "RU-RU", "RU-EN", "EN-RU"];
 
 export type EvalRow = {
   seeker: string;
   helper: string;
+  kind: PairKind;
   rank: number;
   helperScore: number;
+  /** The best-scored of the seeker's labelled distractors. */
   distractorScore: number;
   partner: string;
-  weeklyOk: boolean;
+  weeklyHelper: boolean;
 };
 
-export type EvalResult = { rows: EvalRow[]; inTop: number; weekly: number; distractorAbove: number; medianRank: number; members: number };
+/** Strict counts over a group of planted pairs. */
+export type Figures = { n: number; top10: number; top3: number; weekly: number; distractorAbove: number; medianRank: number };
+
+/**
+ * One term of the score: its mean share of the base score over the pairs the week chose, and its
+ * mean contribution for the seeker with the helper and with a distractor (separation = the gap).
+ */
+export type TermStat = { name: string; shareOfChosen: number; helperMean: number; distractorMean: number };
+
+export type EvalResult = {
+  rows: EvalRow[];
+  members: number;
+  overall: Figures;
+  /** Pairs with Russian on either side. */
+  russian: Figures;
+  byKind: Record<PairKind, Figures>;
+  terms: TermStat[];
+};
+
+const EvalMemberSchema = z.object({
+  key: z.string().min(1),
+  lang: z.enum(["en", "ru"]),
+  firstName: z.string().min(1),
+  lastName: z.string(),
+  city: z.string(),
+  company: z.string(),
+  position: z.string(),
+  tags: z.array(z.string()),
+  lookingForText: z.string(),
+  canHelpWithText: z.string(),
+});
+
+const EvalSetSchema = z.object({
+  members: z.array(EvalMemberSchema).min(2),
+  planted: z.array(
+    z.object({ seeker: z.string(), helper: z.string(), distractors: z.array(z.string()), kind: z.enum(["EN-EN", "RU-RU", "RU-EN", "EN-RU"]) }),
+  ),
+});
+
+/** A labelled set from a JSON file of the development set's shape; every planted key must be a member. */
+export async function loadEvalSet(path: string): Promise<EvalSet> {
+  const set = EvalSetSchema.parse(JSON.parse(await readFile(path, "utf8")));
+  const keys = new Set(set.members.map((m) => m.key));
+  for (const p of set.planted) {
+    for (const k of [p.seeker, p.helper, ...p.distractors]) if (!keys.has(k)) throw new Error(`planted pair names ${k}, who is not a member`);
+  }
+  return set;
+}
 
 type App = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 
-export async function evaluateMatching(env: { db: Db; deps: Deps; app: App }, tenantId: string): Promise<EvalResult> {
+function figures(rows: readonly EvalRow[]): Figures {
+  const ranks = rows.map((r) => (r.rank > 0 ? r.rank : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
+  return {
+    n: rows.length,
+    top10: rows.filter((r) => r.rank > 0 && r.rank <= TOP).length,
+    top3: rows.filter((r) => r.rank > 0 && r.rank <= TOP_NARROW).length,
+    weekly: rows.filter((r) => r.weeklyHelper).length,
+    distractorAbove: rows.filter((r) => r.distractorScore > r.helperScore).length,
+    medianRank: ranks[Math.floor(ranks.length / 2)] ?? 0,
+  };
+}
+
+export async function evaluateMatching(
+  env: { db: Db; deps: Deps; app: App },
+  tenantId: string,
+  set: EvalSet = DEV_SET,
+  opts: { vectors?: boolean } = {},
+): Promise<EvalResult> {
   const { db, deps, app } = env;
   const call = async <T>(method: string, p: string, token: string, body?: unknown): Promise<T> => {
     const res = await app.request(p, {
@@ -40,9 +112,9 @@ export async function evaluateMatching(env: { db: Db; deps: Deps; app: App }, te
   const idOf = new Map<string, string>();
   const keyOf = new Map<string, string>();
   const tokenOf = new Map<string, string>();
-  for (const m of MEMBERS) {
+  for (const [i, m] of set.members.entries()) {
     const user = await insertUser(db, {
-      email: `${m.key}@eval.example`,
+      email: `member${i}@eval.example`,
       passwordHash: null,
       homeCommunityId: tenantId,
       preferredLang: m.lang,
@@ -59,7 +131,7 @@ export async function evaluateMatching(env: { db: Db; deps: Deps; app: App }, te
       language: m.lang,
       // A plain line, as most members write: who they are, nothing that helps or hurts a match.
       about: m.lang === "ru" ? `${m.position}, ${m.company}.` : `${m.position} at ${m.company}.`,
-      contacts: { LINKEDIN: `https://www.linkedin.com/in/eval-${m.key}` },
+      contacts: { LINKEDIN: `https://www.linkedin.com/in/eval-member-${i}` },
     });
     await call("POST", "/api/participant/update-looking-for", token, {
       lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
@@ -70,90 +142,128 @@ export async function evaluateMatching(env: { db: Db; deps: Deps; app: App }, te
     keyOf.set(joined.id, m.key);
     tokenOf.set(m.key, token);
   }
+  // What the matching.embed job does after the profiles change (here at once, not through the queue).
+  // Without vectors: the engine as it was before them (words, lexicon and topics only), for comparison.
+  if (opts.vectors !== false) await embedMemberTexts(deps, tenantId);
+  deps.models.invalidate(tenantId);
 
   // The week as the weekly job pairs it.
   const tenant = await deps.tenants.get(tenantId);
   if (!tenant) throw new Error(`no tenant ${tenantId}`);
   const operator = { tenant, actor: { kind: "operator" as const }, requestId: "eval", log: deps.log, db, deps, ip: undefined };
   const files = await exportWeeklyAudit(operator, { communityId: tenantId });
-  // An admin (no profile, so never matched) reads how much a partner helps with the seeker's need:
-  // the need <-> offer part of the score (concepts and topics, and the texts), each at its weight.
-  const made = await createCommunityAdmin(operator, { email: `admin-${tenantId}@eval.example` });
-  const adminToken = (await createSession(db, { userId: made.userId, communityId: tenantId, authMethod: "EMAIL" })).token;
-  type Assist = {
-    terms: { name: string; weight: number }[];
-    topics: { subjectHelpsParticipant: number };
-    complementarity: { subjectHelpsParticipant: number };
-  };
-  const helpsWithNeed = async (seeker: string, other: string) => {
-    const a = await call<Assist>("GET", `/api/admin/pairs/${idOf.get(seeker)}/score-assistance?with=${idOf.get(other)}`, adminToken);
-    const w = (name: string) => a.terms.find((t) => t.name === name)?.weight ?? 0;
-    return w("topics") * a.topics.subjectHelpsParticipant + w("complementarity") * a.complementarity.subjectHelpsParticipant;
-  };
   const mapping = parseMapping(files.mapping);
-  if (files.members < MEMBERS.length) throw new Error(`only ${files.members} of ${MEMBERS.length} members are eligible for the week`);
+  if (files.members < set.members.length) throw new Error(`only ${files.members} of ${set.members.length} members are eligible for the week`);
   const partnerOf = new Map<string, string>();
+  const chosen: [string, string][] = [];
   for (const [u, v] of parsePairing(files.pairing)) {
     const a = mapping[u];
     const b = mapping[v];
     if (a && b) {
       partnerOf.set(a, b);
       partnerOf.set(b, a);
+      chosen.push([a, b]);
     }
   }
 
+  // An admin (no profile, so never matched) reads each score's terms.
+  const made = await createCommunityAdmin(operator, { email: `admin-${tenantId}@eval.example` });
+  const adminToken = (await createSession(db, { userId: made.userId, communityId: tenantId, authMethod: "EMAIL" })).token;
+  type Assist = { base: number; terms: { name: string; contribution: number }[] };
+  const termsOf = (a: string, b: string) => call<Assist>("GET", `/api/admin/pairs/${a}/score-assistance?with=${b}`, adminToken);
+
   const rows: EvalRow[] = [];
-  for (const p of PLANTED) {
+  const helperTerms = new Map<string, number[]>();
+  const distractorTerms = new Map<string, number[]>();
+  const note = (into: Map<string, number[]>, a: Assist) => {
+    for (const t of a.terms) {
+      const list = into.get(t.name) ?? [];
+      list.push(t.contribution);
+      into.set(t.name, list);
+    }
+  };
+  const others = set.members.map((m) => m.key);
+  for (const p of set.planted) {
     const token = tokenOf.get(p.seeker) ?? "";
-    const others = MEMBERS.filter((m) => m.key !== p.seeker).map((m) => idOf.get(m.key) ?? "");
+    const ids = others.filter((k) => k !== p.seeker).map((k) => idOf.get(k) ?? "");
     const scores = new Map<string, number>();
-    for (let i = 0; i < others.length; i += 50) {
+    for (let i = 0; i < ids.length; i += 50) {
       const res = await call<{ items: { participantId: string; score: number }[] }>("POST", "/api/matching/calc-relevance-rate", token, {
-        participantIds: others.slice(i, i + 50),
+        participantIds: ids.slice(i, i + 50),
       });
       for (const it of res.items) scores.set(keyOf.get(it.participantId) ?? "", it.score);
     }
-    const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
-    const rank = ranked.indexOf(p.helper) + 1;
+    // Ties go against the helper: a helper level with others is not ranked above them.
+    const helperScore = scores.get(p.helper) ?? 0;
+    const rank = scores.has(p.helper) ? 1 + [...scores.entries()].filter(([k, s]) => k !== p.helper && s >= helperScore).length : 0;
     const partnerId = partnerOf.get(idOf.get(p.seeker) ?? "");
     const partner = partnerId ? (keyOf.get(partnerId) ?? "?") : "-";
-    // The distractor is labelled as someone who cannot help, whatever the engine scores it.
-    const weeklyOk =
-      partner === p.helper ||
-      (partner !== "-" && partner !== p.distractor && (await helpsWithNeed(p.seeker, partner)) > (await helpsWithNeed(p.seeker, p.helper)));
     rows.push({
       seeker: p.seeker,
       helper: p.helper,
+      kind: p.kind,
       rank,
-      helperScore: scores.get(p.helper) ?? 0,
-      distractorScore: scores.get(p.distractor) ?? 0,
+      helperScore,
+      distractorScore: Math.max(0, ...p.distractors.map((d) => scores.get(d) ?? 0)),
       partner,
-      weeklyOk,
+      weeklyHelper: partner === p.helper,
     });
+    note(helperTerms, await termsOf(idOf.get(p.seeker) ?? "", idOf.get(p.helper) ?? ""));
+    for (const d of p.distractors) note(distractorTerms, await termsOf(idOf.get(p.seeker) ?? "", idOf.get(d) ?? ""));
   }
-  const sorted = rows.map((r) => r.rank).sort((a, b) => a - b);
+
+  const shares = new Map<string, number[]>();
+  for (const [a, b] of chosen) {
+    const s = await termsOf(a, b);
+    for (const t of s.terms) {
+      const list = shares.get(t.name) ?? [];
+      list.push(s.base > 0 ? t.contribution / s.base : 0);
+      shares.set(t.name, list);
+    }
+  }
+  const mean = (xs: readonly number[] | undefined) => (xs && xs.length > 0 ? xs.reduce((x, y) => x + y, 0) / xs.length : 0);
+  const terms: TermStat[] = [...helperTerms.keys()].map((name) => ({
+    name,
+    shareOfChosen: mean(shares.get(name)),
+    helperMean: mean(helperTerms.get(name)),
+    distractorMean: mean(distractorTerms.get(name)),
+  }));
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, figures(rows.filter((r) => r.kind === k))])) as Record<PairKind, Figures>;
   return {
     rows,
-    inTop: rows.filter((r) => r.rank > 0 && r.rank <= TOP).length,
-    weekly: rows.filter((r) => r.weeklyOk).length,
-    distractorAbove: rows.filter((r) => r.distractorScore > r.helperScore).length,
-    medianRank: sorted[Math.floor(sorted.length / 2)] ?? 0,
-    members: MEMBERS.length,
+    members: set.members.length,
+    overall: figures(rows),
+    russian: figures(rows.filter((r) => r.kind !== "EN-EN")),
+    byKind,
+    terms,
   };
 }
 
-export function printEvaluation(r: EvalResult): void {
+/** Prints the figures; per-member rows only with `perMember` (never for a held-out set). */
+export function printEvaluation(r: EvalResult, opts: { perMember?: boolean; title?: string } = {}): void {
   const n = r.rows.length;
-  console.log(`Labelled community: ${r.members} members, ${n} planted seeker → helper pairs (top-${TOP} and the weekly match)\n`);
-  for (const row of r.rows) {
+  console.log(`${opts.title ?? "Labelled community"}: ${r.members} members, ${n} planted seeker → helper pairs, counted strictly\n`);
+  if (opts.perMember !== false) {
+    for (const row of r.rows) {
+      console.log(
+        `${row.seeker} → ${row.helper} (${row.kind}): rank ${String(row.rank).padStart(2)}, score ${row.helperScore.toFixed(3)}; best distractor ${row.distractorScore.toFixed(3)}; weekly partner ${row.partner}${row.weeklyHelper ? "" : " (miss)"}`,
+      );
+    }
+    console.log("");
+  }
+  const pct = (k: number, of: number) => (of === 0 ? "-" : `${k}/${of} (${Math.round((100 * k) / of)}%)`);
+  const line = (label: string, f: Figures) =>
     console.log(
-      `${row.seeker} → ${row.helper}: rank ${String(row.rank).padStart(2)}, score ${row.helperScore.toFixed(3)}; distractor ${row.distractorScore.toFixed(3)}; weekly partner ${row.partner}${row.weeklyOk ? "" : " (miss)"}`,
+      `${label.padEnd(16)} top-${TOP} ${pct(f.top10, f.n).padEnd(13)} top-${TOP_NARROW} ${pct(f.top3, f.n).padEnd(13)} weekly = helper ${pct(f.weekly, f.n).padEnd(13)} distractor above ${pct(f.distractorAbove, f.n).padEnd(13)} median rank ${f.medianRank}`,
+    );
+  line("overall", r.overall);
+  line("with Russian", r.russian);
+  for (const k of KINDS) line(k, r.byKind[k]);
+  console.log(`\n(targets: top-${TOP} ≥ 90% overall and ≥ 80% with Russian, top-${TOP_NARROW} ≥ 70%, weekly = helper ≥ 60%)\n`);
+  console.log("score terms: share of the chosen weekly pairs' base score; mean contribution seeker–helper vs seeker–distractor (separation)");
+  for (const t of r.terms) {
+    console.log(
+      `  ${t.name.padEnd(16)} share ${(100 * t.shareOfChosen).toFixed(1).padStart(5)}%   helper ${t.helperMean.toFixed(3)}   distractor ${t.distractorMean.toFixed(3)}   separation ${(t.helperMean - t.distractorMean).toFixed(3)}`,
     );
   }
-  const pctOf = (k: number) => `${k}/${n} (${Math.round((100 * k) / n)}%)`;
-  console.log("");
-  console.log(`helper in the seeker's top-${TOP}: ${pctOf(r.inTop)} (target ≥ 90%)`);
-  console.log(`weekly match is the helper, or someone who helps more with the seeker's need: ${pctOf(r.weekly)} (target ≥ 80%)`);
-  console.log(`distractor ranked above the helper: ${pctOf(r.distractorAbove)}`);
-  console.log(`median rank of the helper among ${r.members - 1}: ${r.medianRank}`);
 }

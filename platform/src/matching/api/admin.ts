@@ -4,6 +4,7 @@ import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import { publishModelChange } from "../model-change.ts";
+import { pairComponents } from "../engine/semantic.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
 import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
 import { cardsOf, iso, isoOrNull, requireMemberCard, requireStaff, toCard } from "../../members/index.ts";
@@ -112,7 +113,7 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
     reasons.flatMap((r) => (r.kind === "can_help_with" && r.direction === direction ? r.terms : []));
   const needs = (direction: "a_to_b" | "b_to_a") =>
     reasons.flatMap((r) => (r.kind === "helps_with_need" && r.direction === direction ? r.needs : []));
-  const c = model.components;
+  const c = pairComponents(model, ia, ib);
   const cityId = model.cityId[ia] as number;
   return {
     participant: toCard(ctx, me.viewer, a),
@@ -125,6 +126,8 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
       { name: "complementarity", weight: c.complementarity, similarity: d.complementarity.similarity, contribution: d.complementarity.contribution },
       { name: "answers", weight: c.answers, similarity: d.answers.similarity, contribution: d.answers.contribution },
       { name: "city", weight: c.city, similarity: d.city.same ? 1 : 0, contribution: d.city.contribution },
+      { name: "semantic", weight: c.semantic, similarity: d.semantic.similarity, contribution: d.semantic.contribution },
+      { name: "about", weight: c.about, similarity: d.about.similarity, contribution: d.about.contribution },
     ],
     sharedTags: sharedTagNames(model, ia, ib),
     complementarity: {
@@ -139,6 +142,7 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
       participantHelpsWith: needs("a_to_b"),
       subjectHelpsWith: needs("b_to_a"),
     },
+    semantic: { participantHelpsSubject: d.semantic.aToB, subjectHelpsParticipant: d.semantic.bToA },
     city: { same: d.city.same, name: d.city.same && cityId >= 0 ? (model.cityNames[cityId] ?? null) : null },
     answers: { shared: d.answers.shared, similarity: d.answers.similarity },
     admin: d.admin ? { internalAdminScore: d.admin.score, mode: d.admin.mode, value: d.admin.value } : null,

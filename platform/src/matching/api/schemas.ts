@@ -153,7 +153,7 @@ export type MatchingRequestPage = z.infer<typeof MatchingRequestPageSchema>;
 
 export const ScoreTermSchema = z
   .object({
-    name: z.enum(["topics", "tags", "complementarity", "answers", "city"]),
+    name: z.enum(["topics", "tags", "complementarity", "answers", "city", "semantic", "about"]),
     weight: z.number().openapi({ description: "Normalised component weight" }),
     similarity: z.number(),
     contribution: z.number().openapi({ description: "weight x similarity; the terms sum to `base`" }),
@@ -182,6 +182,9 @@ export const ScoreAssistanceSchema = z
         subjectHelpsWith: z.array(z.object({ en: z.string(), ru: z.string() })),
       })
       .openapi({ description: "Need <-> offer over the lexicon's concepts and the community's topics: how much one's offer meets the other's need (cosine), and the needs named" }),
+    semantic: z
+      .object({ participantHelpsSubject: z.number(), subjectHelpsParticipant: z.number() })
+      .openapi({ description: "Need <-> offer by the meaning of the texts (sentence-encoder vectors), each direction in [0, 1]; zeros while the texts have no vectors" }),
     city: z.object({ same: z.boolean(), name: z.string().nullable() }),
     answers: z.object({ shared: z.number().int(), similarity: z.number() }),
     admin: z

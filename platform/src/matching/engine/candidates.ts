@@ -37,6 +37,7 @@ import { Worker } from "node:worker_threads";
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
+import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -401,6 +402,63 @@ function refineLists(
         const s = dense.score(v);
         if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
       }
+    }
+    items.length = 0;
+    scores.length = 0;
+    best.drainBestFirst(items, scores);
+    for (let r = 0; r < items.length; r++) {
+      outItems.push(g.vertexOf[items[r] as number] as number);
+      outScores.push(scores[r] as number);
+    }
+    outOffsets[vu + 1] = outItems.length;
+  }
+  return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
+}
+
+/**
+ * Adds each member's nearest partners by vector (vector-candidates.ts) to their list: scored
+ * exactly, the best k of the list and them kept. Exclusions hold as in the first pass.
+ */
+function mergeVectorNeighbours(
+  m: CommunityModel,
+  g: { memberOf: Int32Array; vertexOf: Int32Array; topOffsets: Int32Array; topItems: number[]; topScores: number[]; rank: Int32Array; k: number },
+): { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } {
+  const { memberOf, topOffsets, topItems, topScores } = g;
+  const near = vectorNeighbours(m, memberOf);
+  const nv = memberOf.length;
+  const n = m.n;
+  const mark = new Int32Array(n);
+  const banned = new Int32Array(n);
+  const companyId = m.companyId;
+  const best = new TopHeap(g.k, g.rank);
+  const dense = new DenseScorer(m);
+  const outOffsets = new Int32Array(nv + 1);
+  const outItems: number[] = [];
+  const outScores: number[] = [];
+  const items: number[] = [];
+  const scores: number[] = [];
+  let rescored = 0;
+  for (let vu = 0; vu < nv; vu++) {
+    const u = memberOf[vu] as number;
+    const stamp = u + 1;
+    const company = companyId[u] as number;
+    banned[u] = stamp;
+    mark[u] = stamp;
+    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
+    best.clear();
+    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
+      const v = memberOf[topItems[p] as number] as number;
+      mark[v] = stamp;
+      best.push(topScores[p] as number, v);
+    }
+    dense.bind(u);
+    for (const v of near[vu] as number[]) {
+      if (mark[v] === stamp) continue;
+      mark[v] = stamp;
+      if (banned[v] === stamp || (company >= 0 && companyId[v] === company) || g.vertexOf[v] === -1) continue;
+      rescored++;
+      const sc = dense.score(v);
+      if (Math.round(sc * WEIGHT_SCALE) >= 1) best.push(sc, v);
     }
     items.length = 0;
     scores.length = 0;
@@ -998,6 +1056,10 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
 
   const { refine, refineRounds } = m.weights.candidates;
   let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
+  if (m.vectors) {
+    lists = mergeVectorNeighbours(m, { memberOf, vertexOf, topOffsets, topItems, topScores, rank, k });
+    rescored += lists.rescored;
+  }
   for (let round = 0; refine > 0 && round < refineRounds; round++) {
     lists = refineLists(m, { memberOf, vertexOf, topOffsets: lists.topOffsets, topItems: lists.topItems, topScores: lists.topScores, rank, k, refine });
     rescored += lists.rescored;

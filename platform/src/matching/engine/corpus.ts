@@ -6,6 +6,7 @@
  */
 import { Stemmer, normalizeCity, normalizeCompany, normalizeTag } from "./text.ts";
 import type { CommunityFormat, CommunityInput, ConceptMatcher, ExclusionReason, MemberFeatures, TopicLabels } from "./types.ts";
+import { type SemanticVectors, packVectors } from "./semantic.ts";
 import { type ComponentWeights, type MatchingWeights, type MatchingWeightsOverride, normalizedComponents, resolveWeights } from "./weights.ts";
 
 export type IneligibleReason = "deleted" | "not_confirmed" | "networking_disabled" | "profile_incomplete" | "paused";
@@ -26,8 +27,12 @@ export interface CommunityModel {
   indexOf: ReadonlyMap<string, number>;
   members: readonly MemberFeatures[];
   weights: MatchingWeights;
-  /** Component weights normalised to sum to 1. */
-  components: ComponentWeights;
+  /** Component weights normalised to sum to 1, for a pair scored without vectors (semantic and about 0). */
+  components: Required<ComponentWeights>;
+  /** ... and for a pair whose members both have vectors (null: nobody has any). See semantic.ts pairComponents. */
+  vectorComponents: Required<ComponentWeights> | null;
+  /** The members' text vectors (null: none). */
+  vectors: SemanticVectors | null;
   eligible: Uint8Array;
   ineligibleReason: readonly (IneligibleReason | null)[];
 
@@ -315,23 +320,24 @@ class SideFeatures {
 /** Offered concepts beyond this many dampen every offer (by sqrt(BROAD_OFFER / count)). */
 const BROAD_OFFER = 8;
 
-/** Strength of an offer read from a need text after a client cue ("clients who need ..."). */
+/** Strength of an offer read from a need text after a client cue (clients "who want" something). */
 const CLIENT_CUE_OFFER = 0.6;
 
 /**
- * "Clients / customers / companies who need ...", "клиентов, которые хотят ...": what follows, up
- * to the end of the sentence, is what the member sells, not what they need. Ranges in the text.
+ * A client word followed by "who / that / которые ..." (a member looking for buyers of something):
+ * what follows, up to the end of the sentence, is what the member sells, not what they need.
+ * Ranges in the text.
  */
 const CLIENT_WORDS =
   "clients?|customers?|buyers?|companies|businesses|brands|shops|stores|tenants|advertisers|leads|students|" +
   "заказчик\\p{L}*|клиент\\p{L}*|покупател\\p{L}*|компани\\p{L}*|магазин\\p{L}*|арендатор\\p{L}*|рекламодател\\p{L}*|бренд\\p{L}*|ученик\\p{L}*|учеников";
 const CLIENT_CUE = new RegExp(
   [
-    // "clients who need ...", "клиентов, которые хотят ..."
+    // A client word, then who / that / которые ...
     `(?<!\\p{L})(?:${CLIENT_WORDS})\\s*,?\\s+(?:who|that|which|wanting|looking|needing|которы\\p{L}*|кому|кто|желающ\\p{L}*)(?!\\p{L})`,
-    // "customers for our storage plans", "рекламодателей для билбордов"
+    // A client word, then for / of / для / на ...
     `(?<!\\p{L})(?:${CLIENT_WORDS})\\s+(?:for|of|на|для)(?!\\p{L})`,
-    // "Companies hiring engineers", "Покупателей онлайн-касс": the whole need is a customer
+    // A need that starts with a client word: the whole need is a customer
     `^\\s*(?:(?:new|more|smb|новых|новые)\\s+)?(?:${CLIENT_WORDS})(?!\\p{L})`,
   ].join("|"),
   "giu",
@@ -339,7 +345,8 @@ const CLIENT_CUE = new RegExp(
 
 /**
  * Words that say "this is what I need": what follows them in the sentence is the need; what came
- * before is context ("We sell on our Shopify store and need to sort out VAT": the need is VAT).
+ * before is context (a sentence that first says what the member does, then "and need ...": the need
+ * is what follows the cue).
  */
 const NEED_CUE =
   /(?<!\p{L})(?:need\p{L}*|looking for|look for|seeking|searching for|want(?:s|ed)? to|help with|help me|struggl\p{L}*|ищу|ищем|нуж[\p{L}]*|хочу|хотим|хотела?|помо[\p{L}]* с|помощь с|требует\p{L}*|не знаю)(?!\p{L})/giu;
@@ -404,7 +411,7 @@ function conceptVectors(
     const cues = flip ? clientCues(text) : [];
     const weights = flip ? needWeights(text, hits) : null;
     hits.forEach((hit, h) => {
-      // "Looking for clients who need a Shopify theme": the theme is what the member offers.
+      // Looking for clients who want X: X is what the member offers.
       const offered = flip !== undefined && cues.some(([from, to]) => hit.start >= from && hit.start < to);
       const into = offered ? (flip as SideFeatures) : side;
       const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1) * (flip === undefined ? 1 : needWeightOf(hit.concept));
@@ -670,6 +677,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     }
   }
 
+  const vectors = packVectors(members);
   return {
     n,
     ids,
@@ -677,6 +685,8 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     members,
     weights,
     components: normalizedComponents(weights, options.format ?? "hybrid"),
+    vectorComponents: vectors ? normalizedComponents(weights, options.format ?? "hybrid", true) : null,
+    vectors,
     eligible,
     ineligibleReason,
     tagNames: tagInterner.names,

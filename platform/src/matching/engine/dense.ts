@@ -7,6 +7,7 @@
  */
 import { type CommunityModel, PACK } from "./corpus.ts";
 import { combine, finish } from "./relevance.ts";
+import { type SemanticParts, pairComponents, semanticBase } from "./semantic.ts";
 
 /**
  * Every member's record but the texts, back to back in one Float32Array (ids are exact in float32
@@ -83,6 +84,7 @@ export class DenseScorer {
   private hasOfferT = false;
   private hasCneed = false;
   private hasCoffer = false;
+  private readonly sem: SemanticParts = { aToB: 0, bToA: 0, about: 0 };
 
   constructor(private readonly m: CommunityModel) {
     this.tagSq = new Float64Array(m.tagNames.length);
@@ -192,7 +194,9 @@ export class DenseScorer {
     const pb = offsets[v] as number;
     if (((rec[pb + CORE.flags] as number) & this.flags) !== 0) return Number.POSITIVE_INFINITY;
     // 1e-6: the float32 record's rounding.
-    return (pre + this.m.components.complementarity * (rec[pb + CORE.mult] as number)) * this.mult + 1e-6;
+    const c = pairComponents(this.m, this.u, v);
+    // The vectors' part at its most as well (semantic and about each at most 1).
+    return (pre + (c.complementarity + c.semantic + c.about) * (rec[pb + CORE.mult] as number)) * this.mult + 1e-6;
   }
 
   /**
@@ -201,7 +205,7 @@ export class DenseScorer {
    */
   prescore(v: number): number {
     const { rec, offsets } = this.core ?? this.coreOf();
-    const c = this.m.components;
+    const c = pairComponents(this.m, this.u, v);
     const pb = offsets[v] as number;
     const tb = rec[pb + CORE.tags] as number;
     const ab = rec[pb + CORE.answers] as number;
@@ -268,7 +272,7 @@ export class DenseScorer {
     const u = this.u;
     if (u === v) return 0;
     const m = this.m;
-    const c = m.components;
+    const c = pairComponents(m, u, v);
     const P = m.packed;
     const pb = m.packedAt[v] as number;
     const tb = P[pb + PACK.tags] as number;
@@ -364,7 +368,8 @@ export class DenseScorer {
       c.tags * tags +
       c.complementarity * (lo ? combine(m, uToV, vToU) : combine(m, vToU, uToV)) +
       c.answers * answers +
-      (sameCity ? c.city : 0);
+      (sameCity ? c.city : 0) +
+      (texts ? (lo ? semanticBase(m, u, v, c, this.sem) : semanticBase(m, v, u, c, this.sem)) : 0);
     return lo ? finish(m, u, v, base) : finish(m, v, u, base);
   }
 }

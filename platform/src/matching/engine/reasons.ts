@@ -6,7 +6,8 @@
 import type { CommunityModel } from "./corpus.ts";
 import { type RelevanceBreakdown, relevance } from "./relevance.ts";
 import { Stemmer, tokenizeWithSurface } from "./text.ts";
-import type { Gender } from "./types.ts";
+import { pairComponents } from "./semantic.ts";
+import type { Gender, MemberFeatures } from "./types.ts";
 
 export type MatchReason =
   | { kind: "admin_pick" }
@@ -157,6 +158,19 @@ function helpNeeds(m: CommunityModel, helper: number, seeker: number, max: numbe
   return out.slice(0, max);
 }
 
+/** Longest need the reason quotes in the member's own words. */
+const NEED_QUOTE = 90;
+
+/** The member's first stated need as they wrote it, cut at a sentence end or NEED_QUOTE characters. */
+function needInOwnWords(member: MemberFeatures | undefined): string {
+  const text = [member?.lookingFor, member?.needHelpWith].map((t) => (t ?? "").trim()).find((t) => t.length > 0) ?? "";
+  const first = (text.split(/(?<=[.!?;])\s+|\n+/)[0] ?? "").replace(/[.!?;]+$/, "").trim();
+  if (first.length <= NEED_QUOTE) return first;
+  const cut = first.slice(0, NEED_QUOTE);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > NEED_QUOTE / 2 ? cut.slice(0, space) : cut).trim()}…`;
+}
+
 /**
  * Reasons for the pair (a, b) (model indices or ids), strongest first. Pass the breakdown
  * when it is already computed.
@@ -188,6 +202,18 @@ export function explainPair(m: CommunityModel, aRef: number | string, bRef: numb
     if (needs.length === 0) continue;
     named.add(direction);
     ranked.push({ reason: { kind: "helps_with_need", direction, needs }, weight: m.components.topics * sim });
+  }
+  // The meaning of the texts met a need the lexicon did not name: the need in the seeker's own words.
+  const sc = pairComponents(m, a, b);
+  for (const [direction, sim, seeker] of [
+    ["a_to_b", r.semantic.aToB, b],
+    ["b_to_a", r.semantic.bToA, a],
+  ] as const) {
+    if (sim < m.weights.semantic.minReason || named.has(direction)) continue;
+    const need = needInOwnWords(m.members[seeker]);
+    if (need === "") continue;
+    named.add(direction);
+    ranked.push({ reason: { kind: "helps_with_need", direction, needs: [{ en: need, ru: need }] }, weight: sc.semantic * sim });
   }
   for (const [direction, sim, helper, seeker] of [
     ["a_to_b", r.complementarity.aToB, a, b],

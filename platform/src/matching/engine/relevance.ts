@@ -12,6 +12,7 @@
  * relevance(a, b) === relevance(b, a), with the two directions swapped in the breakdown.
  */
 import { type CommunityModel, PACK, exclusionOf, pairKey } from "./corpus.ts";
+import { type SemanticParts, combineSemantic, pairComponents, semanticBase, semanticParts } from "./semantic.ts";
 import type { ExclusionReason } from "./types.ts";
 
 export interface RelevanceBreakdown {
@@ -22,6 +23,10 @@ export interface RelevanceBreakdown {
   topics: { aToB: number; bToA: number; similarity: number; contribution: number };
   answers: { similarity: number; shared: number; contribution: number };
   city: { same: boolean; contribution: number };
+  /** Need <-> offer by the meaning of the texts (vectors); aToB = "A offers what B needs". */
+  semantic: { aToB: number; bToA: number; similarity: number; contribution: number };
+  /** about <-> about by the vectors. */
+  about: { similarity: number; contribution: number };
   /** Sum of the contributions, before the admin score and feedback. */
   base: number;
   /** internalAdminScore (0..scale) and how it was applied. */
@@ -140,6 +145,7 @@ interface Components {
 
 /** Reusable output of `components` (the hot path allocates nothing). */
 const scratch: Components = { tags: 0, aToB: 0, bToA: 0, topicsAToB: 0, topicsBToA: 0, answers: 0, sameCity: false };
+const semScratch: SemanticParts = { aToB: 0, bToA: 0, about: 0 };
 
 /** The similarity components of members a and b, read from their packed records. */
 function components(m: CommunityModel, a: number, b: number, out: Components, texts = true): Components {
@@ -211,13 +217,14 @@ export function scorePair(m: CommunityModel, u: number, v: number): number {
   const a = Math.min(u, v);
   const b = Math.max(u, v);
   const x = components(m, a, b, scratch);
-  const c = m.components;
+  const c = pairComponents(m, a, b);
   const base =
     c.topics * combine(m, x.topicsAToB, x.topicsBToA, m.weights.topics.maxShare) +
     c.tags * x.tags +
     c.complementarity * combine(m, x.aToB, x.bToA) +
     c.answers * x.answers +
-    (x.sameCity ? c.city : 0);
+    (x.sameCity ? c.city : 0) +
+    semanticBase(m, a, b, c, semScratch);
   return finish(m, a, b, base);
 }
 
@@ -228,7 +235,7 @@ export function scorePair(m: CommunityModel, u: number, v: number): number {
 export function baseBesidesTexts(m: CommunityModel, u: number, v: number): number {
   if (u === v) return 0;
   const x = components(m, Math.min(u, v), Math.max(u, v), scratch, false);
-  const c = m.components;
+  const c = pairComponents(m, u, v);
   return c.topics * combine(m, x.topicsAToB, x.topicsBToA, m.weights.topics.maxShare) + c.tags * x.tags + c.answers * x.answers + (x.sameCity ? c.city : 0);
 }
 
@@ -253,7 +260,7 @@ function indexOfMember(m: CommunityModel, ref: string | number): number {
 export function relevance(m: CommunityModel, aRef: string | number, bRef: string | number): Relevance {
   const a = indexOfMember(m, aRef);
   const b = indexOfMember(m, bRef);
-  const c = m.components;
+  const c = pairComponents(m, a, b);
   const lo = Math.min(a, b);
   const hi = Math.max(a, b);
   const x = a === b ? { ...scratch, tags: 0, aToB: 0, bToA: 0, topicsAToB: 0, topicsBToA: 0, answers: 0, sameCity: false } : components(m, lo, hi, { ...scratch });
@@ -267,7 +274,12 @@ export function relevance(m: CommunityModel, aRef: string | number, bRef: string
   const topicSim = combine(m, topicsAToB, topicsBToA, m.weights.topics.maxShare);
   const ansSim = x.answers;
   const sameCity = x.sameCity;
-  const base = c.topics * topicSim + c.tags * tagSim + c.complementarity * compSim + c.answers * ansSim + (sameCity ? c.city : 0);
+  const sem = a === b ? { aToB: 0, bToA: 0, about: 0 } : semanticParts(m, lo, hi, { aToB: 0, bToA: 0, about: 0 });
+  const semAToB = a === lo ? sem.aToB : sem.bToA;
+  const semBToA = a === lo ? sem.bToA : sem.aToB;
+  const semSim = combineSemantic(m, semAToB, semBToA);
+  const base =
+    c.topics * topicSim + c.tags * tagSim + c.complementarity * compSim + c.answers * ansSim + (sameCity ? c.city : 0) + c.semantic * semSim + c.about * sem.about;
   const key = pairKey(m.n, a, b);
   const admin = m.adminScore.get(key);
   const breakdown: RelevanceBreakdown = {
@@ -276,6 +288,8 @@ export function relevance(m: CommunityModel, aRef: string | number, bRef: string
     topics: { aToB: topicsAToB, bToA: topicsBToA, similarity: topicSim, contribution: c.topics * topicSim },
     answers: { similarity: ansSim, shared: a === b ? 0 : sharedAnswers(m, a, b), contribution: c.answers * ansSim },
     city: { same: sameCity, contribution: sameCity ? c.city : 0 },
+    semantic: { aToB: semAToB, bToA: semBToA, similarity: semSim, contribution: c.semantic * semSim },
+    about: { similarity: sem.about, contribution: c.about * sem.about },
     base,
     admin:
       admin === undefined

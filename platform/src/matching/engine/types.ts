@@ -57,6 +57,18 @@ export interface MemberFeatures {
   gender?: Gender | null;
   eligibility: MemberEligibility;
   feedback?: MemberFeedback;
+  /**
+   * Unit vectors of the member's texts from one sentence encoder (the same for every member of a
+   * community): the need (lookingFor + needHelpWith), the offer (canHelpWith) and about (position
+   * + about). Absent: the texts are read through their words and the lexicon only.
+   */
+  vectors?: MemberVectors;
+}
+
+export interface MemberVectors {
+  need?: Float32Array | null;
+  offer?: Float32Array | null;
+  about?: Float32Array | null;
 }
 
 /** A concept of the need / offer lexicon found in a text (offsets into that text). */
@@ -78,7 +90,7 @@ export interface ConceptMatcher {
   match(text: string | null | undefined): readonly ConceptHit[];
   /**
    * A concept's topic and label; `needWeight` (default 1) is how much needing it weighs: a pastime
-   * ("a climbing partner", "a tutor for my kids") less than a professional need.
+   * (a sports partner, a tutor for one's children) less than a professional need.
    */
   concept(id: string): { topic: string; label: { en: string; ru: string }; needWeight?: number } | undefined;
 }

@@ -20,6 +20,14 @@ export interface ComponentWeights {
    * concepts in "can help with", job title and about), both directions. The strongest signal.
    */
   topics: number;
+  /**
+   * Meaning of the texts (sentence-encoder vectors, see ../encoder): one member's offer (and, at
+   * semantic.aboutOfferWeight, their about) against the other's need, both directions. Only in
+   * `vectorComponents`: a community whose texts have no vectors scores without it.
+   */
+  semantic?: number;
+  /** about <-> about similarity of the vectors (who they are, alike). Only in `vectorComponents`. */
+  about?: number;
 }
 
 export interface MatchingWeights {
@@ -28,6 +36,26 @@ export interface MatchingWeights {
    * is a convex combination of components that are each in [0, 1].
    */
   components: ComponentWeights;
+  /**
+   * The components used when the members' texts have vectors (a community whose vectors are
+   * computed): the meaning of the texts carries the need <-> offer signal, the lexicon's topics a little.
+   */
+  vectorComponents: Required<ComponentWeights>;
+  semantic: {
+    /**
+     * A cosine at or below `floor` counts 0, `ceiling` and above 1, linear between: unrelated texts of one
+     * encoder are rarely orthogonal (the built-in encoder puts them around 0.1-0.3).
+     */
+    floor: number;
+    /** A cosine at or above this counts 1 (a close paraphrase). */
+    ceiling: number;
+    /** The offering member's about (position, about) against the need, relative to their offer text. */
+    aboutOfferWeight: number;
+    /** Directions combined as complementarity.maxShare does. */
+    maxShare: number;
+    /** A direction is a reason ("can help with <the need>") from this similarity up. */
+    minReason: number;
+  };
   complementarity: {
     /**
      * The two directions (A helps B, B helps A) are combined as
@@ -146,6 +174,8 @@ export interface MatchingWeights {
 
 export const DEFAULT_WEIGHTS: MatchingWeights = {
   components: { tags: 0.1, complementarity: 0.12, answers: 0.08, city: 0.1, topics: 0.6 },
+  vectorComponents: { tags: 0.04, complementarity: 0.04, answers: 0.05, city: 0.03, topics: 0.1, semantic: 0.7, about: 0.04 },
+  semantic: { floor: 0.3, ceiling: 0.75, aboutOfferWeight: 0, maxShare: 0.9, minReason: 0.25 },
   complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
   topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4, coverageShare: 0.5 },
   cityByFormat: { online: 0.2, hybrid: 1, offline: 1.5 },
@@ -200,6 +230,11 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   const c = w.components;
   for (const [key, value] of Object.entries(c)) check(Number.isFinite(value) && value >= 0, `components.${key} must be >= 0`);
   check(c.tags + c.complementarity + c.answers + c.city + c.topics > 0, "at least one component weight must be positive");
+  for (const [key, value] of Object.entries(w.vectorComponents)) check(Number.isFinite(value) && value >= 0, `vectorComponents.${key} must be >= 0`);
+  check(Object.values(w.vectorComponents).some((v) => v > 0), "at least one vector component weight must be positive");
+  check(w.semantic.floor >= 0 && w.semantic.floor < w.semantic.ceiling && w.semantic.ceiling <= 1, "semantic needs 0 <= floor < ceiling <= 1");
+  check(w.semantic.aboutOfferWeight >= 0 && w.semantic.aboutOfferWeight <= 1, "semantic.aboutOfferWeight must be in [0, 1]");
+  check(w.semantic.maxShare >= 0.5 && w.semantic.maxShare <= 1, "semantic.maxShare must be in [0.5, 1]");
   check(w.topics.maxShare >= 0.5 && w.topics.maxShare <= 1, "topics.maxShare must be in [0.5, 1]");
   for (const [key, value] of Object.entries(w.topics)) check(Number.isFinite(value) && value >= 0, `topics.${key} must be >= 0`);
   check(w.topics.coverageShare <= 1, "topics.coverageShare must be in [0, 1]");
@@ -227,10 +262,18 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
  * Component weights scaled to sum to 1, the city's first scaled by the community's format: an
  * online community barely cares where members live, an offline one cares more.
  */
-export function normalizedComponents(w: MatchingWeights, format: CommunityFormat = "hybrid"): ComponentWeights {
-  const c = w.components;
+export function normalizedComponents(w: MatchingWeights, format: CommunityFormat = "hybrid", withVectors = false): Required<ComponentWeights> {
+  const c: Required<ComponentWeights> = withVectors ? w.vectorComponents : { ...w.components, semantic: 0, about: 0 };
   const city = c.city * w.cityByFormat[format];
-  const total = c.tags + c.complementarity + c.answers + city + c.topics;
-  if (total <= 0) return { tags: 0, complementarity: 0, answers: 0, city: 0, topics: 0 };
-  return { tags: c.tags / total, complementarity: c.complementarity / total, answers: c.answers / total, city: city / total, topics: c.topics / total };
+  const total = c.tags + c.complementarity + c.answers + city + c.topics + c.semantic + c.about;
+  if (total <= 0) return { tags: 0, complementarity: 0, answers: 0, city: 0, topics: 0, semantic: 0, about: 0 };
+  return {
+    tags: c.tags / total,
+    complementarity: c.complementarity / total,
+    answers: c.answers / total,
+    city: city / total,
+    topics: c.topics / total,
+    semantic: c.semantic / total,
+    about: c.about / total,
+  };
 }

@@ -19,7 +19,7 @@
  *
  * Matching: a multi-word phrasing matches when its stems occur in order within one clause, with at
  * most MAX_CONTENT_GAP other content words (and MAX_TOTAL_GAP words of any kind, stop words
- * included) between two consecutive ones: "снять ролик" matches "снять рекламный ролик", "raise
+ * included) between two consecutive ones: "снять ролик" matches "снять короткий ролик", "raise
  * seed round" matches "raising our seed round". A clause ends at . ! ? ; : , ( ) | … – — newlines
  * and bullets; a conjunction ("and", "or", "&", "и", "или", ...) also ends it, unless the phrasing
  * itself has one at that place ("mergers and acquisitions").

@@ -1,6 +1,6 @@
 /**
  * How much needing a concept weighs in matching, where it is not 1: a pastime or a family errand
- * ("a climbing partner", "cycling routes", "a tutor for my kids") is a real wish, but a community
+ * (a partner for a sport, a hobby, a tutor for one's children) is a real wish, but a community
  * of professionals meets first for what helps people's work. The engine reads this through
  * ConceptMatcher.concept(id).needWeight; offers are never weighed down.
  */

@@ -1,0 +1,196 @@
+/**
+ * The meaning of the texts: each member's need, offer and about as unit vectors from a sentence
+ * encoder (computed and stored outside the engine, see ../encoder and ../vectors), packed into one
+ * Float32Array per model. Need <-> offer similarity in both directions and about <-> about feed
+ * relevance (relevance.ts, dense.ts) when the community's texts have vectors.
+ */
+import type { CommunityModel } from "./corpus.ts";
+import type { MemberFeatures } from "./types.ts";
+import type { ComponentWeights } from "./weights.ts";
+
+/** Slots of a member's vectors in `SemanticVectors.data`: need, offer, about. */
+export const VEC = { need: 0, offer: 1, about: 2, slots: 3 } as const;
+
+export interface SemanticVectors {
+  dim: number;
+  /** n x 3 x dim, member i's slot s at (i * 3 + s) * dim. */
+  data: Float32Array;
+  /** 1 where member i has a vector in slot s (i * 3 + s). */
+  has: Uint8Array;
+  /** 1 where member i has a need or an offer vector: their pairs are scored with vectorComponents. */
+  ok: Uint8Array;
+  /**
+   * Hubness of each member's need and offer (CSLS, cross-domain similarity local scaling): the mean
+   * cosine of their need to the HUB_K closest offers (and of their offer to the HUB_K closest needs),
+   * less the community's mean of it. A text close to everything (a generic need, an offer that
+   * lists everything) has its cosines lowered by that much, so it neither crowds every list nor is
+   * recommended to everyone.
+   */
+  needHub: Float32Array;
+  offerHub: Float32Array;
+}
+
+/** Neighbours whose mean cosine is a text's hubness. */
+const HUB_K = 10;
+/** Above this many members, hubness is measured against a fixed sample of this many. */
+const HUB_SAMPLE = 1_000;
+
+/** The members' vectors packed, or null when no member has any (the model then scores without them). */
+export function packVectors(members: readonly MemberFeatures[]): SemanticVectors | null {
+  let dim = 0;
+  for (const m of members) {
+    const v = m.vectors;
+    const any = v?.need ?? v?.offer ?? v?.about;
+    if (any) {
+      dim = any.length;
+      break;
+    }
+  }
+  if (dim === 0) return null;
+  const n = members.length;
+  // Shared memory: the candidate search's worker threads read the vectors without a copy each.
+  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
+  const has = new Uint8Array(new SharedArrayBuffer(n * VEC.slots));
+  const ok = new Uint8Array(new SharedArrayBuffer(n));
+  members.forEach((m, i) => {
+    const v = m.vectors;
+    if (!v) return;
+    for (const [slot, vec] of [
+      [VEC.need, v.need],
+      [VEC.offer, v.offer],
+      [VEC.about, v.about],
+    ] as const) {
+      // A vector of another width (another model's, mid-switch) is left out rather than compared.
+      if (!vec || vec.length !== dim) continue;
+      data.set(vec, (i * VEC.slots + slot) * dim);
+      has[i * VEC.slots + slot] = 1;
+      if (slot !== VEC.about) ok[i] = 1;
+    }
+  });
+  const { needHub, offerHub } = hubness(data, has, n, dim);
+  return { dim, data, has, ok, needHub, offerHub };
+}
+
+/** Mean of the k largest values of `xs[0..len)` (a small insertion-sorted buffer). */
+function topMean(xs: Float32Array, len: number, k: number, buf: Float32Array): number {
+  let size = 0;
+  for (let i = 0; i < len; i++) {
+    const x = xs[i] as number;
+    if (size === k && x <= (buf[k - 1] as number)) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && (buf[j - 1] as number) < x) {
+      buf[j] = buf[j - 1] as number;
+      j--;
+    }
+    buf[j] = x;
+  }
+  let sum = 0;
+  for (let i = 0; i < size; i++) sum += buf[i] as number;
+  return size === 0 ? 0 : sum / size;
+}
+
+function hubness(data: Float32Array, has: Uint8Array, n: number, dim: number): { needHub: Float32Array; offerHub: Float32Array } {
+  const needHub = new Float32Array(new SharedArrayBuffer(n * 4));
+  const offerHub = new Float32Array(new SharedArrayBuffer(n * 4));
+  const withNeed: number[] = [];
+  const withOffer: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (has[i * VEC.slots + VEC.need]) withNeed.push(i);
+    if (has[i * VEC.slots + VEC.offer]) withOffer.push(i);
+  }
+  // A deterministic sample (every step-th member) keeps this linear in n at scale.
+  const sample = (xs: number[]) => (xs.length <= HUB_SAMPLE ? xs : Array.from({ length: HUB_SAMPLE }, (_, t) => xs[Math.floor((t * xs.length) / HUB_SAMPLE)] as number));
+  const needs = sample(withNeed);
+  const offers = sample(withOffer);
+  const scratch = new Float32Array(Math.max(needs.length, offers.length));
+  const buf = new Float32Array(HUB_K);
+  const side = (members: number[], slot: number, against: number[], otherSlot: number, out: Float32Array) => {
+    let total = 0;
+    for (const i of members) {
+      const a = (i * VEC.slots + slot) * dim;
+      let len = 0;
+      for (const j of against) {
+        if (j === i) continue;
+        const b = (j * VEC.slots + otherSlot) * dim;
+        let dot = 0;
+        for (let d = 0; d < dim; d++) dot += (data[a + d] as number) * (data[b + d] as number);
+        scratch[len++] = dot;
+      }
+      const r = topMean(scratch, len, HUB_K, buf);
+      out[i] = r;
+      total += r;
+    }
+    const mean = members.length > 0 ? total / members.length : 0;
+    for (const i of members) out[i] = (out[i] as number) - mean;
+  };
+  side(withNeed, VEC.need, offers, VEC.offer, needHub);
+  side(withOffer, VEC.offer, needs, VEC.need, offerHub);
+  return { needHub, offerHub };
+}
+
+function cosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number): number {
+  if (s.has[a * VEC.slots + sa] === 0 || s.has[b * VEC.slots + sb] === 0) return 0;
+  const d = s.dim;
+  const x = s.data;
+  let i = (a * VEC.slots + sa) * d;
+  let j = (b * VEC.slots + sb) * d;
+  const end = i + d;
+  let dot = 0;
+  for (; i < end; i++, j++) dot += (x[i] as number) * (x[j] as number);
+  return dot;
+}
+
+/** A cosine mapped onto [0, 1]: `floor` and below count 0, `ceiling` and above 1. */
+function lift(cos: number, floor: number, ceiling: number): number {
+  return cos <= floor ? 0 : Math.min(1, (cos - floor) / (ceiling - floor));
+}
+
+export interface SemanticParts {
+  /** a's offer (or about) meets b's need. */
+  aToB: number;
+  bToA: number;
+  /** a's about vs b's about. */
+  about: number;
+}
+
+/**
+ * The component weights of the pair a, b: with vectors when both have a need or offer vector,
+ * else the words-and-lexicon set (a text the encoder cannot read, e.g. Russian for an English-only
+ * encoder, has no vector: that member is scored as before vectors, with everyone).
+ */
+export function pairComponents(m: CommunityModel, a: number, b: number): Required<ComponentWeights> {
+  const s = m.vectors;
+  return s !== null && m.vectorComponents !== null && s.ok[a] === 1 && s.ok[b] === 1 ? m.vectorComponents : m.components;
+}
+
+/** The vector similarities of members a and b (zeros without vectors). */
+export function semanticParts(m: CommunityModel, a: number, b: number, out: SemanticParts): SemanticParts {
+  const s = m.vectors;
+  if (!s || s.ok[a] === 0 || s.ok[b] === 0) {
+    out.aToB = 0;
+    out.bToA = 0;
+    out.about = 0;
+    return out;
+  }
+  const { floor, ceiling, aboutOfferWeight: w } = m.weights.semantic;
+  // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
+  const hubAToB = ((s.offerHub[a] as number) + (s.needHub[b] as number)) / 2;
+  const hubBToA = ((s.offerHub[b] as number) + (s.needHub[a] as number)) / 2;
+  out.aToB = lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), w * cosine(s, a, VEC.about, b, VEC.need)) - hubAToB, floor, ceiling);
+  out.bToA = lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), w * cosine(s, b, VEC.about, a, VEC.need)) - hubBToA, floor, ceiling);
+  out.about = lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
+  return out;
+}
+
+/** The two directions mixed as the score mixes them (max share to the stronger). */
+export function combineSemantic(m: CommunityModel, aToB: number, bToA: number): number {
+  const share = m.weights.semantic.maxShare;
+  return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
+}
+
+/** The semantic part of the base score of a and b at the weights `c` (pairComponents). */
+export function semanticBase(m: CommunityModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts): number {
+  if (c.semantic === 0 && c.about === 0) return 0;
+  const p = semanticParts(m, a, b, out);
+  return c.semantic * combineSemantic(m, p.aToB, p.bToA) + c.about * p.about;
+}

@@ -1,0 +1,151 @@
+/**
+ * The texts' vectors: the matching.embed job queued by a profile write (through pg-boss), and
+ * EMBEDDINGS_URL against a stand-in OpenAI-compatible server started here (it serves the built-in
+ * encoder's vectors, under two model names whose spaces differ), including a model switch: the old
+ * model's vectors keep serving until the new model has every text, so recommendations never go blank.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinEncoder, matchingEmbedJob, openAiEncoder } from "@tuesday/platform";
+import { testEnvForFile } from "../support/harness.ts";
+import { tenantFixture } from "../support/tenants.ts";
+import { type Member, member } from "./matching-api-helpers.ts";
+
+const env = await testEnvForFile();
+const TENANT = "embq";
+const builtin = builtinEncoder();
+
+/** What the stand-in server was asked, and whether it should fail the next request of a model. */
+const calls: { model: string; inputs: number }[] = [];
+const failNext = new Set<string>();
+let server: Server;
+let url = "";
+
+/** Model "m2" answers the same vectors reversed: another space, as a real model switch has. */
+async function standIn(model: string, input: string[]): Promise<number[][]> {
+  const vectors = await builtin.embed(input);
+  return vectors.map((v) => (model === "m2" ? [...v].reverse() : [...v]));
+}
+
+beforeAll(async () => {
+  await env.addTenants(tenantFixture(TENANT, { langChoices: ["en", "ru"] }));
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", async () => {
+      const parsed = JSON.parse(body) as { model: string; input: string[] };
+      calls.push({ model: parsed.model, inputs: parsed.input.length });
+      if (req.url !== "/v1/embeddings" || req.method !== "POST") {
+        res.writeHead(404).end();
+        return;
+      }
+      if (failNext.delete(parsed.model)) {
+        res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: "overloaded" }));
+        return;
+      }
+      const vectors = await standIn(parsed.model, parsed.input);
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({ object: "list", model: parsed.model, data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })) }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** The job's handler with EMBEDDINGS_URL set to the stand-in and EMBEDDINGS_MODEL = model. */
+function runEmbedJob(model: string): Promise<void> {
+  const config = { ...env.config, embeddings: { url, model, apiKey: "test-key" } };
+  return matchingEmbedJob.handle({ ...env.deps, config }, { communityId: TENANT });
+}
+
+async function servingModel(): Promise<string | null> {
+  const rows = await env.db<{ model: string }[]>`
+    select model from matching_vector_models where community_id = ${TENANT} and ready_at is not null order by ready_at desc limit 1`;
+  return rows[0]?.model ?? null;
+}
+
+async function ranking(seeker: Member, others: Member[]): Promise<string[]> {
+  env.deps.models.invalidate(TENANT);
+  const res = await env.request("POST", "/api/matching/calc-relevance-rate", { tenant: TENANT, token: seeker.token, body: { participantIds: others.map((o) => o.id) } });
+  expect(res.status).toBe(200);
+  return [...res.body.items].sort((a: { score: number }, b: { score: number }) => b.score - a.score).map((i: { participantId: string }) => i.participantId);
+}
+
+describe("member text vectors", () => {
+  let s: Member;
+  let h: Member;
+  let d: Member;
+
+  it("a profile write queues the embed job; run through pg-boss it stores a vector per text with the model and a text hash", async () => {
+    s = await member(env, TENANT, { firstName: "Seeker", language: "en", lookingForText: "Someone to audit our company's yearly accounts before the investor round", canHelpWithText: "Hiking routes in the Alps" });
+    h = await member(env, TENANT, { firstName: "Helper", language: "en", lookingForText: "A tennis partner", canHelpWithText: "Chartered accountant: statutory audits and financial statements for startups" });
+    d = await member(env, TENANT, { firstName: "Other", language: "en", lookingForText: "Investors for my round", canHelpWithText: "Baking bread and running a small cafe" });
+    expect(await env.drainJobs(matchingEmbedJob.name)).toBeGreaterThanOrEqual(1);
+    const rows = await env.db<{ participantId: string; field: string; model: string; hash: string; bytes: number }[]>`
+      select participant_id as "participantId", field, model, text_hash as hash, octet_length(vector) as bytes
+      from member_text_vectors where community_id = ${TENANT} order by participant_id, field`;
+    expect(rows.filter((r) => r.participantId === s.id).map((r) => r.field)).toEqual(["need", "offer"]);
+    for (const r of rows) {
+      expect(r.model).toBe(builtin.id);
+      expect(r.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.bytes).toBe(512 * 4);
+    }
+    expect(await servingModel()).toBe(builtin.id);
+    expect((await ranking(s, [h, d]))[0]).toBe(h.id);
+  }, 120_000);
+
+  it("a rerun with nothing changed embeds nothing; a changed text is embedded again", async () => {
+    const before = calls.length;
+    await runEmbedJob("m1");
+    const firstRun = calls.length - before;
+    expect(firstRun).toBeGreaterThan(0);
+    const again = calls.length;
+    await runEmbedJob("m1");
+    expect(calls.length).toBe(again);
+    const res = await env.request("POST", "/api/participant/update-looking-for", {
+      tenant: TENANT,
+      token: d.token,
+      body: { lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"], lookingForText: "Investors for my bakery", canHelpWithText: "Baking bread" },
+    });
+    expect(res.status).toBe(200);
+    await runEmbedJob("m1");
+    expect(calls.slice(again).reduce((n, c) => n + c.inputs, 0)).toBe(2);
+  }, 120_000);
+
+  it("EMBEDDINGS_URL: the stand-in server's model serves, and a switch keeps the old vectors serving until the new ones are complete", async () => {
+    expect(await servingModel()).toBe("openai:m1");
+    expect((await ranking(s, [h, d]))[0]).toBe(h.id);
+    // The operator switches to m2; the server fails the first attempt: m1 still serves, no gap.
+    failNext.add("m2");
+    await expect(runEmbedJob("m2")).rejects.toThrow(/503/);
+    expect(await servingModel()).toBe("openai:m1");
+    expect((await ranking(s, [h, d]))[0]).toBe(h.id);
+    // The retry completes m2: it serves, and m1's vectors are gone.
+    await runEmbedJob("m2");
+    expect(await servingModel()).toBe("openai:m2");
+    const models = await env.db<{ model: string }[]>`select distinct model from member_text_vectors where community_id = ${TENANT}`;
+    expect(models.map((r) => r.model)).toEqual(["openai:m2"]);
+    expect((await ranking(s, [h, d]))[0]).toBe(h.id);
+  }, 120_000);
+
+  it("the client refuses a malformed answer instead of storing it", async () => {
+    const bad = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ index: 0, embedding: ["x"] }] }));
+    });
+    await new Promise<void>((resolve) => bad.listen(0, "127.0.0.1", resolve));
+    try {
+      const encoder = openAiEncoder({ url: `http://127.0.0.1:${(bad.address() as AddressInfo).port}`, model: "bad" });
+      await expect(encoder.embed(["hello"])).rejects.toThrow(/malformed/);
+    } finally {
+      await new Promise<void>((resolve) => bad.close(() => resolve()));
+    }
+  });
+});
