@@ -21,7 +21,7 @@ export { eventReminderJob } from "./events/jobs/reminder.ts";
 export { Jobs } from "./jobs/jobs.ts";
 export { allJobs } from "./jobs/registry.ts";
 export { BOM, csvRecords, neutraliseCell } from "./lib/csv.ts";
-export { AppError } from "./lib/errors.ts";
+export { AppError, ErrorCode } from "./lib/errors.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
 export { MAILING_CHUNK, mailingSendJob, sendMailingChunk } from "./mailings/index.ts";
