@@ -24,7 +24,7 @@ import { createRouter } from "./http/openapi.ts";
 import { imageUploadBodyLimit } from "./images/index.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router.ts";
 import { ErrorCode } from "./lib/errors.ts";
-import { mailDevRouter } from "./mail/dev-routes.ts";
+import { mailDevRouter } from "./mail/router.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/router.ts";

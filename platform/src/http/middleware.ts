@@ -4,9 +4,8 @@ import { isIPv4 } from "node:net";
 import type { Logger } from "pino";
 import type { Actor, Deps, UserActor } from "../context.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
-import { resolveContext } from "../realtime/context.ts";
-import type { AppEnv } from "./env.ts";
-import type { NodeBindings } from "./node.ts";
+import { resolveContext } from "./request-context.ts";
+import type { AppEnv, NodeBindings } from "./env.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -55,7 +54,7 @@ export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | und
 }
 
 /**
- * Resolves the tenant and the actor (realtime/context.ts resolveContext, shared with WebSocket
+ * Resolves the tenant and the actor (request-context.ts resolveContext, shared with WebSocket
  * upgrades) and sets the request's service context. Used on /api, /community and the web apps;
  * every later handler reads `c.get("ctx")`.
  */

@@ -1,6 +1,7 @@
 import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
-import { readOwnView, viewKind } from "../auth/view-cache.ts";
+import { readOwnView } from "../auth/own-view.ts";
+import { viewKind } from "../auth/view-cache.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
