@@ -24,7 +24,7 @@ export { allJobs } from "./job-registry.ts";
 export { AppError } from "./lib/errors.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
-export { MAILING_CHUNK, mailingSendJob, sendMailingChunk } from "./mailings/index.ts";
+export { MAILING_CHUNK, mailingSendJob } from "./mailings/index.ts";
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
@@ -45,18 +45,7 @@ export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
 export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
 export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
 export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";
-export {
-  CONCEPTS,
-  type ConceptEntry,
-  type ConceptMatch,
-  compileLexicon,
-  defaultLexicon,
-  expandPhrasing,
-  type Lang,
-  Lexicon,
-  STANDARD_TOPICS,
-  type TopicDef,
-} from "./matching/lexicon/index.ts";
+export { CONCEPTS, defaultLexicon, expandPhrasing, type Lang } from "./matching/lexicon/index.ts";
 export { conceptMatcher } from "./matching/lexicon/need-weights.ts";
 export type { QuestionFile } from "./onboarding/schemas.ts";
 export { computeCompletion } from "./participant/completion.ts";
@@ -67,7 +56,7 @@ export { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "./pa
 export { communityOwner } from "./questionnaire/owner.ts";
 export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
-export { DIGEST_DELAY_MS, sendNotificationDigests } from "./notifications/index.ts";
+export { sendNotificationDigests } from "./notifications/index.ts";
 export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
 export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
@@ -79,7 +68,7 @@ export { TenantConfigSchema } from "./community/tenant-config.ts";
 export { applyTenants } from "./community/apply-tenants.ts";
 export { TenantDirectory } from "./tenancy/service.ts";
 export { unconfiguredSignInMethods } from "./auth/sign-in-check.ts";
-export { botApi, sendTelegramMailingChunk, sendTelegramNotifications, TELEGRAM_CHUNK, TelegramApiError, telegramMailingJob, telegramNotificationsJob } from "./telegram/index.ts";
+export { sendTelegramNotifications, telegramMailingJob } from "./telegram/index.ts";
 export { grantCommunityRole, listCommunityStaff, revokeCommunityRole, type StaffRole } from "./account/service.ts";
 export { inviteByEmail } from "./admin/invitations.ts";
 export { notifyParticipants, getMailing, notifyRecommendedContacts } from "./mailings/service.ts";
@@ -87,7 +76,6 @@ export { NotifySchema } from "./mailings/schemas.ts";
 export {
   checkImportRow,
   clearImportCheckpoint,
-  type DoneRows,
   existingMemberEmails,
   exportMembers,
   type ImportField,
@@ -99,7 +87,7 @@ export {
   readImportCheckpoint,
 } from "./members/import.ts";
 export { exportCommunityQuestions, seedCommunityQuestions } from "./questionnaire/admin.ts";
-export { TENANT_UPGRADES, upgradeTenantConfig } from "./tenancy/migrate.ts";
+export { upgradeTenantConfig } from "./tenancy/migrate.ts";
 export { AUTH_TYPES, CONTACT_TYPES, LANGS, TENANT_SCHEMA_VERSION } from "./tenancy/schema.ts";
 export { findCommunityById } from "./tenancy/queries.ts";
 export { matchingMailJob as recommendationMailJob } from "./matching/weekly/jobs/mail.ts";
