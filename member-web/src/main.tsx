@@ -41,7 +41,7 @@ async function takeTransferCode(): Promise<void> {
   }
 }
 
-/** Optional integrations (README "Optional integrations"): nothing runs unless the server configured it. */
+/** Optional integrations (docs/configuration.md): nothing runs unless the server configured it. */
 function startIntegrations(community: Community): void {
   const config = clientConfig();
   setAnalyticsContext({ communityId: community.id || null });

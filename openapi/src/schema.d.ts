@@ -7283,7 +7283,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove the avatar (default) or one of your images by id; idempotent */
+        /** Remove the avatar (default, idempotent) or one of your images by id (404 when it is gone or not yours) */
         delete: {
             parameters: {
                 query?: {
@@ -7296,7 +7296,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Removed, or already gone */
+                /** @description Removed (the avatar: or there was none) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9884,7 +9884,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an organizer: a participant of the community, by user id (audited) */
+        /** Add an organizer: a confirmed participant of the community, by user id (audited; 400 for a pending or rejected one) */
         post: {
             parameters: {
                 query?: never;

@@ -11,6 +11,7 @@ import { chatRouter } from "./chat/router.ts";
 import { authRouter } from "./auth/router.ts";
 import { communityRouter, communityStaticRouter } from "./community/router.ts";
 import type { Deps } from "./context.ts";
+import { probeDatabase } from "./db/client.ts";
 import { devGoogleRouter } from "./dev/google.ts";
 import { directoryRouter } from "./directory/router.ts";
 import { EVENT_IMAGE_UPLOAD_API_PATH, isEventImageUpload } from "./events/index.ts";
@@ -18,7 +19,7 @@ import { eventsRouter } from "./events/router.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
+import { DATABASE_WATCH, databaseWatch, loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
 import { rethrowAdapterError } from "./http/node.ts";
 import { createRouter } from "./http/openapi.ts";
 import { imageUploadBodyLimit } from "./images/index.ts";
@@ -66,11 +67,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    try {
-      await deps.db`select 1`;
-    } catch {
-      return c.json({ status: "unavailable", db: false }, 503);
-    }
+    // Bounded: a load balancer's check must answer even when the database is frozen.
+    if (!(await probeDatabase(deps.db, DATABASE_WATCH.probeTimeoutMs))) return c.json({ status: "unavailable", db: false }, 503);
     const ready = opts.isReady ? opts.isReady() : true;
     return c.json({ status: ready ? "ok" : "starting", db: true }, ready ? 200 : 503);
   });
@@ -86,6 +84,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     // A GET or HEAD has no body to bound; asking for one would make the node adapter build a full
     // fetch Request for every read (a third of a directory request's JavaScript).
     app.use(prefix, (c, next) => (BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH || isEventImageUpload(c.req.path) ? next() : defaultBodyLimit(c, next)));
+    app.use(prefix, databaseWatch(deps.db));
     app.use(prefix, requestContext(deps, remote));
     app.use(prefix, originCheck());
   }

@@ -31,7 +31,7 @@ export type AppConfig = {
   images: ImagesConfig;
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
-  /** Optional browser integrations, all off unless configured (README "Optional integrations"). */
+  /** Optional browser integrations, all off unless configured (docs/configuration.md). */
   browser: BrowserIntegrations;
   /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset: Telegram is off. */
   telegram?: TelegramConfig | undefined;

@@ -21,6 +21,7 @@ export { loadConfig } from "./env.ts";
 export { eventReminderJob } from "./events/jobs/reminder.ts";
 export { Jobs } from "./jobs/jobs.ts";
 export { allJobs } from "./job-registry.ts";
+export { BOM, csvRecords, neutraliseCell } from "./lib/csv.ts";
 export { AppError } from "./lib/errors.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";

@@ -15,6 +15,13 @@ import { startupBanner } from "./banner.ts";
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
+  // pg-boss completes and fails jobs in promises nobody awaits (its worker loop): when PostgreSQL
+  // dies under a running job they reject, and Node's default would end the whole process (and the
+  // embedded database's supervisor with it). Such a job is retried once pg-boss expires it; the
+  // process keeps serving, with 503 until the database is back.
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason instanceof Error ? { type: reason.name, message: reason.message, stack: reason.stack } : reason }, "a background promise failed; the process goes on");
+  });
   const started = Date.now();
   const database = await openDatabase(config, log);
   const bundles = await loadTenantsDir(config.tenantsDir);

@@ -19,6 +19,9 @@ describe("invitations", () => {
     const [mail] = await env.mailTo("newbie@example.org");
     expect(mail?.subject).toBe("You are invited to alpha brand");
     expect(mail?.text).toContain("See you on Tuesday!");
+    // The invitee may have no account: the footer says why they got it.
+    expect(mail?.text).toContain("because a member of alpha brand invited you");
+    expect(mail?.text).not.toContain("because of your account");
     const link = mail?.text.match(/https?:\/\/\S+\/invite\?\S+/)?.[0] ?? "";
     const url = new URL(link);
     expect(url.searchParams.get("invitedBy")).toBe(admin.id);
@@ -55,6 +58,7 @@ describe("invitations", () => {
     expect(mails).toHaveLength(2);
     expect(mails[0]?.lang).toBe("ru");
     expect(mails[0]?.subject).toBe("Приглашение в beta brand");
+    expect(mails[0]?.text).toContain("потому что вас пригласили в сообщество «beta brand»");
     expect(await env.mailTo(existing.email)).toHaveLength(0);
   });
 

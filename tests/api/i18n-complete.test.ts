@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ErrorCode } from "../../platform/src/lib/errors.ts";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { catalog, foreignTexts } from "../e2e/i18n-check.ts";
@@ -27,6 +28,14 @@ const SAME_ALLOWED = /^[\s\d%{}().,:;·—–\-+/|#@*!?"'«»…]*$|^(E-mail|Lin
 const SAME_KEYS = new Set(["common.languages.en", "common.emailPlaceholder"]);
 
 describe("RU/EN completeness", () => {
+  it("member-web: every error code the API can answer has a message in both languages (else the screen says only that something went wrong)", () => {
+    const codes = Object.values(ErrorCode).map(String);
+    for (const lang of ["en", "ru"] as const) {
+      const known = Object.keys((TRANSLATIONS[lang].errors as { code: Record<string, string> }).code);
+      expect(codes.filter((c) => !known.includes(c)), lang).toEqual([]);
+    }
+  });
+
   it.each([
     ["member-web", TRANSLATIONS.en, TRANSLATIONS.ru],
     ["admin-console", consoleMessages.en, consoleMessages.ru],

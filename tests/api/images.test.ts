@@ -375,17 +375,22 @@ describe("DELETE /api/images/remove", () => {
     expect(again.status).toBe(200);
   });
 
-  it("removes one of the user's own images by id, and never another user's", async () => {
+  it("removes one of the user's own images by id; another user's, or a missing one, is 404", async () => {
     const owner = await createUser(env);
     const other = await createUser(env);
     const img = await upload(owner.token, imageForm(png, { fields: { purpose: "image" } }));
     expect(img.status).toBe(200);
-    const foreign = await env.request("DELETE", `/api/images/remove?id=${img.body.id}`, { token: other.token });
-    expect(foreign.status).toBe(200);
+    // Another user's image is as missing as one that never was: 404, nothing removed.
+    const foreign = await env.request<ErrorBody>("DELETE", `/api/images/remove?id=${img.body.id}`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 1002, msg: "Image not found" });
     expect(await exists(fileOf(img.body.url))).toBe(true);
+    const never = await env.request<ErrorBody>("DELETE", "/api/images/remove?id=aaaaaaaaaaaaaaaaaaaaaaaaaa", { token: other.token });
+    expect(never.status).toBe(404);
     const own = await env.request("DELETE", `/api/images/remove?id=${img.body.id}`, { token: owner.token });
     expect(own.status).toBe(200);
     expect(await exists(fileOf(img.body.url))).toBe(false);
+    expect((await env.request("DELETE", `/api/images/remove?id=${img.body.id}`, { token: owner.token })).status).toBe(404);
     const bad = await env.request<ErrorBody>("DELETE", "/api/images/remove?id=../../etc", { token: owner.token });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 1001 });
@@ -409,7 +414,7 @@ describe("DELETE /api/images/remove", () => {
     // A beta member removing "their" avatar does not touch alpha's files.
     const b = await createUser(env, { tenant: "beta" });
     const res2 = await env.request("DELETE", `/api/images/remove?id=${up.body.id}`, { token: b.token, tenant: "beta" });
-    expect(res2.status).toBe(200);
+    expect(res2.status).toBe(404);
     expect(await exists(fileOf(up.body.url))).toBe(true);
   });
 });
@@ -495,6 +500,13 @@ describe("POST /api/images/upload/link", () => {
     expect(missing.body).toMatchObject({ code: 1020 });
     const refused = await uploadLink(u.token, { imageUrl: "http://127.0.0.1:1/photo.png" });
     expect(refused.status).toBe(502);
+  });
+
+  it("answers 400 for a link whose host does not exist (bad input, not an upstream failure)", async () => {
+    const u = await createUser(env);
+    const res = await uploadLink(u.token, { imageUrl: "https://no-such-host.invalid/photo.png" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 1001, msg: expect.stringMatching(/no-such-host\.invalid/), errors: { imageUrl: expect.any(String) } });
   });
 
   it("stops reading past the size limit with 413", async () => {

@@ -1,5 +1,5 @@
 /**
- * The pairing rules people expect (README "Matching"), in the weekly pairing and in the on-demand
+ * The pairing rules people expect (docs/matching.md, "Pairing rules"), in the weekly pairing and in the on-demand
  * recommendations: colleagues are not paired unless the community allows it; nobody is paired
  * with someone they have an open (pending or accepted) intro with; members whose last two
  * meetings did not happen come last.

@@ -5,10 +5,11 @@ import { pipeline } from "node:stream/promises";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
 import { parse } from "csv-parse";
-import { stringify } from "csv-stringify";
 import {
+  BOM,
   CONTACT_TYPES,
   checkImportRow,
+  csvRecords,
   clearImportCheckpoint,
   type Deps,
   existingMemberEmails,
@@ -351,22 +352,21 @@ Examples:
         // Contact columns are named by type, as the import reads them; the EMAIL contact is
         // contact_email beside the account's e-mail column.
         const columns = ["email", "first_name", "last_name", "company", "position", "city", "tags", "looking_for", "can_help_with", "community_role", "moderation_status", ...types.map((t) => (t === "EMAIL" ? "contact_email" : t.toLowerCase()))];
-        const csv = stringify({ header: true, columns });
-        const out = opts.out ? fs.createWriteStream(opts.out) : process.stdout;
         let count = 0;
-        const rows = async function* () {
+        // The platform's one CSV writer, as the console's export: formula-like cells neutralised,
+        // CRLF records, a BOM so spreadsheets read Cyrillic right (the import skips it).
+        const chunks = async function* () {
+          yield BOM + csvRecords([columns]);
           for await (const batch of exportMembers(operatorCtx(deps, tenant), { includePrivate: Boolean(opts.includePrivate) })) {
-            for (const m of batch) {
-              count++;
-              yield [m.email, m.firstName, m.lastName, m.company, m.position, m.city, m.tags.join("; "), m.lookingFor, m.canHelpWith, m.role, m.status, ...types.map((t) => m.contacts[t] ?? "")];
-            }
+            count += batch.length;
+            yield csvRecords(batch.map((m) => [m.email, m.firstName, m.lastName, m.company, m.position, m.city, m.tags.join("; "), m.lookingFor, m.canHelpWith, m.role, m.status, ...types.map((t) => m.contacts[t] ?? "")]));
           }
         };
         if (opts.out) {
-          await pipeline(rows, csv, out);
+          await pipeline(chunks, fs.createWriteStream(opts.out));
           output({ ok: true, file: opts.out, members: count, includePrivate: Boolean(opts.includePrivate) }, () => `Wrote ${count} members to ${opts.out}.`);
         } else {
-          await pipeline(rows, csv, process.stdout, { end: false });
+          await pipeline(chunks, process.stdout, { end: false });
           progress(`${count} members.`);
         }
       });

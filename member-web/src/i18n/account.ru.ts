@@ -1,9 +1,9 @@
 import type { accountEn } from "./account.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** Russian texts of account management in /profile: the same keys as account.en.ts. */
-export const accountRu: Texts<typeof accountEn> = {
+export const accountRu: RuTexts<typeof accountEn> = {
   accountManage: {
     changePassword: "Сменить пароль",
     changeEmail: "Сменить e-mail",

@@ -1,7 +1,8 @@
 import type { adminEn } from "./admin.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты экранов администратора в приложении участника, подписок и приглашений. */
-export const adminRu: typeof adminEn = {
+export const adminRu: RuTexts<typeof adminEn> = {
   // The admin page (its list of console entries).
   admin: {
     title: "Администрирование",
@@ -39,6 +40,8 @@ export const adminRu: typeof adminEn = {
       title: "Оценка пар",
       intro: "Самые релевантные пары ближайшего подбора, по одной. Ваша оценка (от 0 до 10) влияет на то, станут ли они парой.",
       unscored_one: "Пар без оценки: {{count}}",
+      unscored_few: "Пар без оценки: {{count}}",
+      unscored_many: "Пар без оценки: {{count}}",
       unscored_other: "Пар без оценки: {{count}}",
       allScored: "У всех пар-кандидатов есть оценка. Новые появятся, когда присоединятся участники.",
       relevance: "Релевантность {{score}}",
@@ -72,7 +75,7 @@ export const adminRu: typeof adminEn = {
     channel: { EMAIL: "Электронная почта", TELEGRAM: "Telegram" },
   },
   invite: {
-    title: "Приглашение в {{community}}",
+    title: "Приглашение: {{community}}",
     signedOut: "Вас приглашают присоединиться. Создайте аккаунт, заполните профиль и знакомьтесь с новым участником каждый вторник.",
     join: "Принять и присоединиться",
     haveAccount: "У меня уже есть аккаунт",

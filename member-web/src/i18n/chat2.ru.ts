@@ -1,7 +1,8 @@
 import type { chat2En } from "./chat2.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты колокольчика уведомлений, участников группового чата и подключения Telegram. */
-export const chat2Ru: typeof chat2En = {
+export const chat2Ru: RuTexts<typeof chat2En> = {
   bell: {
     label: "Уведомления",
     unread: "Уведомления, непрочитанных: {{count}}",
@@ -18,7 +19,7 @@ export const chat2Ru: typeof chat2En = {
     addPlaceholder: "Имя, компания или тег",
     addButton: "Добавить",
     remove: "Удалить",
-    removeConfirm: "Удалить {{name}} из группы?",
+    removeConfirm: "Удалить из группы: {{name}}?",
     leave: "Покинуть группу",
     leaveConfirm: "Покинуть группу? Вы больше не увидите её сообщения.",
     creator: "создатель",

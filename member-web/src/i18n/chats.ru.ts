@@ -1,7 +1,8 @@
 import type { chatsEn } from "./chats.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты чатов, уведомлений и всплывающих сообщений. */
-export const chatsRu: typeof chatsEn = {
+export const chatsRu: RuTexts<typeof chatsEn> = {
   chats: {
     title: "Чаты",
     newChat: "Новый чат",

@@ -13,6 +13,8 @@ export const en = {
     password: "Password",
     language: "Language",
     languages: { en: "English", ru: "Русский" },
+    // Contact types that are words, not brand names (field-errors.ts contactLabel): core, as contacts show on many pages.
+    contactTypes: { PHONE: "Phone", EMAIL: "E-mail" },
     languageShort: { en: "EN", ru: "RU" },
     poweredBy: "Powered by Tuesday",
     offlineTitle: "Offline",
@@ -52,6 +54,8 @@ export const en = {
       "1019": "Only JPG and PNG images are accepted.",
       "1020": "An outside service did not answer. Please try again later.",
       "1021": "You are not a participant of this community.",
+      "1022": "This is not possible in the current state. Please reload the page.",
+      "1023": "The event is full.",
     },
   },
   nav: {

@@ -1,7 +1,8 @@
 import type { eventsEn } from "./events.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты мероприятий: список, страница мероприятия, форма и рекомендации участникам. */
-export const eventsRu: typeof eventsEn = {
+export const eventsRu: RuTexts<typeof eventsEn> = {
   events: {
     title: "Мероприятия",
     create: "Создать мероприятие",
@@ -168,7 +169,7 @@ export const eventsRu: typeof eventsEn = {
       notOrganizer: "Редактировать мероприятие могут только его организаторы.",
       title: "Название",
       description: "Описание",
-      slug: "Адрес (slug)",
+      slug: "Адрес страницы в ссылке",
       slugHint: "Буквы, цифры и дефисы; если оставить пустым, адрес будет создан из названия.",
       slugFree: "Этот адрес свободен.",
       date: "Дата",
@@ -226,7 +227,7 @@ export const eventsRu: typeof eventsEn = {
     },
     networking: {
       title: "С кем познакомиться на мероприятии",
-      opensAt: "Рекомендации среди участников появятся с {{when}}.",
+      opensAt: "Рекомендации среди участников появятся: {{when}}.",
       profileFirst: "Заполните профиль, чтобы увидеть рекомендации среди участников.",
       empty: "Пока нет рекомендаций среди участников. Загляните ближе к мероприятию.",
     },

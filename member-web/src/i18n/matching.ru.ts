@@ -1,16 +1,13 @@
 import type { matchingEn } from "./matching.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
-  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
-};
 
 /** Russian texts of matching: the same keys as matching.en.ts. */
-export const matchingRu: Texts<typeof matchingEn> = {
+export const matchingRu: RuTexts<typeof matchingEn> = {
   matching: {
     title: "Мои сообщества",
     tabs: { recommended: "Рекомендации", requests: "Запросы", myRequest: "Мои запросы" },
-    welcome: "Добро пожаловать в {{community}}!",
+    welcome: "{{community}}: добро пожаловать!",
     card: {
       match: "Ваш контакт",
       weekly: "Ваш контакт недели",
@@ -50,7 +47,7 @@ export const matchingRu: Texts<typeof matchingEn> = {
       cost: "Знакомство стоит {{cost}} кредитов",
       balance: "У вас {{count}} кредитов",
       send: "Отправить",
-      sent: "Письмо для {{name}} отправлено.",
+      sent: "Письмо отправлено. Получатель: {{name}}.",
       required: "Напишите несколько слов",
       tooLong: "Не больше {{max}} символов",
       creditsOut: "Кредиты закончились; попробуйте снова {{time}}.",
@@ -81,8 +78,8 @@ export const matchingRu: Texts<typeof matchingEn> = {
     status: {
       title: "Еженедельный подбор",
       next: "Следующий контакт: {{date}}",
-      pausedUntil: "Пауза до {{date}} включительно",
-      skipped: "Вы пропускаете неделю {{date}}",
+      pausedUntil: "На паузе. Последний день паузы: {{date}}",
+      skipped: "Вы пропускаете неделю, её первый день: {{date}}",
       pause: "Пауза",
       pauseFor: "Пауза на",
       weeks_one: "{{count}} неделю",
@@ -92,9 +89,9 @@ export const matchingRu: Texts<typeof matchingEn> = {
       skip: "Пропустить эту неделю",
       resume: "Возобновить",
       pausedDone: "Подбор на паузе.",
-      skippedDone: "Готово: {{date}} нового контакта не будет.",
+      skippedDone: "Готово, нового контакта не будет. Пропущенный день: {{date}}.",
       resumedDone: "Подбор возобновлён.",
-      skipFromMail: "Вы пропускаете неделю {{date}}. До встречи через неделю!",
+      skipFromMail: "Вы пропускаете неделю, её первый день: {{date}}. До встречи через неделю!",
     },
     requests: {
       empty: "Запросов пока нет",

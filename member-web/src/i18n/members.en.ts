@@ -1,7 +1,6 @@
 /** English texts of the member screens: questions, onboarding, profile, members list, public profile. */
 export const membersEn = {
   member: {
-    contactTypes: { PHONE: "Phone", EMAIL: "E-mail" },
     fields: {
       firstName: "First name",
       lastName: "Last name",

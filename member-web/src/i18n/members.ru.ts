@@ -1,14 +1,10 @@
 import type { membersEn } from "./members.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
-  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
-};
 
 /** Russian texts of the member screens: the same keys as members.en.ts. */
-export const membersRu: Texts<typeof membersEn> = {
+export const membersRu: RuTexts<typeof membersEn> = {
   member: {
-    contactTypes: { PHONE: "Телефон", EMAIL: "E-mail" },
     fields: {
       firstName: "Имя",
       lastName: "Фамилия",
@@ -244,6 +240,6 @@ export const membersRu: Texts<typeof membersEn> = {
     ownNote: "Так ваш профиль видят участники.",
     pending: "Профиль ожидает проверки модератором.",
     logIn: "Войти",
-    memberSince: "Участник с {{date}}",
+    memberSince: "Дата вступления: {{date}}",
   },
 };

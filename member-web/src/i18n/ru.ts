@@ -1,12 +1,9 @@
 import type { en } from "./en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
-/** English plurals have _one and _other; Russian also needs _few and _many (Intl.PluralRules "ru"). */
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & {
-  [K in keyof T as K extends `${infer Base}_one` ? `${Base}_few` | `${Base}_many` : never]: string;
-};
 
 /** Russian texts: the same keys as en.ts (the type makes a missing key a compile error). */
-export const ru: Texts<typeof en> = {
+export const ru: RuTexts<typeof en> = {
   common: {
     loading: "Загрузка…",
     retry: "Повторить",
@@ -19,6 +16,7 @@ export const ru: Texts<typeof en> = {
     password: "Пароль",
     language: "Язык",
     languages: { en: "English", ru: "Русский" },
+    contactTypes: { PHONE: "Телефон", EMAIL: "E-mail" },
     languageShort: { en: "EN", ru: "RU" },
     poweredBy: "Работает на Tuesday",
     offlineTitle: "Нет сети",
@@ -58,6 +56,8 @@ export const ru: Texts<typeof en> = {
       "1019": "Принимаются только изображения JPG и PNG.",
       "1020": "Внешний сервис не ответил. Попробуйте позже.",
       "1021": "Вы не участник этого сообщества.",
+      "1022": "Сейчас это действие недоступно. Обновите страницу.",
+      "1023": "Мест на мероприятие больше нет.",
     },
   },
   nav: {
@@ -91,7 +91,7 @@ export const ru: Texts<typeof en> = {
   auth: {
     login: {
       title: "С возвращением",
-      subtitle: "Вход в {{community}}",
+      subtitle: "Вход: {{community}}",
       submit: "Войти",
       or: "или",
       sendCode: "Прислать код",
@@ -109,7 +109,7 @@ export const ru: Texts<typeof en> = {
     },
     registration: {
       title: "Создайте аккаунт",
-      subtitle: "Присоединяйтесь к {{community}}",
+      subtitle: "Регистрация: {{community}}",
       repeatPassword: "Повторите пароль",
       agreePrefix: "Я принимаю ",
       terms: "условия использования",

@@ -1,7 +1,8 @@
 import type { tenantEn } from "./tenant.en.ts";
+import type { RuTexts } from "./ru-texts.ts";
 
 /** Русские тексты вариантов сообществ, разделов банка-партнёра, тура и экранов запуска. */
-export const tenantRu: typeof tenantEn = {
+export const tenantRu: RuTexts<typeof tenantEn> = {
   tenant: {
     donate: "Поддержать",
     donateLabel: "Поддержать {{name}} (откроется в новой вкладке)",

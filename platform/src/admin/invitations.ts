@@ -57,7 +57,7 @@ export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite
         template: "notice",
         lang,
         dedupeKey: `invitation:${inv.id}:${inv.sends}`,
-        vars: { title: text.title, paragraphs: [...text.paragraphs], action: { label: text.label, link: inviteLink(ctx.tenant.url, inviter, email) } },
+        vars: { title: text.title, paragraphs: [...text.paragraphs], action: { label: text.label, link: inviteLink(ctx.tenant.url, inviter, email) }, reason: "invitation" },
       });
       results.push({ email, status: inv.inserted ? "invited" : "resent" });
     }

@@ -176,7 +176,7 @@ export type SendResult = {
  * the message (only for a member under the limit) and moves the sender's read marker past it, all
  * in one statement (so atomically); also answers which other members have no live socket.
  *
- * It commits with `synchronous_commit` off (decided; README "Chat messages commit without waiting
+ * It commits with `synchronous_commit` off (decided; docs/realtime.md, "Chat messages commit without waiting
  * for the WAL flush"): the message is visible to every session at once and survives any crash of
  * the application, but a crash of PostgreSQL or the machine may lose the last moments of messages
  * (at most 3 x wal_writer_delay, 600 ms by default). Waiting for the flush put the disk's fsync

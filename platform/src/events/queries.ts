@@ -3,6 +3,8 @@ import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
 import type { Page } from "../lib/paging.ts";
+import type { Privacy } from "../participant/schemas.ts";
+import type { ContactType } from "../tenancy/schema.ts";
 import type { EventTranslations, EventType, EventVisibility, LocationVisibility, ParticipationStatus, PaymentStatus, PendingReason } from "./schemas.ts";
 
 export type EventFields = {
@@ -382,7 +384,17 @@ export async function listConfirmed(
   };
 }
 
-export type ReportRow = ParticipationRow & { userId: string; firstName: string; lastName: string; email: string | null; avatar: unknown; completedAt: Date | null };
+export type ReportRow = ParticipationRow & {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  avatar: unknown;
+  completedAt: Date | null;
+  /** The participant's privacy, which decides who sees `email` (participant/privacy.ts). */
+  privacy: Privacy;
+  hiddenContacts: ContactType[];
+};
 
 /** Everyone who joined the event (any status) or answered its onboarding, with completion. */
 export async function listReportRows(db: Db, communityId: string, eventId: string): Promise<ReportRow[]> {
@@ -400,7 +412,7 @@ export async function listReportRows(db: Db, communityId: string, eventId: strin
            ep.pending_reason as "pendingReason", coalesce(ep.payment_status, 'NONE') as "paymentStatus",
            ep.waitlisted_at as "waitlistedAt", ep.joined_at as "joinedAt", ep.status_changed_at as "statusChangedAt",
            p.first_name as "firstName", p.last_name as "lastName", u.email::text as email, p.avatar,
-           c.completed_at as "completedAt"
+           p.privacy, p.hidden_contacts as "hiddenContacts", c.completed_at as "completedAt"
     from people x
     join participants p on p.community_id = ${communityId} and p.id = x.participant_id
     join users u on u.id = p.user_id

@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/index.ts";
 import { requireOrganizer } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
-import { AppError, ErrorCode, notFound } from "../lib/errors.ts";
+import { AppError, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import { findParticipant } from "../participant/queries.ts";
 import { countResponsibles, deleteResponsible, insertResponsible, listConfirmed, listOrganizers } from "./queries.ts";
@@ -17,11 +17,18 @@ export async function listResponsibles(ctx: Ctx, idOrSlug: string): Promise<Even
   return (await listOrganizers(ctx.db, ctx.tenant.id, [event.id])).map(toOrganizer);
 }
 
-/** POST /event/{id}/responsibles: the new organizer must be a participant of the community. */
+/** POST /event/{id}/responsibles: the new organizer must be a confirmed participant of the community. */
 export async function addResponsible(ctx: Ctx, idOrSlug: string, userId: string): Promise<EventOrganizer[]> {
   const found = await requireEvent(ctx, idOrSlug);
   await requireOrganizer(ctx, found.id);
-  if (!(await findParticipant(ctx.db, ctx.tenant.id, { userId }))) throw notFound("This user is not a participant of the community");
+  const candidate = await findParticipant(ctx.db, ctx.tenant.id, { userId });
+  if (!candidate) throw notFound("This user is not a participant of the community");
+  // An organizer reads the attendees' report and answers: only a member the community confirmed
+  // (not pending, not rejected) may become one.
+  if (candidate.moderationStatus !== "confirmed") {
+    const msg = "Only a confirmed member of the community can be an organizer";
+    throw validation(msg, { userId: msg });
+  }
   await withTx(ctx.db, async (tx) => {
     const event = await requireEvent(withDb(ctx, tx), found.id, { lock: true });
     if (await insertResponsible(tx, ctx.tenant.id, event.id, userId)) {

@@ -6,6 +6,7 @@ import type { FieldErrors } from "../lib/errors.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import type { EventFields, EventRow } from "./queries.ts";
 import { type EventCreate, type EventPatch, REQUIRED } from "./schemas.ts";
+import { transliterate } from "../lib/transliterate.ts";
 
 export const MESSAGES = {
   required: REQUIRED,
@@ -139,12 +140,11 @@ export function eventErrors(e: EventFields, langs: readonly Lang[]): FieldErrors
   return errors;
 }
 
-/** A readable slug from a title: letters and digits of any script, joined by hyphens. */
+/** A readable slug from a title: letters (Cyrillic in Latin) and digits, joined by hyphens. */
 export function slugFromTitle(title: string): string {
-  const base = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  // Latin letters first (Cyrillic transliterated), so links carry no percent-encoding; letters of
+  // other scripts stay, as the slug pattern allows.
+  const base = transliterate(title)
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)

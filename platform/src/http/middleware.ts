@@ -3,9 +3,11 @@ import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Logger } from "pino";
 import type { Actor, Deps, UserActor } from "../context.ts";
+import { type Db, probeDatabase } from "../db/client.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { resolveContext } from "./request-context.ts";
 import type { AppEnv, NodeBindings } from "./env.ts";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -183,4 +185,39 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
 
 export function payloadTooLarge(): never {
   throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, "Request body is too large");
+}
+
+/** How long a request waits before the database is asked whether it still answers, and how long that probe may take. */
+export type DatabaseWatch = { checkAfterMs: number; probeTimeoutMs: number };
+export const DATABASE_WATCH: DatabaseWatch = { checkAfterMs: 3_000, probeTimeoutMs: 1_000 };
+
+/**
+ * Ends a request that is waiting on a database that no longer answers with the 503 the error
+ * handler gives a refused connection (Retry-After included). A request still running after
+ * `checkAfterMs` probes the request pool (one probe shared by every waiting request): when the
+ * probe answers, the request is merely slow (an export, a large upload) and goes on; when it does
+ * not within `probeTimeoutMs`, the request answers 503. Its statements stay queued and finish,
+ * or fail, when the server resumes; nothing awaits them.
+ */
+export function databaseWatch(db: Db, watch: DatabaseWatch = DATABASE_WATCH): MiddlewareHandler<AppEnv> {
+  return async (_c, next) => {
+    let finished = false;
+    const downstream = next().finally(() => {
+      finished = true;
+    });
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const tick = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, watch.checkAfterMs);
+      });
+      await Promise.race([downstream.catch(() => {}), tick]);
+      clearTimeout(timer);
+      if (finished) return downstream;
+      if (!(await probeDatabase(db, watch.probeTimeoutMs)) && !finished) {
+        // The abandoned downstream may still reject when the server resumes: observed, not rethrown.
+        downstream.catch(() => {});
+        throw new AppError(ErrorCode.UNAVAILABLE, "Server is unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
+      }
+    }
+  };
 }

@@ -9,5 +9,7 @@ import { type NodeHandler, nodeListener } from "./node.ts";
  * Node handler served beside the app (see nodeListener).
  */
 export function createHttpServer(app: OpenAPIHono<AppEnv>, opts: { devOidc?: NodeHandler } = {}): http.Server {
-  return http.createServer(nodeListener(app, opts));
+  // Node answers an HTTP/1.1 request without a Host header itself, with a bare 400 and no body;
+  // let it through, so the app answers it as any malformed request (JSON 400, X-Request-Id).
+  return http.createServer({ requireHostHeader: false }, nodeListener(app, opts));
 }

@@ -75,6 +75,10 @@ function refused(url: URL): AppError {
   });
 }
 
+function unknownHost(host: string): AppError {
+  return validation(`The image link's host ${host} does not exist`, { imageUrl: "unknown host" });
+}
+
 function upstreamFailed(msg: string): AppError {
   return new AppError(ErrorCode.UPSTREAM_FAILED, msg);
 }
@@ -109,10 +113,14 @@ async function resolveChecked(url: URL, policy: FetchPolicy, signal: AbortSignal
       addresses = await abortable(dnsLookup(host, { all: true, verbatim: true }), signal);
     } catch (err) {
       if (signal.aborted) throw err;
+      // No such name (NXDOMAIN) or no address for it: the link is wrong. A resolver that failed
+      // or timed out (EAI_AGAIN, SERVFAIL) is the upstream's trouble: 502.
+      const code = (err as { code?: unknown }).code;
+      if (code === "ENOTFOUND" || code === "ENODATA") throw unknownHost(host);
       throw upstreamFailed(`The image host ${host} could not be resolved`);
     }
   }
-  if (addresses.length === 0) throw upstreamFailed(`The image host ${host} could not be resolved`);
+  if (addresses.length === 0) throw unknownHost(host);
   if (!policy.allowPrivate) {
     for (const a of addresses) {
       if (!isPublicAddress(a.address) && !policy.allowedIps.includes(a.address)) throw refused(url);

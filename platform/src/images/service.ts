@@ -134,8 +134,8 @@ async function storeImage(
 }
 
 /**
- * DELETE /api/images/remove: the avatar by default, or one of the user's own images by id.
- * Idempotent: an id that is already gone (or was never this user's) removes nothing and succeeds.
+ * DELETE /api/images/remove: the avatar by default (idempotent: no avatar removes nothing and
+ * succeeds), or one of the user's own images by id (404 for an id that is gone or not theirs).
  */
 export async function removeImage(ctx: Ctx, input: RemoveImageQuery): Promise<{ ok: true }> {
   const who = await uploader(ctx);
@@ -149,7 +149,8 @@ export async function removeImage(ctx: Ctx, input: RemoveImageQuery): Promise<{ 
       return rows;
     }
     const row = await findMediaObject(tx, communityId, input.id);
-    if (!row || row.ownerUserId !== who.actor.userId) return [];
+    // Another user's image (or another community's) answers as a missing one does.
+    if (!row || row.ownerUserId !== who.actor.userId) throw notFound("Image not found");
     await deleteMediaObject(tx, communityId, row.id);
     if (participant.avatar?.id === row.id) await setParticipantAvatar(tx, communityId, participant.id, null);
     return [row];

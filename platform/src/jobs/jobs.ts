@@ -13,6 +13,11 @@ export type JobDefinition<S extends z.ZodType<{ communityId: string }>, D> = {
   schema: S;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * How long a started job may stay active before pg-boss fails it for a retry (its default is 15
+   * minutes). A job whose process died is only picked up again after this, so short jobs say so.
+   */
+  expireInSeconds?: number;
   handle: (deps: D, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -70,6 +75,8 @@ export class Jobs {
       max: 4,
       schedule: opts.schedule ?? false,
       supervise: opts.schedule ?? false,
+      // Expired jobs (their process died) are found by maintenance: every 15 s, not every 2 minutes.
+      maintenanceIntervalSeconds: 15,
       application_name: "tuesday-jobs",
     });
     const jobs = new Jobs(boss, log);
@@ -88,12 +95,15 @@ export class Jobs {
 
   async register(def: AnyJobDef): Promise<void> {
     this.defs.set(def.name, def);
-    await this.boss.createQueue(def.name, {
-      name: def.name,
+    const policy = {
       retryLimit: def.retryLimit ?? 5,
       retryDelay: def.retryDelaySeconds ?? 10,
       retryBackoff: true,
-    });
+      ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+    };
+    // createQueue leaves an existing queue as it was: the update brings its policy up to this release.
+    await this.boss.createQueue(def.name, { name: def.name, ...policy });
+    await this.boss.updateQueue(def.name, { name: def.name, ...policy });
   }
 
   async send<S extends z.ZodType<{ communityId: string }>>(

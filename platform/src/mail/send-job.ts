@@ -22,6 +22,9 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   schema: MailSendSchema,
   retryLimit: 8,
   retryDelaySeconds: 15,
+  // A send is bounded by the transport's timeouts (transport.ts), so a mail whose process died is
+  // retried within about a minute, not pg-boss's default 15.
+  expireInSeconds: 60,
   handle: async (deps, { mailId }) => {
     const transport = mailTransport(deps.config.smtpUrl);
     try {

@@ -8,7 +8,13 @@ export type TemplateVars = {
   recovery: { link: string; minutes: number };
   email_confirm: { link: string };
   /** A plain notice with a title, paragraphs and an optional call to action. */
-  notice: { title: string; paragraphs: string[]; action?: { label: string; link: string } };
+  notice: {
+    title: string;
+    paragraphs: string[];
+    action?: { label: string; link: string };
+    /** Why the recipient gets it: their account (default), or an invitation to someone who may have none. */
+    reason?: "account" | "invitation";
+  };
   /** A community mailing written by its admins, with the one-click unsubscribe link. */
   mailing: { title: string; paragraphs: string[]; unsubscribeLink: string };
   /** The Tuesday e-mail: this week's contact, why, and the connect link. */
@@ -121,6 +127,7 @@ const T = {
       },
     ],
     footer: (title: string) => `You receive this e-mail because of your account in ${title}.`,
+    invitationFooter: (title: string) => `You receive this e-mail because a member of ${title} invited you. If you do not want to join, ignore it.`,
     unsubscribe: (title: string) => `You receive ${title} mailings as a member. Unsubscribe`,
   },
   ru: {
@@ -190,6 +197,7 @@ const T = {
       },
     ],
     footer: (title: string) => `Вы получили это письмо, потому что у вас есть учётная запись в ${title}.`,
+    invitationFooter: (title: string) => `Вы получили это письмо, потому что вас пригласили в сообщество «${title}». Если вы не хотите вступать, просто проигнорируйте его.`,
     unsubscribe: (title: string) => `Вы получаете рассылки ${title} как участник. Отписаться`,
   },
 } as const;
@@ -256,8 +264,10 @@ export function renderMail<N extends TemplateName>(tenant: Tenant, lang: Lang, n
   const title = tenant.config.brandConfig.title;
   let subject: string;
   let block: Block;
+  let footer = t.footer(title);
   if (name === "notice") {
     const v = vars as TemplateVars["notice"];
+    if (v.reason === "invitation") footer = t.invitationFooter(title);
     subject = v.title;
     block = { heading: v.title, paragraphs: v.paragraphs, ...(v.action ? { action: v.action } : {}) };
   } else if (name === "mailing") {
@@ -268,5 +278,5 @@ export function renderMail<N extends TemplateName>(tenant: Tenant, lang: Lang, n
     const make = t[name as Exclude<TemplateName, "notice" | "mailing">] as (v: unknown, title: string) => [string, Block];
     [subject, block] = make(vars, title);
   }
-  return { ...layout(tenant, block, t.footer(title)), subject };
+  return { ...layout(tenant, block, footer), subject };
 }

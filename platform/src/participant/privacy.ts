@@ -94,3 +94,13 @@ export function visibleContacts(viewer: Viewer, owner: ContactOwner, community: 
   const phoneShown = !hidden.has("PHONE") && community.config.contactsConfig.includes("PHONE");
   return { contacts: shown, phone: phoneShown ? owner.phone : null, hasHiddenContacts, contactsLocked: false };
 }
+
+/**
+ * The owner's account e-mail as `viewer` may see it, or null: the EMAIL contact's rule applied to
+ * the account address (the owner and staff always; other members as the owner's privacy allows).
+ * For lists that show people to someone who is not staff, such as an event's member organizers.
+ */
+export function visibleAccountEmail(viewer: Viewer, owner: Omit<ContactOwner, "contacts" | "phone">, email: string | null, community: Pick<Tenant, "id" | "config">): string | null {
+  if (email === null) return null;
+  return visibleContacts(viewer, { ...owner, contacts: { EMAIL: email }, phone: null }, community).contacts.EMAIL ?? null;
+}

@@ -1,6 +1,7 @@
 import type { FieldErrors } from "../lib/errors.ts";
 import { CONTACT_TYPES, type ContactType, type TenantConfig } from "../tenancy/schema.ts";
 import { LIMITS, type Contacts } from "./schemas.ts";
+import { transliterate } from "../lib/transliterate.ts";
 
 export const MESSAGES = {
   required: "This contact is required",
@@ -188,18 +189,10 @@ export function normaliseTags(input: string[]): string[] {
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 export const SLUG_MESSAGE = "3 to 60 lowercase letters, digits and hyphens, not starting or ending with a hyphen";
 
-const CYRILLIC: Record<string, string> = {
-  а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "e", ж: "zh", з: "z", и: "i", й: "y", к: "k", л: "l", м: "m",
-  н: "n", о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "kh", ц: "ts", ч: "ch", ш: "sh", щ: "shch",
-  ъ: "", ы: "y", ь: "", э: "e", ю: "yu", я: "ya", і: "i", ї: "yi", є: "ye", ґ: "g", ў: "u",
-};
 
 /** "Анна Иванова" -> "anna-ivanova", "José Núñez" -> "jose-nunez"; "" when nothing usable is left. */
 export function slugify(text: string): string {
-  const latin = [...text.toLowerCase()].map((ch) => CYRILLIC[ch] ?? ch).join("");
-  return latin
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return transliterate(text)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 50)

@@ -175,7 +175,7 @@ const TenantConfigShapeSchema = z.strictObject({
       .strictObject({ terms: Url.optional(), privacy: Url.optional(), plainText: z.boolean().default(false) })
       .default({ plainText: false }),
     navigationConfig: NavigationConfigSchema.optional(),
-    /** Spec 1 tenant variants; every one is off unless the tenant names it (README "Tenant variants"). */
+    /** Spec 1 tenant variants; every one is off unless the tenant names it (docs/tenants.md, "Tenant variants"). */
     welcomeLayout: z.enum(["standard", "special"]).default("standard"),
     /** The welcome page is drawn from the landing files' `blocks` only (a custom landing). */
     customLanding: z.boolean().default(false),
@@ -240,7 +240,7 @@ const TenantConfigShapeSchema = z.strictObject({
      * the console made them.
      */
     topics: z.array(TopicFileSchema).max(MAX_TOPICS).optional(),
-    /** Who may be paired, beside the rules every community has (README "Matching"). */
+    /** Who may be paired, beside the rules every community has (docs/matching.md, "Pairing rules"). */
     matchingRules: z
       .strictObject({
         /** Members of the same company (normalised name) may be paired, weekly and on demand. */

@@ -6,6 +6,7 @@ import { api, ConsoleApiError, call } from "../../api.ts";
 import { loadCommunity } from "../../login/community.ts";
 import { PreviewPairs } from "./preview-pairs.tsx";
 import { WeekPairs } from "./week-pairs.tsx";
+import { useDecimal } from "../../lib/numbers.ts";
 
 type NextPair = components["schemas"]["NextPairToScore"];
 type Assistance = components["schemas"]["ScoreAssistance"];
@@ -23,6 +24,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 export function MatchesPage() {
   useAuthenticated();
   const translate = useTranslate();
+  const decimal = useDecimal();
   const notify = useNotify();
   const [communityId, setCommunityId] = useState<string | null>(null);
   const [report, setReport] = useState<Report | null>(null);
@@ -86,7 +88,7 @@ export function MatchesPage() {
               <Chip label={translate("tuesday.matches.eligible", { n: stats.eligible, total: stats.members })} />
               <Chip label={translate("tuesday.matches.pairs", { n: stats.pairs })} />
               <Chip label={translate("tuesday.matches.coverage", { p: pct(stats.coverage) })} />
-              {stats.scores ? <Chip label={translate("tuesday.matches.median", { s: stats.scores.median.toFixed(2) })} /> : null}
+              {stats.scores ? <Chip label={translate("tuesday.matches.median", { s: decimal(stats.scores.median, 2) })} /> : null}
               <Chip label={translate("tuesday.matches.without", { n: stats.withoutMatch.length })} />
               {report?.alreadyRun ? <Chip color="success" label={translate("tuesday.matches.alreadyRun")} /> : null}
             </Stack>
@@ -101,7 +103,7 @@ export function MatchesPage() {
           {next?.pair ? (
             <Stack spacing={1.5} sx={{ mt: 1 }} data-testid="pair-to-score">
               <Typography>
-                <b>{name(next.pair.participant)}</b> ↔ <b>{name(next.pair.subject)}</b> · {translate("tuesday.matches.score")} {next.pair.score.toFixed(2)}
+                <b>{name(next.pair.participant)}</b> ↔ <b>{name(next.pair.subject)}</b> · {translate("tuesday.matches.score")} {decimal(next.pair.score, 2)}
               </Typography>
               {next.pair.reasons.length ? (
                 <ul style={{ margin: 0 }}>
@@ -124,9 +126,9 @@ export function MatchesPage() {
                     {help.terms.map((t) => (
                       <TableRow key={t.name}>
                         <TableCell>{translate(`tuesday.matches.termNames.${t.name}`, { _: t.name })}</TableCell>
-                        <TableCell align="right">{t.weight.toFixed(2)}</TableCell>
-                        <TableCell align="right">{t.similarity.toFixed(2)}</TableCell>
-                        <TableCell align="right">{t.contribution.toFixed(3)}</TableCell>
+                        <TableCell align="right">{decimal(t.weight, 2)}</TableCell>
+                        <TableCell align="right">{decimal(t.similarity, 2)}</TableCell>
+                        <TableCell align="right">{decimal(t.contribution, 3)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -2,6 +2,7 @@ import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, Tab
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import { useGetList, useTranslate } from "react-admin";
+import { useDecimal } from "../../lib/numbers.ts";
 
 type PreviewPair = components["schemas"]["ConsolePreviewPair"];
 
@@ -14,6 +15,7 @@ const PER_PAGE = 20;
  */
 export function PreviewPairs({ alreadyRun }: { alreadyRun: boolean }) {
   const translate = useTranslate();
+  const decimal = useDecimal();
   const [page, setPage] = useState(1);
   const { data, total, isPending, error } = useGetList<PreviewPair>("matches-preview", { pagination: { page, perPage: PER_PAGE }, sort: { field: "score", order: "DESC" } }, { enabled: !alreadyRun });
   if (alreadyRun) return null;
@@ -39,7 +41,7 @@ export function PreviewPairs({ alreadyRun }: { alreadyRun: boolean }) {
                   {name(p.participant)} ↔ {name(p.subject)}
                   {p.source === "ODD_OUT" ? <Chip size="small" sx={{ ml: 1 }} label={translate("tuesday.matches.oddOut")} /> : null}
                 </TableCell>
-                <TableCell align="right">{p.score.toFixed(2)}</TableCell>
+                <TableCell align="right">{decimal(p.score, 2)}</TableCell>
                 <TableCell>{p.reasons.join("; ")}</TableCell>
               </TableRow>
             ))}

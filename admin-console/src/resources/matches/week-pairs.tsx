@@ -3,6 +3,7 @@ import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import { useGetList, useNotify, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
+import { useDecimal } from "../../lib/numbers.ts";
 
 type Match = components["schemas"]["ConsoleMatch"];
 type History = components["schemas"]["AdminMatchHistoryPage"];
@@ -19,6 +20,7 @@ const SCORES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
  */
 export function WeekPairs() {
   const translate = useTranslate();
+  const decimal = useDecimal();
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const { data, total, isPending, error, refetch } = useGetList<Match>("matches", { pagination: { page, perPage: PER_PAGE }, sort: { field: "score", order: "DESC" } });
@@ -81,21 +83,21 @@ export function WeekPairs() {
                     {m.source === "ODD_OUT" ? <Chip size="small" sx={{ ml: 1 }} label={translate("tuesday.matches.oddOut")} /> : null}
                     {open?.id === m.id && open.kind === "why" && open.help ? (
                       <Typography variant="body2" color="text.secondary">
-                        {open.help.terms.map((t) => `${t.name} ${t.contribution.toFixed(3)}`).join(" · ")}
+                        {open.help.terms.map((t) => `${t.name} ${decimal(t.contribution, 3)}`).join(" · ")}
                       </Typography>
                     ) : null}
                     {open?.id === m.id && open.kind === "history" && open.history ? (
                       <ul style={{ margin: 0 }}>
                         {open.history.items.map((h) => (
                           <li key={h.matchingResultId}>
-                            {h.week ?? h.createdAt.slice(0, 10)} · {name(h.subject)} · {h.score.toFixed(2)} · {h.status}
+                            {h.week ?? h.createdAt.slice(0, 10)} · {name(h.subject)} · {decimal(h.score, 2)} · {h.status}
                             {h.feedback.score ? ` · ★${h.feedback.score}` : ""}
                           </li>
                         ))}
                       </ul>
                     ) : null}
                   </TableCell>
-                  <TableCell align="right">{m.score.toFixed(2)}</TableCell>
+                  <TableCell align="right">{decimal(m.score, 2)}</TableCell>
                   <TableCell>{m.reasons.slice(0, 2).join("; ")}</TableCell>
                   <TableCell>
                     {m.participantSide?.status ?? "—"} / {m.subjectSide?.status ?? "—"}

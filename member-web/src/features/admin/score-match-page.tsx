@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
 import { useCommunity } from "../../app/community-context.tsx";
+import { formatDecimal } from "../../lib/numbers.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -18,7 +19,7 @@ const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName}
  * score from 0 to 10, and the next pair follows.
  */
 export function ScoreMatchPage() {
-  const { t } = useTranslation("adminPages");
+  const { t, i18n } = useTranslation("adminPages");
   const community = useCommunity();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -60,7 +61,7 @@ export function ScoreMatchPage() {
             <h2>
               {fullName(pair.participant)} ↔ {fullName(pair.subject)}
             </h2>
-            <p className="muted">{t("scoreMatch.relevance", { score: pair.score.toFixed(2) })}</p>
+            <p className="muted">{t("scoreMatch.relevance", { score: formatDecimal(pair.score, 2, i18n.language) })}</p>
             {pair.reasons.length > 0 ? (
               <ul>
                 {pair.reasons.map((r) => (
@@ -83,9 +84,9 @@ export function ScoreMatchPage() {
                   {help.data.terms.map((term) => (
                     <tr key={term.name}>
                       <th scope="row">{t(`scoreMatch.terms.${term.name}`)}</th>
-                      <td>{term.weight.toFixed(2)}</td>
-                      <td>{term.similarity.toFixed(2)}</td>
-                      <td>{term.contribution.toFixed(3)}</td>
+                      <td>{formatDecimal(term.weight, 2, i18n.language)}</td>
+                      <td>{formatDecimal(term.similarity, 2, i18n.language)}</td>
+                      <td>{formatDecimal(term.contribution, 3, i18n.language)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,6 @@
 import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, call, isApiFailure } from "../../api/client.ts";
-import { isLang, LOCALES } from "../../i18n/index.ts";
 import { storage } from "../../lib/storage.ts";
 
 export type EventItem = components["schemas"]["Event"];
@@ -114,22 +113,7 @@ export function eventAction(e: EventItem, signedIn: boolean): EventAction {
   }
 }
 
-function locale(language: string): string {
-  return isLang(language) ? LOCALES[language] : language;
-}
-
-/** "Tue, 1 Dec 2026, 18:30–20:00 (Europe/Berlin)": the event's own wall clock, as the organizer set it. */
-export function formatWhen(e: Pick<EventItem, "date" | "time" | "endTime" | "timeZone">, language: string): string {
-  const [y, m, d] = e.date.split("-").map(Number);
-  const day = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(locale(language), {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return `${day}, ${e.time}${e.endTime ? `–${e.endTime}` : ""} (${e.timeZone})`;
-}
+export { formatWhen, zoneName } from "./format.ts";
 
 export function formatPlace(e: Pick<EventItem, "location" | "type">): string {
   const l = e.location;

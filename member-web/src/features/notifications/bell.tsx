@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { api, call } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
+import { BellIcon } from "../../ui/icons.tsx";
 
 /** The unseen count only (one item fetched); under ["notifications"], so every change refreshes it. */
 const unseenQuery = () =>
@@ -24,7 +25,7 @@ export function NotificationsBell({ onNavigate }: { onNavigate?: () => void }) {
   const label = count > 0 ? t("unread", { count }) : t("label");
   return (
     <Link to="/notifications" className="nav-bell" aria-label={label} title={label} data-testid="notifications-bell" onClick={onNavigate}>
-      <span aria-hidden="true">🔔</span>
+      <BellIcon size={20} />
       {count > 0 ? (
         <span className="nav-bell-count" aria-hidden="true" data-testid="notifications-bell-count">
           {count > 99 ? "99+" : count}

@@ -13,7 +13,7 @@ import { Avatar } from "../profile/controls.tsx";
 import { avatarUrl, fullName, initials } from "../profile/model.ts";
 import { ContactList } from "../public-profile/contact-list.tsx";
 import { type DirectoryCard, directoryQueries, useAvatarSize, useDebounced } from "./model.ts";
-import { LockIcon, PinIcon, SearchIcon } from "../profile/icons.tsx";
+import { LockIcon, PinIcon, SearchIcon } from "../../ui/icons.tsx";
 import "../profile/members.css";
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import type { Profile } from "./model.ts";
-import { AlertIcon, ClockIcon } from "./icons.tsx";
+import { AlertIcon, ClockIcon } from "../../ui/icons.tsx";
 
 /** Spec 4.4: a pending profile shows the moderation banner, a rejected one the rejection banner. */
 export function ModerationBanner({ status, reason }: { status: Profile["moderationStatus"]; reason?: string | null | undefined }) {

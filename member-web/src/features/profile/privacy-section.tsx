@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommunity } from "../../app/community-context.tsx";
-import { contactLabel } from "./field-errors.ts";
+import { contactLabel } from "./contact-label.ts";
 import { type ContactType, PRIVACY, type Privacy, type Profile, updateProfile } from "./model.ts";
 import { SectionFormShell, useSectionSave } from "./sections/section-form.tsx";
 

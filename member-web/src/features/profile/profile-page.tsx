@@ -20,7 +20,7 @@ import { ModerationBanner } from "./moderation-banner.tsx";
 import { TelegramConnect } from "../telegram/telegram-connect.tsx";
 import { PrivacySection } from "./privacy-section.tsx";
 import { SECTIONS } from "./sections/index.ts";
-import { UsersIcon } from "./icons.tsx";
+import { UsersIcon } from "../../ui/icons.tsx";
 import { TopicPicks } from "./topic-chips.tsx";
 import "./members.css";
 

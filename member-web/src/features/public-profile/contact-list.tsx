@@ -1,4 +1,4 @@
-import { contactLabel } from "../profile/field-errors.ts";
+import { contactLabel } from "../profile/contact-label.ts";
 import type { ContactType, Contacts } from "../profile/model.ts";
 
 const ORDER: readonly ContactType[] = ["TELEGRAM", "LINKEDIN", "EMAIL", "PHONE", "FACEBOOK", "INSTAGRAM", "VK", "GITHUB", "TWITTER", "SLACK", "DISCORD", "CALENDLY"];

@@ -15,7 +15,7 @@ import { avatarUrl, fullName, initials, type PublicProfile, profileQueries } fro
 import { useAvatarSize } from "../participants/model.ts";
 import { TopicPicks } from "../profile/topic-chips.tsx";
 import { ContactList } from "./contact-list.tsx";
-import { LockIcon, PinIcon, UserIcon } from "../profile/icons.tsx";
+import { LockIcon, PinIcon, UserIcon } from "../../ui/icons.tsx";
 import "../profile/members.css";
 
 /** /u/:slug: a member's full view, open signed out too (spec 2.2); contacts as the server allows. */

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../profile/controls.tsx";
-import { LockIcon, PinIcon } from "../profile/icons.tsx";
+import { LockIcon, PinIcon } from "../../ui/icons.tsx";
 import { avatarUrl, fullName, initials } from "../profile/model.ts";
 import { useAvatarSize } from "../participants/model.ts";
 import { ContactList } from "../public-profile/contact-list.tsx";

@@ -9,7 +9,7 @@ const route = defineOrganizerRoute({
   method: "post",
   path: "/event/{id}/responsibles",
   tags: ["Events"],
-  summary: "Add an organizer: a participant of the community, by user id (audited)",
+  summary: "Add an organizer: a confirmed participant of the community, by user id (audited; 400 for a pending or rejected one)",
   request: { params: EventIdParamSchema, body: jsonBody(ResponsibleBodySchema) },
   responses: { 200: jsonResponse(z.array(EventOrganizerSchema), "The organizers"), ...errors(400, 401, 403, 404) },
 });

@@ -10,9 +10,9 @@ const route = defineRoute({
   method: "delete",
   path: "/images/remove",
   tags: ["Images"],
-  summary: "Remove the avatar (default) or one of your images by id; idempotent",
+  summary: "Remove the avatar (default, idempotent) or one of your images by id (404 when it is gone or not yours)",
   request: { query: RemoveImageQuerySchema },
-  responses: { 200: jsonResponse(OkSchema, "Removed, or already gone"), ...errors(400, 401, 404) },
+  responses: { 200: jsonResponse(OkSchema, "Removed (the avatar: or there was none)"), ...errors(400, 401, 404) },
 });
 
 export function registerRemove(app: OpenAPIHono<AppEnv>) {

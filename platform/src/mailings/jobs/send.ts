@@ -11,6 +11,8 @@ export const mailingSendJob: JobDef<typeof mailingSendQueue.schema> = {
   ...mailingSendQueue,
   retryLimit: 10,
   retryDelaySeconds: 15,
+  // One chunk is one short transaction: if its process dies, the next chunk starts within a minute.
+  expireInSeconds: 60,
   handle: async (deps, { communityId, mailingId }) => {
     const tenant = await deps.tenants.get(communityId);
     if (!tenant) return;

