@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startupBanner } from "./banner.ts";
 import { type AppConfig, devGoogleConfig, testConfig } from "./config.ts";
-import { loadTenantsDir } from "./tenancy/load.ts";
+import { loadTenantsDir } from "./community/load-tenants.ts";
 import { tenantUrl, withServerPort } from "./tenancy/service.ts";
 
 const tenantsDir = path.resolve(import.meta.dirname, "../../tenants");

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { ViewCache } from "./auth/view-cache.ts";
-import type { ParticipantSnapshot } from "./auth/session.ts";
+import type { ParticipantSnapshot } from "./authz/roles.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Jobs } from "./jobs/jobs.ts";

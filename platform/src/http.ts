@@ -3,10 +3,10 @@
  * and the development providers, for tests and benches that serve requests.
  */
 export { buildOpenApiDocument, createApp } from "./app.ts";
-export { DEV_OIDC_PATH, devOidcProvider } from "./dev/oidc.ts";
+export { devOidcProvider } from "./dev/oidc.ts";
 export type { AppEnv } from "./http/env.ts";
 export { createHttpServer } from "./http/node-server.ts";
-export { nodeListener, nodeRemoteAddr } from "./http/node.ts";
+export { DEV_OIDC_PATH, nodeListener, nodeRemoteAddr } from "./http/node.ts";
 export { createRouter, jsonResponse } from "./http/openapi.ts";
 export { ACCESS_EXTENSION, defineRoute } from "./http/route.ts";
 export { type Bus, type BusMessage, createBus } from "./realtime/bus.ts";

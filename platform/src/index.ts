@@ -7,7 +7,8 @@
 export { createCommunityAdmin } from "./account/service.ts";
 export { softDeleteUser } from "./auth/account-queries.ts";
 export { checkPasswordPolicy, hashPassword, verifyPassword } from "./auth/password.ts";
-export { createSession, SESSION_COOKIE, validateSessionToken } from "./auth/session.ts";
+export { createSession, validateSessionToken } from "./auth/session.ts";
+export { SESSION_COOKIE } from "./http/session-cookie.ts";
 export { findUserByEmail, insertUser, type UserRow } from "./auth/users.ts";
 export { ACCESS_LEVELS, type AccessLevel } from "./authz/index.ts";
 export { type AppConfig, DEV_GOOGLE_CLIENT_ID, DEV_GOOGLE_ISSUER, devGoogleConfig, testConfig } from "./config.ts";
@@ -19,19 +20,19 @@ export { explainDirectorySearch, withSequentialScansPricedOut } from "./director
 export { loadConfig } from "./env.ts";
 export { eventReminderJob } from "./events/jobs/reminder.ts";
 export { Jobs } from "./jobs/jobs.ts";
-export { allJobs } from "./jobs/registry.ts";
-export { BOM, csvRecords, neutraliseCell } from "./lib/csv.ts";
+export { allJobs } from "./job-registry.ts";
+export { BOM, csvRecords } from "./lib/csv.ts";
 export { AppError, ErrorCode } from "./lib/errors.ts";
+export { type BilingualOptions, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
-export { MAILING_CHUNK, mailingSendJob, sendMailingChunk } from "./mailings/index.ts";
+export { MAILING_CHUNK, mailingSendJob } from "./mailings/index.ts";
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
 export { embedCommunity, embedMemberTexts, encoderFor, matchingEmbedJob } from "./matching/vectors/index.ts";
 export { builtinEncoder, createEncoder, openAiEncoder } from "./matching/encoder/index.ts";
 export type { Encoder } from "./matching/encoder/index.ts";
-export { type BilingualOptions, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { exportAudit } from "./matching/engine/export.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";
@@ -45,25 +46,14 @@ export { vectorNeighbours } from "./matching/engine/vector-candidates.ts";
 export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
 export { syntheticCommunity } from "./matching/engine/synthetic.ts";
 export type { CommunityInput, MemberFeatures } from "./matching/engine/types.ts";
-export { jobCtx } from "./matching/weekly/context.ts";
+export { jobCtx } from "./jobs/context.ts";
 export { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit } from "./matching/weekly/export.ts";
 export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";
 export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
 export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
 export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
 export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";
-export {
-  CONCEPTS,
-  type ConceptEntry,
-  type ConceptMatch,
-  compileLexicon,
-  defaultLexicon,
-  expandPhrasing,
-  type Lang,
-  Lexicon,
-  STANDARD_TOPICS,
-  type TopicDef,
-} from "./matching/lexicon/index.ts";
+export { CONCEPTS, defaultLexicon, expandPhrasing, type Lang } from "./matching/lexicon/index.ts";
 export { conceptMatcher } from "./matching/lexicon/need-weights.ts";
 export type { QuestionFile } from "./onboarding/schemas.ts";
 export { computeCompletion } from "./participant/completion.ts";
@@ -74,17 +64,19 @@ export { checkContacts, normalisePhone, normaliseTags, SLUG_PATTERN } from "./pa
 export { communityOwner } from "./questionnaire/owner.ts";
 export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
-export { DIGEST_DELAY_MS, sendNotificationDigests } from "./notifications/index.ts";
+export { sendNotificationDigests } from "./notifications/index.ts";
 export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
 export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
 export { DEMO_ADMIN_PASSWORD, demoAdminEmail, demoBannerLines, type DemoCommunityId, seedDemo } from "./seed/demo.ts";
 export { demoEmailDomain, generateMembers } from "./seed/generate.ts";
-export { loadTenantDir, loadTenantsDir, type TenantBundle, TenantValidationError } from "./tenancy/load.ts";
-export { type ContactType, type Tenant, type TenantConfigInput, TenantConfigSchema } from "./tenancy/schema.ts";
-export { applyTenants, TenantDirectory } from "./tenancy/service.ts";
-export { unconfiguredSignInMethods } from "./tenancy/sign-in-check.ts";
-export { botApi, sendTelegramMailingChunk, sendTelegramNotifications, TELEGRAM_CHUNK, TelegramApiError, telegramMailingJob, telegramNotificationsJob } from "./telegram/index.ts";
+export { loadTenantDir, loadTenantsDir, type TenantBundle, TenantValidationError } from "./community/load-tenants.ts";
+export type { ContactType, Tenant, TenantConfigInput } from "./tenancy/schema.ts";
+export { TenantConfigSchema } from "./community/tenant-config.ts";
+export { applyTenants } from "./community/apply-tenants.ts";
+export { TenantDirectory } from "./tenancy/service.ts";
+export { unconfiguredSignInMethods } from "./auth/sign-in-check.ts";
+export { sendTelegramNotifications, telegramMailingJob } from "./telegram/index.ts";
 export { grantCommunityRole, listCommunityStaff, revokeCommunityRole, type StaffRole } from "./account/service.ts";
 export { inviteByEmail } from "./admin/invitations.ts";
 export { notifyParticipants, getMailing, notifyRecommendedContacts } from "./mailings/service.ts";
@@ -92,7 +84,6 @@ export { NotifySchema } from "./mailings/schemas.ts";
 export {
   checkImportRow,
   clearImportCheckpoint,
-  type DoneRows,
   existingMemberEmails,
   exportMembers,
   type ImportField,
@@ -104,7 +95,7 @@ export {
   readImportCheckpoint,
 } from "./members/import.ts";
 export { exportCommunityQuestions, seedCommunityQuestions } from "./questionnaire/admin.ts";
-export { TENANT_UPGRADES, upgradeTenantConfig } from "./tenancy/migrate.ts";
+export { upgradeTenantConfig } from "./tenancy/migrate.ts";
 export { AUTH_TYPES, CONTACT_TYPES, LANGS, TENANT_SCHEMA_VERSION } from "./tenancy/schema.ts";
 export { findCommunityById } from "./tenancy/queries.ts";
 export { matchingMailJob as recommendationMailJob } from "./matching/weekly/jobs/mail.ts";

@@ -7,7 +7,7 @@ import type { Deps } from "./context.ts";
 import { createDb, type Db, withDatabase } from "./db/client.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
-import { allJobs } from "./jobs/registry.ts";
+import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";

@@ -5,12 +5,12 @@ import { createHttpServer } from "./http/node-server.ts";
 import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
-import { loadTenantsDir } from "./tenancy/load.ts";
-import { applyTenants } from "./tenancy/service.ts";
+import { loadTenantsDir } from "./community/load-tenants.ts";
+import { applyTenants } from "./community/apply-tenants.ts";
 import { describeSeed, seedDemo } from "./seed/demo.ts";
 import { devOidcProvider } from "./dev/oidc.ts";
 import { startupBanner } from "./banner.ts";
-import { queueEmbeddingBackfill } from "./matching/vectors/service.ts";
+import { queueEmbeddingBackfill } from "./matching/vectors/embed-queue.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {

@@ -23,6 +23,20 @@ describe("the package surface", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("exports only names the CLI, the tests or the benches use", () => {
+    const users = ["cli", "tests"]
+      .flatMap((d) => sourceFiles(path.join(root, d)))
+      .map((f) => fs.readFileSync(f, "utf8"))
+      .filter((text) => /["']@tuesday\/platform["']/.test(text))
+      .join("\n");
+    const names = [...fs.readFileSync(path.join(import.meta.dirname, "index.ts"), "utf8").matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)]
+      .flatMap((m) => (m[1] ?? "").split(","))
+      .map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()?.trim() ?? "")
+      .filter((n) => n !== "");
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.filter((n) => !new RegExp(`\\b${n}\\b`).test(users))).toEqual([]);
+  });
+
   it("exports what it names (no stale re-export)", () => {
     for (const [name, value] of Object.entries({ ...surface, ...http })) expect(value, name).toBeDefined();
     expect(Object.keys(surface)).toContain("createDeps");

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
+import { PARTICIPANT_ROLES, PERMISSIONS } from "../authz/roles.ts";
 import { ContactTypeSchema, LangSchema } from "../tenancy/schema.ts";
 
-export const PARTICIPANT_ROLES = ["member", "moderator", "admin"] as const;
+export { PARTICIPANT_ROLES, PERMISSIONS };
 export const ParticipantRoleSchema = z.enum(PARTICIPANT_ROLES);
 export type ParticipantRole = z.infer<typeof ParticipantRoleSchema>;
 
 export const ModerationStatusSchema = z.enum(["pending", "confirmed", "rejected"]);
 
-export const PERMISSIONS = ["CAN_VIEW_ADMIN_PANEL", "CAN_MODERATE_COMMUNITY"] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 

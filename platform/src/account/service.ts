@@ -4,11 +4,13 @@ import { EmailSchema } from "../auth/schemas.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { findUserByEmail, findUserById, insertUser } from "../auth/users.ts";
 import { recordAudit } from "../audit/index.ts";
-import { readOwnView, viewKind } from "../auth/view-cache.ts";
+import { readOwnView } from "../auth/own-view.ts";
+import { viewKind } from "../auth/view-cache.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { notFound, unauthenticated, validation } from "../lib/errors.ts";
-import { findParticipant, findParticipantSnapshot, listStaffCards, upsertAdminParticipant, upsertParticipantRole } from "../participant/queries.ts";
+import { findParticipantSnapshot } from "../authz/queries.ts";
+import { findParticipant, listStaffCards, upsertAdminParticipant, upsertParticipantRole } from "../participant/queries.ts";
 import { CONTACT_TYPES, type ContactType, LANGS, type Lang } from "../tenancy/schema.ts";
 import {
   type CurrentUserRow,
@@ -240,3 +242,4 @@ export async function listCommunityStaff(ctx: Ctx): Promise<{ email: string; rol
   const rows = await listStaffCards(ctx.db, ctx.tenant.id);
   return rows.map((r) => ({ email: r.email ?? "", role: r.role, participantId: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
+export { requestEmailChange } from "../auth/account.ts";

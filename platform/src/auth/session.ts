@@ -1,3 +1,5 @@
+import type { ParticipantSnapshot } from "../authz/roles.ts";
+import { SESSION_COOKIE } from "../http/session-cookie.ts";
 import type { Db } from "../db/client.ts";
 import { hashSecret, randomToken, secretsEqual } from "../lib/crypto.ts";
 
@@ -5,7 +7,6 @@ import { hashSecret, randomToken, secretsEqual } from "../lib/crypto.ts";
 export const SESSION_INACTIVITY_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_AFTER_MS = 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
-export const SESSION_COOKIE = "__Host-tuesday_session";
 
 export type Session = {
   id: string;
@@ -18,13 +19,7 @@ export type Session = {
 
 export type SessionUser = { id: string; email: string | null; isOperator: boolean; enabled: boolean };
 
-/** The user's participant in the session's community, as it was when the request began. */
-export type ParticipantSnapshot = {
-  id: string;
-  role: "member" | "moderator" | "admin";
-  moderationStatus: "pending" | "confirmed" | "rejected";
-  profileCompleted: boolean;
-};
+export type { ParticipantSnapshot };
 
 /** A valid session with its user and the user's participant in the session's community. */
 export type ValidSession = { session: Session; user: SessionUser; participant: ParticipantSnapshot | null };

@@ -16,7 +16,6 @@
  *   or stored while the bus is not listening, and a gap in the bus empties the cache;
  * - an entry lives at most `ttlMs` (SESSION_CACHE_MS), the backstop for whatever no trigger sees.
  */
-import type { Ctx } from "../context.ts";
 import type { Bus } from "../realtime/bus.ts";
 import { SESSIONS_CHANGED } from "./session-cache.ts";
 
@@ -132,17 +131,6 @@ export class ViewCache {
     this.#entries.clear();
     this.#byUser.clear();
   }
-}
-
-/**
- * The signed-in actor's `kind` view through the process's cache; `load` reads it from the
- * database. Inside a transaction (ctx.db is not the pool) the cache is bypassed: the transaction
- * may have changed what it would show.
- */
-export function readOwnView<T>(ctx: Ctx, kind: ViewKind<T>, load: () => Promise<T>): Promise<T> {
-  const { actor } = ctx;
-  if (actor.kind !== "user" || ctx.db !== ctx.deps.db) return load();
-  return ctx.deps.views.read(kind, { sessionId: actor.sessionId, userId: actor.userId, communityId: ctx.tenant.id }, load);
 }
 
 export function createViewCache(bus: Bus, opts: ViewCacheOptions): ViewCache {

@@ -8,12 +8,10 @@
  * - an id of another community: 404 (1002), as if it did not exist (`requireThisCommunity` and the
  *   `…InCommunity` lookups).
  */
-import type { ParticipantRole, Permission } from "../account/schemas.ts";
-import type { ParticipantSnapshot } from "../auth/session.ts";
+import type { ParticipantRole, ParticipantSnapshot, Permission } from "./roles.ts";
 import type { Ctx, UserActor } from "../context.ts";
-import { isResponsible } from "../events/queries.ts";
 import { AppError, accessDenied, ErrorCode, notFound, unauthenticated } from "../lib/errors.ts";
-import { findParticipantSnapshot } from "../participant/queries.ts";
+import { findParticipantSnapshot, isResponsible } from "./queries.ts";
 
 export const ACCESS_LEVELS = ["public", "user", "participant", "moderator", "admin", "organizer", "operator"] as const;
 /**

@@ -1,20 +1,3 @@
-import { createRouter } from "../http/openapi.ts";
-import { registerCreateChat } from "./routes/create-chat.ts";
-import { registerGetChat } from "./routes/get-chat.ts";
-import { registerListChats } from "./routes/list-chats.ts";
-import { registerManageChat } from "./routes/manage-chat.ts";
-import { registerPostMessage } from "./routes/post-message.ts";
-
 /** Chats between participants of one community; the realtime module reads the exports below for its chat topics. */
 export { CHAT_ACCESS_DENIED, canReadChat, postChatMessage } from "./service.ts";
 export { MessageTextSchema } from "./schemas.ts";
-
-export function chatRouter() {
-  const app = createRouter();
-  registerListChats(app);
-  registerCreateChat(app);
-  registerGetChat(app);
-  registerPostMessage(app);
-  registerManageChat(app);
-  return app;
-}

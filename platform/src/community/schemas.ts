@@ -4,8 +4,8 @@ import {
   ContactTypeSchema,
   LangSchema,
   NavigationConfigSchema,
-  TenantConfigSchema,
 } from "../tenancy/schema.ts";
+import { TenantConfigSchema } from "./tenant-config.ts";
 
 /** What a visitor's browser may know of a community (no provider secrets, no internals). */
 export const CommunityPublicSchema = z

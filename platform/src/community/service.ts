@@ -7,7 +7,7 @@ import type { Ctx, Deps } from "../context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import type { CommunityRow } from "../tenancy/queries.ts";
 import type { TenantConfig } from "../tenancy/schema.ts";
-import { applyTenants } from "../tenancy/service.ts";
+import { applyTenants } from "./apply-tenants.ts";
 import type { CommunityPublic } from "./schemas.ts";
 
 /** How the member app gets a GOOGLE ID token: for whom (client id), and in development from which page. */

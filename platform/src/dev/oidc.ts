@@ -1,8 +1,9 @@
 import type http from "node:http";
 import type { AppConfig } from "../config.ts";
+import { DEV_OIDC_PATH } from "../http/node.ts";
 import { exportJWK, generateKeyPair } from "jose";
 import { randomToken } from "../lib/crypto.ts";
-import { escapeHtml } from "../mail/templates.ts";
+import { escapeHtml } from "../lib/html.ts";
 import type { Tenant } from "../tenancy/schema.ts";
 
 /**
@@ -10,7 +11,6 @@ import type { Tenant } from "../tenancy/schema.ts";
  * oidc-provider) so a demo tenant's OAuth2 SSO button works on a fresh `npm start`. Any e-mail
  * signs in. Never mounted in production.
  */
-export const DEV_OIDC_PATH = "/dev/oidc";
 
 /** The provider's issuer on this server's port (tenant files name it `http://localhost:{port}/dev/oidc`). */
 export function devOidcIssuer(port: number): string {

@@ -253,12 +253,6 @@ export async function listOrganizers(db: Db, communityId: string, eventIds: read
     order by r.created_at, r.user_id`;
 }
 
-export async function isResponsible(db: Db, communityId: string, eventId: string, userId: string): Promise<boolean> {
-  const [row] = await db<{ yes: boolean }[]>`
-    select exists (select 1 from event_responsibles where community_id = ${communityId} and event_id = ${eventId} and user_id = ${userId}) as yes`;
-  return row?.yes ?? false;
-}
-
 /** Adds a responsible; false when they already were one. */
 export async function insertResponsible(db: Db, communityId: string, eventId: string, userId: string): Promise<boolean> {
   const rows = await db`

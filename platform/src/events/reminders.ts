@@ -2,7 +2,7 @@
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { notify } from "../notifications/index.ts";
-import { eventReminderJob } from "./jobs/reminder.ts";
+import { eventReminderQueue } from "./jobs/reminder-queue.ts";
 import { mailParticipant } from "./mail.ts";
 import { type EventRow, findEvent, findParticipation } from "./queries.ts";
 
@@ -18,7 +18,7 @@ export async function planReminders(ctx: Ctx, e: EventRow, participantIds: reado
   if (at <= now) return;
   for (const participantId of participantIds) {
     await ctx.deps.jobs.send(
-      eventReminderJob,
+      eventReminderQueue,
       { communityId: ctx.tenant.id, eventId: e.id, participantId, startsAt: e.startsAt.toISOString() },
       { db: ctx.db, startAfterSeconds: Math.ceil((at - now) / 1000) },
     );

@@ -5,11 +5,10 @@ import type { Logger } from "pino";
 import type { Actor, Deps, UserActor } from "../context.ts";
 import { type Db, probeDatabase } from "../db/client.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
-import { resolveContext } from "../realtime/context.ts";
-import type { AppEnv } from "./env.ts";
+import { resolveContext } from "./request-context.ts";
+import type { AppEnv, NodeBindings } from "./env.ts";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
 import { httpRequestDuration } from "../lib/metrics.ts";
-import type { NodeBindings } from "./node.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -58,7 +57,7 @@ export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | und
 }
 
 /**
- * Resolves the tenant and the actor (realtime/context.ts resolveContext, shared with WebSocket
+ * Resolves the tenant and the actor (request-context.ts resolveContext, shared with WebSocket
  * upgrades) and sets the request's service context. Used on /api, /community and the web apps;
  * every later handler reads `c.get("ctx")`.
  */

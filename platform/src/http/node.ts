@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import type { Context } from "hono";
-import { DEV_OIDC_PATH } from "../dev/oidc.ts";
 import { validation } from "../lib/errors.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv, NodeBindings } from "./env.ts";
 import { isLoopbackAddress } from "./middleware.ts";
 
 /** What the node adapter passes as `c.env`, and what nodeListener adds for an adapter error. */
-export type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse; adapterError?: unknown };
+/** Where the development OpenID provider (dev/oidc.ts) answers, beside the app. */
+export const DEV_OIDC_PATH = "/dev/oidc";
+
 
 /** The TCP peer address of a request served through `nodeListener` (createApp's `remoteAddr`). */
 export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {

@@ -4,7 +4,7 @@ import type { JSONParsed } from "hono/utils/types";
 import { AppError, ErrorCode, type FieldErrors } from "../lib/errors.ts";
 import { findLoneSurrogate } from "../lib/fields.ts";
 import type { AppEnv } from "./env.ts";
-import { MemoRouter } from "./router.ts";
+import { MemoRouter } from "./memo-router.ts";
 
 export const ErrorSchema = z
   .object({

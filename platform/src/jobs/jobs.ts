@@ -1,7 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Deps } from "../context.ts";
 import type { Db } from "../db/client.ts";
 
 /**
@@ -9,7 +8,7 @@ import type { Db } from "../db/client.ts";
  * handler. Handlers may run more than once for the same payload (retries, crashes): they must
  * check what is already done.
  */
-export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
+export type JobDefinition<S extends z.ZodType<{ communityId: string }>, D> = {
   name: string;
   schema: S;
   retryLimit?: number;
@@ -21,13 +20,19 @@ export type JobDef<S extends z.ZodType<{ communityId: string }>> = {
   expireInSeconds?: number;
   /** pg-boss queue policy; `short`: at most one queued (not yet active) job per singletonKey. */
   policy?: "standard" | "short" | "singleton" | "stately";
-  handle: (deps: Deps, data: z.infer<S>) => Promise<void>;
+  handle: (deps: D, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
 };
 
+/**
+ * What enqueuing needs of a job kind: its queue name and payload schema. A service that enqueues
+ * imports only this (its `<job>-queue.ts`), so the job's handler may import the service.
+ */
+export type JobQueue<S extends z.ZodType<{ communityId: string }>> = { name: string; schema: S };
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds job definitions of every payload type
-export type AnyJobDef = JobDef<any>;
+export type AnyJobDef = JobDefinition<any, any>;
 
 export type SendOptions = {
   db?: Db;
@@ -105,7 +110,7 @@ export class Jobs {
   }
 
   async send<S extends z.ZodType<{ communityId: string }>>(
-    def: JobDef<S>,
+    def: JobQueue<S>,
     data: z.infer<S>,
     opts: SendOptions = {},
   ): Promise<string | null> {
@@ -119,11 +124,11 @@ export class Jobs {
   }
 
   /** Creates or updates the cron schedule of a job (one per queue name). */
-  async schedule<S extends z.ZodType<{ communityId: string }>>(def: JobDef<S>, cron: string, data: z.infer<S>, opts: { tz?: string | undefined } = {}): Promise<void> {
+  async schedule<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, cron: string, data: z.infer<S>, opts: { tz?: string | undefined } = {}): Promise<void> {
     await this.boss.schedule(def.name, cron, def.schema.parse(data) as object, { tz: opts.tz ?? "UTC" });
   }
 
-  private async runOne(deps: Deps, def: AnyJobDef, job: PgBoss.Job<unknown>): Promise<boolean> {
+  private async runOne(deps: unknown, def: AnyJobDef, job: PgBoss.Job<unknown>): Promise<boolean> {
     const parsed = def.schema.safeParse(job.data);
     if (!parsed.success) {
       // A payload that can never succeed is failed without retries eating the queue.
@@ -148,7 +153,7 @@ export class Jobs {
    * 2,000 members took almost 7 minutes to leave the outbox); a full batch means more are waiting,
    * so the worker fetches again at once, and only an idle queue waits for the next poll.
    */
-  async work(deps: Deps, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  async work(deps: unknown, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
     this.working = true;
     for (const def of this.defs.values()) {
       const workerId: { id?: string } = {};
@@ -167,7 +172,7 @@ export class Jobs {
    * Fetches and runs whatever is queued now for `name` (or every queue), returning how many jobs
    * succeeded. The CLI and tests use it to process deterministically through pg-boss.
    */
-  async drain(deps: Deps, name?: string): Promise<number> {
+  async drain(deps: unknown, name?: string): Promise<number> {
     let done = 0;
     const names = name ? [name] : [...this.defs.keys()];
     for (const n of names) {

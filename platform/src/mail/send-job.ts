@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { withTx } from "../db/client.ts";
-import type { JobDef } from "../jobs/jobs.ts";
+import type { JobDef } from "../jobs/define.ts";
 import { mailFailed, mailSent } from "../lib/metrics.ts";
 import { claimOutbox, isUnsent, markAttemptFailed, markSent } from "./queries.ts";
 import { mailTransport } from "./transport.ts";

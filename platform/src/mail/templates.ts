@@ -1,4 +1,5 @@
 import type { Lang, Tenant } from "../tenancy/schema.ts";
+import { escapeHtml } from "../lib/html.ts";
 
 /** Variables of each template. Links are absolute, built from the tenant's configured URL. */
 export type TemplateVars = {
@@ -200,10 +201,6 @@ const T = {
     unsubscribe: (title: string) => `Вы получаете рассылки ${title} как участник. Отписаться`,
   },
 } as const;
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
-}
 
 function absolute(url: string | undefined, base: string): string | undefined {
   if (!url) return undefined;

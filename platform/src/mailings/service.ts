@@ -13,11 +13,11 @@ import { hashHex, randomToken } from "../lib/crypto.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { renderMail } from "../mail/templates.ts";
-import { jobCtx } from "../matching/weekly/context.ts";
+import { jobCtx } from "../jobs/context.ts";
 import { runWeeklyPairing } from "../matching/weekly/service.ts";
 import { comingTuesday } from "../matching/weekly/week.ts";
 import type { Lang, Tenant } from "../tenancy/schema.ts";
-import { mailingSendJob } from "./jobs/send.ts";
+import { mailingSendQueue } from "./jobs/send-queue.ts";
 import {
   countAudience,
   findMailing,
@@ -117,7 +117,7 @@ export async function notifyParticipants(ctx: Ctx, communityId: string, input: N
       createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,
       defaultLang: ctx.tenant.config.lang,
     });
-    await ctx.deps.jobs.send(mailingSendJob, { communityId: ctx.tenant.id, mailingId: id }, { db: tx });
+    await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId: id }, { db: tx });
     const row = await findMailing(tx, ctx.tenant.id, id);
     if (!row) throw new Error("mailing vanished");
     await recordAudit(withDb(ctx, tx), { action: "mailing.send", target: { type: "mailing", id }, before: null, after: { content: input.content, audience: input.audience, total: row.total } });
@@ -175,7 +175,7 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
     }
     if (await hasPending(tx, mailingId)) {
       await markMailingState(tx, mailingId, "sending");
-      if (batch.length > 0) await ctx.deps.jobs.send(mailingSendJob, { communityId: ctx.tenant.id, mailingId }, { db: tx });
+      if (batch.length > 0) await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx });
     } else {
       await markMailingState(tx, mailingId, "done");
     }

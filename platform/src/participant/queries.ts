@@ -1,5 +1,4 @@
-import type { ParticipantRole } from "../account/schemas.ts";
-import type { ParticipantSnapshot } from "../auth/session.ts";
+import type { ParticipantRole } from "../authz/roles.ts";
 import type { Db } from "../db/client.ts";
 import { isUniqueViolation } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
@@ -149,14 +148,6 @@ export async function findParticipant(
   const [row] = await db<ParticipantRow[]>`
     select ${db.unsafe(COLUMNS)} from participants p where ${byKey(db, communityId, key)}
     ${opts.forUpdate ? db`for update` : db``}`;
-  return row;
-}
-
-/** The few facts authorization reads (the session lookup reads the same ones with the session). */
-export async function findParticipantSnapshot(db: Db, communityId: string, key: ParticipantKey): Promise<ParticipantSnapshot | undefined> {
-  const [row] = await db<ParticipantSnapshot[]>`
-    select ${db.unsafe(columnsOf(["id", "role", "moderationStatus"]))}, ${db.unsafe(FIELDS.profileCompletedAt)} is not null as "profileCompleted"
-    from participants p where ${byKey(db, communityId, key)}`;
   return row;
 }
 

@@ -1,10 +1,11 @@
 import { notAParticipant, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
-import { readOwnView, viewKind } from "../auth/view-cache.ts";
+import { readOwnView } from "../auth/own-view.ts";
+import { viewKind } from "../auth/view-cache.ts";
 import type { Ctx } from "../context.ts";
 import { isUniqueViolation, withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
-import { matchingEmbedJob } from "../matching/vectors/jobs/embed.ts";
+import { queueEmbedding } from "../matching/vectors/embed-queue.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
 import { refreshProfileCompletion } from "./completion.ts";
@@ -245,7 +246,7 @@ async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): 
   // Tags, texts and city are matching input: every process's engine model is stale after commit.
   await publishModelChange(ctx.deps.bus, ctx.db, ctx.tenant.id);
   // The texts' vectors are recomputed off the request path (one queued job per community).
-  await ctx.deps.jobs.send(matchingEmbedJob, { communityId: ctx.tenant.id }, { db: ctx.db, singletonKey: ctx.tenant.id });
+  await queueEmbedding(ctx.deps, ctx.tenant.id, ctx.db);
   const saved = await findParticipant(ctx.db, ctx.tenant.id, { id: p.id });
   if (!saved) throw notAParticipant();
   const completion = await refreshProfileCompletion(ctx.db, ctx.tenant.config, saved);

@@ -10,7 +10,7 @@ import { communityModelsOf, followModelChanges } from "../matching/community-mod
 import { type Bus, createBus } from "./bus.ts";
 
 export type { Bus, BusHandler, BusMessage } from "./bus.ts";
-export { nodeHeaders, resolveContext } from "./context.ts";
+export { nodeHeaders, resolveContext } from "../http/request-context.ts";
 export { createStompServer, DEFAULT_STOMP_OPTIONS, STOMP_PATH, type SendTrace, type StompOptions, type StompServer } from "./stomp/server.ts";
 export { chatTopic, notificationsTopic, presenceTopic, publishTopic, type TopicEvent } from "./topics.ts";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { TenantConfigSchema } from "../tenancy/schema.ts";
+import { TenantConfigSchema } from "../community/tenant-config.ts";
 
 /**
  * Writes tenants/tenant.schema.json (JSON Schema for editors) from the zod TenantConfigSchema,

@@ -15,7 +15,8 @@ import { validationError } from "../http/openapi.ts";
 import { notFound } from "../lib/errors.ts";
 import { findCommunityForUpdate } from "../tenancy/queries.ts";
 import { upgradeTenantConfig } from "../tenancy/migrate.ts";
-import { type TenantConfig, TenantConfigSchema } from "../tenancy/schema.ts";
+import { TenantConfigSchema } from "../community/tenant-config.ts";
+import type { TenantConfig } from "../tenancy/schema.ts";
 import { findCommunitySettingsRow, updateCommunityConfig } from "./queries.ts";
 import type { Settings, SettingsPatch, SettingsResult } from "./schemas.ts";
 

@@ -16,12 +16,12 @@ import { MEDIA_KEY, mediaStorage } from "../images/storage.ts";
 import type { Audience, Mailing } from "../mailings/schemas.ts";
 import { requireAdmin, toMailing } from "../mailings/service.ts";
 import { findMailing } from "../mailings/queries.ts";
-import { jobCtx } from "../matching/weekly/context.ts";
+import { jobCtx } from "../jobs/context.ts";
 import { runWeeklyPairing } from "../matching/weekly/service.ts";
 import { comingTuesday } from "../matching/weekly/week.ts";
 import type { Lang, Tenant } from "../tenancy/schema.ts";
 import { botApi, TelegramApiError } from "./bot-api.ts";
-import { telegramMailingJob } from "./jobs/mailing.ts";
+import { telegramMailingQueue } from "./jobs/mailing-queue.ts";
 import { markBlocked } from "./queries.ts";
 import { telegramConfig } from "./service.ts";
 
@@ -82,7 +82,7 @@ async function start(
       createdBy: ctx.actor.kind === "user" ? ctx.actor.userId : null,
       defaultLang: ctx.tenant.config.lang,
     });
-    await ctx.deps.jobs.send(telegramMailingJob, { communityId: ctx.tenant.id, mailingId: id }, { db: tx });
+    await ctx.deps.jobs.send(telegramMailingQueue, { communityId: ctx.tenant.id, mailingId: id }, { db: tx });
     const row = await findMailing(tx, ctx.tenant.id, id);
     if (!row) throw new Error("mailing vanished");
     await recordAudit(withDb(ctx, tx), { action, target: { type: "mailing", id }, before: null, after: { kind, content, audience, imageKey, total: row.total } });
@@ -190,7 +190,7 @@ export async function sendTelegramMailingChunk(ctx: Ctx, mailingId: string): Pro
     const more = (left?.n ?? 0) > 0;
     if (more) {
       await tx`update mailings set status = 'sending' where id = ${mailingId} and status = 'queued'`;
-      await ctx.deps.jobs.send(telegramMailingJob, { communityId: ctx.tenant.id, mailingId }, { db: tx, ...(stalled ? { startAfterSeconds: 30 } : {}) });
+      await ctx.deps.jobs.send(telegramMailingQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx, ...(stalled ? { startAfterSeconds: 30 } : {}) });
     } else {
       await tx`update mailings set status = 'done', finished_at = coalesce(finished_at, now()) where id = ${mailingId}`;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upgradeTenantConfig } from "./migrate.ts";
-import { TENANT_SCHEMA_VERSION, TenantConfigSchema } from "./schema.ts";
+import { TenantConfigSchema } from "../community/tenant-config.ts";
+import { TENANT_SCHEMA_VERSION } from "./schema.ts";
 
 const v1 = {
   version: 1,

@@ -1,8 +1,6 @@
 // The zod that @hono/zod-openapi extends: these schemas are reused in route declarations, and
 // `.openapi()` must exist whichever module is imported first.
 import { z } from "@hono/zod-openapi";
-import { type MatchingWeightsOverride, resolveWeights } from "../matching/engine/weights.ts";
-import { compileLexicon } from "../matching/lexicon/index.ts";
 
 export const LANGS = ["en", "ru"] as const;
 export const LangSchema = z.enum(LANGS);
@@ -131,9 +129,12 @@ export const TopicFileSchema = z.strictObject({
 });
 export type TopicFile = z.infer<typeof TopicFileSchema>;
 
-/** tenants/<slug>/tenant.json. `version` lets the schema evolve; apply refuses unknown versions. */
-export const TenantConfigSchema = z
-  .strictObject({
+/**
+ * tenants/<slug>/tenant.json as a shape. The full schema, TenantConfigSchema in
+ * community/tenant-config.ts, adds the checks of the features the file configures (the matching
+ * lexicon and weights compile), which this foundation module cannot import.
+ */
+const TenantConfigShapeSchema = z.strictObject({
     $schema: z.string().optional(),
     version: z.union([z.literal(1), z.literal(TENANT_SCHEMA_VERSION)]),
     id: Slug,
@@ -235,7 +236,7 @@ export const TenantConfigSchema = z
       .optional(),
     /**
      * The community's taxonomy of needs and offers, in display order. When present, applying the
-     * tenant makes the community's topics match it (see tenancy/service.ts); absent leaves them as
+     * tenant makes the community's topics match it (see community/apply-tenants.ts); absent leaves them as
      * the console made them.
      */
     topics: z.array(TopicFileSchema).max(MAX_TOPICS).optional(),
@@ -251,22 +252,15 @@ export const TenantConfigSchema = z
         format: z.enum(["online", "hybrid", "offline"]).default("hybrid"),
       })
       .default({ pairColleagues: false, format: "hybrid" }),
-  })
-  .superRefine((t, ctx) => {
-    if (t.matchingLexicon) {
-      try {
-        compileLexicon(t.matchingLexicon);
-      } catch (err) {
-        ctx.addIssue({ code: "custom", path: ["matchingLexicon"], message: err instanceof Error ? err.message : String(err) });
-      }
-    }
-    if (t.matchingWeights) {
-      try {
-        resolveWeights(t.matchingWeights as MatchingWeightsOverride);
-      } catch (err) {
-        ctx.addIssue({ code: "custom", path: ["matchingWeights"], message: err instanceof Error ? err.message : String(err) });
-      }
-    }
+  });
+
+/** A check the features add to tenant.json's own (community/tenant-config.ts); it runs first. */
+export type TenantConfigCheck = (t: z.infer<typeof TenantConfigShapeSchema>, ctx: z.RefinementCtx<z.infer<typeof TenantConfigShapeSchema>>) => void;
+
+/** tenants/<slug>/tenant.json. `version` lets the schema evolve; apply refuses unknown versions. */
+export function tenantConfigSchema(featureChecks: TenantConfigCheck) {
+  return TenantConfigShapeSchema.superRefine((t, ctx) => {
+    featureChecks(t, ctx);
     if (!t.langChoices.includes(t.lang)) {
       ctx.addIssue({ code: "custom", path: ["lang"], message: `must be one of langChoices (${t.langChoices.join(", ")})` });
     }
@@ -291,9 +285,10 @@ export const TenantConfigSchema = z
       }
     });
   });
+}
 
-export type TenantConfigInput = z.input<typeof TenantConfigSchema>;
-export type TenantConfig = z.infer<typeof TenantConfigSchema>;
+export type TenantConfigInput = z.input<typeof TenantConfigShapeSchema>;
+export type TenantConfig = z.infer<typeof TenantConfigShapeSchema>;
 
 /** A landing document is free-form JSON for the welcome page; only its top level must be an object. */
 export const LandingDocumentSchema = z.record(z.string(), z.unknown());

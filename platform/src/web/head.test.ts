@@ -8,7 +8,8 @@ import { type BrowserIntegrations, testConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
 import type { CommunityPublic } from "../community/schemas.ts";
 import type { AppEnv } from "../http/env.ts";
-import { TenantConfigSchema, type Tenant } from "../tenancy/schema.ts";
+import { TenantConfigSchema } from "../community/tenant-config.ts";
+import type { Tenant } from "../tenancy/schema.ts";
 import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
 import { mountWebApps, type WebApp } from "./static.ts";
 

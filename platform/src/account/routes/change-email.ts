@@ -1,5 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { requestEmailChange } from "../../auth/account.ts";
+import { requestEmailChange } from "../service.ts";
 import { EmailSchema, PasswordSchema } from "../../auth/schemas.ts";
 import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse, OkSchema } from "../../http/openapi.ts";
-import { defineOrganizerRoute } from "../guard.ts";
+import { defineOrganizerRoute } from "./organizer-route.ts";
 import { EventIdParamSchema } from "../schemas.ts";
 import { deleteEvent } from "../service.ts";
 

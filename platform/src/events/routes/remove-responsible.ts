@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
-import { defineOrganizerRoute } from "../guard.ts";
+import { defineOrganizerRoute } from "./organizer-route.ts";
 import { EventOrganizerSchema, ResponsibleParamSchema } from "../schemas.ts";
 import { removeResponsible } from "../responsibles.ts";
 

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
-import { defineOrganizerRoute } from "../guard.ts";
+import { defineOrganizerRoute } from "./organizer-route.ts";
 import { EventIdParamSchema, EventPatchSchema, EventSchema } from "../schemas.ts";
 import { updateEvent } from "../service.ts";
 

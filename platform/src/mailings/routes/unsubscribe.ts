@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
-import { escapeHtml } from "../../mail/templates.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import { UnsubscribeQuerySchema, UnsubscribeResultSchema } from "../schemas.ts";
 import { unsubscribe } from "../service.ts";
 

@@ -4,9 +4,16 @@
  * Float32Array per model. Need <-> offer similarity in both directions and about <-> about feed
  * relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
-import type { CommunityModel } from "./corpus.ts";
 import type { MemberFeatures } from "./types.ts";
-import type { ComponentWeights } from "./weights.ts";
+import type { ComponentWeights, MatchingWeights } from "./weights.ts";
+
+/** What the semantic terms read of a community model (corpus.ts CommunityModel has these; named here so neither file imports the other). */
+export type SemanticModel = {
+  weights: MatchingWeights;
+  components: Required<ComponentWeights>;
+  vectorComponents: Required<ComponentWeights> | null;
+  vectors: SemanticVectors | null;
+};
 
 /** Slots of a member's vectors in `SemanticVectors.data`: need, offer, about. */
 export const VEC = { need: 0, offer: 1, about: 2, slots: 3 } as const;
@@ -158,13 +165,13 @@ export interface SemanticParts {
  * else the words-and-lexicon set (a text the encoder cannot read, e.g. Russian for an English-only
  * encoder, has no vector: that member is scored as before vectors, with everyone).
  */
-export function pairComponents(m: CommunityModel, a: number, b: number): Required<ComponentWeights> {
+export function pairComponents(m: SemanticModel, a: number, b: number): Required<ComponentWeights> {
   const s = m.vectors;
   return s !== null && m.vectorComponents !== null && s.ok[a] === 1 && s.ok[b] === 1 ? m.vectorComponents : m.components;
 }
 
 /** The vector similarities of members a and b (zeros without vectors). */
-export function semanticParts(m: CommunityModel, a: number, b: number, out: SemanticParts): SemanticParts {
+export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts): SemanticParts {
   const s = m.vectors;
   if (!s || s.ok[a] === 0 || s.ok[b] === 0) {
     out.aToB = 0;
@@ -183,13 +190,13 @@ export function semanticParts(m: CommunityModel, a: number, b: number, out: Sema
 }
 
 /** The two directions mixed as the score mixes them (max share to the stronger). */
-export function combineSemantic(m: CommunityModel, aToB: number, bToA: number): number {
+export function combineSemantic(m: SemanticModel, aToB: number, bToA: number): number {
   const share = m.weights.semantic.maxShare;
   return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
 }
 
 /** The semantic part of the base score of a and b at the weights `c` (pairComponents). */
-export function semanticBase(m: CommunityModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts): number {
+export function semanticBase(m: SemanticModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts): number {
   if (c.semantic === 0 && c.about === 0) return 0;
   const p = semanticParts(m, a, b, out);
   return c.semantic * combineSemantic(m, p.aToB, p.bToA) + c.about * p.about;

@@ -3,7 +3,8 @@ import type { Deps } from "../../context.ts";
 import { encoderTextFor } from "./encoder-text.ts";
 import { type EmbedReport, embedCommunity, encoderFor } from "./service.ts";
 
-export { embedCommunity, encoderFor, hashText, queueEmbeddingBackfill } from "./service.ts";
+export { embedCommunity, encoderFor, hashText } from "./service.ts";
+export { queueEmbedding, queueEmbeddingBackfill } from "./embed-queue.ts";
 export type { EmbedEnv, EmbedReport } from "./service.ts";
 export { matchingEmbedJob } from "./jobs/embed.ts";
 

@@ -8,7 +8,6 @@
 import { createHash } from "node:crypto";
 import type { AppConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import type { Jobs } from "../../jobs/jobs.ts";
 import type { Bus } from "../../realtime/bus.ts";
 import {
   createEncoder,
@@ -21,7 +20,7 @@ import {
   type ToEncoderText,
 } from "../encoder/index.ts";
 import { publishModelChange } from "../model-change.ts";
-import { deleteVectors, listCommunityIds, listEmbeddableMembers, listVectorHashes, markModelReady, upsertVectors, type VectorWrite } from "./queries.ts";
+import { deleteVectors, listEmbeddableMembers, listVectorHashes, markModelReady, upsertVectors, type VectorWrite } from "./queries.ts";
 
 const encoders = new WeakMap<AppConfig, Encoder>();
 
@@ -88,10 +87,3 @@ export async function embedCommunity(env: EmbedEnv, communityId: string): Promis
   return { model: encoder.id, embedded: todo.length, removed: gone.length, unchanged };
 }
 
-/** Queues the embedding of every community (server start: texts written while it was down, a new model). */
-export async function queueEmbeddingBackfill(deps: { db: Db; jobs: Jobs }): Promise<number> {
-  const { matchingEmbedJob } = await import("./jobs/embed.ts");
-  const ids = await listCommunityIds(deps.db);
-  for (const communityId of ids) await deps.jobs.send(matchingEmbedJob, { communityId }, { singletonKey: communityId });
-  return ids.length;
-}

@@ -1,14 +1,7 @@
-import { randomUUID } from "node:crypto";
-import type { Ctx, Deps } from "../../context.ts";
 import type { Tenant } from "../../tenancy/schema.ts";
 import type { BuildOptions, ConceptMatcher, MatchingWeightsOverride } from "../engine/index.ts";
 import { type ConceptEntry, compileLexicon, defaultLexicon } from "../lexicon/index.ts";
 import { conceptMatcher } from "../lexicon/need-weights.ts";
-
-/** The context a background job runs a verb in. */
-export function jobCtx(deps: Deps, tenant: Tenant, job: string): Ctx {
-  return { tenant, actor: { kind: "system", job }, requestId: `job-${job}-${randomUUID()}`, log: deps.log.child({ job, communityId: tenant.id }), db: deps.db, deps, ip: undefined };
-}
 
 /** How the tenant's engine model is built: its weights and its matching rules (tenant.json). */
 export function tenantBuildOptions(tenant: Tenant): BuildOptions {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobDef } from "../../jobs/jobs.ts";
+import type { JobDef } from "../../jobs/define.ts";
 import { sendNotificationDigests } from "../digest.ts";
 
 /** "*": every community. */

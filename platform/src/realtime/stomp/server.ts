@@ -25,7 +25,7 @@ import { CHAT_ACCESS_DENIED, canReadChat, MessageTextSchema, postChatMessage } f
 import type { Ctx, Deps } from "../../context.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
 import type { BusMessage } from "../bus.ts";
-import { nodeHeaders, resolveContext, sessionToken } from "../context.ts";
+import { nodeHeaders, resolveContext, sessionToken } from "../../http/request-context.ts";
 import { setMetricsSource } from "../../lib/metrics.ts";
 import { parseDestination, TOPIC_CHANNEL, type Topic, type TopicEnvelope } from "../topics.ts";
 import { escapeHeader, type Frame, FrameParser, StompProtocolError, serializeFrame } from "./frame.ts";

@@ -1,17 +1,14 @@
-import { z } from "zod";
-import type { JobDef } from "../../jobs/jobs.ts";
-import { jobCtx } from "../../matching/weekly/context.ts";
+import type { JobDef } from "../../jobs/define.ts";
+import { jobCtx } from "../../jobs/context.ts";
 import { sendTelegramMailingChunk } from "../mailings.ts";
-
-const Schema = z.object({ communityId: z.string(), mailingId: z.string().uuid() });
+import { telegramMailingQueue } from "./mailing-queue.ts";
 
 /**
  * One chunk of a Telegram mailing; the chunk re-enqueues this job while recipients are pending.
  * A rerun takes only recipients still pending, so nobody gets it twice.
  */
-export const telegramMailingJob: JobDef<typeof Schema> = {
-  name: "telegram.mailing",
-  schema: Schema,
+export const telegramMailingJob: JobDef<typeof telegramMailingQueue.schema> = {
+  ...telegramMailingQueue,
   retryLimit: 10,
   retryDelaySeconds: 30,
   handle: async (deps, { communityId, mailingId }) => {

@@ -4,7 +4,6 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
-import type { BusMessage } from "../../realtime/bus.ts";
 import {
   SseQuerySchema,
   TELEGRAM_CONNECTED_CHANNEL,
@@ -110,7 +109,7 @@ export function registerTelegram(app: OpenAPIHono<AppEnv>) {
     // Listening before the status is read: a connection in between is not missed.
     let connected: ((username: string | null) => void) | undefined;
     const pending: (string | null)[] = [];
-    const unsubscribe = await ctx.deps.bus.subscribe<TelegramConnectedEvent>(TELEGRAM_CONNECTED_CHANNEL, ({ payload }: BusMessage<TelegramConnectedEvent>) => {
+    const unsubscribe = await ctx.deps.bus.subscribe<TelegramConnectedEvent>(TELEGRAM_CONNECTED_CHANNEL, ({ payload }) => {
       if (payload?.c !== ctx.tenant.id || payload.u !== userId) return;
       if (connected) connected(payload.n);
       else pending.push(payload.n);

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { OkSchema, errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineOrganizerRoute } from "../../guard.ts";
+import { defineOrganizerRoute } from "../organizer-route.ts";
 import { deleteTranslation } from "../../onboarding.ts";
 import { TranslationParamSchema } from "../../onboarding-schemas.ts";
 

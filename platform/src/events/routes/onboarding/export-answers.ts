@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { csvFile, errors } from "../../../http/openapi.ts";
-import { defineOrganizerRoute } from "../../guard.ts";
+import { defineOrganizerRoute } from "../organizer-route.ts";
 import { exportEventAnswers } from "../../onboarding.ts";
 import { ExportQuerySchema } from "../../onboarding-schemas.ts";
 import { EventIdParamSchema } from "../../schemas.ts";

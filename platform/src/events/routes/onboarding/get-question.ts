@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineOrganizerRoute } from "../../guard.ts";
+import { defineOrganizerRoute } from "../organizer-route.ts";
 import { QuestionDetailSchema } from "../../../questionnaire/schemas.ts";
 import { getEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonResponse } from "../../../http/openapi.ts";
-import { defineOrganizerRoute } from "../../guard.ts";
+import { defineOrganizerRoute } from "../organizer-route.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 import { eventStatistics } from "../../onboarding.ts";
 import { StatisticsSchema } from "../../onboarding-schemas.ts";

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../http/env.ts";
 import { errors, jsonBody, jsonResponse } from "../../../http/openapi.ts";
-import { defineOrganizerRoute } from "../../guard.ts";
+import { defineOrganizerRoute } from "../organizer-route.ts";
 import { QuestionDetailSchema, QuestionPatchSchema } from "../../../questionnaire/schemas.ts";
 import { updateEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";

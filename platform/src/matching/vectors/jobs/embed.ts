@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobDef } from "../../../jobs/jobs.ts";
+import type { JobDef } from "../../../jobs/define.ts";
 import { embedCommunity, encoderFor } from "../service.ts";
 import { encoderTextFor } from "../encoder-text.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { JobDef } from "../../../jobs/jobs.ts";
-import { jobCtx } from "../context.ts";
+import type { JobDef } from "../../../jobs/define.ts";
+import { jobCtx } from "../../../jobs/context.ts";
 import { sendMeetingFollowups } from "../mail.ts";
 
 const MatchingFollowupSchema = z.object({ communityId: z.string() });

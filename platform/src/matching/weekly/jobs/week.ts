@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { JobDef } from "../../../jobs/jobs.ts";
-import { jobCtx } from "../context.ts";
+import type { JobDef } from "../../../jobs/define.ts";
+import { jobCtx } from "../../../jobs/context.ts";
 import { runWeeklyPairing } from "../service.ts";
 
 const MatchingWeekSchema = z.object({ communityId: z.string(), week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });

@@ -7,10 +7,10 @@
  */
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { requireOrganizer } from "../authz/index.ts";
-import type { AppEnv } from "../http/env.ts";
-import { defineRoute } from "../http/route.ts";
-import { requireEvent } from "./view.ts";
+import { requireOrganizer } from "../../authz/index.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { defineRoute } from "../../http/route.ts";
+import { requireEvent } from "../view.ts";
 
 const organizerGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ctx = c.get("ctx");

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { googleClientId } from "../auth/google.ts";
+import { googleClientId } from "./google.ts";
 import type { AppConfig } from "../config.ts";
-import type { TenantBundle } from "./load.ts";
+import type { TenantBundle } from "../community/load-tenants.ts";
 
 /**
  * Sign-in methods a tenant lists that this server has no configuration for, as

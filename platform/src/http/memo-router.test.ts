@@ -2,7 +2,7 @@ import { SmartRouter } from "hono/router/smart-router";
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
-import { MemoRouter } from "./router.ts";
+import { MemoRouter } from "./memo-router.ts";
 
 const ROUTES: [string, string, string][] = [
   ["ALL", "*", "envelope"],

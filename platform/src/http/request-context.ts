@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { parse as parseCookies } from "hono/utils/cookie";
 import type { Logger } from "pino";
-import { SESSION_COOKIE } from "../auth/session.ts";
 import type { Actor, Ctx, Deps } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
+import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** What resolveContext reads of a request: the Fetch `Headers`, or nodeHeaders(req.headers) on an upgrade. */
 export type HeaderSource = { get: (name: string) => string | null | undefined };

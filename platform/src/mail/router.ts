@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { createRouter } from "../http/openapi.ts";
 import type { AppEnv } from "../http/env.ts";
-import { escapeHtml } from "./templates.ts";
+import { escapeHtml } from "../lib/html.ts";
 import { getOutbox, listOutbox } from "./queries.ts";
 
 /** The inside of a stored mail's <body> (the whole document when it has none). */

@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { type QuestionFile, QuestionsFileSchema } from "../questionnaire/schemas.ts";
-import { upgradeTenantConfig } from "./migrate.ts";
-import { LandingDocumentSchema, NavigationConfigSchema, type NavigationConfig, type TenantConfig, TenantConfigSchema } from "./schema.ts";
+import { upgradeTenantConfig } from "../tenancy/migrate.ts";
+import { LandingDocumentSchema, NavigationConfigSchema, type NavigationConfig, type TenantConfig } from "../tenancy/schema.ts";
+import { TenantConfigSchema } from "./tenant-config.ts";
 
 export type TenantBundle = {
   config: TenantConfig;
