@@ -59,7 +59,7 @@ const useDraft = () => {
 };
 
 function TopicRow(props: DatagridRowProps) {
-  const topic = props.record as Topic | undefined;
+  const topic = useRecordContext<Topic>();
   if (!topic) return null;
   // Keyed by the saved labels: a saved or refetched topic starts a fresh draft.
   return (
@@ -295,7 +295,9 @@ export function TopicList() {
         <Datagrid
           body={<TopicBody />}
           rowClick={false}
-          bulkActionButtons={<BulkDeleteButton label="tuesday.topics.archive" mutationMode="pessimistic" />}
+          bulkActionButtons={
+            <BulkDeleteButton label="tuesday.topics.archive" mutationMode="pessimistic" confirmTitle="tuesday.topics.bulkArchiveTitle" confirmContent="tuesday.topics.bulkArchiveContent" />
+          }
           empty={<EmptyTopics />}
         >
           <FunctionField label="tuesday.topics.order" sortable={false} render={() => <MoveButtons />} />
