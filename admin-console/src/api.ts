@@ -25,6 +25,8 @@ export class ConsoleApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: number,
+    /** The platform's field errors (`errors` keyed by field), for forms. */
+    readonly errors: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ConsoleApiError";
@@ -37,7 +39,8 @@ export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
   const result = await promise;
   if (result.error !== undefined || !result.response.ok) {
     const err = toApiError(result.error, result.response.status);
-    throw new ConsoleApiError(err.msg, result.response.status, err.code);
+    const fields = (result.error as { errors?: Record<string, string> } | undefined)?.errors;
+    throw new ConsoleApiError(err.msg, result.response.status, err.code, fields ?? {});
   }
   return result.data as T;
 }

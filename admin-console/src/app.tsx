@@ -3,22 +3,27 @@ import { Route } from "react-router-dom";
 import { AccountPage } from "./account-page.tsx";
 import { authProvider } from "./auth-provider.ts";
 import { Dashboard } from "./dashboard.tsx";
-import { ConsoleLayout } from "./layout.tsx";
 import { dataProvider } from "./data-provider.ts";
 import { i18nProvider } from "./i18n.ts";
+import { ConsoleLayout } from "./layout.tsx";
+import { LoginPage } from "./login/login-page.tsx";
 import { AnalyticsPage } from "./resources/analytics/analytics-page.tsx";
+import { audit } from "./resources/audit/index.ts";
+import { events } from "./resources/events/index.ts";
+import { mailings } from "./resources/mailings/index.ts";
+import { MatchesPage } from "./resources/matches/matches-page.tsx";
 import { members } from "./resources/members/index.ts";
 import { participants } from "./resources/participants/index.ts";
-import { events } from "./resources/events/index.ts";
-import { LoginPage } from "./login/login-page.tsx";
-import { AuditLogPage } from "./resources/audit/audit-page.tsx";
-import { MatchesPage } from "./resources/matches/matches-page.tsx";
-import { MailingsPage } from "./resources/mailings/mailings-page.tsx";
-import { QuestionsPage } from "./resources/questions/questions-page.tsx";
+import { questions } from "./resources/questions/index.ts";
 import { SettingsPage } from "./resources/settings/settings-page.tsx";
-import { TopicsPage } from "./resources/topics/topics-page.tsx";
+import { topics } from "./resources/topics/index.ts";
 
-/** The console for community admins and moderators; one folder per resource joins <Admin> later. */
+/**
+ * The console for community admins and moderators. Every list and show screen is a <Resource> on
+ * the data provider; the custom routes are the screens that are not lists: analytics (charts),
+ * matches (this week's pairs, the coming week's dry run and the pair to score), settings (one
+ * form) and the admin's own account. They read through the data provider too.
+ */
 export function App() {
   return (
     <Admin
@@ -34,15 +39,15 @@ export function App() {
       <Resource {...participants} />
       <Resource {...members} />
       <Resource {...events} />
+      <Resource {...topics} />
+      <Resource {...questions} />
+      <Resource {...mailings} />
+      <Resource {...audit} />
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
-        <Route path="/topics" element={<TopicsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
-        <Route path="/mailings" element={<MailingsPage />} />
-        <Route path="/audit" element={<AuditLogPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/matches" element={<MatchesPage />} />
-        <Route path="/questions" element={<QuestionsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,32 +1,15 @@
 import { Card, CardContent, Chip, Stack, Typography } from "@mui/material";
-import type { components } from "@tuesday/api-client";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Loading, Title, useGetIdentity, useTranslate } from "react-admin";
-import { api, call } from "./api.ts";
-
-type Community = components["schemas"]["Community"];
+import { useCommunity } from "./resources/participants/use-community.ts";
 
 /** The console's home: which community this is and who is signed in. */
 export function Dashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const [community, setCommunity] = useState<Community | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { community, failed } = useCommunity();
 
-  useEffect(() => {
-    let cancelled = false;
-    call(api.GET("/api/community/get-by-domain", { params: { query: { domain: window.location.hostname } } }))
-      .then((c) => {
-        if (!cancelled) setCommunity(c);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
+  // Not a fetch: the tab's title follows the community once it is read.
   useEffect(() => {
     if (community) document.title = `${community.brandConfig.title || community.title} · Console`;
   }, [community]);

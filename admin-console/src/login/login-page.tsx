@@ -2,7 +2,8 @@ import { Alert, Box, Button, Card, CardContent, Divider, Stack, TextField, Typog
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocaleState, useLogin, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../api.ts";
-import { type Community, consoleMethods, loadCommunity } from "./community.ts";
+import { useCommunity } from "../resources/participants/use-community.ts";
+import { consoleMethods } from "./community.ts";
 
 /** Where sign-in flows that leave the console (magic link, SSO) come back to. */
 const CONSOLE_HOME = "/console/";
@@ -22,7 +23,7 @@ export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const [, setLocale] = useLocaleState();
-  const [community, setCommunity] = useState<Community | null | undefined>(undefined);
+  const { community, isPending } = useCommunity();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -31,18 +32,15 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Not a fetch: once the community is read, the tab's title and the language follow it.
   useEffect(() => {
-    loadCommunity().then((c) => {
-      setCommunity(c);
-      if (c) {
-        document.title = `${c.brandConfig.title || c.title} · Console`;
-        // The community's language unless the member app chose one on this device.
-        if (!localStorage.getItem("local")) setLocale(c.lang);
-      }
-    });
-  }, [setLocale]);
+    if (!community) return;
+    document.title = `${community.brandConfig.title || community.title} · Console`;
+    // The community's language unless the member app chose one on this device.
+    if (!localStorage.getItem("local")) setLocale(community.lang);
+  }, [community, setLocale]);
 
-  if (community === undefined) return null;
+  if (isPending) return null;
   const methods = consoleMethods(community);
   const brand = community?.brandConfig;
   const color = brand?.primaryColor ?? "#3b5bdb";

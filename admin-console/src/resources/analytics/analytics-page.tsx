@@ -1,14 +1,13 @@
 import { Alert, Card, CardContent, Grid, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
-import type { components } from "@tuesday/api-client";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Loading, Title, useAuthenticated, useTranslate } from "react-admin";
-import { api, call } from "../../api.ts";
-import { useCommunity } from "../participants/use-community.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
 
-type Data = components["schemas"]["ChartsData"];
-type Distributions = components["schemas"]["ChartsDistributions"];
+/** The weeks the series cover. */
+const WEEKS = 12;
 
 function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -23,33 +22,30 @@ function ChartCard({ title, children, testId }: { title: string; children: React
   );
 }
 
-/** Analytics from /charts/data and /charts/distributions (admins). */
+/**
+ * Analytics from /charts/data and /charts/distributions (admins), read together through the data
+ * provider's getAnalytics. Charts, not a list: a page of its own.
+ */
 export function AnalyticsPage() {
   useAuthenticated();
   const translate = useTranslate();
-  const { community, failed } = useCommunity();
-  const [data, setData] = useState<Data | null>(null);
-  const [dist, setDist] = useState<Distributions | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dataProvider = useConsoleDataProvider();
+  const { data: both, error, isPending } = useQuery({ queryKey: ["analytics", WEEKS], queryFn: () => dataProvider.getAnalytics(WEEKS) });
 
-  useEffect(() => {
-    if (!community) return;
-    const query = { communityId: community.id };
-    Promise.all([call(api.GET("/api/charts/data", { params: { query: { ...query, weeks: 12 } } })), call(api.GET("/api/charts/distributions", { params: { query } }))])
-      .then(([d, s]) => {
-        setData(d);
-        setDist(s);
-      })
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : translate("tuesday.analytics.failed")));
-  }, [community, translate]);
-
-  if (failed || error) return <Alert severity="error">{error ?? translate("tuesday.analytics.failed")}</Alert>;
-  if (!data || !dist) return <Loading />;
+  if (error) return <Alert severity="error">{errorMessage(error, translate("tuesday.analytics.failed"))}</Alert>;
+  if (isPending || !both) return <Loading />;
+  const { data, distributions: dist } = both;
+  const isEmpty = [...data.signups, ...data.matches].every((s) => s.count === 0) && data.meetings.every((m) => m.held === 0) && dist.funnel.every((f) => f.count === 0);
   const weeks = data.weeks.map((w) => w.slice(5));
   const pct = data.intros.acceptanceRate === null ? translate("tuesday.analytics.none") : `${Math.round(data.intros.acceptanceRate * 100)}%`;
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Title title={translate("tuesday.analytics.title")} />
+      {isEmpty ? (
+        <Grid size={12}>
+          <Alert severity="info">{translate("tuesday.analytics.empty")}</Alert>
+        </Grid>
+      ) : null}
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.intros")} testId="intro-rate">
           <Typography variant="h3">{pct}</Typography>

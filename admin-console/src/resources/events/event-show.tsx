@@ -20,36 +20,39 @@ import {
   Typography,
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
-import { useCallback, useEffect, useState } from "react";
-import { Link, Title, useNotify, useTranslate } from "react-admin";
-import { useParams } from "react-router-dom";
-import { api, ConsoleApiError, call } from "../../api.ts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, Show, useGetList, useNotify, useRecordContext, useTranslate, useUpdate } from "react-admin";
+import { ConsoleApiError } from "../../api.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
 
 type EventItem = components["schemas"]["Event"];
-type Report = components["schemas"]["EventOnboardingReport"];
-type Statistics = components["schemas"]["EventOnboardingStatistics"];
+type ReportItem = components["schemas"]["EventOnboardingReport"]["items"][number];
 
 const message = (err: unknown) => (err instanceof ConsoleApiError || err instanceof Error ? err.message : String(err));
 
-/** /events/:id/show: one event — its main fields to edit, its participants (approve, reject, confirm payment) and onboarding statistics. */
+function EventTitle() {
+  const event = useRecordContext<EventItem>();
+  return <>{event?.title ?? ""}</>;
+}
+
+/** /events/:id/show: one event (getOne → GET /event/{id}) — its main fields to edit, its participants (approve, reject, confirm payment) and onboarding statistics. */
 export function EventShow() {
-  const { id = "" } = useParams();
+  return (
+    <Show title={<EventTitle />} actions={false} component="div">
+      <EventShowView />
+    </Show>
+  );
+}
+
+function EventShowView() {
+  const event = useRecordContext<EventItem>();
   const translate = useTranslate();
   const [tab, setTab] = useState<"details" | "participants" | "statistics">("participants");
-  const [event, setEvent] = useState<EventItem | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const load = useCallback(() => {
-    call(api.GET("/api/event/{id}", { params: { path: { id } } }))
-      .then(setEvent)
-      .catch((err) => setFailed(message(err)));
-  }, [id]);
-  useEffect(load, [load]);
-
-  if (failed) return <Alert severity="error">{`${translate("tuesday.events.loadFailed")} ${failed}`}</Alert>;
   if (!event) return <LinearProgress />;
   return (
     <Box sx={{ mt: 2 }} data-testid="console-event">
-      <Title title={event.title} />
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
         <Link to="/events">{translate("tuesday.events.back")}</Link>
         <Typography variant="h5" sx={{ flexGrow: 1 }}>
@@ -70,15 +73,16 @@ export function EventShow() {
         <Tab value="statistics" label={translate("tuesday.events.statistics")} />
       </Tabs>
       <Box sx={{ mt: 2 }}>
-        {tab === "details" ? <EventDetails event={event} onSaved={setEvent} /> : tab === "participants" ? <EventParticipants event={event} /> : <EventStatistics eventId={event.id} />}
+        {tab === "details" ? <EventDetails event={event} /> : tab === "participants" ? <EventParticipants event={event} /> : <EventStatistics eventId={event.id} />}
       </Box>
     </Box>
   );
 }
 
-function EventDetails({ event, onSaved }: { event: EventItem; onSaved: (e: EventItem) => void }) {
+function EventDetails({ event }: { event: EventItem }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const [update] = useUpdate<EventItem>(undefined, undefined, { returnPromise: true });
   const [f, setF] = useState({
     title: event.title,
     description: event.description,
@@ -100,9 +104,7 @@ function EventDetails({ event, onSaved }: { event: EventItem; onSaved: (e: Event
   const save = async () => {
     setBusy(true);
     setErrors({});
-    const res = await api.PATCH("/api/event/{id}", {
-      params: { path: { id: event.id } },
-      body: {
+    const data = {
         title: f.title.trim(),
         description: f.description.trim(),
         date: f.date.trim(),
@@ -114,16 +116,15 @@ function EventDetails({ event, onSaved }: { event: EventItem; onSaved: (e: Event
         visibility: f.visibility,
         approvalRequired: f.approvalRequired,
         enableOnboarding: f.enableOnboarding,
-      },
-    });
-    setBusy(false);
-    if (res.data) {
-      onSaved(res.data);
+    };
+    try {
+      await update("events", { id: event.id, data, previousData: event });
       notify("tuesday.events.saved", { type: "success" });
-    } else {
-      const err = res.error as { msg?: string; errors?: Record<string, string> } | undefined;
-      setErrors(err?.errors ?? {});
-      notify(err?.msg ?? "ra.notification.http_error", { type: "error" });
+    } catch (err) {
+      setErrors(err instanceof ConsoleApiError ? err.errors : {});
+      notify(errorMessage(err, "ra.notification.http_error"), { type: "error" });
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -175,28 +176,24 @@ function EventDetails({ event, onSaved }: { event: EventItem; onSaved: (e: Event
 function EventParticipants({ event }: { event: EventItem }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [report, setReport] = useState<Report | null>(null);
-  const load = useCallback(() => {
-    call(api.GET("/api/event/{id}/onboarding/report", { params: { path: { id: event.id } } }))
-      .then(setReport)
-      .catch((err) => notify(message(err), { type: "error" }));
-  }, [event.id, notify]);
-  useEffect(load, [load]);
-
-  const act = async (what: "approve" | "reject" | "confirm-payment", pid: string) => {
-    try {
-      const path = { params: { path: { id: event.id, pid } } };
-      if (what === "approve") await call(api.POST("/api/event/{id}/participants/{pid}/approve", path));
-      else if (what === "reject") await call(api.POST("/api/event/{id}/participants/{pid}/reject", path));
-      else await call(api.POST("/api/event/{id}/participants/{pid}/confirm-payment", path));
+  const dataProvider = useConsoleDataProvider();
+  const { data: items, error, refetch } = useGetList<ReportItem & { id: string }>("event-participants", {
+    filter: { eventId: event.id },
+    pagination: { page: 1, perPage: 1000 },
+  });
+  const decide = useMutation({
+    mutationFn: ({ what, pid }: { what: "approve" | "reject" | "confirm-payment"; pid: string }) => dataProvider.decideEventParticipant(what, event.id, pid),
+    onSuccess: (_, { what }) => {
       notify(what === "approve" ? "tuesday.events.approved" : what === "reject" ? "tuesday.events.rejected" : "tuesday.events.paymentConfirmed", { type: "success" });
-      load();
-    } catch (err) {
-      notify(message(err), { type: "error" });
-    }
-  };
+      void refetch();
+    },
+    onError: (err) => notify(message(err), { type: "error" }),
+  });
+  const act = (what: "approve" | "reject" | "confirm-payment", pid: string) => decide.mutate({ what, pid });
 
-  if (!report) return <LinearProgress />;
+  if (error) return <Alert severity="error">{`${translate("tuesday.events.loadFailed")} ${message(error)}`}</Alert>;
+  if (!items) return <LinearProgress />;
+  const report = { items };
   if (report.items.length === 0) return <Typography color="text.secondary">{translate("tuesday.events.noParticipants")}</Typography>;
   return (
     <Table size="small" data-testid="console-event-participants">
@@ -254,14 +251,9 @@ function EventParticipants({ event }: { event: EventItem }) {
 
 function EventStatistics({ eventId }: { eventId: string }) {
   const translate = useTranslate();
-  const [stats, setStats] = useState<Statistics | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }))
-      .then(setStats)
-      .catch((err) => setFailed(message(err)));
-  }, [eventId]);
-  if (failed) return <Alert severity="error">{failed}</Alert>;
+  const dataProvider = useConsoleDataProvider();
+  const { data: stats, error } = useQuery({ queryKey: ["events", "statistics", eventId], queryFn: () => dataProvider.getEventStatistics(eventId) });
+  if (error) return <Alert severity="error">{message(error)}</Alert>;
   if (!stats) return <LinearProgress />;
   if (stats.questions.length === 0) return <Typography color="text.secondary">{translate("tuesday.events.noQuestions")}</Typography>;
   return (

@@ -1,16 +1,15 @@
 import { Alert, Button, Card, CardContent, Chip, Slider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { components } from "@tuesday/api-client";
-import { useCallback, useEffect, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Title, useAuthenticated, useNotify, usePermissions, useTranslate } from "react-admin";
-import { api, ConsoleApiError, call } from "../../api.ts";
-import { loadCommunity } from "../../login/community.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
 import { PreviewPairs } from "./preview-pairs.tsx";
 import { WeekPairs } from "./week-pairs.tsx";
 import { useDecimal } from "../../lib/numbers.ts";
 
 type NextPair = components["schemas"]["NextPairToScore"];
-type Assistance = components["schemas"]["ScoreAssistance"];
-type Report = components["schemas"]["WeeklyMatchingReport"];
 type Card_ = NonNullable<NextPair["pair"]>["participant"];
 
 const name = (c: Card_) => `${c.firstName} ${c.lastName}`.trim();
@@ -26,44 +25,37 @@ export function MatchesPage() {
   const translate = useTranslate();
   const decimal = useDecimal();
   const notify = useNotify();
-  const [communityId, setCommunityId] = useState<string | null>(null);
-  const [report, setReport] = useState<Report | null>(null);
-  const [next, setNext] = useState<NextPair | null>(null);
-  const [help, setHelp] = useState<Assistance | null>(null);
+  const dataProvider = useConsoleDataProvider();
   const [score, setScore] = useState(5);
   const { permissions } = usePermissions<string[]>();
   const isAdmin = (permissions ?? []).includes("CAN_VIEW_ADMIN_PANEL");
 
-  const fail = useCallback((err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.matches.failed", { type: "error" }), [notify]);
-
-  const loadNext = useCallback(async (id: string) => {
-    const n = await call(api.GET("/api/admin/{id}/matches/next", { params: { path: { id } } }));
-    setNext(n);
-    setScore(5);
-    setHelp(n.pair ? await call(api.GET("/api/admin/pairs/{id}/score-assistance", { params: { path: { id: n.pair.participant.id }, query: { with: n.pair.subject.id } } })) : null);
-  }, []);
-
-  useEffect(() => {
-    if (!isAdmin) return;
-    loadCommunity().then((c) => {
-      if (!c) return;
-      setCommunityId(c.id);
-      call(api.GET("/api/admin/{communityId}/matching/preview", { params: { path: { communityId: c.id } } }))
-        .then(setReport)
-        .catch(fail);
-      loadNext(c.id).catch(fail);
-    });
-  }, [loadNext, fail, isAdmin]);
-
-  const save = async () => {
-    if (!communityId || !next?.pair) return;
-    try {
-      await call(api.POST("/api/admin/pairs/{id}/score", { params: { path: { id: next.pair.participant.id } }, body: { subjectId: next.pair.subject.id, internalAdminScore: score } }));
+  const fail = (err: unknown) => notify(errorMessage(err, "tuesday.matches.failed"), { type: "error" });
+  const preview = useQuery({ queryKey: ["matches", "preview-report"], queryFn: () => dataProvider.previewMatches(), enabled: isAdmin });
+  // The next pair to score comes with its relevance breakdown (score assistance).
+  const nextQuery = useQuery({
+    queryKey: ["matches", "next"],
+    enabled: isAdmin,
+    queryFn: async () => {
+      const n = await dataProvider.getNextPairToScore();
+      const help = n.pair ? await dataProvider.getScoreAssistance(n.pair.participant.id, n.pair.subject.id) : null;
+      return { next: n, help };
+    },
+  });
+  const report = preview.data;
+  const next = nextQuery.data?.next;
+  const help = nextQuery.data?.help;
+  const saveScore = useMutation({
+    mutationFn: (pair: NonNullable<NextPair["pair"]>) => dataProvider.scorePair(pair.participant.id, pair.subject.id, score),
+    onSuccess: async () => {
       notify("tuesday.matches.saved", { type: "info" });
-      await loadNext(communityId);
-    } catch (err) {
-      fail(err);
-    }
+      setScore(5);
+      await nextQuery.refetch();
+    },
+    onError: fail,
+  });
+  const save = () => {
+    if (next?.pair) saveScore.mutate(next.pair);
   };
 
   const stats = report?.stats;
@@ -99,6 +91,7 @@ export function MatchesPage() {
       <Card>
         <CardContent>
           <Typography variant="h6">{translate("tuesday.matches.toScore", { n: next?.unscored ?? 0 })}</Typography>
+          {preview.error || nextQuery.error ? <Alert severity="error">{errorMessage(preview.error ?? nextQuery.error, translate("tuesday.matches.failed"))}</Alert> : null}
           {next && !next.pair ? <Alert severity="success">{translate("tuesday.matches.allScored")}</Alert> : null}
           {next?.pair ? (
             <Stack spacing={1.5} sx={{ mt: 1 }} data-testid="pair-to-score">
@@ -137,7 +130,7 @@ export function MatchesPage() {
               <Typography variant="subtitle2">{translate("tuesday.matches.adminScore", { s: score })}</Typography>
               <Slider value={score} min={0} max={10} step={1} marks onChange={(_, v) => setScore(v as number)} sx={{ maxWidth: 400 }} aria-label={translate("tuesday.matches.adminScore", { s: score })} />
               <Stack direction="row" spacing={1}>
-                <Button variant="contained" onClick={save}>
+                <Button variant="contained" onClick={save} disabled={saveScore.isPending}>
                   {translate("tuesday.matches.save")}
                 </Button>
               </Stack>

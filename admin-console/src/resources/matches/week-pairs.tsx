@@ -2,7 +2,8 @@ import { Alert, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableC
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import { useGetList, useNotify, useTranslate } from "react-admin";
-import { api, ConsoleApiError, call } from "../../api.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
 import { useDecimal } from "../../lib/numbers.ts";
 
 type Match = components["schemas"]["ConsoleMatch"];
@@ -22,16 +23,17 @@ export function WeekPairs() {
   const translate = useTranslate();
   const decimal = useDecimal();
   const notify = useNotify();
+  const dataProvider = useConsoleDataProvider();
   const [page, setPage] = useState(1);
   const { data, total, isPending, error, refetch } = useGetList<Match>("matches", { pagination: { page, perPage: PER_PAGE }, sort: { field: "score", order: "DESC" } });
   const [scores, setScores] = useState<Record<string, number>>({});
   const [open, setOpen] = useState<{ id: string; kind: "why" | "history"; help?: Assistance; history?: History } | null>(null);
-  const fail = (err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.matches.failed", { type: "error" });
+  const fail = (err: unknown) => notify(errorMessage(err, "tuesday.matches.failed"), { type: "error" });
 
   const save = async (m: Match) => {
     const score = scores[m.id] ?? m.internalAdminScore ?? 5;
     try {
-      await call(api.POST("/api/admin/pairs/{id}/score", { params: { path: { id: m.participant.id } }, body: { subjectId: m.subject.id, internalAdminScore: score } }));
+      await dataProvider.scorePair(m.participant.id, m.subject.id, score);
       notify("tuesday.matches.saved", { type: "info" });
       await refetch();
     } catch (err) {
@@ -40,7 +42,7 @@ export function WeekPairs() {
   };
   const why = async (m: Match) => {
     try {
-      const help = await call(api.GET("/api/admin/pairs/{id}/score-assistance", { params: { path: { id: m.participant.id }, query: { with: m.subject.id } } }));
+      const help = await dataProvider.getScoreAssistance(m.participant.id, m.subject.id);
       setOpen({ id: m.id, kind: "why", help });
     } catch (err) {
       fail(err);
@@ -48,7 +50,7 @@ export function WeekPairs() {
   };
   const history = async (m: Match) => {
     try {
-      const h = await call(api.GET("/api/admin/pairs/{id}/history", { params: { path: { id: m.participant.id } } }));
+      const h = await dataProvider.getPairHistory(m.participant.id);
       setOpen({ id: m.id, kind: "history", history: h });
     } catch (err) {
       fail(err);

@@ -1,8 +1,10 @@
 import { Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
 import type { components } from "@tuesday/api-client";
 import { type FormEvent, useState } from "react";
 import { Show, useNotify, useRecordContext, useRefresh, useLocale, useTranslate } from "react-admin";
-import { api, ConsoleApiError, call } from "../../api.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
 import { ModerationButtons } from "../participants/participant-actions.tsx";
 import { StatusChip } from "../participants/participant-list.tsx";
 
@@ -31,17 +33,20 @@ function NoteForm({ id }: { id: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useConsoleDataProvider();
   const [text, setText] = useState("");
-  const save = async (ev: FormEvent) => {
-    ev.preventDefault();
-    try {
-      await call(api.POST("/api/console/participants/{id}/notes", { params: { path: { id } }, body: { text } }));
+  const add = useMutation({
+    mutationFn: (note: string) => dataProvider.addMemberNote(id, note),
+    onSuccess: () => {
       setText("");
       notify("tuesday.members.noteAdded", { type: "success" });
       refresh();
-    } catch (err) {
-      notify(err instanceof ConsoleApiError ? err.message : "ra.notification.http_error", { type: "error" });
-    }
+    },
+    onError: (err) => notify(errorMessage(err, "ra.notification.http_error"), { type: "error" }),
+  });
+  const save = (ev: FormEvent) => {
+    ev.preventDefault();
+    add.mutate(text);
   };
   return (
     <form onSubmit={save}>
@@ -54,7 +59,7 @@ function NoteForm({ id }: { id: string }) {
           onChange={(e) => setText(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
         />
-        <Button type="submit" variant="contained" disabled={!text.trim()}>
+        <Button type="submit" variant="contained" disabled={!text.trim() || add.isPending}>
           {translate("tuesday.members.save")}
         </Button>
       </Stack>

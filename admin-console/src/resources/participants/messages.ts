@@ -66,6 +66,7 @@ export const consoleAEn = {
     cities: "Cities",
     none: "—",
     failed: "Analytics could not be loaded.",
+    empty: "No activity yet: the charts fill in as members join, get pairs and meet.",
   },
 };
 
@@ -136,5 +137,6 @@ export const consoleARu: typeof consoleAEn = {
     cities: "Города",
     none: "—",
     failed: "Не удалось загрузить аналитику.",
+    empty: "Пока нет активности: графики заполнятся, когда участники начнут вступать, получать пары и встречаться.",
   },
 };

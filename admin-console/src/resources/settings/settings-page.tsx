@@ -1,10 +1,11 @@
 import { Alert, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { components } from "@tuesday/api-client";
-import { useCallback, useEffect, useState } from "react";
-import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
-import { api, ConsoleApiError, call } from "../../api.ts";
-import { loadCommunity } from "../../login/community.ts";
-import { diff } from "../audit/audit-page.tsx";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Loading, Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
+import { ConsoleApiError } from "../../api.ts";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { diff, errorMessage } from "../../lib/diff.ts";
 
 type Settings = components["schemas"]["CommunitySettings"];
 type AuthType = Settings["authTypes"][number];
@@ -19,34 +20,46 @@ const STEPS = ["profile", "lookingFor", "contacts", "networks", "avatar", "about
  * The community's settings: texts, languages, sign-in methods, onboarding steps, navigation (as
  * JSON) and moderation. Saved through the tenant schema; the pending change is shown as a diff,
  * and the save is recorded in the audit log. tenant.json stays the operator's source: its next
- * apply replaces what is saved here.
+ * apply replaces what is saved here. Read and saved through the data provider (getSettings,
+ * updateSettings); a form, not a list, so it stays a page of its own.
  */
 export function SettingsPage() {
   useAuthenticated();
   const translate = useTranslate();
+  const dataProvider = useConsoleDataProvider();
+  const { data, error, isPending } = useQuery({ queryKey: ["settings"], queryFn: () => dataProvider.getSettings() });
+  // Discard starts the form again from what is saved.
+  const [round, setRound] = useState(0);
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title={translate("tuesday.settings.title")} />
+      <Alert severity="info">{translate("tuesday.settings.asCode")}</Alert>
+      {error ? <Alert severity="error">{errorMessage(error, translate("tuesday.settings.failed"))}</Alert> : null}
+      {isPending ? <Loading /> : null}
+      {data ? <SettingsForm key={`${round}:${JSON.stringify(data.settings)}`} saved={data.settings} onDiscard={() => setRound((r) => r + 1)} /> : null}
+    </Stack>
+  );
+}
+
+function SettingsForm({ saved, onDiscard }: { saved: Settings; onDiscard: () => void }) {
+  const translate = useTranslate();
   const notify = useNotify();
-  const [communityId, setCommunityId] = useState<string | null>(null);
-  const [saved, setSaved] = useState<Settings | null>(null);
-  const [draft, setDraft] = useState<Settings | null>(null);
-  const [navText, setNavText] = useState("");
+  const queryClient = useQueryClient();
+  const dataProvider = useConsoleDataProvider();
+  const [draft, setDraft] = useState<Settings>(saved);
+  const [navText, setNavText] = useState(saved.navigationConfig ? JSON.stringify(saved.navigationConfig, null, 2) : "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const load = useCallback(async (id: string) => {
-    const r = await call(api.GET("/api/admin/{communityId}/settings", { params: { path: { communityId: id } } }));
-    setSaved(r.settings);
-    setDraft(r.settings);
-    setNavText(r.settings.navigationConfig ? JSON.stringify(r.settings.navigationConfig, null, 2) : "");
-  }, []);
-
-  useEffect(() => {
-    loadCommunity().then((c) => {
-      if (!c) return;
-      setCommunityId(c.id);
-      load(c.id).catch((err) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.settings.failed", { type: "error" }));
-    });
-  }, [load, notify]);
-
-  if (!draft || !saved || !communityId) return null;
+  const update = useMutation({
+    mutationFn: (patch: Partial<Settings>) => dataProvider.updateSettings(patch),
+    onSuccess: (r) => {
+      queryClient.setQueryData(["settings"], r);
+      notify("tuesday.settings.saved", { type: "info" });
+    },
+    onError: (err) => {
+      setErrors(err instanceof ConsoleApiError ? err.errors : {});
+      notify(errorMessage(err, "tuesday.settings.failed"), { type: "error" });
+    },
+  });
 
   let navParsed: Settings["navigationConfig"] | "invalid" = null;
   try {
@@ -59,25 +72,13 @@ export function SettingsPage() {
   const set = <K extends keyof Settings>(k: K, v: Settings[K]) => setDraft({ ...draft, [k]: v });
   const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
-  const save = async () => {
+  const save = () => {
     setErrors({});
     const patch = Object.fromEntries(Object.keys(next).filter((k) => diff(saved[k as keyof Settings], next[k as keyof Settings]).length > 0).map((k) => [k, next[k as keyof Settings]]));
-    const res = await api.PATCH("/api/admin/{communityId}/settings", { params: { path: { communityId } }, body: patch });
-    if (res.error || !res.data) {
-      const e = res.error as { msg?: string; errors?: Record<string, string> } | undefined;
-      setErrors(e?.errors ?? {});
-      notify(e?.msg ?? "tuesday.settings.failed", { type: "error" });
-      return;
-    }
-    setSaved(res.data.settings);
-    setDraft(res.data.settings);
-    notify("tuesday.settings.saved", { type: "info" });
+    update.mutate(patch);
   };
 
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title={translate("tuesday.settings.title")} />
-      <Alert severity="info">{translate("tuesday.settings.asCode")}</Alert>
       <Card>
         <CardContent>
           <Stack spacing={2}>
@@ -140,16 +141,15 @@ export function SettingsPage() {
               </Stack>
             ) : null}
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" onClick={save} disabled={changes.length === 0 || navParsed === "invalid"}>
+              <Button variant="contained" onClick={save} disabled={changes.length === 0 || navParsed === "invalid" || update.isPending}>
                 {translate("tuesday.settings.save")}
               </Button>
-              <Button onClick={() => load(communityId)} disabled={changes.length === 0}>
+              <Button onClick={onDiscard} disabled={changes.length === 0}>
                 {translate("tuesday.settings.discard")}
               </Button>
             </Stack>
           </Stack>
         </CardContent>
       </Card>
-    </Stack>
   );
 }

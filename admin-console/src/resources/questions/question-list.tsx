@@ -2,6 +2,7 @@ import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import DeleteIcon from "@mui/icons-material/Delete";
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -13,16 +14,19 @@ import {
   DialogTitle,
   FormControlLabel,
   IconButton,
+  LinearProgress,
   MenuItem,
   Stack,
   TextField,
   Typography,
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
-import { useCallback, useEffect, useState } from "react";
-import { Title, useAuthenticated, useNotify, useTranslate } from "react-admin";
-import { api, ConsoleApiError, call } from "../../api.ts";
-import { type Community, loadCommunity } from "../../login/community.ts";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { ExportButton, List, TopToolbar, useCreate, useDelete, useListContext, useNotify, useRefresh, useTranslate, useUpdate } from "react-admin";
+import { useConsoleDataProvider } from "../../data-provider.ts";
+import { errorMessage } from "../../lib/diff.ts";
+import { useCommunity } from "../participants/use-community.ts";
 
 type Question = components["schemas"]["QuestionDetail"];
 type QuestionType = Question["type"];
@@ -100,8 +104,10 @@ function OptionsEditor({ q, langs, onSave }: { q: Question; langs: Lang[]; onSav
 }
 
 /** A new question: text and its translations, answer type, required, and its options (one per line). */
-function NewQuestion({ langs, onCreate }: { langs: Lang[]; onCreate: (body: Record<string, unknown>) => Promise<boolean> }) {
+function NewQuestion({ langs }: { langs: Lang[] }) {
   const translate = useTranslate();
+  const notify = useNotify();
+  const [create, { isPending }] = useCreate();
   const [open, setOpen] = useState(false);
   const [text, setTextValue] = useState("");
   const [translations, setTranslations] = useState<Texts>({});
@@ -158,10 +164,20 @@ function NewQuestion({ langs, onCreate }: { langs: Lang[]; onCreate: (body: Reco
           <Button onClick={close}>{translate("tuesday.questions.cancel")}</Button>
           <Button
             variant="contained"
-            disabled={!ready}
-            onClick={async () => {
-              const body = { text: text.trim(), type, required, translations: trimmed(translations), options: type === "TEXT" ? [] : optionTexts.map((t) => ({ text: t })) };
-              if (await onCreate(body)) close();
+            disabled={!ready || isPending}
+            onClick={() => {
+              const data = { text: text.trim(), type, required, translations: trimmed(translations), options: type === "TEXT" ? [] : optionTexts.map((t) => ({ text: t })) };
+              create(
+                "questions",
+                { data },
+                {
+                  onSuccess: () => {
+                    notify("tuesday.questions.created", { type: "info" });
+                    close();
+                  },
+                  onError: (err) => notify(errorMessage(err, "tuesday.questions.failed"), { type: "error" }),
+                },
+              );
             }}
           >
             {translate("tuesday.questions.create")}
@@ -248,76 +264,48 @@ function QuestionCard({
   );
 }
 
-/** The community's onboarding questions: create, texts and translations, options, visibility, required, order, delete. */
-export function QuestionsPage() {
-  useAuthenticated();
+/** The cards of the list's questions, in the community's order, each saved, moved or deleted through the data provider. */
+function QuestionCards() {
+  const { data: questions = [], isPending, error } = useListContext<Question>();
   const translate = useTranslate();
   const notify = useNotify();
-  const [community, setCommunity] = useState<Community | null>(null);
-  const [questions, setQuestions] = useState<Question[] | null>(null);
-
-  const fail = useCallback((err: unknown) => notify(err instanceof ConsoleApiError ? err.message : "tuesday.questions.failed", { type: "error" }), [notify]);
-  const load = useCallback(async (id: string) => {
-    setQuestions(await call(api.GET("/api/admin/{communityId}/questions", { params: { path: { communityId: id } } })));
-  }, []);
-
-  useEffect(() => {
-    loadCommunity().then((c) => {
-      setCommunity(c);
-      if (c) load(c.id).catch(fail);
-    });
-  }, [load, fail]);
-
-  if (!community || !questions) return null;
+  const refresh = useRefresh();
+  const dataProvider = useConsoleDataProvider();
+  const { community } = useCommunity();
+  const [update] = useUpdate<Question>(undefined, undefined, { returnPromise: true });
+  const [remove] = useDelete<Question>(undefined, undefined, { returnPromise: true });
+  const fail = (err: unknown) => notify(errorMessage(err, "tuesday.questions.failed"), { type: "error" });
+  const reorder = useMutation({ mutationFn: (ids: string[]) => dataProvider.reorderQuestions(ids), onSuccess: () => refresh(), onError: fail });
+  if (error) return <Alert severity="error">{translate("tuesday.questions.failed")}</Alert>;
+  if (isPending || !community) return <LinearProgress />;
   const langs = community.langChoices as Lang[];
 
   const save = async (q: Question, patch: Record<string, unknown>) => {
     try {
-      await call(api.PATCH("/api/admin/{communityId}/questions/{questionId}", { params: { path: { communityId: community.id, questionId: q.id } }, body: patch }));
+      await update("questions", { id: q.id, data: patch, previousData: q });
       notify("tuesday.questions.saved", { type: "info" });
-      await load(community.id);
     } catch (err) {
       fail(err);
     }
   };
-  const create = async (body: Record<string, unknown>) => {
+  const del = async (q: Question) => {
     try {
-      await call(api.POST("/api/admin/{communityId}/questions", { params: { path: { communityId: community.id } }, body: body as components["schemas"]["QuestionCreate"] }));
-      notify("tuesday.questions.created", { type: "info" });
-      await load(community.id);
-      return true;
-    } catch (err) {
-      fail(err);
-      return false;
-    }
-  };
-  const remove = async (q: Question) => {
-    try {
-      await call(api.DELETE("/api/admin/{communityId}/questions/{questionId}", { params: { path: { communityId: community.id, questionId: q.id } } }));
+      await remove("questions", { id: q.id, previousData: q });
       notify("tuesday.questions.deleted", { type: "info" });
-      await load(community.id);
     } catch (err) {
       fail(err);
     }
   };
-  const move = async (index: number, d: -1 | 1) => {
+  const move = (index: number, d: -1 | 1) => {
     const ids = questions.map((q) => q.id);
     const [id] = ids.splice(index, 1);
     if (!id) return;
     ids.splice(index + d, 0, id);
-    try {
-      await call(api.POST("/api/admin/{communityId}/questions/reorder", { params: { path: { communityId: community.id } }, body: { questionIds: ids } }));
-      await load(community.id);
-    } catch (err) {
-      fail(err);
-    }
+    reorder.mutate(ids);
   };
-
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title={translate("tuesday.questions.title")} />
-      <Typography color="text.secondary">{translate("tuesday.questions.intro")}</Typography>
-      <NewQuestion langs={langs} onCreate={create} />
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <NewQuestion langs={langs} />
       {questions.length === 0 ? <Typography>{translate("tuesday.questions.empty")}</Typography> : null}
       {questions.map((q, i) => (
         <QuestionCard
@@ -325,12 +313,36 @@ export function QuestionsPage() {
           q={q}
           langs={langs}
           onSave={(p) => save(q, p)}
-          onDelete={() => remove(q)}
+          onDelete={() => del(q)}
           onMove={(d) => move(i, d)}
           first={i === 0}
           last={i === questions.length - 1}
         />
       ))}
     </Stack>
+  );
+}
+
+/** The community's onboarding questions: create, texts and translations, options, visibility, required, order, delete. All on one page: the order is edited across the whole list. */
+export function QuestionList() {
+  const translate = useTranslate();
+  return (
+    <List
+      title="tuesday.questions.title"
+      sort={{ field: "order", order: "ASC" }}
+      pagination={false}
+      perPage={1000}
+      empty={false}
+      actions={
+        <TopToolbar>
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <Typography color="text.secondary" sx={{ px: 2, pt: 2 }}>
+        {translate("tuesday.questions.intro")}
+      </Typography>
+      <QuestionCards />
+    </List>
   );
 }
