@@ -45,7 +45,7 @@ export const adminEn = {
       weight: "Weight",
       similarity: "Similarity",
       contribution: "Contribution",
-      terms: { topics: "Needs and offers", tags: "Shared tags", complementarity: "Can help each other", answers: "Onboarding answers", city: "Same city" },
+      terms: { topics: "Needs and offers", tags: "Shared tags", complementarity: "Can help each other", answers: "Onboarding answers", city: "Same city", semantic: "Need meets offer, by meaning", about: "Similar about texts" },
       score: "Your score: {{score}}",
       save: "Save score",
       saved: "Saved: {{a}} ↔ {{b}}, {{score}} of 10.",

@@ -50,7 +50,7 @@ export const adminRu: RuTexts<typeof adminEn> = {
       weight: "Вес",
       similarity: "Сходство",
       contribution: "Вклад",
-      terms: { topics: "Запросы и предложения", tags: "Общие теги", complementarity: "Могут помочь друг другу", answers: "Ответы анкеты", city: "Один город" },
+      terms: { topics: "Запросы и предложения", tags: "Общие теги", complementarity: "Могут помочь друг другу", answers: "Ответы анкеты", city: "Один город", semantic: "Запрос и предложение близки по смыслу", about: "Похожие тексты о себе" },
       score: "Ваша оценка: {{score}}",
       save: "Сохранить оценку",
       saved: "Сохранено: {{a}} ↔ {{b}}, {{score}} из 10.",
