@@ -33,6 +33,8 @@ async function memberProfilePage(browser: Browser, email: string, password: stri
 
 test.describe("console participants: moderation", () => {
   test("an admin confirms a pending member, who then sees no pending banner, and rejects another with a reason the member sees", async ({ page, request, browser }) => {
+    // Four browser sessions (the member before, the admin, both members after): more than one test's share of time.
+    test.slow();
     const password = "Moderation-e2e-password-7";
     const adminEmail = uniqueEmail("mod-admin");
     await registerAdmin(request, TENANTS.founders, adminEmail, password);
