@@ -104,7 +104,7 @@ export async function visibleTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** Month and weekday names of the language as Intl formats dates (the app formats dates with Intl). */
+/** Month, weekday and time-zone names of the language as Intl formats dates (the app formats dates with Intl). */
 function dateWords(lang: string): Set<string> {
   const words = new Set<string>();
   const add = (s: string) => {
@@ -116,6 +116,12 @@ function dateWords(lang: string): Set<string> {
     for (const month of ["long", "short"] as const) add(new Intl.DateTimeFormat(lang, { month }).format(d));
   }
   for (let day = 0; day < 7; day++) add(new Intl.DateTimeFormat(lang, { weekday: "long" }).format(new Date(Date.UTC(2026, 0, 4 + day))));
+  // Time-zone names as Intl writes them (an event's time names its zone), in winter and in summer.
+  for (const timeZone of Intl.supportedValuesOf("timeZone")) {
+    for (const d of [new Date(Date.UTC(2026, 0, 15)), new Date(Date.UTC(2026, 6, 15))]) {
+      add(new Intl.DateTimeFormat(lang, { timeZone, timeZoneName: "long" }).formatToParts(d).find((p) => p.type === "timeZoneName")?.value ?? "");
+    }
+  }
   return words;
 }
 
