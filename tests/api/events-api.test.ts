@@ -252,18 +252,21 @@ describe("GET /event/upcoming and /event/past", () => {
     const past = await mk({ title: "Past", date: day(-3) });
     const soon = await mk({ title: "Soon", date: day(2) });
     const later = await mk({ title: "Later", date: day(20), visibility: "PRIVATE" });
-    // Today in Kiritimati (UTC+14) ended before today in Pago Pago (UTC-11) begins: the same wall-clock end, different instants.
-    const now = new Date();
-    const kiritimatiHour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Pacific/Kiritimati", hour: "2-digit", hourCycle: "h23" }).format(now));
-    const kiritimatiDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati" }).format(now);
-    const endedThere = await mk({ title: "Ended east", date: kiritimatiDate, time: "00:00", endTime: `${String(Math.max(0, kiritimatiHour - 1)).padStart(2, "0")}:30`, timeZone: "Pacific/Kiritimati" });
+    // An event that has ended in Kiritimati (UTC+14), where the day begins first: ended by the wall
+    // clock of its own zone, while the same date has not even begun in most of the world. It ends
+    // two minutes ago there (in the first minutes of Kiritimati's day: yesterday there, late evening).
+    const clock = (d: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Pacific/Kiritimati", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+    let ago = new Date(Date.now() - 2 * 60_000);
+    if (clock(ago) === "00:00") ago = new Date(Date.now() - 4 * 60_000);
+    const endDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Kiritimati" }).format(ago);
+    const endedThere = await mk({ title: "Ended east", date: endDate, time: "00:00", endTime: clock(ago), timeZone: "Pacific/Kiritimati" });
 
     const upcoming = await ev.list(listMember, "upcoming", "", "lists");
     expect(upcoming.body.items.map((e: { id: string }) => e.id)).toEqual([soon, later]);
     const pastList = await ev.list(listMember, "past", "", "lists");
     const pastIds = pastList.body.items.map((e: { id: string }) => e.id);
     expect(pastIds).toContain(past);
-    if (kiritimatiHour >= 1) expect(pastIds).toContain(endedThere);
+    expect(pastIds).toContain(endedThere);
 
     const visitor = await ev.list(undefined, "upcoming", "", "lists");
     expect(visitor.body.items.map((e: { id: string }) => e.id)).toEqual([soon]);
