@@ -72,7 +72,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     // Bounded: a load balancer's check must answer even when the database is frozen.
-    if (!(await probeDatabase(deps.db, DATABASE_WATCH.probeTimeoutMs))) return c.json({ status: "unavailable", db: false }, 503);
+    if (!(await probeDatabase(deps.probeDb ?? deps.db, DATABASE_WATCH.probeTimeoutMs))) return c.json({ status: "unavailable", db: false }, 503);
     const ready = opts.isReady ? opts.isReady() : true;
     return c.json({ status: ready ? "ok" : "starting", db: true }, ready ? 200 : 503);
   });
@@ -100,7 +100,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     // A GET or HEAD has no body to bound; asking for one would make the node adapter build a full
     // fetch Request for every read (a third of a directory request's JavaScript).
     app.use(prefix, (c, next) => (BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH || isEventImageUpload(c.req.path) ? next() : defaultBodyLimit(c, next)));
-    app.use(prefix, databaseWatch(deps.db));
+    app.use(prefix, databaseWatch(deps.probeDb ?? deps.db));
     app.use(prefix, requestContext(deps, remote));
     app.use(prefix, originCheck());
   }

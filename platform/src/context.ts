@@ -33,6 +33,8 @@ export type Deps = {
   db: Db;
   /** Statements planned for their values every time (createDb customPlans): the directory search. */
   searchDb: Db;
+  /** One connection for liveness probes only (runtime.ts Pools); without it they use `db`. */
+  probeDb?: Db;
   config: AppConfig;
   tenants: TenantDirectory;
   jobs: Jobs;

@@ -26,9 +26,12 @@ export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
 /**
  * The pools of one database: `db` for requests, `searchDb` for directory searches (planned for
  * their values), `workDb` for background work (jobs, the demo seed), so a job holding a transaction
- * while an SMTP server answers never takes a connection a request is waiting for.
+ * while an SMTP server answers never takes a connection a request is waiting for. `probeDb` is one
+ * connection of its own for the liveness probe (`/readyz`, the database watch): a probe sent
+ * through `db` queues behind the requests it is judging, so a burst of slow requests on a busy but
+ * healthy server looked like a dead one and answered 503.
  */
-export type Pools = { db: Db; searchDb: Db; workDb: Db };
+export type Pools = { db: Db; searchDb: Db; workDb: Db; probeDb: Db };
 export type Database = Pools & { url: string; close: () => Promise<void> };
 
 export type PoolSizes = { main: number; search: number; work: number };
@@ -54,9 +57,10 @@ export function openPools(url: string, sizes: PoolSizes): Pools & { end: () => P
     db: createDb(url, { max: sizes.main }),
     searchDb: createDb(url, { max: sizes.search, customPlans: true, debugName: "tuesday-search" }),
     workDb: createDb(url, { max: sizes.work, debugName: "tuesday-work" }),
+    probeDb: createDb(url, { max: 1, debugName: "tuesday-probe" }),
   };
   const end = async () => {
-    await Promise.all([pools.db, pools.searchDb, pools.workDb].map((pool) => pool.end({ timeout: 5 })));
+    await Promise.all([pools.db, pools.searchDb, pools.workDb, pools.probeDb].map((pool) => pool.end({ timeout: 5 })));
   };
   return { ...pools, end };
 }
@@ -80,7 +84,7 @@ export async function openDatabase(config: AppConfig, log: Logger, opts: { migra
     await admin.end();
     url = withDatabase(embedded.url, "tuesday");
   }
-  const { db, searchDb, workDb, end } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
+  const { db, searchDb, workDb, probeDb, end } = openPools(url, poolSizes(config, stopEmbedded !== undefined));
   if (opts.migrate !== false) {
     const { applied } = await migrate(db, (name) => log.info({ migration: name }, "migration applied"));
     if (applied.length === 0) log.debug("database schema up to date");
@@ -90,6 +94,7 @@ export async function openDatabase(config: AppConfig, log: Logger, opts: { migra
     db,
     searchDb,
     workDb,
+    probeDb,
     close: async () => {
       await end();
       if (stopEmbedded) await stopEmbedded();
@@ -111,5 +116,5 @@ export async function createDeps(
     port: config.port,
     defaultTenant: config.defaultTenant,
   });
-  return followCaches({ db: database.db, searchDb: database.searchDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log, config) });
+  return followCaches({ db: database.db, searchDb: database.searchDb, probeDb: database.probeDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log, config) });
 }

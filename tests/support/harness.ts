@@ -64,7 +64,7 @@ export async function createTestEnv(
   const dbUrl = withDatabase(serverUrl, name);
   // The product's pools (no worker polls here: tests drain queues through `db`).
   const pools = openPools(dbUrl, { main: 5, search: 2, work: 1 });
-  const { db, searchDb } = pools;
+  const { db, searchDb, probeDb } = pools;
   const lines = opts.logLines;
   const log = lines
     ? pino({ level: "trace" }, { write: (line: string) => void lines.push(line) })
@@ -76,7 +76,7 @@ export async function createTestEnv(
   const jobs = await Jobs.start(dbUrl, log, allJobs);
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
   // A real bus (one listening connection per test database), as a server process has.
-  const deps: Deps = await followCaches({ db, searchDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log, config) });
+  const deps: Deps = await followCaches({ db, searchDb, probeDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log, config) });
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
