@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildCandidateGraph } from "./candidates.ts";
+import { buildCandidateGraph, HUB_LIST, hubCounts } from "./candidates.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { scorePair } from "./relevance.ts";
 import { syntheticCommunity } from "./synthetic.ts";
@@ -86,4 +86,33 @@ describe("candidate graph", () => {
     const edges = Array.from(g.edgeU, (u, e) => `${u}-${g.edgeV[e]}`);
     expect(edges).toContain("0-2");
   });
+
+  it("caps hubs: nobody is in more first tens than hubCap, and the graph keeps every edge", () => {
+    const input = syntheticCommunity(800, 23);
+    // Two members whose offer lists everything: the offers of 40 others each.
+    for (const h of [0, 1]) {
+      const hub = input.members[h];
+      if (!hub) throw new Error("no member");
+      hub.canHelpWith = input.members.slice(2 + h * 40, 42 + h * 40).map((m) => m.canHelpWith).join("; ");
+      hub.eligibility = { moderation: "confirmed", networkingEnabled: true, profileComplete: true, deleted: false, paused: false };
+    }
+    const cap = 20;
+    const off = buildCandidateGraph(buildCommunityModel(input, { weights: { candidates: { hubCap: 0 } } }), { seed: 1, threads: 1 });
+    const on = buildCandidateGraph(buildCommunityModel(input, { weights: { candidates: { hubCap: cap } } }), { seed: 1, threads: 1 });
+    const before = hubCounts(off.topK.offsets, off.topK.items, off.n);
+    const after = hubCounts(on.topK.offsets, on.topK.items, on.n);
+    expect(Math.max(...before)).toBeGreaterThan(cap);
+    expect(Math.max(...after)).toBeLessThanOrEqual(cap);
+    expect(Array.from(on.edgeU)).toEqual(Array.from(off.edgeU));
+    expect(Array.from(on.edgeV)).toEqual(Array.from(off.edgeV));
+    // A capped member left the first ten of some lists but stayed in them, further down.
+    let moved = 0;
+    for (let vu = 0; vu < on.n; vu++) {
+      const listOff = Array.from(off.topK.items.subarray(off.topK.offsets[vu], off.topK.offsets[vu + 1]));
+      const listOn = Array.from(on.topK.items.subarray(on.topK.offsets[vu], on.topK.offsets[vu + 1]));
+      expect([...listOn].sort((a, b) => a - b)).toEqual([...listOff].sort((a, b) => a - b));
+      for (const v of listOff.slice(0, HUB_LIST)) if ((before[v] as number) > cap && listOn.indexOf(v) >= HUB_LIST) moved++;
+    }
+    expect(moved).toBeGreaterThan(0);
+  }, 120_000);
 });

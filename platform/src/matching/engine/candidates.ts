@@ -53,7 +53,7 @@ export interface CandidateGraph {
   score: Float64Array;
   /** round(score * WEIGHT_SCALE), always >= 1; scaled by feedback.lowPriorityFactor at a low-priority member. */
   weight: Int32Array;
-  /** Per vertex, its own top-k list (vertex ids, best first) — the recommendations pool. */
+  /** Per vertex, its own top-k list (vertex ids, best first but for hubs past weights.candidates.hubCap, moved to the end) — the recommendations pool. */
   topK: { offsets: Int32Array; items: Int32Array };
   /** threads: those that computed lists (a worker that could not start computes none). */
   stats: { postingsRead: number; features: number; rescored: number; threads: number };
@@ -1023,6 +1023,69 @@ function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started
   return out;
 }
 
+/** The first this many entries of a list are what a member is shown (the hub cap counts them). */
+export const HUB_LIST = 10;
+/** Rounds of the hub cap at most (members moving up may pass the cap in turn). */
+const HUB_ROUNDS = 8;
+
+/** How many lists have each vertex among their first HUB_LIST entries. */
+export function hubCounts(offsets: ArrayLike<number>, items: ArrayLike<number>, nv: number): Int32Array {
+  const count = new Int32Array(nv);
+  for (let vu = 0; vu < nv; vu++) {
+    const end = Math.min(offsets[vu + 1] as number, (offsets[vu] as number) + HUB_LIST);
+    for (let p = offsets[vu] as number; p < end; p++) count[items[p] as number] = (count[items[p] as number] as number) + 1;
+  }
+  return count;
+}
+
+/**
+ * Caps hubs in place (weights.candidates.hubCap): a vertex among the first HUB_LIST of more than
+ * `cap` lists keeps its place in the `cap` lists where it scores highest (ties: lower list first)
+ * and moves to the end of the others, so the next candidate moves up. A few rounds, as the members
+ * moving up may pass the cap in turn (HUB_ROUNDS); the lists keep every entry (and the graph every edge).
+ */
+export function capHubs(lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[] }, nv: number, cap: number): void {
+  const { topOffsets, topItems, topScores } = lists;
+  for (let round = 0; round < HUB_ROUNDS; round++) {
+    const count = hubCounts(topOffsets, topItems, nv);
+    const over = new Set<number>();
+    for (let v = 0; v < nv; v++) if ((count[v] as number) > cap) over.add(v);
+    if (over.size === 0) return;
+    const seen = new Map<number, { list: number; score: number }[]>();
+    for (let vu = 0; vu < nv; vu++) {
+      const start = topOffsets[vu] as number;
+      const end = Math.min(topOffsets[vu + 1] as number, start + HUB_LIST);
+      for (let p = start; p < end; p++) {
+        const v = topItems[p] as number;
+        if (!over.has(v)) continue;
+        let at = seen.get(v);
+        if (!at) {
+          at = [];
+          seen.set(v, at);
+        }
+        at.push({ list: vu, score: topScores[p] as number });
+      }
+    }
+    for (const [v, places] of seen) {
+      places.sort((a, b) => b.score - a.score || a.list - b.list);
+      for (const { list } of places.slice(cap)) {
+        const start = topOffsets[list] as number;
+        const end = topOffsets[list + 1] as number;
+        let p = start;
+        while (p < end && topItems[p] !== v) p++;
+        if (p >= end - 1) continue;
+        const score = topScores[p] as number;
+        for (; p < end - 1; p++) {
+          topItems[p] = topItems[p + 1] as number;
+          topScores[p] = topScores[p + 1] as number;
+        }
+        topItems[end - 1] = v;
+        topScores[end - 1] = score;
+      }
+    }
+  }
+}
+
 /** A worker that has finished no block for this long is given up on (its blocks are redone here). */
 const STALL_MS = 120_000;
 
@@ -1064,6 +1127,8 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     lists = refineLists(m, { memberOf, vertexOf, topOffsets: lists.topOffsets, topItems: lists.topItems, topScores: lists.topScores, rank, k, refine });
     rescored += lists.rescored;
   }
+
+  if (m.weights.candidates.hubCap > 0) capHubs(lists, nv, m.weights.candidates.hubCap);
 
   // Edges = union of the top-k lists: bucket by the lower vertex, sort each small bucket by
   // the upper one, drop duplicates (a pair in both lists has the same, symmetric score).

@@ -152,6 +152,13 @@ export interface MatchingWeights {
     refine: number;
     /** Rounds of that refinement. */
     refineRounds: number;
+    /**
+     * Hubs: a member is among the first HUB_LIST (10) of at most this many members' lists, those
+     * for whom they score highest; in the others they move to the end of the list (the edge stays,
+     * so the weekly optimum is unchanged). A member whose offer lists everything would otherwise
+     * fill everyone's first ten. 0 turns the cap off.
+     */
+    hubCap: number;
   };
   /** Maximum-weight matching effort (see matching.ts). */
   matching: {
@@ -191,7 +198,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 120, preselect: 9, postingsCap: 300, cityPostingsCap: 1_000, memberBudget: 4_000, refine: 8, refineRounds: 1 },
+  candidates: { k: 20, rescorePool: 120, preselect: 9, postingsCap: 300, cityPostingsCap: 1_000, memberBudget: 4_000, refine: 8, refineRounds: 1, hubCap: 100 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -254,6 +261,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.candidates.postingsCap >= 1 && w.candidates.cityPostingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
   check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
   check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
+  check(Number.isInteger(w.candidates.hubCap) && w.candidates.hubCap >= 0, "candidates.hubCap must be a non-negative integer");
   check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
   return w;
 }
