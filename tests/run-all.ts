@@ -1,6 +1,6 @@
 /**
- * `npm test`: the whole suite. Vitest (unit + API integration on a real PostgreSQL), then the
- * browser tests in system Chromium. Without Chromium the browser tests are skipped loudly, and
+ * `npm test`: the whole suite. Vitest (unit + API integration on a real PostgreSQL), the core API
+ * integration files again on the system's PostgreSQL server, then the browser tests in system Chromium. Without Chromium the browser tests are skipped loudly, and
  * REQUIRE_E2E=1 (set by .ci/run) turns that skip into a failure. Ends with one plain line:
  * "tests: N passed, N failed, N skipped".
  */
@@ -36,6 +36,59 @@ if (fs.existsSync(vitestJson)) {
   failedStep = true;
 }
 if (vitestCode !== 0) failedStep = true;
+
+// 1b. The API integration tests of the core areas again, on the operating system's PostgreSQL
+// server (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) instead of the
+// embedded one, so "any PostgreSQL 14+" is shown, not only stated. Skipped loudly without it;
+// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure.
+const PG_SERVER_FILES = [
+  "tests/api/migrate.test.ts",
+  "tests/api/auth-",
+  "tests/api/events-",
+  "tests/api/chat-",
+  "tests/api/mail.test.ts",
+  "tests/api/mailings.test.ts",
+  "tests/api/matching-api.test.ts",
+  "tests/api/matching-weekly",
+];
+if (extraArgs.length === 0) {
+  const pgBin = process.env.TEST_PG_BIN ?? newestPostgresBin();
+  if (!pgBin) {
+    const banner = "!".repeat(78);
+    console.error(`\n${banner}\n!! No PostgreSQL server under /usr/lib/postgresql: the second pass on it is SKIPPED.\n!! Install it (apt-get install -y postgresql-15) or set TEST_PG_BIN.\n${banner}\n`);
+    if (process.env.REQUIRE_PG_SERVER === "1") {
+      console.error("REQUIRE_PG_SERVER=1: a skipped PostgreSQL server pass is a failure.");
+      failedStep = true;
+      total.failed += 1;
+    } else total.skipped += 1;
+  } else {
+    const pgJson = path.join(tmp, "vitest-pg-server.json");
+    fs.rmSync(pgJson, { force: true });
+    const code = run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
+      TEST_PG_SERVER: "system",
+      TEST_PG_BIN: pgBin,
+    });
+    if (fs.existsSync(pgJson)) {
+      const r = JSON.parse(fs.readFileSync(pgJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+      total.passed += r.numPassedTests;
+      total.failed += r.numFailedTests;
+      total.skipped += r.numPendingTests + r.numTodoTests;
+    } else {
+      console.error("vitest (PostgreSQL server pass) wrote no report: counting the run as failed");
+      failedStep = true;
+    }
+    if (code !== 0) failedStep = true;
+  }
+}
+
+/** The newest /usr/lib/postgresql/<major>/bin with an initdb (Debian's layout). */
+function newestPostgresBin(): string | undefined {
+  const base = "/usr/lib/postgresql";
+  if (!fs.existsSync(base)) return undefined;
+  const majors = fs.readdirSync(base).filter((d) => /^\d+$/.test(d) && fs.existsSync(path.join(base, d, "bin", "initdb")));
+  const newest = majors.sort((a, b) => Number(b) - Number(a))[0];
+  return newest ? path.join(base, newest, "bin") : undefined;
+}
 
 // 2. Browser tests (Playwright driving the system Chromium)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

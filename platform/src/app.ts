@@ -3,7 +3,7 @@ import { mailingsRouter } from "./mailings/router.ts";
 import { settingsRouter } from "./settings/router.ts";
 import { telegramRouter } from "./telegram/router.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountRouter } from "./account/router.ts";
 import { adminRouter } from "./admin/router.ts";
@@ -11,9 +11,9 @@ import { auditRouter } from "./audit/router.ts";
 import { chatRouter } from "./chat/router.ts";
 import { authRouter } from "./auth/router.ts";
 import { communityRouter, communityStaticRouter } from "./community/router.ts";
+import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { probeDatabase } from "./db/client.ts";
-import { devGoogleRouter } from "./dev/google.ts";
 import { directoryRouter } from "./directory/router.ts";
 import { EVENT_IMAGE_UPLOAD_API_PATH, isEventImageUpload } from "./events/index.ts";
 import { eventsRouter } from "./events/router.ts";
@@ -28,7 +28,6 @@ import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router
 import { ErrorCode } from "./lib/errors.ts";
 import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
 import { countJobsByState } from "./jobs/jobs.ts";
-import { mailDevRouter } from "./mail/router.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/router.ts";
@@ -46,7 +45,19 @@ export type AppOptions = {
   remoteAddr?: (c: Context<AppEnv>) => string | undefined;
   /** Readiness beyond the database (e.g. workers started). */
   isReady?: () => boolean;
+  /** The development-only routes under /dev (`loadDevRoutes`); mounted only while devTools is on. */
+  devRoutes?: Hono<AppEnv> | undefined;
 };
+
+/**
+ * The development-only routes (dev/router.ts), imported only when devTools is on: production
+ * never loads them. Pass the result to createApp as `devRoutes`.
+ */
+export async function loadDevRoutes(config: AppConfig): Promise<Hono<AppEnv> | undefined> {
+  if (!config.devTools) return undefined;
+  const { devRouter } = await import("./dev/router.ts");
+  return devRouter(config);
+}
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
@@ -128,8 +139,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", mailingsRouter());
   app.route("/api", settingsRouter());
   app.route("/api", telegramRouter());
-  if (deps.config.devTools) app.route("/", mailDevRouter());
-  if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
+  if (deps.config.devTools && opts.devRoutes) app.route("/", opts.devRoutes);
   mountMedia(app, deps);
 
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));

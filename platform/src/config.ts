@@ -30,6 +30,8 @@ export type AppConfig = {
   /** /dev/mail and other development pages. */
   devTools: boolean;
   seedDemo: boolean;
+  /** Where the built web apps are (`<webRoot>/member-web/dist`, `<webRoot>/admin-console/dist`); the checkout by default. */
+  webRoot?: string | undefined;
   images: ImagesConfig;
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   LINKEDIN_SEARCH_URL: z.string().url().optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
+  /** Where the built web apps are (`<WEB_ROOT>/member-web/dist`, ...): the checkout by default. */
+  WEB_ROOT: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Multiplies every per-IP / per-account attempt limit (one machine playing many users: browser tests). */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
@@ -50,14 +52,29 @@ const EnvSchema = z.object({
   TELEGRAM_SECRET: z.string().min(16).optional(),
 });
 
+/**
+ * What a production start (NODE_ENV=production) needs beyond valid values: its own PostgreSQL
+ * server and SMTP server (the embedded database and the dev outbox are development only), and no
+ * demo seed. One line each.
+ */
+function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
+  if (e.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!e.DATABASE_URL) problems.push("DATABASE_URL is required with NODE_ENV=production (postgres://user:password@host:5432/database): the embedded database is for development only");
+  else if (!/^postgres(ql)?:$/.test(new URL(e.DATABASE_URL).protocol)) problems.push("Invalid environment variable DATABASE_URL: expected a postgres:// or postgresql:// URL");
+  if (!e.SMTP_URL) problems.push("SMTP_URL is required with NODE_ENV=production (smtp://user:password@mail.example.com:587): the dev outbox is for development only");
+  if (e.SEED_DEMO === "1") problems.push("SEED_DEMO=1 is not allowed with NODE_ENV=production: the demo seed is for development only");
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files use it.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      console.error(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
-    }
+  const problems = parsed.success ? productionProblems(parsed.data) : parsed.error.issues.map((issue) => `Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  if (!parsed.success || problems.length > 0) {
+    // One readable line per problem, then a non-zero exit: a misconfigured server never half-starts.
+    for (const line of problems) console.error(line);
     process.exit(1);
   }
   const e = parsed.data;
@@ -102,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     devTools: !isProduction,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !isProduction,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     images: {
       maxBytes: e.IMAGE_MAX_BYTES,
       fetchTimeoutMs: e.IMAGE_FETCH_TIMEOUT_MS,

@@ -5,7 +5,6 @@ import pino, { type Logger } from "pino";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { createDb, type Db, withDatabase } from "./db/client.ts";
-import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
@@ -76,6 +75,8 @@ export async function openDatabase(config: AppConfig, log: Logger, opts: { migra
   if (!url) {
     const dir = path.join(config.dataDir, "pg");
     log.info({ dir }, "starting embedded PostgreSQL");
+    // Development only (no DATABASE_URL): a production start never loads the embedded database.
+    const { startEmbeddedPostgres } = await import("./db/embedded.ts");
     const embedded = await startEmbeddedPostgres(dir, { log: (line) => log.debug({ pg: line }, "postgres"), supervise: log });
     stopEmbedded = embedded.stop;
     const admin = createDb(embedded.url, { max: 1 });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.ts";
+import path from "node:path";
+import { createApp, loadDevRoutes } from "./app.ts";
 import { nodeRemoteAddr } from "./http/node.ts";
 import { createHttpServer } from "./http/node-server.ts";
 import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
@@ -7,10 +8,9 @@ import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
-import { describeSeed, seedDemo } from "./seed/demo.ts";
-import { devOidcProvider } from "./dev/oidc.ts";
 import { startupBanner } from "./banner.ts";
 import { queueEmbeddingBackfill } from "./matching/vectors/embed-queue.ts";
+import { unbuiltWebApps, webApps } from "./web/static.ts";
 
 /** The only file that opens ports and starts workers. */
 async function main(): Promise<void> {
@@ -24,7 +24,20 @@ async function main(): Promise<void> {
     log.error({ err: reason instanceof Error ? { type: reason.name, message: reason.message, stack: reason.stack } : reason }, "a background promise failed; the process goes on");
   });
   const started = Date.now();
-  const database = await openDatabase(config, log);
+  if (config.isProduction) {
+    // Production serves the web apps built ahead (`npm run build`), never builds them itself.
+    const missing = unbuiltWebApps(webApps(config.webRoot));
+    for (const web of missing) console.error(`${web.name} is not built (${path.join(web.dir, "dist", "index.html")} is missing): run \`npm run build\` before starting with NODE_ENV=production`);
+    if (missing.length > 0) process.exit(1);
+  }
+  const database = await openDatabase(config, log).catch((err: unknown) => {
+    if (!config.databaseUrl) throw err;
+    // A configuration error as one line: where it tried (never the password) and why it failed.
+    const url = new URL(config.databaseUrl);
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error(`Cannot use the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${reason.split("\n")[0]}`);
+    process.exit(1);
+  });
   const bundles = await loadTenantsDir(config.tenantsDir);
   await applyTenants(database.db, bundles, { actor: { kind: "system", job: "startup" } });
   const deps = await createDeps(config, database, log, { schedule: true });
@@ -37,21 +50,25 @@ async function main(): Promise<void> {
   const app = createApp(deps, {
     remoteAddr: nodeRemoteAddr,
     isReady: () => ready,
+    devRoutes: await loadDevRoutes(config),
   });
   const tenants = bundles.map((b) => deps.tenants.toTenant({ id: b.config.id, domain: b.config.domain, config: b.config }));
   // Development only: the demo tenants' SSO provider, served by this process.
-  const devOidc = await devOidcProvider(config, tenants);
+  // Imported only in development: production never loads the dev providers or the demo seed.
+  const devOidc = config.devTools ? await (await import("./dev/oidc.ts")).devOidcProvider(config, tenants) : undefined;
   const stopSeeding = new AbortController();
   let seeding: Promise<void> = Promise.resolve();
   const server = createHttpServer(app, devOidc ? { devOidc } : {});
   const stomp = await createStompServer(deps);
   attachRealtime(server).route(STOMP_PATH, stomp.handleUpgrade);
-  server.listen(config.port, config.host, () => {
+  server.listen(config.port, config.host, async () => {
     const info = server.address() as AddressInfo;
     ready = true;
-    process.stdout.write(startupBanner(config, { port: info.port, readyMs: Date.now() - started, tenants }));
+    const readyMs = Date.now() - started;
+    process.stdout.write(await startupBanner(config, { port: info.port, readyMs, tenants }));
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
+      const { describeSeed, seedDemo } = await import("./seed/demo.ts");
       seeding = seedDemo(workDeps, { signal: stopSeeding.signal })
         .then((report) => void process.stdout.write(`${describeSeed(report)}\n`))
         .then(async () => {

@@ -2,17 +2,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
+import { createApp, loadDevRoutes, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
 import { testEnvForFile } from "../support/harness.ts";
 
 /** /dev/* answers only clients on this machine, judged by the TCP peer alone. */
 const env = await testEnvForFile();
+const devRoutes = await loadDevRoutes(env.config);
 
 const DEV_PATHS = ["/dev/mail", "/dev/mail.json", "/dev/mail/00000000-0000-0000-0000-000000000000"];
 
 function appWithPeer(peer: string | undefined) {
   // Development, where /dev/* is mounted: the rule holds there too.
-  return createApp({ ...env.deps, config: { ...env.config, env: "development", devTools: true } }, { remoteAddr: () => peer });
+  return createApp({ ...env.deps, config: { ...env.config, env: "development", devTools: true } }, { remoteAddr: () => peer, devRoutes });
 }
 
 async function get(peer: string | undefined, path: string, headers: Record<string, string> = {}) {
@@ -77,7 +78,7 @@ describe("the dev SSO provider behind nodeListener", () => {
   afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
 
   function appWithPeerFromSocket() {
-    return createApp({ ...env.deps, config: { ...env.config, env: "development", devTools: true } }, { remoteAddr: nodeRemoteAddr });
+    return createApp({ ...env.deps, config: { ...env.config, env: "development", devTools: true } }, { remoteAddr: nodeRemoteAddr, devRoutes });
   }
 
   const rawGet = (address: string, path: string) =>

@@ -13,9 +13,9 @@ const dirs: string[] = [];
 export type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
 /** `groupLeader`: the server gets a process group of its own, so a test can signal it like Ctrl-C in a terminal does. */
-export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, opts: { groupLeader?: boolean } = {}): Server {
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}, opts: { groupLeader?: boolean; /** Extra node options (e.g. another --import). */ nodeArgs?: string[] } = {}): Server {
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "platform/src/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", ...(opts.nodeArgs ?? []), "platform/src/server.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "0", DATABASE_URL: "", NODE_ENV: "development", ...env },
     stdio: ["ignore", "pipe", "pipe"],

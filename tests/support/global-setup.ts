@@ -4,6 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import type { TestProject } from "vitest/node";
 import { allJobs, createDb, Jobs, migrate, startEmbeddedPostgres, withDatabase } from "@tuesday/platform";
+import { startSystemPostgres, systemPostgresBin } from "./pg-server.ts";
 
 export const TEMPLATE_DB = "tuesday_template";
 
@@ -14,13 +15,23 @@ declare module "vitest" {
 }
 
 /**
- * One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL), with a template database
- * that is migrated and has pg-boss installed. Each test file clones it (see harness.ts).
+ * One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL, or with TEST_PG_SERVER=system
+ * a cluster of the operating system's PostgreSQL server started for the run: pg-server.ts), with a
+ * template database that is migrated and has pg-boss installed. Each test file clones it (see
+ * harness.ts).
  */
 export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let dir: string | undefined;
+  if (!serverUrl && process.env.TEST_PG_SERVER === "system") {
+    const bin = systemPostgresBin();
+    if (!bin) throw new Error("TEST_PG_SERVER=system: no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql-15) and no TEST_PG_BIN");
+    const pg = await startSystemPostgres(bin);
+    console.log(`integration tests on ${pg.version} (${bin})`);
+    serverUrl = pg.url;
+    stop = pg.stop;
+  }
   if (!serverUrl) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-test-pg-"));
     await fs.chmod(dir, 0o755);

@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
-import { type AppEnv, type Bus, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
+import { type AppEnv, type Bus, createApp, followCaches, loadDevRoutes, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
 
@@ -85,7 +85,8 @@ export async function createTestEnv(
     return bundles.map((b) => b.config.id);
   };
   await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
+  // The /dev routes as a development server has them (loaded only when the config has devTools).
+  const app = createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(config) });
 
   const request = requester(app);
 
@@ -145,7 +146,7 @@ export async function createPeer(env: TestEnv, opts: { /** Every bus message rea
   const realtime = openRealtime(env.dbUrl, db, log, env.config);
   const bus = opts.busLagMs ? laggingBus(realtime.bus, opts.busLagMs) : realtime.bus;
   const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...realtime, bus });
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
+  const app = createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(env.config) });
   return {
     deps,
     app,

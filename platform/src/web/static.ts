@@ -15,10 +15,13 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 /** A built single-page app: where its dist is, and which URL prefix serves it. */
 export type WebApp = { name: string; label: string; dir: string; mount: "/" | "/console" };
 
-export const WEB_APPS: WebApp[] = [
-  { name: "member-web", label: "The member app", dir: path.join(ROOT, "member-web"), mount: "/" },
-  { name: "admin-console", label: "The admin console", dir: path.join(ROOT, "admin-console"), mount: "/console" },
-];
+/** The two apps, under `root` (WEB_ROOT, else the checkout): each serves `<root>/<name>/dist`. */
+export function webApps(root: string = ROOT): WebApp[] {
+  return [
+    { name: "member-web", label: "The member app", dir: path.join(root, "member-web"), mount: "/" },
+    { name: "admin-console", label: "The admin console", dir: path.join(root, "admin-console"), mount: "/console" },
+  ];
+}
 
 /** Paths owned by the platform itself: never answered with an app's index.html. */
 const RESERVED = ["/api/", "/community/", "/dev/", "/media/"];
@@ -118,6 +121,11 @@ function distDir(web: WebApp): string {
 
 function isBuilt(web: WebApp): boolean {
   return fs.existsSync(path.join(distDir(web), "index.html"));
+}
+
+/** The web apps without a build (a production start refuses to run without them). */
+export function unbuiltWebApps(apps: WebApp[] = webApps()): WebApp[] {
+  return apps.filter((web) => !isBuilt(web));
 }
 
 /**
@@ -270,7 +278,7 @@ export type MountOptions = {
 };
 
 export function mountWebApps(app: Hono<AppEnv>, deps: Deps, opts: MountOptions = {}): void {
-  const apps = opts.apps ?? WEB_APPS;
+  const apps = opts.apps ?? webApps(deps.config.webRoot);
   const build = opts.build ?? ((web: WebApp) => startBuild(web, deps));
   // A fresh clone in development has no dist yet: start building right away, not on the first visit.
   if (deps.config.env === "development") {
