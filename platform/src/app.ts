@@ -30,6 +30,7 @@ import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
 import { countJobsByState } from "./jobs/jobs.ts";
 import { mailDevRouter } from "./mail/router.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
+import { meetingsRouter } from "./meetings/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/router.ts";
 import { matchingControlRouter } from "./matching/weekly/router.ts";
@@ -128,6 +129,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", mailingsRouter());
   app.route("/api", settingsRouter());
   app.route("/api", telegramRouter());
+  app.route("/api", meetingsRouter());
   if (deps.config.devTools) app.route("/", mailDevRouter());
   if (deps.config.devTools && deps.config.google.devStandIn) app.route("/", devGoogleRouter());
   mountMedia(app, deps);
