@@ -224,6 +224,10 @@ const verbs = {
     ]);
     return { data, distributions };
   },
+  /** Meetings per week of proposal (proposed, confirmed, held, no-show): GET /console/meetings/weeks. */
+  async getMeetingWeeks(weeks = 12) {
+    return call(api.GET("/api/console/meetings/weeks", { params: { query: { weeks } } }));
+  },
   async getSettings() {
     return call(api.GET("/api/admin/{communityId}/settings", { params: { path: { communityId: await communityId() } } }));
   },

@@ -29,6 +29,7 @@ import { ErrorCode } from "./lib/errors.ts";
 import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
 import { countJobsByState } from "./jobs/jobs.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
+import { meetingsRouter } from "./meetings/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { matchingAdminPreviewRouter } from "./matching/preview/router.ts";
 import { matchingControlRouter } from "./matching/weekly/router.ts";
@@ -139,6 +140,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", mailingsRouter());
   app.route("/api", settingsRouter());
   app.route("/api", telegramRouter());
+  app.route("/api", meetingsRouter());
   if (deps.config.devTools && opts.devRoutes) app.route("/", opts.devRoutes);
   mountMedia(app, deps);
 

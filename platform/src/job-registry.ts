@@ -11,6 +11,9 @@ import { notificationDigestJob } from "./notifications/jobs/digest.ts";
 import { telegramMailingJob } from "./telegram/jobs/mailing.ts";
 import { telegramNotificationsJob } from "./telegram/jobs/notifications.ts";
 import type { AnyJobDef } from "./jobs/jobs.ts";
+import { meetingFollowupJob } from "./meetings/jobs/followup.ts";
+import { meetingProposeJob } from "./meetings/jobs/propose.ts";
+import { meetingReminderJob } from "./meetings/jobs/reminder.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, meetingProposeJob, meetingReminderJob, meetingFollowupJob];

@@ -237,6 +237,16 @@ const notificationsRoute = createRoute({
   path: "/notifications",
   component: lazyRouteComponent(() => import("../features/notifications/notifications-page.tsx"), "NotificationsPage", ["chats"]),
 });
+// Meetings (docs/meetings.md): proposed times, booking, rescheduling; ?meeting= marks the one a notification or mail links to.
+const MeetingsPage = lazyRouteComponent(() => import("../features/meetings/meetings-page.tsx"), "MeetingsPage", ["members"]);
+const meetingsRoute = createRoute({
+  getParentRoute: () => memberLayout,
+  path: "/meetings",
+  validateSearch: strings("meeting"),
+  component: preloading(MeetingsPage, function MeetingsRoute() {
+    return <MeetingsPage highlight={meetingsRoute.useSearch().meeting} />;
+  }),
+});
 // Events (spec 2.3): the list for members, the event page for everyone (PUBLIC events signed out too).
 const EventsPage = lazyRouteComponent(() => import("../features/events/events-page.tsx"), "EventsPage", ["events"]);
 const eventsRoute = createRoute({
@@ -343,7 +353,7 @@ const fallbackRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   guestLayout.addChildren([welcomeRoute, loginRoute, registrationRoute, recoveryRoute, oneTimeCodeRoute, accountDeletedRoute]),
-  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes, partnerRoute]),
+  memberLayout.addChildren([myCommunitiesRoute, profileRoute, questionsRoute, onboardingRoute, participantsRoute, contactsRoute, contactsBookmarksRoute, lastStepRoute, adminRoute, chatsRoute, chatRoute, notificationsRoute, meetingsRoute, eventsRoute, eventCreateRoute, eventEditRoute, eventQuestionsRoute, ...adminAreaRoutes, partnerRoute]),
   inviteRoute,
   eventRoute,
   publicProfileRoute,

@@ -15,13 +15,15 @@ import { eventsEn } from "./events.en.ts";
 import { eventsRu } from "./events.ru.ts";
 import { matchingEn } from "./matching.en.ts";
 import { matchingRu } from "./matching.ru.ts";
+import { meetingsEn } from "./meetings.en.ts";
+import { meetingsRu } from "./meetings.ru.ts";
 import { membersEn } from "./members.en.ts";
 import { membersRu } from "./members.ru.ts";
 import { ru as baseRu } from "./ru.ts";
 import { tenantEn } from "./tenant.en.ts";
 import { tenantRu } from "./tenant.ru.ts";
 
-const en = { ...baseEn, ...membersEn, ...matchingEn, ...chatsEn, ...chat2En, ...eventsEn, ...adminEn, ...tenantEn, ...accountEn };
-const ru = { ...baseRu, ...membersRu, ...matchingRu, ...chatsRu, ...chat2Ru, ...eventsRu, ...adminRu, ...tenantRu, ...accountRu };
+const en = { ...baseEn, ...membersEn, ...matchingEn, ...chatsEn, ...chat2En, ...eventsEn, ...adminEn, ...tenantEn, ...accountEn, ...meetingsEn };
+const ru = { ...baseRu, ...membersRu, ...matchingRu, ...chatsRu, ...chat2Ru, ...eventsRu, ...adminRu, ...tenantRu, ...accountRu, ...meetingsRu };
 
 export const TRANSLATIONS = { en, ru };

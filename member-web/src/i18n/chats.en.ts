@@ -45,6 +45,11 @@ export const chatsEn = {
       EVENT_APPROVED: "Your event registration was approved",
       EVENT_REMINDER: "An event you registered for is coming up",
       CHAT_MESSAGE: "New message in a chat",
+      MEETING_PROPOSED: "Pick a time for your meeting",
+      MEETING_PICKED: "A meeting time is waiting for your confirmation",
+      MEETING_CONFIRMED: "Your meeting is booked",
+      MEETING_CANCELLED: "A meeting was cancelled",
+      MEETING_REMINDER: "Your meeting is coming up",
     },
   },
   toasts: {

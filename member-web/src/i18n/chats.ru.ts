@@ -48,6 +48,11 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
       EVENT_APPROVED: "Ваша заявка на событие одобрена",
       EVENT_REMINDER: "Скоро событие, на которое вы записались",
       CHAT_MESSAGE: "Новое сообщение в чате",
+      MEETING_PROPOSED: "Выберите время встречи",
+      MEETING_PICKED: "Время встречи ждёт вашего подтверждения",
+      MEETING_CONFIRMED: "Встреча назначена",
+      MEETING_CANCELLED: "Встреча отменена",
+      MEETING_REMINDER: "Скоро встреча",
     },
   },
   toasts: {

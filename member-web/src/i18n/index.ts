@@ -4,6 +4,7 @@ import type { chatsEn } from "./chats.en.ts";
 import type { en as baseEn } from "./en.ts";
 import type { eventsEn } from "./events.en.ts";
 import type { matchingEn } from "./matching.en.ts";
+import type { meetingsEn } from "./meetings.en.ts";
 import type { membersEn } from "./members.en.ts";
 import type { accountEn } from "./account.en.ts";
 import type { adminEn } from "./admin.en.ts";
@@ -21,6 +22,7 @@ type Resources = typeof baseEn &
   typeof chatsEn &
   typeof chat2En &
   typeof membersEn &
+  typeof meetingsEn &
   typeof accountEn &
   typeof matchingEn &
   typeof eventsEn &
@@ -34,7 +36,8 @@ const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
     core: () => Promise.all([import("./en.ts"), import("./tenant.en.ts")]).then(([a, b]) => ({ ...a.en, ...b.tenantEn })),
     bar: () => Promise.all([import("./chat2.en.ts"), import("./admin.en.ts")]).then(([c, d]) => ({ bell: c.chat2En.bell, adminPages: d.adminEn.adminPages })),
     chats: () => Promise.all([import("./chats.en.ts"), import("./chat2.en.ts")]).then(([a, b]) => ({ ...a.chatsEn, ...b.chat2En })),
-    members: () => Promise.all([import("./members.en.ts"), import("./account.en.ts")]).then(([a, b]) => ({ ...a.membersEn, ...b.accountEn })),
+    members: () =>
+      Promise.all([import("./members.en.ts"), import("./account.en.ts"), import("./meetings.en.ts")]).then(([a, b, c]) => ({ ...a.membersEn, ...b.accountEn, ...c.meetingsEn })),
     matching: () => import("./matching.en.ts").then((m) => m.matchingEn),
     events: () => import("./events.en.ts").then((m) => m.eventsEn),
     admin: () => import("./admin.en.ts").then((m) => m.adminEn),
@@ -43,7 +46,8 @@ const LOADERS: Record<Lang, Record<Group, () => Promise<object>>> = {
     core: () => Promise.all([import("./ru.ts"), import("./tenant.ru.ts")]).then(([a, b]) => ({ ...a.ru, ...b.tenantRu })),
     bar: () => Promise.all([import("./chat2.ru.ts"), import("./admin.ru.ts")]).then(([c, d]) => ({ bell: c.chat2Ru.bell, adminPages: d.adminRu.adminPages })),
     chats: () => Promise.all([import("./chats.ru.ts"), import("./chat2.ru.ts")]).then(([a, b]) => ({ ...a.chatsRu, ...b.chat2Ru })),
-    members: () => Promise.all([import("./members.ru.ts"), import("./account.ru.ts")]).then(([a, b]) => ({ ...a.membersRu, ...b.accountRu })),
+    members: () =>
+      Promise.all([import("./members.ru.ts"), import("./account.ru.ts"), import("./meetings.ru.ts")]).then(([a, b, c]) => ({ ...a.membersRu, ...b.accountRu, ...c.meetingsRu })),
     matching: () => import("./matching.ru.ts").then((m) => m.matchingRu),
     events: () => import("./events.ru.ts").then((m) => m.eventsRu),
     admin: () => import("./admin.ru.ts").then((m) => m.adminRu),
@@ -75,6 +79,8 @@ const GROUP_OF: Record<Namespace, Group> = {
   questions: "members",
   onboarding: "members",
   profile: "members",
+  meetings: "members",
+  availability: "members",
   participants: "members",
   publicProfile: "members",
   matching: "matching",

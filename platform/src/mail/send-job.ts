@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withTx } from "../db/client.ts";
 import type { JobDef } from "../jobs/define.ts";
 import { mailFailed, mailSent } from "../lib/metrics.ts";
-import { claimOutbox, isUnsent, markAttemptFailed, markSent } from "./queries.ts";
+import { claimOutbox, isUnsent, type MailAttachment, markAttemptFailed, markSent } from "./queries.ts";
 import { mailTransport } from "./transport.ts";
 
 /** The row is locked by another worker: retried later, until it is found sent. */
@@ -44,6 +44,9 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
           html: row.html,
           text: row.text,
           ...(row.attachments?.length ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+          // An invitation (iTIP REQUEST / CANCEL) also goes as the text/calendar alternative part,
+          // which is what Gmail, Outlook and Apple Mail offer to add to the calendar.
+          ...invitationPart(row.attachments),
           headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
         });
         await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
@@ -59,3 +62,9 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
     }
   },
 };
+
+function invitationPart(attachments: readonly MailAttachment[] | null): { icalEvent?: { method: string; content: string } } {
+  const invite = attachments?.find((a) => /^text\/calendar\b.*\bmethod=(REQUEST|CANCEL)\b/i.test(a.contentType));
+  const method = invite?.contentType.match(/method=(REQUEST|CANCEL)/i)?.[1];
+  return invite && method ? { icalEvent: { method: method.toUpperCase(), content: invite.content } } : {};
+}

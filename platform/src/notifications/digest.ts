@@ -26,6 +26,11 @@ const LINES: Record<Lang, Record<NotificationType, (n: number) => string>> = {
     EVENT_APPROVED: (n) => (n === 1 ? "1 event registration approved" : `${n} event registrations approved`),
     EVENT_REMINDER: (n) => (n === 1 ? "1 event reminder" : `${n} event reminders`),
     CHAT_MESSAGE: (n) => (n === 1 ? "New messages in 1 chat" : `New messages in ${n} chats`),
+    MEETING_PROPOSED: (n) => (n === 1 ? "1 meeting with times to choose" : `${n} meetings with times to choose`),
+    MEETING_PICKED: (n) => (n === 1 ? "1 meeting time to confirm" : `${n} meeting times to confirm`),
+    MEETING_CONFIRMED: (n) => (n === 1 ? "1 meeting booked" : `${n} meetings booked`),
+    MEETING_CANCELLED: (n) => (n === 1 ? "1 meeting cancelled" : `${n} meetings cancelled`),
+    MEETING_REMINDER: (n) => (n === 1 ? "1 meeting reminder" : `${n} meeting reminders`),
   },
   ru: {
     INTRO_RECEIVED: (n) => `Новые запросы на знакомство: ${n}`,
@@ -34,6 +39,11 @@ const LINES: Record<Lang, Record<NotificationType, (n: number) => string>> = {
     EVENT_APPROVED: (n) => `Одобренные заявки на события: ${n}`,
     EVENT_REMINDER: (n) => `Напоминания о событиях: ${n}`,
     CHAT_MESSAGE: (n) => `Новые сообщения в чатах: ${n}`,
+    MEETING_PROPOSED: (n) => `Встречи, для которых нужно выбрать время: ${n}`,
+    MEETING_PICKED: (n) => `Время встречи ждёт подтверждения: ${n}`,
+    MEETING_CONFIRMED: (n) => `Назначенные встречи: ${n}`,
+    MEETING_CANCELLED: (n) => `Отменённые встречи: ${n}`,
+    MEETING_REMINDER: (n) => `Напоминания о встречах: ${n}`,
   },
 };
 

@@ -5,6 +5,7 @@ import { withTx } from "../db/client.ts";
 import { accessDenied, conflict, notFound } from "../lib/errors.ts";
 import { pageRows, pageWindow } from "../lib/paging.ts";
 import { queueMail } from "../mail/service.ts";
+import { meetingProposeQueue } from "../meetings/index.ts";
 import { notify } from "../notifications/index.ts";
 import { findMyResult, markConnected } from "../matching/results.ts";
 import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "../members/index.ts";
@@ -174,6 +175,12 @@ export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Pro
     }
     if (row.status === "ACCEPTED") {
       const txCtx = withDb(ctx, tx);
+      // An accepted intro connects the two: meeting times are proposed to them (when the community has meetings on).
+      await ctx.deps.jobs.send(
+        meetingProposeQueue,
+        { communityId: ctx.tenant.id, a: row.fromId, b: row.toId, source: "INTRO", matchId: null, introId: row.id },
+        { db: tx, singletonKey: `meeting-propose:intro:${row.id}` },
+      );
       await notify(tx, ctx.deps.bus, {
         communityId: ctx.tenant.id,
         participantId: row.fromId,

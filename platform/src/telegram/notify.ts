@@ -21,6 +21,11 @@ const TEXT: Record<Lang, Record<string, string>> = {
     EVENT_APPROVED: "Your event registration was approved",
     EVENT_REMINDER: "An event you registered for is coming up",
     CHAT_MESSAGE: "You have new chat messages",
+    MEETING_PROPOSED: "Pick a time for your meeting",
+    MEETING_PICKED: "A meeting time is waiting for your confirmation",
+    MEETING_CONFIRMED: "Your meeting is booked",
+    MEETING_CANCELLED: "A meeting was cancelled",
+    MEETING_REMINDER: "Your meeting starts soon",
   },
   ru: {
     INTRO_RECEIVED: "Новый запрос на знакомство",
@@ -29,11 +34,17 @@ const TEXT: Record<Lang, Record<string, string>> = {
     EVENT_APPROVED: "Ваша заявка на событие одобрена",
     EVENT_REMINDER: "Скоро событие, на которое вы записаны",
     CHAT_MESSAGE: "У вас новые сообщения в чате",
+    MEETING_PROPOSED: "Выберите время встречи",
+    MEETING_PICKED: "Время встречи ждёт вашего подтверждения",
+    MEETING_CONFIRMED: "Встреча назначена",
+    MEETING_CANCELLED: "Встреча отменена",
+    MEETING_REMINDER: "Скоро ваша встреча",
   },
 };
 
 function linkFor(base: string, type: string, data: Record<string, unknown>): string {
   if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
+  if (type.startsWith("MEETING_")) return `${base}/meetings`;
   return `${base}/notifications`;
 }
 

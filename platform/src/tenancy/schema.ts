@@ -129,6 +129,36 @@ export const TopicFileSchema = z.strictObject({
 });
 export type TopicFile = z.infer<typeof TopicFileSchema>;
 
+/** Days 1..7 (Monday = 1), wall-clock "HH:MM" in the member's time zone. */
+export const AvailabilityWindowSchema = z.strictObject({
+  day: z.number().int().min(1).max(7),
+  from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
+});
+export const MEETING_FORMATS = ["VIDEO", "PHONE", "IN_PERSON"] as const;
+
+/** tenant.json `meetings`: proposed slots, availability defaults, where members meet. */
+export const MeetingsConfigSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** An availability step in onboarding (the member app shows it when on). */
+  onboardingStep: z.boolean().default(false),
+  /** The windows of a member who set none (in their time zone, else the community's). */
+  defaultWindows: z.array(AvailabilityWindowSchema).max(50).default([1, 2, 3, 4, 5].map((day) => ({ day, from: "10:00", to: "18:00" }))),
+  defaultFormats: z.array(z.enum(MEETING_FORMATS)).min(1).default(["VIDEO"]),
+  /** No slot starts sooner than this many hours from the proposal. */
+  leadHours: z.number().int().min(0).max(72).default(12),
+  /**
+   * The video link of a meeting: `generated` puts a random room name in place of `{room}` in
+   * `url` (a Jitsi server, say), `fixed` gives every meeting `url`.
+   */
+  video: z
+    .strictObject({ kind: z.enum(["generated", "fixed"]), url: z.string().url() })
+    .default({ kind: "generated", url: "https://meet.jit.si/{room}" }),
+  /** Where in-person meetings happen when members meet in person (else their city). */
+  place: z.string().max(300).optional(),
+});
+export type MeetingsConfig = z.infer<typeof MeetingsConfigSchema>;
+
 /**
  * tenants/<slug>/tenant.json as a shape. The full schema, TenantConfigSchema in
  * community/tenant-config.ts, adds the checks of the features the file configures (the matching
@@ -252,6 +282,8 @@ const TenantConfigShapeSchema = z.strictObject({
         format: z.enum(["online", "hybrid", "offline"]).default("hybrid"),
       })
       .default({ pairColleagues: false, format: "hybrid" }),
+    /** Meetings of matched members (docs/meetings.md): off unless the community turns them on. */
+    meetings: MeetingsConfigSchema.optional(),
   });
 
 /** A check the features add to tenant.json's own (community/tenant-config.ts); it runs first. */

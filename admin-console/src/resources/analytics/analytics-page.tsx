@@ -31,6 +31,7 @@ export function AnalyticsPage() {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
   const { data: both, error, isPending } = useQuery({ queryKey: ["analytics", WEEKS], queryFn: () => dataProvider.getAnalytics(WEEKS) });
+  const booked = useQuery({ queryKey: ["analytics", "meetings", WEEKS], queryFn: () => dataProvider.getMeetingWeeks(WEEKS) });
 
   if (error) return <Alert severity="error">{errorMessage(error, translate("tuesday.analytics.failed"))}</Alert>;
   if (isPending || !both) return <Loading />;
@@ -82,6 +83,17 @@ export function AnalyticsPage() {
           />
         </ChartCard>
       </Grid>
+      {booked.data?.weeks.length ? (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartCard title={translate("tuesday.analytics.booked")} testId="chart-booked-meetings">
+            <BarChart
+              height={240}
+              xAxis={[{ scaleType: "band", data: booked.data.weeks.map((w) => w.week.slice(5)) }]}
+              series={(["proposed", "confirmed", "held", "noShow"] as const).map((k) => ({ data: booked.data.weeks.map((w) => w[k]), label: translate(`tuesday.analytics.booking.${k}`) }))}
+            />
+          </ChartCard>
+        </Grid>
+      ) : null}
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.funnel")} testId="chart-funnel">
           <BarChart

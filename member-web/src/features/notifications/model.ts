@@ -43,6 +43,12 @@ export function notificationHref(n: Notification): string | null {
       return "/contacts";
     case "MATCH_OF_THE_WEEK":
       return "/my_communities";
+    case "MEETING_PROPOSED":
+    case "MEETING_PICKED":
+    case "MEETING_CONFIRMED":
+    case "MEETING_CANCELLED":
+    case "MEETING_REMINDER":
+      return str("meetingId") ? `/meetings?meeting=${str("meetingId")}` : "/meetings";
     case "EVENT_APPROVED":
     case "EVENT_REMINDER":
       return str("eventId") ? `/event/${str("eventId")}` : "/events";

@@ -17,6 +17,7 @@ import { AccountManagement } from "./account-management.tsx";
 import { Avatar, Switch } from "./controls.tsx";
 import { avatarUrl, fullName, initials, type Profile, profileQueries, profileSaved, visibleSteps } from "./model.ts";
 import { ModerationBanner } from "./moderation-banner.tsx";
+import { AvailabilitySection } from "../meetings/availability-section.tsx";
 import { TelegramConnect } from "../telegram/telegram-connect.tsx";
 import { PrivacySection } from "./privacy-section.tsx";
 import { SECTIONS } from "./sections/index.ts";
@@ -116,6 +117,7 @@ function OwnProfile({ profile }: { profile: Profile }) {
           <h2 id="heading-privacy">{t("sections.privacy")}</h2>
           <PrivacySection profile={profile} />
         </section>
+        <AvailabilitySection />
         <PreferencesCard profile={profile} />
         <AccountCard />
       </div>

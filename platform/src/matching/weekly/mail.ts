@@ -2,6 +2,7 @@ import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { accessDenied } from "../../lib/errors.ts";
 import { queueMail } from "../../mail/service.ts";
+import { meetingProposeQueue } from "../../meetings/index.ts";
 import { notify } from "../../notifications/index.ts";
 import type { ContactCard } from "../../mail/templates.ts";
 import { type Viewer, visibleContacts } from "../../participant/privacy.ts";
@@ -86,6 +87,15 @@ export async function sendWeeklyMail(ctx: Ctx, input: { resultId: string }): Pro
     data: { matchingResultId: r.id, subjectId: contact.id, week: r.week },
     dedupeKey: `match:${r.id}`,
   });
+  // The weekly match connects the two: meeting times are proposed to them (once per pair: the
+  // partner's mail enqueues it too, and the pair's open meeting makes that a no-op).
+  if (r.source === "WEEKLY" && ctx.tenant.config.meetings?.enabled) {
+    await ctx.deps.jobs.send(
+      meetingProposeQueue,
+      { communityId: tenant.id, a: r.participantId, b: r.subjectId, source: "WEEKLY", matchId: r.matchId, introId: null },
+      { db: ctx.db, singletonKey: `meeting-propose:match:${r.matchId}` },
+    );
+  }
   await queueMail(ctx, {
     to: recipient.email,
     template: "weekly_match",

@@ -77,6 +77,7 @@ export type ResultForMail = {
   id: string;
   participantId: string;
   subjectId: string;
+  matchId: string;
   source: "WEEKLY" | "ODD_OUT" | "INSTANT" | "ADMIN";
   week: string | null;
   low: string;
@@ -88,7 +89,7 @@ export type ResultForMail = {
 
 export async function findResultForMail(db: Db, communityId: string, resultId: string): Promise<ResultForMail | undefined> {
   const [row] = await db<ResultForMail[]>`
-    select r.id, r.participant_id as "participantId", r.subject_id as "subjectId", m.source,
+    select r.id, r.participant_id as "participantId", r.subject_id as "subjectId", m.source, m.id as "matchId",
            to_char(m.week, 'YYYY-MM-DD') as week, m.participant_low as low, m.score::float8 as score, m.breakdown, m.reasons,
            r.followup_sent_at as "followupSentAt"
     from matching_results r join matches m on m.community_id = r.community_id and m.id = r.match_id
@@ -109,6 +110,9 @@ export async function listFollowupDue(
     where r.community_id = ${communityId} and m.source in ('WEEKLY', 'ODD_OUT')
       and m.week between ${fromWeek}::date and ${toWeek}::date
       and r.followup_sent_at is null and r.feedback_at is null and not r.no_meeting
+      -- A pair with a booked meeting is asked after the meeting's time (meetings/, meeting.followup).
+      and not exists (select 1 from meetings mt where mt.community_id = m.community_id and mt.participant_low = m.participant_low
+                        and mt.participant_high = m.participant_high and mt.status = 'CONFIRMED')
     order by r.created_at, r.id`;
 }
 
