@@ -10,7 +10,8 @@ import { matchingEmbedJob } from "./matching/vectors/jobs/embed.ts";
 import { notificationDigestJob } from "./notifications/jobs/digest.ts";
 import { telegramMailingJob } from "./telegram/jobs/mailing.ts";
 import { telegramNotificationsJob } from "./telegram/jobs/notifications.ts";
+import { webhookDeliverJob } from "./webhooks/jobs/deliver.ts";
 import type { AnyJobDef } from "./jobs/jobs.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, webhookDeliverJob];
