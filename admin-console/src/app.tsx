@@ -8,6 +8,7 @@ import { i18nProvider } from "./i18n.ts";
 import { ConsoleLayout } from "./layout.tsx";
 import { LoginPage } from "./login/login-page.tsx";
 import { AnalyticsPage } from "./resources/analytics/analytics-page.tsx";
+import { apiKeys } from "./resources/api-keys/index.ts";
 import { audit } from "./resources/audit/index.ts";
 import { events } from "./resources/events/index.ts";
 import { mailings } from "./resources/mailings/index.ts";
@@ -43,6 +44,7 @@ export function App() {
       <Resource {...questions} />
       <Resource {...mailings} />
       <Resource {...audit} />
+      <Resource {...apiKeys} />
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />

@@ -158,6 +158,19 @@ const CUSTOM: Record<string, Handlers> = {
       return { data: { ...t, id: t.key } };
     },
   },
+  /** api-keys: all of the community's keys in one array; DELETE revokes (the key stays listed as revoked). */
+  "api-keys": {
+    async getList(params) {
+      return inMemory(await call(api.GET("/api/admin/{communityId}/api-keys", { params: { path: { communityId: await communityId() } } })), params);
+    },
+    async create({ data }) {
+      const body = data as components["schemas"]["CreateApiKey"];
+      return { data: await call(api.POST("/api/admin/{communityId}/api-keys", { params: { path: { communityId: await communityId() } }, body })) };
+    },
+    async delete({ id }) {
+      return { data: await call(api.DELETE("/api/admin/{communityId}/api-keys/{id}", { params: { path: { communityId: await communityId(), id: String(id) } } })) };
+    },
+  },
   /** questions: all of them in one array, in the community's order; DELETE hides a question that has answers. */
   questions: {
     async getList(params) {

@@ -6,6 +6,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { accountRouter } from "./account/router.ts";
+import { apiKeysRouter } from "./apikeys/router.ts";
+import { registerWebhookPayloads, webhooksRouter } from "./webhooks/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { auditRouter } from "./audit/router.ts";
 import { chatRouter } from "./chat/router.ts";
@@ -22,6 +24,7 @@ import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
 import { DATABASE_WATCH, databaseWatch, loopbackOnly, requestMetrics, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
 import { rethrowAdapterError } from "./http/node.ts";
+import { API_KEY_SCHEME } from "./http/route.ts";
 import { createRouter } from "./http/openapi.ts";
 import { imageUploadBodyLimit } from "./images/index.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router.ts";
@@ -72,6 +75,14 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     type: "http",
     scheme: "bearer",
     description: "Session token `<id>.<secret>` returned by the sign-in calls",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "tsk_live_…",
+    description:
+      "A community API key made by an admin in the console (`tsk_live_…`), sent as `Authorization: Bearer <key>`. " +
+      "It acts inside its community only, within its scopes; an operation's required scope is in its security requirement and in `x-api-key-scope`.",
   });
 
   app.use("*", requestEnvelope(deps.log, { hsts: deps.config.isProduction }));
@@ -137,6 +148,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.route("/api", eventsRouter());
   app.route("/api", moderationRouter());
   app.route("/api", adminRouter());
+  app.route("/api", apiKeysRouter());
+  app.route("/api", webhooksRouter());
+  registerWebhookPayloads(app);
   app.route("/api", mailingsRouter());
   app.route("/api", settingsRouter());
   app.route("/api", telegramRouter());

@@ -27,6 +27,14 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Every attempt limit (lib/rate-limit.ts) times this; 1 in production. */
   rateLimitScale: number;
+  /** Requests a community API key may make per minute (API_KEY_RATE_LIMIT; times rateLimitScale). */
+  apiKeyRateLimit: number;
+  /** Lets webhooks reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1). Never in production. */
+  webhookAllowPrivate: boolean;
+  /** Waits between a webhook delivery's attempts; after the last one fails the endpoint is disabled. */
+  webhookRetryDelaysSeconds: number[];
+  /** How long a webhook receiver has to answer. */
+  webhookTimeoutMs: number;
   /** /dev/mail and other development pages. */
   devTools: boolean;
   seedDemo: boolean;
@@ -105,6 +113,12 @@ export type ImagesConfig = {
   fetchAllowedIps: string[];
 };
 
+/**
+ * Standard Webhooks' suggested schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 27.6 h in
+ * all, so a receiver down for a day still gets its events).
+ */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     env: "test",
@@ -127,6 +141,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // The harness has no TCP peer; tests name the client through X-Forwarded-For.
     trustProxy: true,
     rateLimitScale: 1,
+    apiKeyRateLimit: 600,
+    webhookAllowPrivate: true,
+    webhookRetryDelaysSeconds: WEBHOOK_RETRY_DELAYS_SECONDS,
+    webhookTimeoutMs: 10_000,
     devTools: true,
     seedDemo: false,
     images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { ViewCache } from "./auth/view-cache.ts";
+import type { ApiKeyPrincipal } from "./authz/api-keys.ts";
 import type { ParticipantSnapshot } from "./authz/roles.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -20,6 +21,11 @@ export type Actor =
       isOperator: boolean;
       /** Read with the session (null: no participant here; undefined: not read, ask the database). */
       participant?: ParticipantSnapshot | null;
+      /**
+       * Set when the request is made with a community API key: the key acts as the admin who made
+       * it (`userId`), never as an operator, within the key's scopes (checked by each route).
+       */
+      apiKey?: Omit<ApiKeyPrincipal, "participant" | "createdBy">;
     }
   /** The operator CLI, with the database credentials in hand. */
   | { kind: "operator" }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { type AppConfig, devGoogleConfig, GOOGLE_ISSUERS, GOOGLE_JWKS_URL } from "./config.ts";
+import { type AppConfig, devGoogleConfig, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, WEBHOOK_RETRY_DELAYS_SECONDS } from "./config.ts";
 
 /**
  * The only place that reads process.env. Parsed once at start; a bad value prints every problem
@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Multiplies every per-IP / per-account attempt limit (one machine playing many users: browser tests). */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).optional(),
+  // Seconds between attempts, comma-separated (tests shorten them); the default is config.ts's.
+  WEBHOOK_RETRY_DELAYS: z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/).optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
@@ -117,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secrets,
     trustProxy: e.TRUST_PROXY === "1",
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "1",
+    webhookRetryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS ? e.WEBHOOK_RETRY_DELAYS.split(",").map((x) => Number(x.trim())) : WEBHOOK_RETRY_DELAYS_SECONDS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     devTools: !isProduction,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !isProduction,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

@@ -8,7 +8,7 @@ export type { AppEnv } from "./http/env.ts";
 export { createHttpServer } from "./http/node-server.ts";
 export { DEV_OIDC_PATH, nodeListener, nodeRemoteAddr } from "./http/node.ts";
 export { createRouter, jsonResponse } from "./http/openapi.ts";
-export { ACCESS_EXTENSION, defineRoute } from "./http/route.ts";
+export { ACCESS_EXTENSION, API_KEY_EXTENSION, defineRoute } from "./http/route.ts";
 export { type Bus, type BusMessage, createBus } from "./realtime/bus.ts";
 export {
   attachRealtime,

@@ -11,6 +11,7 @@ export { createSession, validateSessionToken } from "./auth/session.ts";
 export { SESSION_COOKIE } from "./http/session-cookie.ts";
 export { findUserByEmail, insertUser, type UserRow } from "./auth/users.ts";
 export { ACCESS_LEVELS, type AccessLevel } from "./authz/index.ts";
+export { API_SCOPES, type ApiKeyAccess } from "./authz/api-keys.ts";
 export { type AppConfig, DEV_GOOGLE_CLIENT_ID, DEV_GOOGLE_ISSUER, devGoogleConfig, testConfig } from "./config.ts";
 export type { Ctx, Deps } from "./context.ts";
 export { createDb, type Db, isDatabaseUnavailable, socketPath, withDatabase, withTx } from "./db/client.ts";

@@ -10,10 +10,11 @@ import { matchingEmbedJob } from "./matching/vectors/jobs/embed.ts";
 import { notificationDigestJob } from "./notifications/jobs/digest.ts";
 import { telegramMailingJob } from "./telegram/jobs/mailing.ts";
 import { telegramNotificationsJob } from "./telegram/jobs/notifications.ts";
+import { webhookDeliverJob } from "./webhooks/jobs/deliver.ts";
 import type { AnyJobDef } from "./jobs/jobs.ts";
 import { meetingFollowupJob } from "./meetings/jobs/followup.ts";
 import { meetingProposeJob } from "./meetings/jobs/propose.ts";
 import { meetingReminderJob } from "./meetings/jobs/reminder.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, meetingProposeJob, meetingReminderJob, meetingFollowupJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, meetingProposeJob, meetingReminderJob, meetingFollowupJob, webhookDeliverJob];

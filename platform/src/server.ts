@@ -1,3 +1,4 @@
+import { requeueWebhookDeliveries } from "./webhooks/index.ts";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp, loadDevRoutes } from "./app.ts";
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   await deps.jobs.work(workDeps);
   // Member texts without vectors of the configured encoder (new ones, or all after a model switch).
   await queueEmbeddingBackfill(deps);
+  // Webhook deliveries whose job went with a process that died: queued again (extra jobs find nothing due).
+  await requeueWebhookDeliveries(deps);
   const app = createApp(deps, {
     remoteAddr: nodeRemoteAddr,
     isReady: () => ready,

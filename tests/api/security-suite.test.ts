@@ -18,7 +18,8 @@ import {
 } from "../support/security-suite.ts";
 import { createUser, type CreatedUser, signInAs } from "../support/users.ts";
 
-const env = await createTestEnv();
+// A key's rate limit is raised: the suite calls every route with the same few keys.
+const env = await createTestEnv({ config: { apiKeyRateLimit: 1_000_000 } });
 afterAll(async () => env.close());
 
 const doc = (await env.request<OpenApiDoc>("GET", "/api/openapi.json")).body;
@@ -50,6 +51,19 @@ async function alphaEvent(): Promise<NonNullable<CommunityIds["event"]>> {
   return { id: created.body.id, questionId: q.body.id, translationKey: q.body.translationKey };
 }
 const alphaIds = { ...(await idsOf(alphaMember, "alpha")), event: await alphaEvent() };
+
+const ALL_SCOPES = ["members:read", "members:write", "events:read", "events:write", "mailings:send", "analytics:read", "webhooks:manage"] as const;
+async function apiKey(tenant: string, admin: CreatedUser, scopes: readonly string[], revoke = false): Promise<string> {
+  const res = await env.request("POST", `/api/admin/${tenant}/api-keys`, { tenant, token: admin.token, body: { name: `suite ${scopes.length}`, scopes } });
+  if (res.status !== 201) throw new Error(`api key: ${JSON.stringify(res.body)}`);
+  if (revoke) await env.request("DELETE", `/api/admin/${tenant}/api-keys/${res.body.id}`, { tenant, token: admin.token });
+  return res.body.key;
+}
+/** Alpha keys: one with every scope, one revoked, and for each scope one with every other scope. */
+const alphaKeyAll = await apiKey("alpha", alphaAdmin, ALL_SCOPES);
+const alphaKeyRevoked = await apiKey("alpha", alphaAdmin, ALL_SCOPES, true);
+const alphaKeyWithout = Object.fromEntries(await Promise.all(ALL_SCOPES.map(async (s) => [s, await apiKey("alpha", alphaAdmin, ALL_SCOPES.filter((x) => x !== s))] as const)));
+const betaKeyAll = await apiKey("beta", betaAdmin, ALL_SCOPES);
 const betaIds = await idsOf(betaMember, "beta");
 
 /** Who passes each level's guard in alpha; the role just below it is turned away. */
@@ -65,7 +79,7 @@ const PASSES: Record<Op["access"], CreatedUser | undefined> = {
 /** The role just below each level; for "organizer", a member who does not organize the real alpha event. */
 const TOO_LOW: Partial<Record<Op["access"], CreatedUser>> = { organizer: alphaMember, moderator: alphaMember, admin: alphaModerator, operator: alphaAdmin };
 
-type Res = { status: number; body: unknown };
+type Res = { status: number; body: unknown; headers?: Headers };
 
 function expectError(res: Res, status: number, code: number, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -79,6 +93,14 @@ function expectNoLeak(res: Res, what: string) {
   for (const value of [alphaIds.participantId, alphaIds.userId, alphaMember.email]) {
     expect(text.includes(value), `${what} leaks ${value}: ${text.slice(0, 300)}`).toBe(false);
   }
+}
+
+/** A key acting in its own community sees its members: only beta's ids must stay out of the answer. */
+function expectNoLeakOfOthers(res: Res, what: string) {
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) expect(res.body, what).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+  const text = JSON.stringify(res.body ?? "");
+  for (const value of [betaIds.participantId, betaIds.userId, betaMember.email]) expect(text.includes(value), `${what} leaks ${value}`).toBe(false);
 }
 
 const send = (op: Op, opts: { tenant?: string; token?: string | undefined; ids?: CommunityIds; body?: unknown; rawBody?: string }) =>
@@ -102,7 +124,7 @@ describe("every route declares its access level", () => {
     const app = createRouter();
     const ok = z.object({ ok: z.boolean() });
     const undeclared = createRoute({ method: "get", path: "/undeclared", responses: { 200: jsonResponse(ok, "ok") } });
-    const declared = defineRoute({ access: "participant", method: "get", path: "/declared", responses: { 200: jsonResponse(ok, "ok") } });
+    const declared = defineRoute({ access: "participant", apiKey: false, method: "get", path: "/declared", responses: { 200: jsonResponse(ok, "ok") } });
     app.openapi(undeclared, (c) => c.json({ ok: true }, 200));
     app.openapi(declared, (c) => c.json({ ok: true }, 200));
     const generated = buildOpenApiDocument(app) as unknown as OpenApiDoc;
@@ -112,6 +134,10 @@ describe("every route declares its access level", () => {
     const op = stripped.paths["/declared"]?.get;
     if (op?.responses) delete op.responses["403"];
     expect(accessProblems(stripped)).toContain("GET /declared: level participant but no 403 response");
+    const noKey = structuredClone(generated);
+    const keyOp = noKey.paths["/declared"]?.get;
+    if (keyOp) delete keyOp["x-api-key-scope"];
+    expect(accessProblems(noKey)).toContain("GET /declared: no API key declaration (declare apiKey with defineRoute)");
   });
 });
 
@@ -150,6 +176,41 @@ describe.each(signedIn)("$method $path ($access)", (op) => {
     expectNoLeak(res, name);
     if (op.pathParams.length) expect([400, 404], `${name}: ${JSON.stringify(res.body)}`).toContain(res.status);
   });
+
+  it("an API key of another community, or a revoked one: 401 (1004)", async () => {
+    expectError(await send(op, { token: betaKeyAll }), 401, 1004, name);
+    expectError(await send(op, { token: alphaKeyRevoked }), 401, 1004, name);
+  });
+
+  if (op.keyScope === false) {
+    it("an API key, whatever its scopes: 403 (1005), never a key's route", async () => {
+      const res = await send(op, { token: alphaKeyAll });
+      expectError(res, 403, 1005, name);
+      expect((res.body as { msg: string }).msg).toBe("API keys cannot call this route");
+    });
+  } else {
+    const scope = op.keyScope;
+    if (scope !== "any") {
+      it(`an API key without ${scope}: 403 (1005)`, async () => {
+        const res = await send(op, { token: alphaKeyWithout[scope] });
+        expectError(res, 403, 1005, name);
+        expect((res.body as { msg: string }).msg).toBe(`This API key lacks the scope ${scope}`);
+      });
+    }
+    it("an API key of another community using this community's ids: 404, or nothing of it", async () => {
+      const res = await send(op, { tenant: "beta", token: betaKeyAll });
+      expectNoLeak(res, name);
+      if (op.pathParams.length) expect([400, 404], `${name}: ${JSON.stringify(res.body)}`).toContain(res.status);
+    });
+    if (op.method === "GET") {
+      it("an API key with the scope gets through (the guard passes; its answer has RateLimit headers)", async () => {
+        const res = await send(op, { token: alphaKeyAll });
+        expectNoLeakOfOthers(res, name);
+        expect([401, 403], `${name}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
+        expect(res.headers.get("ratelimit-limit"), name).not.toBeNull();
+      });
+    }
+  }
 
   if (op.jsonBody) {
     it("a malformed body: 400 (1001)", async () => {

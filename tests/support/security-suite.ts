@@ -3,8 +3,8 @@
  * level (`x-access`), and the level decides which answers the suite demands of it. Kept apart from
  * the test file so the suite itself can be tested (an undeclared route must be caught).
  */
-import { ACCESS_LEVELS, type AccessLevel } from "@tuesday/platform";
-import { ACCESS_EXTENSION } from "@tuesday/platform/http";
+import { ACCESS_LEVELS, type AccessLevel, API_SCOPES, type ApiKeyAccess } from "@tuesday/platform";
+import { ACCESS_EXTENSION, API_KEY_EXTENSION } from "@tuesday/platform/http";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { type?: string; format?: string; enum?: unknown[] } };
 type Operation = {
@@ -12,6 +12,7 @@ type Operation = {
   requestBody?: { content?: Record<string, unknown> };
   responses?: Record<string, unknown>;
   [ACCESS_EXTENSION]?: unknown;
+  [API_KEY_EXTENSION]?: unknown;
 };
 export type OpenApiDoc = { paths: Record<string, Record<string, Operation>> };
 
@@ -19,6 +20,8 @@ export type Op = {
   method: string;
   path: string;
   access: AccessLevel;
+  /** What an API key may do here (x-api-key-scope): false, "any" or the scope it needs. */
+  keyScope: ApiKeyAccess;
   pathParams: Parameter[];
   queryParams: Parameter[];
   jsonBody: boolean;
@@ -39,6 +42,10 @@ export function accessProblems(doc: OpenApiDoc): string[] {
         problems.push(`${name}: no access level (declare it with defineRoute)`);
         continue;
       }
+      const keyScope = op[API_KEY_EXTENSION];
+      if (keyScope !== false && keyScope !== "any" && !(API_SCOPES as readonly unknown[]).includes(keyScope)) {
+        problems.push(`${name}: no API key declaration (declare apiKey with defineRoute)`);
+      }
       const declared = Object.keys(op.responses ?? {});
       const needed = access === "public" ? [] : access === "user" ? ["401"] : ["401", "403"];
       for (const status of needed) if (!declared.includes(status)) problems.push(`${name}: level ${access} but no ${status} response`);
@@ -58,6 +65,7 @@ export function operations(doc: OpenApiDoc): Op[] {
         method: method.toUpperCase(),
         path,
         access: op[ACCESS_EXTENSION] as AccessLevel,
+        keyScope: op[API_KEY_EXTENSION] as ApiKeyAccess,
         pathParams: params.filter((p) => p.in === "path"),
         queryParams: params.filter((p) => p.in === "query"),
         jsonBody: bodyTypes.includes("application/json"),

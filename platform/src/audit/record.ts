@@ -19,7 +19,7 @@ export type AuditSource = { actor: Actor; requestId?: string | undefined; commun
 function actorColumns(actor: Actor): { actorKind: "user" | "operator" | "system"; actorUserId: string | null; actorLabel: string | null } {
   switch (actor.kind) {
     case "user":
-      return { actorKind: "user", actorUserId: actor.userId, actorLabel: null };
+      return { actorKind: "user", actorUserId: actor.userId, actorLabel: actor.apiKey ? `api-key:${actor.apiKey.id}` : null };
     case "operator":
       return { actorKind: "operator", actorUserId: null, actorLabel: "cli" };
     case "system":

@@ -8,6 +8,7 @@
  * concurrent joins, and a freed place goes to the first on the waitlist in the same transaction.
  */
 import { recordAudit } from "../audit/index.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
@@ -206,6 +207,10 @@ async function change(
         before: current ? { status: current.status, pendingReason: current.pendingReason, paymentStatus: current.paymentStatus } : null,
         after: { status: row.status, pendingReason: row.pendingReason, paymentStatus: row.paymentStatus },
       });
+    }
+    if (current?.status !== row.status) {
+      // Ordered per member: a member's changes reach an endpoint in the order they were made.
+      await emitWebhook(txCtx, "event.participation.updated", { eventId: event.id, participantId, status: row.status }, participantId);
     }
     const participation = await toParticipation(txCtx, event, participantId, row);
     await afterChange(txCtx, event, current, row, mailFor(current, row, audit !== undefined), participation.waitlistPosition);

@@ -3,6 +3,7 @@
  * image. Organizer writes are audited in their transaction.
  */
 import { recordAudit, sameJson } from "../audit/index.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { isOrganizer, participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
@@ -70,6 +71,11 @@ async function uniqueSlug(ctx: Ctx, title: string): Promise<string> {
   return `${base}-${Date.now().toString(36)}`;
 }
 
+/** An event as webhooks carry it (its public fields). */
+function eventWebhookData(id: string, f: { title: string; date: string; time: string; timeZone: string }, status: "scheduled" | "cancelled") {
+  return { eventId: id, title: f.title, startsAt: `${f.date}T${f.time}`, timeZone: f.timeZone, status };
+}
+
 /**
  * POST /event/create: community moderators and admins create events; the creator becomes the
  * event's first organizer (responsible).
@@ -86,6 +92,7 @@ export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> 
     const id = await insertEvent(tx, ctx.tenant.id, actor.userId, fields);
     await insertResponsible(tx, ctx.tenant.id, id, actor.userId);
     await recordAudit(txCtx, { action: "event.create", target: { type: "event", id }, before: null, after: { ...fields } });
+    await emitWebhook(txCtx, "event.created", eventWebhookData(id, fields, "scheduled"), id);
     return id;
   });
   return (await loadEventView(ctx, id, undefined)).event;
@@ -113,6 +120,7 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     if (sameJson(before, fields)) return;
     await updateEventRow(tx, ctx.tenant.id, current.id, fields);
     await recordAudit(txCtx, { action: "event.update", target: { type: "event", id: current.id }, before, after: fields });
+    await emitWebhook(txCtx, "event.updated", eventWebhookData(current.id, fields, "scheduled"), current.id);
     const updated = await requireEvent(txCtx, current.id);
     // A new start time plans new reminders; the old ones find the start changed and do nothing.
     if (updated.startsAt.getTime() !== current.startsAt.getTime()) {
@@ -132,6 +140,7 @@ export async function deleteEvent(ctx: Ctx, idOrSlug: string): Promise<{ ok: tru
     if (!current) return;
     await deleteEventRow(tx, ctx.tenant.id, current.id);
     await recordAudit(withDb(ctx, tx), { action: "event.delete", target: { type: "event", id: current.id }, before: fieldsOf(current), after: null });
+    await emitWebhook(withDb(ctx, tx), "event.cancelled", eventWebhookData(current.id, fieldsOf(current), "cancelled"), current.id);
   });
   return { ok: true };
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { parse as parseCookies } from "hono/utils/cookie";
 import type { Logger } from "pino";
 import type { Actor, Ctx, Deps } from "../context.ts";
+import { isApiKeyToken, resolveApiKey } from "../authz/api-keys.ts";
 import { notFound } from "../lib/errors.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
@@ -67,7 +68,14 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
   if (!tenant) throw notFound("Community not found");
   let actor: Actor = { kind: "anonymous" };
   const token = opts.token ?? sessionToken(headers);
-  if (token) {
+  const ip = clientIp(headers, remoteAddr, deps.config.trustProxy);
+  if (token && isApiKeyToken(token)) {
+    const key = await resolveApiKey(deps.db, token, tenant.id, ip);
+    if (key) {
+      const { participant, createdBy, ...apiKey } = key;
+      actor = { kind: "user", userId: createdBy, sessionId: `api-key:${key.id}`, isOperator: false, participant, apiKey };
+    }
+  } else if (token) {
     const cached = deps.sessions.cached(token, tenant.id);
     const result = cached !== undefined ? cached : await deps.sessions.validate(deps.db, token, tenant.id);
     if (result) {
@@ -88,6 +96,6 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
     },
     db: deps.db,
     deps,
-    ip: clientIp(headers, remoteAddr, deps.config.trustProxy),
+    ip,
   };
 }

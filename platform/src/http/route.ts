@@ -1,11 +1,22 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { type AccessLevel, authorize, authorizeFromActor } from "../authz/index.ts";
+import { type ApiKeyAccess, noteScopeUse } from "../authz/api-keys.ts";
+import type { UserActor } from "../context.ts";
+import { hashHex } from "../lib/crypto.ts";
+import { AppError, accessDenied, ErrorCode } from "../lib/errors.ts";
+import { consumeRateLimitState, rateLimitHeaders } from "../lib/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
 import { errors } from "./openapi.ts";
 
 /** The OpenAPI extension carrying a route's access level; the generated security suite reads it. */
 export const ACCESS_EXTENSION = "x-access";
+/** The OpenAPI extension carrying what a community API key may do at a route: false, "any" or its scope. */
+export const API_KEY_EXTENSION = "x-api-key-scope";
+/** The OpenAPI security scheme of community API keys. */
+export const API_KEY_SCHEME = "apiKey";
+
+export const API_KEY_NOT_ALLOWED = "API keys cannot call this route";
 
 function accessGuard(level: AccessLevel): MiddlewareHandler<AppEnv> {
   // Decided from the session's actor without a promise on nearly every request; a promise and an
@@ -16,21 +27,113 @@ function accessGuard(level: AccessLevel): MiddlewareHandler<AppEnv> {
   };
 }
 
+function keyOf(c: Context<AppEnv>): (UserActor & { apiKey: NonNullable<UserActor["apiKey"]> }) | undefined {
+  const actor = c.get("ctx").actor;
+  return actor.kind === "user" && actor.apiKey ? (actor as UserActor & { apiKey: NonNullable<UserActor["apiKey"]> }) : undefined;
+}
+
 /**
- * Every route is declared with its access level. The level is enforced before the request is
- * validated (so a signed-out caller learns nothing about the input), published in openapi.json as
- * `x-access`, and turned into the route's security requirement and its 401/403 answers.
+ * A request made with a community API key, before the access level is checked: a signed-in route
+ * the key may not call answers 403; a public one serves the key's caller as anyone signed out (a
+ * key never sees more there than its scopes give). Then the key's rate limit (RateLimit-* headers
+ * on every answer, 429 with Retry-After over it), the audit of a scope's first use, and
+ * Idempotency-Key on the POSTs that create things.
  */
-export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P; access: AccessLevel }>(config: R) {
-  const { access, ...route } = config;
+function keyGuard(access: AccessLevel, keyAccess: ApiKeyAccess, creates: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = keyOf(c);
+    if (!actor) return next();
+    const ctx = c.get("ctx");
+    const allowed = keyAccess === "any" || (keyAccess !== false && actor.apiKey.scopes.includes(keyAccess));
+    if (!allowed) {
+      if (access === "public") {
+        c.set("ctx", { ...ctx, actor: { kind: "anonymous" } });
+        return next();
+      }
+      throw accessDenied(keyAccess === false ? API_KEY_NOT_ALLOWED : `This API key lacks the scope ${keyAccess}`);
+    }
+    const state = await consumeRateLimitState(ctx.db, `api-key:${actor.apiKey.id}`, { limit: ctx.deps.config.apiKeyRateLimit, windowSeconds: 60 });
+    for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.header(name, value);
+    if (keyAccess !== "any" && !actor.apiKey.usedScopes.includes(keyAccess)) {
+      await noteScopeUse(ctx.db, ctx.tenant.id, { id: actor.apiKey.id, createdBy: actor.userId }, keyAccess, ctx.requestId);
+    }
+    const idempotencyKey = creates && c.req.method === "POST" ? c.req.header("idempotency-key") : undefined;
+    if (!idempotencyKey) return next();
+    return idempotent(c, next, actor.apiKey.id, idempotencyKey);
+  };
+}
+
+/**
+ * The first answer to a (key, Idempotency-Key) is kept for a day and given again to a retry with the
+ * same request; another request under the same key, or a retry while the first still runs, is a 409.
+ * An answer that is an error is not kept, so the retry runs again.
+ */
+async function idempotent(c: Context<AppEnv>, next: () => Promise<void>, keyId: string, idempotencyKey: string): Promise<Response | undefined> {
+  const ctx = c.get("ctx");
+  if (idempotencyKey.length > 200) throw new AppError(ErrorCode.VALIDATION, "Idempotency-Key is longer than 200 characters");
+  const requestHash = hashHex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+  const db = ctx.db;
+  const [claimed] = await db<{ claimed: boolean }[]>`
+    insert into api_idempotency as i (community_id, key_id, idempotency_key, request_hash) values (${ctx.tenant.id}, ${keyId}, ${idempotencyKey}, ${requestHash})
+    on conflict (community_id, key_id, idempotency_key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
+      where i.created_at < now() - interval '1 day'
+    returning true as claimed`;
+  if (!claimed) {
+    const [prior] = await db<{ requestHash: string; status: number | null; body: unknown }[]>`
+      select request_hash as "requestHash", status, body from api_idempotency
+      where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
+    if (!prior || prior.requestHash !== requestHash) throw new AppError(ErrorCode.CONFLICT, "This Idempotency-Key was used with another request");
+    if (prior.status === null) throw new AppError(ErrorCode.CONFLICT, "A request with this Idempotency-Key is still running");
+    c.header("Idempotent-Replayed", "true");
+    return c.json(prior.body as object, prior.status as 200);
+  }
+  let kept = false;
+  try {
+    await next();
+    if (c.res.status < 300 && !c.error) {
+      const body = await c.res.clone().json();
+      await db`update api_idempotency set status = ${c.res.status}, body = ${db.json(body as never)}
+               where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
+      kept = true;
+    }
+  } finally {
+    if (!kept) await db`delete from api_idempotency where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
+  }
+  return undefined;
+}
+
+/**
+ * Every route is declared with its access level and with what an API key may do there (`apiKey`:
+ * false, "any" or the scope it needs; there is no default). The level is enforced before the
+ * request is validated (so a signed-out caller learns nothing about the input), published in
+ * openapi.json as `x-access`, and turned into the route's security requirement and its 401/403
+ * answers; the key's part is published as `x-api-key-scope` and as the `apiKey` security
+ * requirement with that scope.
+ */
+export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P; access: AccessLevel; apiKey: ApiKeyAccess }>(config: R) {
+  const { access, apiKey, ...route } = config;
   const signedIn = access !== "public";
+  const keyScopes = apiKey === false ? undefined : apiKey === "any" ? [] : [apiKey];
+  const creates = route.method === "post" && Object.keys(route.responses).includes("201");
+  const security = signedIn
+    ? [{ bearer: [] }, ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])]
+    : keyScopes
+      ? [...(route.security ?? [{}]), { [API_KEY_SCHEME]: keyScopes }]
+      : route.security;
   const guarded = {
     ...route,
     [ACCESS_EXTENSION]: access,
-    security: signedIn ? [{ bearer: [] }] : route.security,
-    responses: { ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}), ...route.responses },
-    // The access check runs first, before the route's own middleware.
-    middleware: [...(signedIn ? [accessGuard(access)] : []), ...[route.middleware ?? []].flat()],
+    [API_KEY_EXTENSION]: apiKey,
+    ...(creates && apiKey !== false ? { "x-idempotency-key": true } : {}),
+    security,
+    responses: {
+      ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}),
+      ...(apiKey !== false ? errors(429) : {}),
+      ...(creates && apiKey !== false ? errors(409) : {}),
+      ...route.responses,
+    },
+    // The key's check, then the access check run first, before the route's own middleware.
+    middleware: [keyGuard(access, apiKey, creates), ...(signedIn ? [accessGuard(access)] : []), ...[route.middleware ?? []].flat()],
   };
   return createRoute(guarded as unknown as R) as ReturnType<typeof createRoute<P, R>>;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { rateLimited } from "./errors.ts";
+import { AppError, rateLimited } from "./errors.ts";
 
 export type Limit = { limit: number; windowSeconds: number };
 
@@ -47,4 +47,37 @@ export async function recordRateLimitHit(db: Db, key: string, limit: Limit): Pro
 
 export async function resetRateLimit(db: Db, key: string): Promise<void> {
   await db`delete from rate_limits where key = ${key}`;
+}
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; windowSeconds: number };
+
+/**
+ * Counts one hit like `consumeRateLimit` and says where the window stands, for the RateLimit-*
+ * headers (IETF draft) a key's answers carry; throws 429 with those headers and Retry-After once
+ * the window is over its limit.
+ */
+export async function consumeRateLimitState(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<RateLimitState> {
+  const [row] = await db<{ hits: number; retryAfter: number }[]>`
+    insert into rate_limits as r (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
+      window_start = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
+    returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"`;
+  const scaled = limit * scale;
+  const hits = row?.hits ?? 1;
+  const state = { limit: scaled, remaining: Math.max(0, scaled - hits), resetSeconds: Math.max(1, Math.ceil(row?.retryAfter ?? windowSeconds)), windowSeconds };
+  if (hits > scaled) {
+    const err = rateLimited(state.resetSeconds);
+    throw new AppError(err.code, err.message, { headers: { ...err.headers, ...rateLimitHeaders(state) } });
+  }
+  return state;
+}
+
+export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(s.limit),
+    "RateLimit-Remaining": String(s.remaining),
+    "RateLimit-Reset": String(s.resetSeconds),
+    "RateLimit-Policy": `${s.limit};w=${s.windowSeconds}`,
+  };
 }

@@ -11,6 +11,7 @@ import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
 import { notFound, validation } from "../lib/errors.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { queueMail } from "../mail/service.ts";
 import { renderMail } from "../mail/templates.ts";
 import { jobCtx } from "../jobs/context.ts";
@@ -178,6 +179,10 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
       if (batch.length > 0) await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx });
     } else {
       await markMailingState(tx, mailingId, "done");
+      // Once, when the last recipient's mail is queued (the counts are those known then).
+      if (!mailing.finishedAt) {
+        await emitWebhook(txCtx, "mailing.finished", { mailingId, status: "done", sent: mailing.sent, failed: mailing.failed }, `mailing:${mailingId}`);
+      }
     }
     return batch.length;
   });

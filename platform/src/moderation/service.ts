@@ -8,6 +8,7 @@ import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { langIn } from "../members/index.ts";
 import { preferredLangOf } from "../participant/queries.ts";
 import type { Lang } from "../tenancy/schema.ts";
@@ -124,6 +125,15 @@ export async function decideModeration(ctx: Ctx, id: string, input: ModerationDe
       before: { moderationStatus: before.moderationStatus, moderationReason: before.moderationReason },
       after: { moderationStatus: after.moderationStatus, moderationReason: after.moderationReason },
     });
+    if (input.moderationStatus !== "pending") {
+      await emitWebhook(txCtx, input.moderationStatus === "confirmed" ? "member.approved" : "member.rejected", {
+        participantId: id,
+        userId: updated.userId,
+        firstName: updated.firstName,
+        lastName: updated.lastName,
+        status: input.moderationStatus,
+      }, id);
+    }
     if (updated.email && input.moderationStatus !== "pending") {
       const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
       const title = ctx.tenant.config.brandConfig.title;

@@ -8,6 +8,7 @@ import { publishModelChange } from "../matching/model-change.ts";
 import { queueEmbedding } from "../matching/vectors/embed-queue.ts";
 import { AppError, accessDenied, ErrorCode, type FieldErrors, notFound, unauthenticated } from "../lib/errors.ts";
 import { CONTACT_TYPES, type Lang } from "../tenancy/schema.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { refreshProfileCompletion } from "./completion.ts";
 import { isCommunityStaff, isOwner, loadViewer, visibleContacts } from "./privacy.ts";
 import { resolveTopicPicks } from "../topics/service.ts";
@@ -101,14 +102,27 @@ export async function joinCommunity(
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = await freeSlug(ctx, firstName, lastName);
     try {
-      const row = await insertParticipant(ctx.db, {
-        communityId: ctx.tenant.id,
-        userId: user.id,
-        slug,
-        firstName,
-        lastName,
-        language,
-        moderationStatus: ctx.tenant.config.moderationRequired ? "pending" : "confirmed",
+      // The member.joined webhook is queued in the transaction that makes the participant.
+      const row = await withTx(ctx.db, async (tx) => {
+        const inserted = await insertParticipant(tx, {
+          communityId: ctx.tenant.id,
+          userId: user.id,
+          slug,
+          firstName,
+          lastName,
+          language,
+          moderationStatus: ctx.tenant.config.moderationRequired ? "pending" : "confirmed",
+        });
+        if (inserted) {
+          await emitWebhook({ ...ctx, db: tx }, "member.joined", {
+            participantId: inserted.id,
+            userId: inserted.userId,
+            firstName: inserted.firstName,
+            lastName: inserted.lastName,
+            status: inserted.moderationStatus,
+          }, inserted.id);
+        }
+        return inserted;
       });
       if (row) {
         ctx.log.info({ participantId: row.id }, "participant created");

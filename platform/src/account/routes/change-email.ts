@@ -14,6 +14,7 @@ export const ChangeEmailSchema = z
   .openapi("ChangeEmail");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/current-user/email",

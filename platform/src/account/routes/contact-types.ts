@@ -6,6 +6,7 @@ import { ContactTypeInfoSchema } from "../schemas.ts";
 import { listContactTypes } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/constants/contacts/types",

@@ -6,6 +6,7 @@ import { CurrentParticipantSchema } from "../schemas.ts";
 import { getCurrentParticipant } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/current-participant",

@@ -6,6 +6,7 @@ import { CurrentUserSchema } from "../schemas.ts";
 import { getCurrentUser } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/current-user",

@@ -40,6 +40,7 @@ export const MyDataSchema = z
   .openapi("MyData");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/current-user/data",

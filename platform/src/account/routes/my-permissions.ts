@@ -6,6 +6,7 @@ import { PermissionsSchema } from "../schemas.ts";
 import { listMyPermissions } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "get",
   path: "/permission/my",

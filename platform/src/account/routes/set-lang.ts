@@ -31,6 +31,7 @@ const textBodyAsJson: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/current-user/lang",

@@ -6,6 +6,7 @@ import { WebPushResultSchema, WebPushSubscriptionSchema } from "../schemas.ts";
 import { saveWebPushSubscription } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/current-user/web-push",

@@ -6,6 +6,7 @@ import { chartsData } from "../charts.ts";
 import { ChartsDataSchema, ChartsQuerySchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: "analytics:read",
   access: "admin",
   method: "get",
   path: "/charts/data",

@@ -6,6 +6,7 @@ import { chartsDistributions } from "../charts.ts";
 import { ChartsDistributionsSchema, ChartsQuerySchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: "analytics:read",
   access: "admin",
   method: "get",
   path: "/charts/distributions",

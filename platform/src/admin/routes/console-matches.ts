@@ -6,6 +6,7 @@ import { consoleListMatches, consolePreviewPairs } from "../console-matches.ts";
 import { ConsoleMatchSchema, ConsolePreviewPairSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: "analytics:read",
   access: "admin",
   method: "get",
   path: "/console/matches",
@@ -27,6 +28,7 @@ const route = defineRoute({
 });
 
 const preview = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "get",
   path: "/console/matches/preview",

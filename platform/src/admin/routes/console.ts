@@ -17,6 +17,7 @@ const TimelineEventSchema = z.object({
 const NoteSchema = z.object({ id: z.string().uuid(), text: z.string(), authorUserId: z.string().nullable(), authorEmail: z.string().nullable(), createdAt: z.string() }).openapi("AdminNote");
 
 const list = defineRoute({
+  apiKey: "members:read",
   access: "moderator",
   method: "get",
   path: "/console/participants",
@@ -36,6 +37,7 @@ const list = defineRoute({
 });
 
 const exportCsv = defineRoute({
+  apiKey: "members:read",
   access: "admin",
   method: "get",
   path: "/console/participants/export",
@@ -55,6 +57,7 @@ const exportCsv = defineRoute({
 });
 
 const bulk = defineRoute({
+  apiKey: "members:write",
   access: "moderator",
   method: "post",
   path: "/console/participants/bulk",
@@ -67,6 +70,7 @@ const bulk = defineRoute({
 });
 
 const detail = defineRoute({
+  apiKey: "members:read",
   access: "admin",
   method: "get",
   path: "/console/participants/{id}",
@@ -80,6 +84,7 @@ const detail = defineRoute({
 });
 
 const note = defineRoute({
+  apiKey: "members:write",
   access: "admin",
   method: "post",
   path: "/console/participants/{id}/notes",

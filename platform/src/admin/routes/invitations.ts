@@ -6,6 +6,7 @@ import { inviteByEmail, listInvitations } from "../invitations.ts";
 import { CommunityIdParamSchema, InvitationSchema, InviteResultSchema, InviteSchema } from "../schemas.ts";
 
 const send = defineRoute({
+  apiKey: "members:write",
   access: "admin",
   method: "post",
   path: "/admin/{communityId}/invitations",
@@ -16,6 +17,7 @@ const send = defineRoute({
 });
 
 const list = defineRoute({
+  apiKey: "members:read",
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/invitations",

@@ -6,6 +6,7 @@ import { ToggleResultSchema, ToggleSchema } from "../schemas.ts";
 import { toggleParticipant } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/admin/networking/toggle",

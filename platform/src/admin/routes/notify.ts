@@ -6,6 +6,7 @@ import { NotifyParticipantSchema, ParticipantIdParamSchema } from "../schemas.ts
 import { notifyParticipant } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "post",
   path: "/admin/participants/{id}/notify",

@@ -6,6 +6,7 @@ import { AdminParticipantsPageSchema, AdminParticipantsQuerySchema, CommunityIdP
 import { listAdminParticipants } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/participants",

@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, ParticipantStatsSchema } from "../schemas.ts";
 import { getParticipantStats } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "analytics:read",
   access: "admin",
   method: "get",
   path: "/admin/stats/community/{communityId}/participants",

@@ -6,6 +6,7 @@ import { AuditCommunityParamSchema, AuditPageSchema, AuditQuerySchema } from "..
 import { listAuditEvents } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/audit-events",

@@ -13,6 +13,7 @@ const MagicResultSchema = z
   .openapi("MagicLoginResult");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/auth-magic",

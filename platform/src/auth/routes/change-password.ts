@@ -8,6 +8,7 @@ import { PasswordSchema } from "../schemas.ts";
 export const ChangePasswordSchema = z.strictObject({ currentPassword: PasswordSchema, newPassword: PasswordSchema }).openapi("ChangePassword");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/auth/change-password",

@@ -5,6 +5,7 @@ import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { resendEmailConfirmation } from "../account.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/auth/confirm-email/resend",

@@ -7,6 +7,7 @@ import { confirmEmail } from "../account.ts";
 export const ConfirmEmailSchema = z.strictObject({ code: z.string().trim().min(1).max(256) }).openapi("ConfirmEmail");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/confirm-email",

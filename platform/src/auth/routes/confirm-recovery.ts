@@ -14,6 +14,7 @@ export const ConfirmRecoverySchema = z
   .openapi("ConfirmRecovery");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/confirm-recovery",

@@ -15,6 +15,7 @@ export const DeleteUserSchema = z
   .openapi("DeleteUser");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "delete",
   path: "/users/delete/{id}",

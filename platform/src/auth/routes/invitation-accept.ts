@@ -5,6 +5,7 @@ import { OkSchema, errors, jsonResponse } from "../../http/openapi.ts";
 import { acceptInvitation } from "../account.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/invitation/{id}",

@@ -6,6 +6,7 @@ import { loginWithGoogle } from "../google.ts";
 import { LoginResultSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/login/google",

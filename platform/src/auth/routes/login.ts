@@ -6,6 +6,7 @@ import { login } from "../login.ts";
 import { LoginPayloadSchema, LoginResultSchema, SentSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/login",

@@ -6,6 +6,7 @@ import { logout } from "../account.ts";
 import { clearSessionCookie } from "../session.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/auth/logout",

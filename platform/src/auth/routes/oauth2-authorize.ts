@@ -5,6 +5,7 @@ import { errors } from "../../http/openapi.ts";
 import { startOAuth2 } from "../oauth2.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "get",
   path: "/auth/oauth2/authorize",

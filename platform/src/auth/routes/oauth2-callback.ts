@@ -6,6 +6,7 @@ import { finishOAuth2, OAUTH_STATE_COOKIE } from "../oauth2.ts";
 const Param = z.string().max(4096).optional();
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "get",
   path: "/auth/oauth2/callback",

@@ -6,6 +6,7 @@ import { challengeOtp } from "../otp.ts";
 import { EmailSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/otp/challenge",

@@ -6,6 +6,7 @@ import { validateOtp } from "../otp.ts";
 import { EmailSchema, LoginResultSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/otp/validate",

@@ -8,6 +8,7 @@ import { EmailSchema } from "../schemas.ts";
 export const RecoverySchema = z.strictObject({ email: EmailSchema }).openapi("RecoveryRequest");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/recovery",

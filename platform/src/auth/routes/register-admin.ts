@@ -8,6 +8,7 @@ import { EmailSchema, LoginResultSchema, PasswordSchema } from "../schemas.ts";
 export const RegisterAdminSchema = z.strictObject({ email: EmailSchema, password: PasswordSchema }).openapi("RegisterAdmin");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/register-admin",

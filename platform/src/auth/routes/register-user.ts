@@ -15,6 +15,7 @@ export const RegisterUserSchema = z
   .openapi("RegisterUser");
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/register-user",

@@ -15,6 +15,7 @@ export const SessionInfoSchema = z
   .openapi("SessionInfo");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/auth/session",

@@ -12,6 +12,7 @@ const TransferSchema = z
   .openapi("Transfer");
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/auth/transfer",

@@ -6,6 +6,7 @@ import { LoginResultSchema } from "../schemas.ts";
 import { exchangeTransferCode } from "../transfer.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/auth/transfer/exchange",

@@ -6,6 +6,7 @@ import { ChatSchema, CreateChatBodySchema, CreateChatQuerySchema } from "../sche
 import { createChat } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/chats",

@@ -6,6 +6,7 @@ import { ChatHistorySchema, ChatIdParamSchema, HistoryQuerySchema } from "../sch
 import { getChatHistory } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/chats/{id}",

@@ -6,6 +6,7 @@ import { ChatPageSchema, ListChatsQuerySchema } from "../schemas.ts";
 import { listChats } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/chats",

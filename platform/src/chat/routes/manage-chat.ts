@@ -9,6 +9,7 @@ const WHO =
   "Only in a group chat the caller is in (a one-to-one chat answers 400); the group's creator and the community's admins and moderators may manage it (others 403). The change goes out on /topic/chat/{id} as a CHAT_UPDATED message {chatId, name, added, removed, by}.";
 
 const add = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/chats/{id}/participants",
@@ -20,6 +21,7 @@ const add = defineRoute({
 });
 
 const remove = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "delete",
   path: "/chats/{id}/participants/{participantId}",
@@ -31,6 +33,7 @@ const remove = defineRoute({
 });
 
 const rename = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "patch",
   path: "/chats/{id}",

@@ -6,6 +6,7 @@ import { ChatIdParamSchema, ChatMessageSchema, MESSAGE_TEXT_MAX, PostMessageBody
 import { postChatMessage } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/chats/{id}",

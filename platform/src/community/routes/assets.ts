@@ -7,6 +7,7 @@ import { getCommunityAsset } from "../service.ts";
 const binary = { schema: z.string().openapi({ format: "binary" }) };
 
 const route = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/community/{id}/assets/{file}",

@@ -6,6 +6,7 @@ import { CommunityPublicSchema, CreateCommunitySchema } from "../schemas.ts";
 import { createCommunity } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "operator",
   method: "post",
   path: "/community/create",

@@ -6,6 +6,7 @@ import { CommunityPublicSchema } from "../schemas.ts";
 import { getCommunityByDomain } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/community/get-by-domain",

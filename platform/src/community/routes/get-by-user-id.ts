@@ -6,6 +6,7 @@ import { CommunityPublicSchema } from "../schemas.ts";
 import { getCommunitiesByUserId } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/community/get-by-user-id",

@@ -9,6 +9,7 @@ const NO_CACHE = { "Cache-Control": "no-cache, no-store, must-revalidate", Pragm
 const IdParam = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/).openapi({ param: { name: "id", in: "path" } });
 
 const navigation = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/community/{id}/navigation.json",
@@ -19,6 +20,7 @@ const navigation = defineRoute({
 });
 
 const landing = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/community/{id}/{file}",

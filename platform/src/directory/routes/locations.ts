@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, LocationsQuerySchema, LocationsSchema } from ".
 import { listMemberLocations } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "participant",
   method: "get",
   path: "/community/{id}/participants/locations",

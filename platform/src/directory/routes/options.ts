@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, DirectoryOptionsSchema } from "../schemas.ts";
 import { getDirectoryOptions } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/community/{id}/options",

@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, PickerPageSchema, PickerQuerySchema } from "../
 import { listParticipantPicker } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "participant",
   method: "get",
   path: "/community/{id}/participants-list",

@@ -6,6 +6,7 @@ import { NearbyQuerySchema, NearbySchema, ParticipantIdParamSchema } from "../sc
 import { listParticipantsNearby } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/participant/{id}/participants-with-location",

@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, DirectoryPageSchema, DirectoryQuerySchema } fro
 import { listParticipants } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "participant",
   method: "get",
   path: "/community/{id}/participants",

@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, PreviewSchema } from "../schemas.ts";
 import { previewParticipants } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "public",
   method: "get",
   path: "/community/{id}/preview/participants",

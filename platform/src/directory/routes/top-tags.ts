@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, TopTagsQuerySchema, TopTagsSchema } from "../sc
 import { listTopTags } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "participant",
   method: "get",
   path: "/community/{id}/top-tags",

@@ -6,6 +6,7 @@ import { EventIdParamSchema, EventOrganizerSchema, ResponsibleBodySchema } from 
 import { addResponsible } from "../responsibles.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/responsibles",
   tags: ["Events"],

@@ -6,6 +6,7 @@ import { ParticipantParamSchema, ParticipationSchema } from "../schemas.ts";
 import { approveParticipant } from "../participation.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/participants/{pid}/approve",
   tags: ["Events"],

@@ -7,6 +7,7 @@ import { EventGetQuerySchema, EventIdParamSchema } from "../schemas.ts";
 import { eventCalendarFile } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "public",
   method: "get",
   path: "/event/{id}/calendar.ics",

@@ -6,6 +6,7 @@ import { EventIdParamSchema, ParticipationSchema } from "../schemas.ts";
 import { cancelParticipation } from "../participation.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "patch",
   path: "/event/{id}/cancel-participation",

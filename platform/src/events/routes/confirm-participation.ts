@@ -6,6 +6,7 @@ import { EventIdParamSchema, ParticipationSchema } from "../schemas.ts";
 import { confirmParticipation } from "../participation.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/event/{id}/confirm-participation",

@@ -6,6 +6,7 @@ import { ParticipantParamSchema, ParticipationSchema } from "../schemas.ts";
 import { confirmPayment } from "../participation.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/participants/{pid}/confirm-payment",
   tags: ["Events"],

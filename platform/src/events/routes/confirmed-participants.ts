@@ -7,6 +7,7 @@ import { EventIdParamSchema, EventParticipantPageSchema } from "../schemas.ts";
 import { listConfirmedParticipants } from "../responsibles.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "participant",
   method: "get",
   path: "/event/{id}/participants/confirmed",

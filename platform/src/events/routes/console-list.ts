@@ -6,6 +6,7 @@ import { consoleListEvents } from "../console.ts";
 import { ConsoleEventSchema, ConsoleListQuerySchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "admin",
   method: "get",
   path: "/console/events",

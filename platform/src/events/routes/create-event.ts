@@ -6,6 +6,7 @@ import { EventCreateSchema, EventSchema } from "../schemas.ts";
 import { createEvent } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "events:write",
   access: "moderator",
   method: "post",
   path: "/event/create",

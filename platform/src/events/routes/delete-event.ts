@@ -6,6 +6,7 @@ import { EventIdParamSchema } from "../schemas.ts";
 import { deleteEvent } from "../service.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "delete",
   path: "/event/{id}",
   tags: ["Events"],

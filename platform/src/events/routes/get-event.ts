@@ -6,6 +6,7 @@ import { EventGetQuerySchema, EventIdParamSchema, EventSchema } from "../schemas
 import { getEvent } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "public",
   method: "get",
   path: "/event/{id}",

@@ -6,6 +6,7 @@ import { ParticipationLookupParamSchema, ParticipationSchema } from "../schemas.
 import { getParticipation } from "../participation.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/participations/{participantId}/{eventId}",

@@ -6,6 +6,7 @@ import { EventIdParamSchema, EventOrganizerSchema } from "../schemas.ts";
 import { listResponsibles } from "../responsibles.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "participant",
   method: "get",
   path: "/event/{id}/responsibles",

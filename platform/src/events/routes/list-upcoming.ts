@@ -6,6 +6,7 @@ import { EventListQuerySchema, EventPageSchema } from "../schemas.ts";
 import { listEventPage } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "public",
   method: "get",
   path: "/event/upcoming",

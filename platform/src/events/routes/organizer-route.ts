@@ -7,6 +7,7 @@
  */
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import type { ApiKeyAccess } from "../../authz/api-keys.ts";
 import { requireOrganizer } from "../../authz/index.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -20,6 +21,6 @@ const organizerGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** `defineRoute` at the "organizer" level of the path's event `{id}`, guarded before validation. */
-export function defineOrganizerRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware"> & { path: P }>(config: R) {
+export function defineOrganizerRoute<P extends string, R extends Omit<RouteConfig, "path" | "middleware"> & { path: P; apiKey: ApiKeyAccess }>(config: R) {
   return defineRoute<P, R & { access: "organizer"; middleware: MiddlewareHandler<AppEnv>[] }>({ ...config, access: "organizer", middleware: [organizerGuard] });
 }

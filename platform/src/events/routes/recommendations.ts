@@ -6,6 +6,7 @@ import { EventRecommendationsSchema, eventRecommendations } from "../networking.
 import { EventIdParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/recommendations",

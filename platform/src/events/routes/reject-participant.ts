@@ -6,6 +6,7 @@ import { ParticipantParamSchema, ParticipationSchema } from "../schemas.ts";
 import { rejectParticipant } from "../participation.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/participants/{pid}/reject",
   tags: ["Events"],

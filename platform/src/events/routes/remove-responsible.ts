@@ -6,6 +6,7 @@ import { EventOrganizerSchema, ResponsibleParamSchema } from "../schemas.ts";
 import { removeResponsible } from "../responsibles.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "delete",
   path: "/event/{id}/responsibles/{userId}",
   tags: ["Events"],

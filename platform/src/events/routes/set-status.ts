@@ -6,6 +6,7 @@ import { ParticipationSchema, StatusParamSchema } from "../schemas.ts";
 import { setParticipationStatus } from "../participation.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/participant/{pid}/status/{status}",
   tags: ["Events"],

@@ -6,6 +6,7 @@ import { SlugAvailableSchema, SlugQuerySchema } from "../schemas.ts";
 import { checkSlug } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "events:read",
   access: "participant",
   method: "get",
   path: "/event/slug/available",

@@ -6,6 +6,7 @@ import { EventIdParamSchema, EventPatchSchema, EventSchema } from "../schemas.ts
 import { updateEvent } from "../service.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "patch",
   path: "/event/{id}",
   tags: ["Events"],

@@ -7,6 +7,7 @@ import { EventIdParamSchema, EventSchema } from "../schemas.ts";
 import { uploadEventImage } from "../service.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: false,
   method: "post",
   path: "/event/{id}/upload-image",
   tags: ["Events"],

@@ -6,6 +6,7 @@ import { RemoveImageQuerySchema } from "../schemas.ts";
 import { removeImage } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "delete",
   path: "/images/remove",

@@ -6,6 +6,7 @@ import { UploadLinkSchema, UploadResultSchema } from "../schemas.ts";
 import { uploadImageFromLink } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/images/upload/link",

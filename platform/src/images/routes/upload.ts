@@ -8,6 +8,7 @@ import { uploadImage } from "../service.ts";
 export const UPLOAD_PATH = "/images/upload";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: UPLOAD_PATH,

@@ -6,6 +6,7 @@ import { MailingParamSchema, MailingSchema } from "../schemas.ts";
 import { getMailing } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "get",
   path: "/community/{id}/mailings/{mailingId}",

@@ -6,6 +6,7 @@ import { CommunityParamSchema, MailingListSchema } from "../schemas.ts";
 import { listCommunityMailings } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "get",
   path: "/community/{id}/mailings",

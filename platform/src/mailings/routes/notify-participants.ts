@@ -6,6 +6,7 @@ import { CommunityParamSchema, MailingSchema, NotifySchema } from "../schemas.ts
 import { notifyParticipants } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify",

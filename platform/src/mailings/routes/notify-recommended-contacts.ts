@@ -6,6 +6,7 @@ import { CommunityParamSchema, RecommendedContactsResultSchema } from "../schema
 import { notifyRecommendedContacts } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify/recommended-contacts",

@@ -6,6 +6,7 @@ import { CommunityParamSchema, MailingPreviewSchema, NotifySchema } from "../sch
 import { previewMailing } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify/preview",

@@ -10,6 +10,7 @@ import { unsubscribe } from "../service.ts";
 const html = { "text/html": { schema: z.string() } };
 
 const post = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/mail/unsubscribe",
@@ -20,6 +21,7 @@ const post = defineRoute({
 });
 
 const get = defineRoute({
+  apiKey: false,
   access: "public",
   method: "get",
   path: "/mail/unsubscribe",

@@ -6,6 +6,7 @@ import { CommunityIdParamSchema, ModerationPageSchema, ModerationQuerySchema } f
 import { listModeration } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "moderator",
   method: "get",
   path: "/participant-moderation/community/{communityId}",

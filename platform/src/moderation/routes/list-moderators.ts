@@ -6,6 +6,7 @@ import { ModeratorSchema } from "../schemas.ts";
 import { listModerators } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "moderator",
   method: "get",
   path: "/participant-moderation/moderators",

@@ -6,6 +6,7 @@ import { ModerationDecisionSchema, ParticipantIdParamSchema, StaffMemberSchema }
 import { moderateParticipant } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:write",
   access: "moderator",
   method: "patch",
   path: "/participant-moderation/{id}",

@@ -6,6 +6,7 @@ import { DismissBodySchema, NotificationCountSchema } from "../schemas.ts";
 import { dismissNotifications } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/notifications/dismiss",

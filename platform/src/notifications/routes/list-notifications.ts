@@ -6,6 +6,7 @@ import { NotificationListQuerySchema, NotificationPageSchema } from "../schemas.
 import { listMyNotifications } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/notifications",

@@ -6,6 +6,7 @@ import { NewerNotificationsSchema, NewerQuerySchema, NotificationIdParamSchema }
 import { listNewerNotifications } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/notifications/{id}/newer",

@@ -6,6 +6,7 @@ import { NotificationPreferencesSchema, UpdatePreferencesBodySchema } from "../s
 import { getNotificationPreferences, updateNotificationPreferences } from "../service.ts";
 
 const get = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/notifications/preferences",
@@ -16,6 +17,7 @@ const get = defineRoute({
 });
 
 const put = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "put",
   path: "/notifications/preferences",

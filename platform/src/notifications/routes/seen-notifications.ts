@@ -6,6 +6,7 @@ import { NotificationCountSchema, SeenBodySchema } from "../schemas.ts";
 import { markNotificationsSeen } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/notifications/seen",

@@ -6,6 +6,7 @@ import { QuestionSchema, QuestionsQuerySchema } from "../schemas.ts";
 import { getQuestionsByCommunity } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/question/get-by-community",

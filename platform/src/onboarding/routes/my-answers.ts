@@ -6,6 +6,7 @@ import { AnswerSchema } from "../schemas.ts";
 import { getMyAnswers } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/participant/my-answers",

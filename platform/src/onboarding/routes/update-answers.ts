@@ -6,6 +6,7 @@ import { AnswerSchema, UpdateAnswersSchema } from "../schemas.ts";
 import { updateAnswers } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-answers",

@@ -6,6 +6,7 @@ import { getContactInfo } from "../general.ts";
 import { ContactInfoSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "get",
   path: "/contact",

@@ -6,6 +6,7 @@ import { CreateParticipantBodySchema, CreateParticipantQuerySchema, ParticipantP
 import { joinCommunity } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "post",
   path: "/participant/create",

@@ -6,6 +6,7 @@ import { initApp } from "../general.ts";
 import { InitResultSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/init",

@@ -6,6 +6,7 @@ import { MyCommunitySchema } from "../schemas.ts";
 import { listMyCommunities } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/participant/my-communities",

@@ -6,6 +6,7 @@ import { ParticipantPublicSchema, SlugParamSchema } from "../schemas.ts";
 import { getProfileBySlug } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "members:read",
   access: "public",
   method: "get",
   path: "/participant/profile/{slug}",

@@ -6,6 +6,7 @@ import { ParticipantIdParamSchema, ProfileCompletionSchema } from "../schemas.ts
 import { getProfileCompletion } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/participant/{id}/profile-completion",

@@ -6,6 +6,7 @@ import { ParticipantProfileSchema } from "../schemas.ts";
 import { getOwnProfile } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/participant/profile",

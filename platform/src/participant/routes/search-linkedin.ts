@@ -6,6 +6,7 @@ import { searchLinkedIn } from "../linkedin.ts";
 import { LinkedInProfileSchema, LinkedInQuerySchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "user",
   method: "get",
   path: "/participant/search-linkedin",

@@ -5,6 +5,7 @@ import { errors, jsonResponse, OkSchema } from "../../http/openapi.ts";
 import { markTutorialSeen } from "../preferences.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/tutorial-seen",

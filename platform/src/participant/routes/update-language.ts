@@ -6,6 +6,7 @@ import { updateLanguage } from "../preferences.ts";
 import { LanguageResultSchema, UpdateLanguageSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-language",

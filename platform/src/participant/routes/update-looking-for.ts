@@ -6,6 +6,7 @@ import { ParticipantProfileSchema, UpdateLookingForSchema } from "../schemas.ts"
 import { updateLookingFor } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-looking-for",

@@ -6,6 +6,7 @@ import { updateNetworkingPref } from "../preferences.ts";
 import { NetworkingPrefResultSchema, NetworkingPrefSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-networking-pref",

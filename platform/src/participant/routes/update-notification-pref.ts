@@ -6,6 +6,7 @@ import { updateNotificationPref } from "../preferences.ts";
 import { NotificationPrefInputSchema, NotificationPrefsResultSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-notification-pref",

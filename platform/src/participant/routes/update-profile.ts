@@ -6,6 +6,7 @@ import { ParticipantProfileSchema, UpdateProfileSchema } from "../schemas.ts";
 import { updateProfile } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/participant/update-profile",

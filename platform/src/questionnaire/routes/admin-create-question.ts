@@ -6,6 +6,7 @@ import { createCommunityQuestion } from "../admin.ts";
 import { CommunityParamSchema, QuestionCreateSchema, QuestionDetailSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/admin/{communityId}/questions",

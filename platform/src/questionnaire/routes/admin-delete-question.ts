@@ -6,6 +6,7 @@ import { deleteCommunityQuestion } from "../admin.ts";
 import { QuestionDetailSchema, QuestionParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "delete",
   path: "/admin/{communityId}/questions/{questionId}",

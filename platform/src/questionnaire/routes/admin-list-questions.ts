@@ -6,6 +6,7 @@ import { listCommunityQuestions } from "../admin.ts";
 import { CommunityParamSchema, QuestionDetailSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/questions",

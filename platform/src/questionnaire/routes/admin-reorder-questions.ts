@@ -6,6 +6,7 @@ import { reorderCommunityQuestions } from "../admin.ts";
 import { CommunityParamSchema, QuestionDetailSchema, QuestionReorderSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/admin/{communityId}/questions/reorder",

@@ -6,6 +6,7 @@ import { updateCommunityQuestion } from "../admin.ts";
 import { QuestionDetailSchema, QuestionParamSchema, QuestionPatchSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "patch",
   path: "/admin/{communityId}/questions/{questionId}",

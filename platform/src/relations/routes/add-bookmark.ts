@@ -7,6 +7,7 @@ import { ParticipantIdParamSchema } from "../../members/schemas.ts";
 import { addBookmark } from "../bookmarks.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/bookmarks/{id}",

@@ -6,6 +6,7 @@ import { AnswerBodySchema, AnswerResultSchema, RequestIdParamSchema } from "../s
 import { answerRequest } from "../requests.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/requests/{id}/answer",

@@ -6,6 +6,7 @@ import { CreditsSchema } from "../schemas.ts";
 import { getMyCredits } from "../credits.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/credits",

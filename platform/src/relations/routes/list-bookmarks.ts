@@ -7,6 +7,7 @@ import { PageQuerySchema } from "../../lib/paging.ts";
 import { listMyBookmarks } from "../bookmarks.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/bookmarks",

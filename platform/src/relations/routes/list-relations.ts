@@ -7,6 +7,7 @@ import { PageQuerySchema } from "../../lib/paging.ts";
 import { listMyRelations } from "../relations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/relations",

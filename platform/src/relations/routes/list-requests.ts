@@ -6,6 +6,7 @@ import { IntroRequestPageSchema, RequestsQuerySchema } from "../schemas.ts";
 import { listRequests } from "../requests.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/requests",

@@ -7,6 +7,7 @@ import { ParticipantIdParamSchema } from "../../members/schemas.ts";
 import { removeBookmark } from "../bookmarks.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "delete",
   path: "/bookmarks/{id}",

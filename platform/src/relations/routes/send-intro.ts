@@ -6,6 +6,7 @@ import { SendIntroBodySchema, SendIntroResultSchema } from "../schemas.ts";
 import { sendIntro } from "../requests.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/send-intro",

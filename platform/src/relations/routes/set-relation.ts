@@ -6,6 +6,7 @@ import { RelationBodySchema, RelationSchema } from "../schemas.ts";
 import { setRelation } from "../relations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/relations",

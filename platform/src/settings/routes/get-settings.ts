@@ -6,6 +6,7 @@ import { SettingsParamSchema, SettingsResultSchema } from "../schemas.ts";
 import { getSettings } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/settings",

@@ -6,6 +6,7 @@ import { SettingsParamSchema, SettingsPatchSchema, SettingsResultSchema } from "
 import { updateSettings } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "patch",
   path: "/admin/{communityId}/settings",

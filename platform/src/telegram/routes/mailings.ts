@@ -32,6 +32,7 @@ const NotifyTelegramImageSchema = z
 const PROGRESS = "Poll GET /community/{id}/mailings/{mailingId} for progress. Reaches members who connected Telegram (and did not turn the channel off); 404 when the server has no bot.";
 
 const text = defineRoute({
+  apiKey: "mailings:send",
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify/telegram",
@@ -43,6 +44,7 @@ const text = defineRoute({
 });
 
 const image = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify/telegram/group/image",
@@ -54,6 +56,7 @@ const image = defineRoute({
 });
 
 const recommended = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/community/{id}/participants/notify/telegram/recommended-contacts",

@@ -30,6 +30,7 @@ export const SSE_MAX_MS = 10 * 60 * 1000;
 const SSE_PING_MS = 15_000;
 
 const status = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/telegram/status",
@@ -39,6 +40,7 @@ const status = defineRoute({
 });
 
 const connectLink = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/telegram/connect-link",
@@ -50,6 +52,7 @@ const connectLink = defineRoute({
 });
 
 const disconnect = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "delete",
   path: "/telegram/connection",
@@ -59,6 +62,7 @@ const disconnect = defineRoute({
 });
 
 const connect = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/telegram/connect",
@@ -70,6 +74,7 @@ const connect = defineRoute({
 });
 
 const webhook = defineRoute({
+  apiKey: false,
   access: "public",
   method: "post",
   path: "/telegram/webhook",
@@ -81,6 +86,7 @@ const webhook = defineRoute({
 });
 
 const sse = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/sse/telegram-connect",

@@ -6,6 +6,7 @@ import { archiveTopic } from "../admin.ts";
 import { TopicDetailSchema, TopicParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "delete",
   path: "/admin/{communityId}/topics/{key}",

@@ -6,6 +6,7 @@ import { createTopic } from "../admin.ts";
 import { TopicCreateSchema, TopicDetailSchema, TopicsCommunityParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/admin/{communityId}/topics",

@@ -6,6 +6,7 @@ import { listTopicDetails } from "../admin.ts";
 import { TopicDetailSchema, TopicsCommunityParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "get",
   path: "/admin/{communityId}/topics",

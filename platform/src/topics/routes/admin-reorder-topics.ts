@@ -6,6 +6,7 @@ import { reorderTopics } from "../admin.ts";
 import { TopicDetailSchema, TopicReorderSchema, TopicsCommunityParamSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "post",
   path: "/admin/{communityId}/topics/reorder",

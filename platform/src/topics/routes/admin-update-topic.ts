@@ -6,6 +6,7 @@ import { updateTopicDetail } from "../admin.ts";
 import { TopicDetailSchema, TopicParamSchema, TopicPatchSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "admin",
   method: "patch",
   path: "/admin/{communityId}/topics/{key}",

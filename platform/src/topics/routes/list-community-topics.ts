@@ -6,6 +6,7 @@ import { CommunityTopicSchema, CommunityTopicsQuerySchema } from "../schemas.ts"
 import { listCommunityTopics } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: "any",
   access: "public",
   method: "get",
   path: "/community/topics",

@@ -7,6 +7,7 @@ import { completeEventOnboarding } from "../../onboarding.ts";
 import { CompletionSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/event/{id}/onboarding/complete",

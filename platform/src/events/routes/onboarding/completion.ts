@@ -7,6 +7,7 @@ import { eventCompletion } from "../../onboarding.ts";
 import { CompletionSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/completion",

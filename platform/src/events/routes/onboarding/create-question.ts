@@ -7,6 +7,7 @@ import { QuestionCreateSchema, QuestionDetailSchema } from "../../../questionnai
 import { createEventQuestion } from "../../onboarding.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/onboarding/questions",
   tags: ["Event onboarding"],

@@ -7,6 +7,7 @@ import { deleteMyEventAnswers } from "../../onboarding.ts";
 import { AnswersResultSchema, DeleteAnswersQuerySchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "delete",
   path: "/event/{id}/onboarding/answers",

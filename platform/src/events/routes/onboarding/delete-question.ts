@@ -7,6 +7,7 @@ import { deleteEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "delete",
   path: "/event/{id}/onboarding/questions/{qid}",
   tags: ["Event onboarding"],

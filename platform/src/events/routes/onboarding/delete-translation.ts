@@ -6,6 +6,7 @@ import { deleteTranslation } from "../../onboarding.ts";
 import { TranslationParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "delete",
   path: "/event/{id}/onboarding/translations/{translationKey}/{language}",
   tags: ["Event onboarding"],

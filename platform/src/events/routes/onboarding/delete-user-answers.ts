@@ -6,6 +6,7 @@ import { deleteUserAnswers } from "../../onboarding.ts";
 import { ParticipantIdParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "delete",
   path: "/event/{id}/onboarding/user-answers/{participantId}",

@@ -8,6 +8,7 @@ import { ExportQuerySchema } from "../../onboarding-schemas.ts";
 import { EventIdParamSchema } from "../../schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:read",
   method: "get",
   path: "/event/{id}/onboarding/answers/export",
   tags: ["Event onboarding"],

@@ -7,6 +7,7 @@ import { getEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:read",
   method: "get",
   path: "/event/{id}/onboarding/questions/{qid}",
   tags: ["Event onboarding"],

@@ -6,6 +6,7 @@ import { getTranslation } from "../../onboarding.ts";
 import { TranslationFallbackQuerySchema, TranslationParamSchema, TranslationSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/translations/{translationKey}/{language}",

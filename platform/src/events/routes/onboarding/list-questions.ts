@@ -7,6 +7,7 @@ import { QuestionDetailSchema } from "../../../questionnaire/schemas.ts";
 import { listEventQuestions } from "../../onboarding.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:read",
   method: "get",
   path: "/event/{id}/onboarding/questions",
   tags: ["Event onboarding"],

@@ -7,6 +7,7 @@ import { AnswerSchema } from "../../../questionnaire/schemas.ts";
 import { myEventAnswers } from "../../onboarding.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/answers",

@@ -7,6 +7,7 @@ import { participantQuestions } from "../../onboarding.ts";
 import { LanguageQuerySchema, ParticipantQuestionSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/questions/participant",

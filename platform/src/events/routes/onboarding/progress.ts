@@ -7,6 +7,7 @@ import { eventProgress } from "../../onboarding.ts";
 import { ProgressSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/progress",

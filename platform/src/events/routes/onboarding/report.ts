@@ -7,6 +7,7 @@ import { eventReport } from "../../onboarding.ts";
 import { ReportSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:read",
   method: "get",
   path: "/event/{id}/onboarding/report",
   tags: ["Event onboarding"],

@@ -7,6 +7,7 @@ import { saveTranslation } from "../../onboarding.ts";
 import { TranslationSaveSchema, TranslationSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "post",
   path: "/event/{id}/onboarding/translations",
   tags: ["Event onboarding"],

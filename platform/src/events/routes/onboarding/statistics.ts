@@ -7,6 +7,7 @@ import { eventStatistics } from "../../onboarding.ts";
 import { StatisticsSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:read",
   method: "get",
   path: "/event/{id}/onboarding/statistics",
   tags: ["Event onboarding"],

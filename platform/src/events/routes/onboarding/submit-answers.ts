@@ -7,6 +7,7 @@ import { submitEventAnswers } from "../../onboarding.ts";
 import { AnswersBodySchema, AnswersResultSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/event/{id}/onboarding/answers",

@@ -8,6 +8,7 @@ import { submitUserAnswer } from "../../onboarding.ts";
 import { AnswersResultSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/event/{id}/onboarding/user-answers",

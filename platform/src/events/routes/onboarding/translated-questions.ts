@@ -8,6 +8,7 @@ import { translatedQuestions } from "../../onboarding.ts";
 import { LanguageQuerySchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/questions/translated",

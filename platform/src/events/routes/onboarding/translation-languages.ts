@@ -6,6 +6,7 @@ import { translationLanguages } from "../../onboarding.ts";
 import { TranslationKeyParamSchema, TranslationLanguagesSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/translations/{translationKey}/languages",

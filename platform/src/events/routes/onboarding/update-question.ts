@@ -7,6 +7,7 @@ import { updateEventQuestion } from "../../onboarding.ts";
 import { QuestionIdParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineOrganizerRoute({
+  apiKey: "events:write",
   method: "put",
   path: "/event/{id}/onboarding/questions/{qid}",
   tags: ["Event onboarding"],

@@ -7,6 +7,7 @@ import { userAnswers } from "../../onboarding.ts";
 import { ParticipantIdParamSchema } from "../../onboarding-schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/event/{id}/onboarding/user-answers/{participantId}",

@@ -7,6 +7,7 @@ import { NextPairSchema } from "../schemas.ts";
 import { nextPairToScore } from "../admin.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "moderator",
   method: "get",
   path: "/admin/{id}/matches/next",

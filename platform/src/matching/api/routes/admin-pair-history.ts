@@ -8,6 +8,7 @@ import { AdminHistoryPageSchema } from "../schemas.ts";
 import { memberMatchHistory } from "../admin.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "moderator",
   method: "get",
   path: "/admin/pairs/{id}/history",

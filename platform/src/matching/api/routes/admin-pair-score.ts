@@ -7,6 +7,7 @@ import { AdminScoreBodySchema, AdminScoreSchema } from "../schemas.ts";
 import { setAdminPairScore } from "../admin.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "moderator",
   method: "post",
   path: "/admin/pairs/{id}/score",

@@ -7,6 +7,7 @@ import { ScoreAssistanceQuerySchema, ScoreAssistanceSchema } from "../schemas.ts
 import { scoreAssistance } from "../admin.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "moderator",
   method: "get",
   path: "/admin/pairs/{id}/score-assistance",

@@ -6,6 +6,7 @@ import { CalcRelevanceBodySchema, CalcRelevanceResultSchema } from "../schemas.t
 import { calcRelevanceRates } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/calc-relevance-rate",

@@ -6,6 +6,7 @@ import { RelevanceQuerySchema, RelevanceRateSchema } from "../schemas.ts";
 import { getRelevanceRate } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/get-relevance-rate",

@@ -6,6 +6,7 @@ import { InstantQuerySchema, RecommendationPageSchema } from "../schemas.ts";
 import { listInstant } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/instant",

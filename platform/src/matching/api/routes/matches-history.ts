@@ -7,6 +7,7 @@ import { RecommendationPageSchema } from "../schemas.ts";
 import { listMatchesHistory } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/matches-history",

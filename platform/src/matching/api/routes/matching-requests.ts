@@ -7,6 +7,7 @@ import { MatchingRequestPageSchema } from "../schemas.ts";
 import { listMatchingRequests } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/requests",

@@ -6,6 +6,7 @@ import { PendingScoreSchema, ResultIdParamSchema } from "../schemas.ts";
 import { getPendingScore } from "../recommendations.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/{id}/pending-score",

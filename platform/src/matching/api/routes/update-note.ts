@@ -6,6 +6,7 @@ import { UpdateNoteBodySchema, UpdateNoteResultSchema } from "../schemas.ts";
 import { updateNote } from "../feedback.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/update-note",

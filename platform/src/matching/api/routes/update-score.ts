@@ -6,6 +6,7 @@ import { PendingScoreSchema, UpdateScoreBodySchema } from "../schemas.ts";
 import { updateScore } from "../feedback.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/update-score",

@@ -6,6 +6,7 @@ import { WeeklyRunReportSchema } from "../../weekly/schemas.ts";
 import { previewWeeklyMatching } from "../service.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "moderator",
   method: "get",
   path: "/admin/{communityId}/matching/preview",

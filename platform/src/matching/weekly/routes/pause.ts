@@ -6,6 +6,7 @@ import { pauseMatching } from "../control.ts";
 import { MatchingStatusSchema, PauseMatchingSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/pause",

@@ -6,6 +6,7 @@ import { resumeMatching } from "../control.ts";
 import { MatchingStatusSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/resume",

@@ -6,6 +6,7 @@ import { skipMatchingWeek } from "../control.ts";
 import { MatchingStatusSchema, SkipMatchingWeekSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "post",
   path: "/matching/skip",

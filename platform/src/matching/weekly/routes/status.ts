@@ -6,6 +6,7 @@ import { getMatchingStatus } from "../control.ts";
 import { MatchingStatusSchema } from "../schemas.ts";
 
 const route = defineRoute({
+  apiKey: false,
   access: "participant",
   method: "get",
   path: "/matching/status",

@@ -1,0 +1,88 @@
+/**
+ * The webhook event types and their payloads (documented in openapi.json's `webhooks`), and
+ * `emitWebhook`, which other modules call inside the transaction of the change. Payloads carry ids
+ * and what any member of the community may see (names, statuses, an event's public fields), never
+ * contacts: an integrator reads more through the API with a key, under the API's privacy rules.
+ */
+import { z } from "@hono/zod-openapi";
+import type { Ctx } from "../context.ts";
+import { insertDeliveries } from "./queries.ts";
+import { WebhookDeliverQueue } from "./jobs/deliver-queue.ts";
+
+export const WEBHOOK_EVENT_TYPES = [
+  "member.joined",
+  "member.approved",
+  "member.rejected",
+  "member.left",
+  "event.created",
+  "event.updated",
+  "event.cancelled",
+  "event.participation.updated",
+  "intro.sent",
+  "intro.accepted",
+  "match.created",
+  "meeting.feedback",
+  "mailing.finished",
+  "webhook.test",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The payload's version: a change that breaks a field gets a new version (docs/integrators.md). */
+export const WEBHOOK_PAYLOAD_VERSION = "2026-11-28";
+
+const MemberData = z
+  .object({ participantId: z.string().uuid(), userId: z.string().uuid(), firstName: z.string().nullable(), lastName: z.string().nullable(), status: z.enum(["pending", "confirmed", "rejected", "left"]) })
+  .openapi("WebhookMember");
+const EventData = z
+  .object({ eventId: z.string().uuid(), title: z.string(), startsAt: z.string().nullable(), timeZone: z.string().nullable(), status: z.enum(["scheduled", "cancelled"]) })
+  .openapi("WebhookEvent");
+const ParticipationData = z.object({ eventId: z.string().uuid(), participantId: z.string().uuid(), status: z.string() }).openapi("WebhookParticipation");
+const PairData = z.object({ participantIds: z.array(z.string().uuid()).length(2), matchId: z.string().nullable() }).openapi("WebhookPair");
+const FeedbackData = z.object({ matchId: z.string(), participantId: z.string().uuid(), score: z.number().nullable() }).openapi("WebhookFeedback");
+const MailingData = z.object({ mailingId: z.string(), status: z.string(), sent: z.number().int(), failed: z.number().int() }).openapi("WebhookMailing");
+const TestData = z.object({ endpointId: z.string().uuid(), message: z.string() }).openapi("WebhookTest");
+
+export const WEBHOOK_DATA = {
+  "member.joined": MemberData,
+  "member.approved": MemberData,
+  "member.rejected": MemberData,
+  "member.left": MemberData,
+  "event.created": EventData,
+  "event.updated": EventData,
+  "event.cancelled": EventData,
+  "event.participation.updated": ParticipationData,
+  "intro.sent": PairData,
+  "intro.accepted": PairData,
+  "match.created": PairData,
+  "meeting.feedback": FeedbackData,
+  "mailing.finished": MailingData,
+  "webhook.test": TestData,
+} as const satisfies Record<WebhookEventType, z.ZodType>;
+
+export type WebhookData<T extends WebhookEventType> = z.infer<(typeof WEBHOOK_DATA)[T]>;
+
+/** The envelope every delivery's body is. */
+export function envelopeSchema(type: WebhookEventType) {
+  return z
+    .object({
+      type: z.literal(type),
+      timestamp: z.string().datetime(),
+      version: z.literal(WEBHOOK_PAYLOAD_VERSION),
+      communityId: z.string(),
+      data: WEBHOOK_DATA[type],
+    })
+    .openapi(`Webhook_${type.replace(/\./g, "_")}`);
+}
+
+/**
+ * Queues `type` for every enabled endpoint of the community that takes it, through `ctx.db`, which
+ * must be the transaction of the change: the event exists only if the change commits. Deliveries
+ * with the same `orderingKey` (a participant id, an event id) reach an endpoint in this order.
+ */
+export async function emitWebhook<T extends WebhookEventType>(ctx: Pick<Ctx, "db" | "tenant" | "deps">, type: T, data: WebhookData<T>, orderingKey: string, opts: { endpointId?: string } = {}): Promise<number> {
+  const messageId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
+  const payload = { type, timestamp: new Date().toISOString(), version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data };
+  const endpoints = await insertDeliveries(ctx.db, ctx.tenant.id, { messageId, type, orderingKey, payload, endpointId: opts.endpointId });
+  for (const endpointId of endpoints) await ctx.deps.jobs.send(WebhookDeliverQueue, { communityId: ctx.tenant.id, endpointId, orderingKey }, { db: ctx.db });
+  return endpoints.length;
+}
