@@ -8,6 +8,7 @@ import { meetingCalendar } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "get",
   path: "/meetings/{id}/calendar.ics",
   tags: ["Meetings"],

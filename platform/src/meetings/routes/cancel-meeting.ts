@@ -7,6 +7,7 @@ import { cancelMeeting } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "post",
   path: "/meetings/{id}/cancel",
   tags: ["Meetings"],

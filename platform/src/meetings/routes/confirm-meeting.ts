@@ -7,6 +7,7 @@ import { confirmMeeting } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "post",
   path: "/meetings/{id}/confirm",
   tags: ["Meetings"],

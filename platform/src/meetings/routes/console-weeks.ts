@@ -7,6 +7,7 @@ import { consoleMeetingWeeks } from "../service.ts";
 
 const route = defineRoute({
   access: "admin",
+  apiKey: "analytics:read",
   method: "get",
   path: "/console/meetings/weeks",
   tags: ["Meetings"],

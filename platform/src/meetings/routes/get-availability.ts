@@ -7,6 +7,7 @@ import { getMyAvailability } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "get",
   path: "/meetings/availability",
   tags: ["Meetings"],

@@ -7,6 +7,7 @@ import { getMeeting } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "get",
   path: "/meetings/{id}",
   tags: ["Meetings"],

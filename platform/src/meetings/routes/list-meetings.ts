@@ -7,6 +7,7 @@ import { listMyMeetings } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "get",
   path: "/meetings",
   tags: ["Meetings"],

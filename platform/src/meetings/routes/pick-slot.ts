@@ -7,6 +7,7 @@ import { pickSlot } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "post",
   path: "/meetings/{id}/pick",
   tags: ["Meetings"],

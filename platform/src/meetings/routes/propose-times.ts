@@ -7,6 +7,7 @@ import { proposeOtherTimes } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "post",
   path: "/meetings/{id}/propose",
   tags: ["Meetings"],

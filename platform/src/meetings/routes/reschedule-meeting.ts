@@ -7,6 +7,7 @@ import { rescheduleMeeting } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "post",
   path: "/meetings/{id}/reschedule",
   tags: ["Meetings"],

@@ -7,6 +7,7 @@ import { updateMyAvailability } from "../service.ts";
 
 const route = defineRoute({
   access: "participant",
+  apiKey: false,
   method: "put",
   path: "/meetings/availability",
   tags: ["Meetings"],
