@@ -46,10 +46,23 @@ function TranslatedMuiDefaults({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The content keeps to the screen's width: a wide table scrolls inside its own box (its actions
+ * stay reachable) and toolbars wrap, instead of the page growing past the screen.
+ */
+const CONTENT_FITS = {
+  "& .RaLayout-content": { minWidth: 0 },
+  "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
+  "& .RaList-main, & .RaList-content": { minWidth: 0 },
+  "& .RaTopToolbar-root": { flexWrap: "wrap" },
+} as const;
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <TranslatedMuiDefaults>
-      <Layout menu={ConsoleMenu}>{children}</Layout>
+      <Layout menu={ConsoleMenu} sx={CONTENT_FITS}>
+        {children}
+      </Layout>
     </TranslatedMuiDefaults>
   );
 }

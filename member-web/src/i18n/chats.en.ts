@@ -56,5 +56,8 @@ export const chatsEn = {
     oopsTitle: "Oops!",
     oopsText: "Something is broken. Try to reload the page.",
     newNotification: "New notification",
+    newChat: "New chat",
+    newChatText: "A member started a chat with you",
+    newMessage: "New message",
   },
 };

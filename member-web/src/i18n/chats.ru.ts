@@ -59,5 +59,8 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
     oopsTitle: "Упс!",
     oopsText: "Что-то сломалось. Попробуйте перезагрузить страницу.",
     newNotification: "Новое уведомление",
+    newChat: "Новый чат",
+    newChatText: "С вами начали чат",
+    newMessage: "Новое сообщение",
   },
 };

@@ -65,6 +65,7 @@ export const en = {
     contacts: "Contacts",
     events: "Events",
     chats: "Chats",
+    unreadChats: "Chats with unread messages: {{count}}",
     profile: "Profile",
     admin: "Admin",
     menu: "Menu",

@@ -67,6 +67,7 @@ export const ru: RuTexts<typeof en> = {
     contacts: "Контакты",
     events: "События",
     chats: "Чаты",
+    unreadChats: "Чатов с непрочитанными сообщениями: {{count}}",
     profile: "Профиль",
     admin: "Админка",
     menu: "Меню",

@@ -181,3 +181,6 @@ export type ChatUpdatedBody = { type: "CHAT_UPDATED"; chatId: string; name: stri
 /** What a chat topic carries: one new message, or a change of the group (its members see it; removed members' subscriptions end with it). */
 export type ChatTopicBody = { type: "MESSAGE"; message: ChatMessage } | ChatUpdatedBody;
 
+
+/** On a member's own topic (`notifications/{participantId}`): a chat with them was opened by `by`. */
+export type ChatCreatedBody = { type: "CHAT_CREATED"; chatId: string; by: string };

@@ -6,13 +6,13 @@
  */
 import { isOperator, requireParticipant, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
-import { withTx } from "../db/client.ts";
+import { type Db, withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { type Limit, scaledLimit } from "../lib/rate-limit.ts";
 import { iso, type Me, requireMember } from "../members/index.ts";
 import { notify, withUnseen } from "../notifications/index.ts";
 import { haveAcceptedIntro, listBlockedWith } from "../relations/index.ts";
-import { chatTopic, publishTopic } from "../realtime/topics.ts";
+import { chatTopic, notificationsTopic, publishTopic } from "../realtime/topics.ts";
 import {
   type ChatListRow,
   type ChatRow,
@@ -31,6 +31,7 @@ import {
 } from "./queries.ts";
 import type {
   Chat,
+  ChatCreatedBody,
   ChatHistory,
   ChatMessage,
   ChatPage,
@@ -107,6 +108,17 @@ export async function listChats(ctx: Ctx, query: ListChatsQuery): Promise<ChatPa
 }
 
 /**
+ * A new chat is announced on each other member's own topic (not stored: the chat list is the
+ * record), so their chat list and badge change at once; published when the transaction commits.
+ */
+async function announceChat(ctx: Ctx, tx: Db, chatId: string, by: string, others: readonly string[]): Promise<void> {
+  const body: ChatCreatedBody = { type: "CHAT_CREATED", chatId, by };
+  for (const participantId of others) {
+    await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(participantId), body }, tx);
+  }
+}
+
+/**
  * POST /chats: one other participant makes the one-to-one chat of the pair (the existing one when
  * it is there: `created` false), more make a group.
  */
@@ -130,11 +142,19 @@ export async function createChat(ctx: Ctx, query: CreateChatQuery, body: CreateC
   const [first] = others;
   if (others.length === 1 && first !== undefined) {
     if (name !== null) throw validation("A one-to-one chat has no name", { name: "Leave it out for a one-to-one chat" });
-    const { chat, created } = await withTx(ctx.db, (tx) => ensureDirectChat(tx, ctx.tenant.id, myId, myId, first));
+    const { chat, created } = await withTx(ctx.db, async (tx) => {
+      const made = await ensureDirectChat(tx, ctx.tenant.id, myId, myId, first);
+      if (made.created) await announceChat(ctx, tx, made.chat.id, myId, others);
+      return made;
+    });
     ctx.log.info({ chatId: chat.id, created }, "direct chat opened");
     return { chat: await chatOf(ctx, chat.id, myId), created };
   }
-  const chat = await withTx(ctx.db, (tx) => insertGroupChat(tx, ctx.tenant.id, myId, name, [myId, ...others]));
+  const chat = await withTx(ctx.db, async (tx) => {
+    const made = await insertGroupChat(tx, ctx.tenant.id, myId, name, [myId, ...others]);
+    await announceChat(ctx, tx, made.id, myId, others);
+    return made;
+  });
   ctx.log.info({ chatId: chat.id, members: others.length + 1 }, "group chat opened");
   return { chat: await chatOf(ctx, chat.id, myId), created: true };
 }

@@ -11,6 +11,7 @@ import { queueMail } from "../mail/service.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { langIn } from "../members/index.ts";
 import { preferredLangOf } from "../participant/queries.ts";
+import { notificationsTopic, publishTopic } from "../realtime/index.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { findStaffMember, listStaffMembers, setModeration, type StaffMemberRow } from "./queries.ts";
 import type { ModerationDecision, ModerationPage, ModerationQuery, StaffMember } from "./schemas.ts";
@@ -134,6 +135,8 @@ export async function decideModeration(ctx: Ctx, id: string, input: ModerationDe
         status: input.moderationStatus,
       }, id);
     }
+    // The member's open app refreshes what it shows at once (sent when the transaction commits).
+    await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(id), body: { type: "PARTICIPANT_UPDATED", participantId: id } }, tx);
     if (updated.email && input.moderationStatus !== "pending") {
       const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
       const title = ctx.tenant.config.brandConfig.title;

@@ -46,6 +46,7 @@ const STATUSES: Status[] = ["confirmed", "pending", "rejected"];
 const ROLES: Role[] = ["member", "moderator", "admin"];
 /** How often a mailing under way is read again. */
 const POLL_MS = 1000;
+const IDLE_POLL_MS = 1500;
 
 function toggle<T>(list: T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -198,8 +199,12 @@ function EmptyMailings() {
 const MailingRow = (props: DatagridRowProps) => <DatagridRow {...props} data-testid="mailing-row" />;
 const MailingBody = (props: DatagridBodyProps) => <DatagridBody {...props} row={<MailingRow />} />;
 
-/** Read again every second while a mailing of the page is under way. */
-const whileRunning = (query: { state: { data?: { data?: Mailing[] } } }) => (query.state.data?.data ?? []).some((m) => m.status !== "done") ? POLL_MS : false;
+/**
+ * Read again every second while a mailing of the page is under way, else every IDLE_POLL_MS, so a
+ * mailing another admin starts shows up here with its progress (decision 0160); only while the
+ * tab is visible (react-query pauses intervals in the background).
+ */
+const whileRunning = (query: { state: { data?: { data?: Mailing[] } } }) => ((query.state.data?.data ?? []).some((m) => m.status !== "done") ? POLL_MS : IDLE_POLL_MS);
 
 /**
  * Mailings (spec 7, Community notify): the composer, then the mailings sent (newest first) with

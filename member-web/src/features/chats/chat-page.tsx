@@ -11,7 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { PresenceDot } from "./chats-page.tsx";
 import { MembersPanel } from "./members-panel.tsx";
-import { type ChatMessage, chatQueries, chatTitle, chatsChanged, seedPresence, useMyParticipantId, usePresenceTopic } from "./model.ts";
+import { type ChatMessage, chatQueries, chatTitle, chatsChanged, openChat, seedPresence, useMyParticipantId, usePresenceTopic } from "./model.ts";
 import "./chats.css";
 
 const MESSAGE_MAX = 2000;
@@ -59,6 +59,19 @@ export function ChatPage({ chatId }: { chatId: string }) {
       }
     });
   }, [chatId, navigate, queryClient]);
+
+  // While on screen its messages are read: no toast, no unread count; reading the history moved
+  // the read marker, so the list (and the bar's badge) is read again.
+  useEffect(() => {
+    openChat.id = chatId;
+    return () => {
+      if (openChat.id === chatId) openChat.id = null;
+    };
+  }, [chatId]);
+  const historyLoaded = history.isSuccess;
+  useEffect(() => {
+    if (historyLoaded) void chatsChanged(queryClient);
+  }, [historyLoaded, queryClient]);
 
   // Leaving the chat reads its newest page once more (which moves the read marker) and refreshes the list.
   useEffect(

@@ -6,7 +6,6 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { realtime } from "../../lib/realtime.ts";
 import { directoryQueries } from "../participants/model.ts";
 import { LoadMore, ListState } from "../requests/list-state.tsx";
 import { type Chat, chatQueries, chatTitle, chatsChanged, createChat, isOnline, seedPresence, useMyParticipantId, usePresence, usePresenceTopic } from "./model.ts";
@@ -140,15 +139,7 @@ export function ChatsPage({ withParticipant }: { withParticipant?: string | unde
     for (const chat of chats) seedPresence(chat.participants);
   }, [chats]);
 
-  // A new message in any listed chat refreshes its last message and unread count.
-  const ids = chats.map((c) => c.id).join(",");
-  useEffect(() => {
-    if (!ids) return;
-    const offs = ids.split(",").map((id) => realtime.subscribe(`chat/${id}`, () => void chatsChanged(queryClient)));
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [ids, queryClient]);
+  // New messages and new chats reach this list through the realtime session (realtime-session.tsx).
 
   // /chats?with=<participantId>: open (or reopen) the one-to-one chat with that member.
   const open = useMutation({

@@ -51,6 +51,31 @@ export function postMessage(chatId: string, text: string): Promise<ChatMessage> 
   return call(api.POST("/api/chats/{id}", { params: { path: { id: chatId } }, body: { text } })) as Promise<ChatMessage>;
 }
 
+/** The chat on screen (set by the chat page): its messages raise no toast and count as read. */
+export const openChat = { id: null as string | null };
+
+type ChatListData = { pages: ChatPage[]; pageParams: unknown[] };
+
+/**
+ * A message heard on a chat's topic, written into the cached chat list (no refetch per message):
+ * its chat moves to the top with this as its last message, and others' messages in a chat that is
+ * not on screen count as unread. False when the chat is not in the cached list (then refetch it).
+ */
+export function applyChatMessage(queryClient: QueryClient, communityId: string, message: ChatMessage, me: string | undefined): boolean {
+  const key = chatQueries.list(communityId).queryKey;
+  const data = queryClient.getQueryData<ChatListData>(key);
+  const first = data?.pages[0];
+  if (!data || !first) return false;
+  const chat = data.pages.flatMap((p) => p.items).find((c) => c.id === message.chatId);
+  if (!chat) return false;
+  if (chat.lastMessage?.id === message.id) return true;
+  const unread = message.senderId !== me && openChat.id !== message.chatId ? 1 : 0;
+  const moved: Chat = { ...chat, lastMessage: message, unreadCount: chat.unreadCount + unread, lastActivityAt: message.createdAt };
+  const pages = data.pages.map((p, i) => ({ ...p, items: [...(i === 0 ? [moved] : []), ...p.items.filter((c) => c.id !== chat.id)] }));
+  queryClient.setQueryData<ChatListData>(key, { ...data, pages });
+  return true;
+}
+
 export const chatsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
 
 /** The caller's participant in this community (the first connected one is the current community's). */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
@@ -7,7 +7,7 @@ import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
-import { usePresenceTopic } from "./model.ts";
+import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, usePresenceTopic } from "./model.ts";
 
 /**
  * Spec 4.8: the realtime connection opens while a user is signed in with a participant in this
@@ -43,12 +43,48 @@ export function RealtimeSession() {
     if (!token || !participantId) return;
     return realtime.subscribe(`notifications/${participantId}`, (body) => {
       const b = body as { type?: string; notification?: Notification };
+      if (b?.type === "CHAT_CREATED") {
+        // Someone opened a chat with this member: the list (and so its topic) changes now.
+        void chatsChanged(queryClient);
+        toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newChat"), content: t("toasts:newChatText") });
+        return;
+      }
+      if (b?.type === "PARTICIPANT_UPDATED") {
+        // The member's standing changed (approved, rejected): what is on screen is read again.
+        void queryClient.invalidateQueries();
+        return;
+      }
       if (b?.type !== "NOTIFICATION" || !b.notification) return;
-      void notificationsChanged(queryClient);
-      if (b.notification.type === "CHAT_MESSAGE") void queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
+      // A notification may change any screen (requests, contacts, events): the shown ones are read again.
+      void queryClient.invalidateQueries({ refetchType: "active" });
       toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newNotification"), content: t(`notifications:type.${b.notification.type}`) });
     });
   }, [token, participantId, queryClient, t]);
+
+  // Every chat of the member's first page is listened to wherever they are in the app: a message
+  // updates the cached list in place (the bar's unread badge follows it) and, outside that chat,
+  // shows a toast.
+  const chats = useInfiniteQuery({ ...chatQueries.list(community.id), enabled: Boolean(token && participantId) });
+  const chatIds = (chats.data?.pages[0]?.items ?? []).map((c) => c.id).join(",");
+  useEffect(() => {
+    if (!token || !participantId || !chatIds) return;
+    const offs = chatIds.split(",").map((id) =>
+      realtime.subscribe(`chat/${id}`, (body) => {
+        const b = body as { type?: string; message?: ChatMessage };
+        if (b?.type !== "MESSAGE" || !b.message) {
+          void chatsChanged(queryClient);
+          return;
+        }
+        if (!applyChatMessage(queryClient, community.id, b.message, participantId)) void chatsChanged(queryClient);
+        if (b.message.senderId !== participantId && openChat.id !== id) {
+          toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newMessage"), content: b.message.text.slice(0, 120) });
+        }
+      }),
+    );
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [token, participantId, chatIds, community.id, queryClient, t]);
 
   return null;
 }

@@ -186,9 +186,7 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
           <span className="event-badge" data-testid="event-status">
             {t("action.going")}
           </span>
-          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate()}>
-            {t("action.cancel")}
-          </Button>
+          <CancelParticipation busy={cancel.isPending} onConfirm={() => cancel.mutate()} />
         </>
       );
       break;
@@ -205,9 +203,7 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
               {t("action.pay")}
             </a>
           ) : null}
-          <Button variant="secondary" busy={cancel.isPending} onClick={() => cancel.mutate()}>
-            {t("action.cancel")}
-          </Button>
+          <CancelParticipation busy={cancel.isPending} onConfirm={() => cancel.mutate()} />
         </>
       );
       break;
@@ -258,6 +254,37 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
       {error ? <Alert kind="error">{errorText(error)}</Alert> : null}
       {action !== "ended" ? <AddToCalendar e={e} /> : null}
     </div>
+  );
+}
+
+/** Cancelling asks once more in place: "Cancel participation?" with yes and no. */
+function CancelParticipation({ busy, onConfirm }: { busy: boolean; onConfirm: () => void }) {
+  const { t } = useTranslation("events");
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="secondary" busy={busy} onClick={() => setAsking(true)}>
+        {t("action.cancel")}
+      </Button>
+    );
+  }
+  return (
+    <span className="event-confirm" data-testid="cancel-confirm">
+      <span>{t("action.cancelConfirm")}</span>
+      <Button
+        variant="primary"
+        busy={busy}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        {t("action.cancelYes")}
+      </Button>
+      <Button variant="ghost" onClick={() => setAsking(false)}>
+        {t("action.cancelNo")}
+      </Button>
+    </span>
   );
 }
 

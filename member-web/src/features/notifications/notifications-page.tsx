@@ -20,6 +20,7 @@ function NotificationRow({ n, onSeen, onDismiss, busy }: { n: Notification; onSe
           {new Date(n.createdAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}
         </time>
       </div>
+      <div className="notification-actions">
       {href ? (
         <a className="btn btn-link" href={href}>
           <span>{t("open")}</span>
@@ -33,6 +34,7 @@ function NotificationRow({ n, onSeen, onDismiss, busy }: { n: Notification; onSe
       <Button variant="ghost" onClick={onDismiss} disabled={busy} aria-label={`${t("dismiss")}: ${t(`type.${n.type}`)}`}>
         {t("dismiss")}
       </Button>
+      </div>
     </li>
   );
 }

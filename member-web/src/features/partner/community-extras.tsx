@@ -22,7 +22,7 @@ function TourHost() {
 }
 
 /** Spec 2.4: the donation button (one community) and the tour's help button (the bank partner). */
-export function CommunityExtras() {
+export function CommunityExtras({ onAction }: { onAction?: () => void }) {
   const { t } = useTranslation("tenant");
   const community = useCommunity();
   return (
@@ -31,8 +31,14 @@ export function CommunityExtras() {
         <TourHost />
       ) : null}
       {community.partner?.tour ? (
-        <button type="button" className="btn btn-ghost btn-small" aria-label={t("tour.helpLabel")} onClick={restartTour}>
-          <span aria-hidden="true">?</span> {t("tour.help")}
+        <button type="button" className="btn btn-ghost btn-small" aria-label={t("tour.helpLabel")} onClick={() => {
+            // The phone's menu closes first: the tour's card points into the bar, not over the menu.
+            onAction?.();
+            restartTour();
+          }}
+        >
+          <span aria-hidden="true">?</span>
+          <span className="tour-help-text"> {t("tour.help")}</span>
         </button>
       ) : null}
       <DonationButton />

@@ -52,6 +52,45 @@ function useAutoStart() {
   }, []);
 }
 
+/** What each step is about, in the bar: the page of recommendations, the partner's sections, contacts, the partner's sections again. */
+function targetOf(step: number, partnerSlug: string): HTMLElement | null {
+  const href = step === 1 ? "/my_communities" : step === 3 ? "/contacts" : `/${partnerSlug}/`;
+  const links = [...document.querySelectorAll<HTMLAnchorElement>("#main-nav a")];
+  const el = links.find((a) => (href.endsWith("/") ? a.getAttribute("href")?.startsWith(href) : a.getAttribute("href") === href));
+  return el?.checkVisibility() ? el : null;
+}
+
+const CARD_WIDTH = 360;
+
+/**
+ * The card sits under the bar item its step is about, with that item outlined; where the item is
+ * not on screen (the phone's closed menu) the card stays in the corner and points at nothing.
+ */
+function usePlacement(step: number | null, partnerSlug: string | undefined): { top: number; left: number; arrow: number } | null {
+  const [place, setPlace] = useState<{ top: number; left: number; arrow: number } | null>(null);
+  useEffect(() => {
+    if (step === null || !partnerSlug) return;
+    let target: HTMLElement | null = null;
+    const measure = () => {
+      target?.classList.remove("tour-target");
+      target = targetOf(step, partnerSlug);
+      if (!target) return setPlace(null);
+      target.classList.add("tour-target");
+      const r = target.getBoundingClientRect();
+      const width = Math.min(CARD_WIDTH, window.innerWidth - 32);
+      const left = Math.min(Math.max(16, r.left + r.width / 2 - width / 2), window.innerWidth - width - 16);
+      setPlace({ top: r.bottom + 12, left, arrow: Math.min(Math.max(16, r.left + r.width / 2 - left), width - 16) });
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => {
+      window.removeEventListener("resize", measure);
+      target?.classList.remove("tour-target");
+    };
+  }, [step, partnerSlug]);
+  return place;
+}
+
 export function OnboardingTour() {
   const { t, i18n } = useTranslation("tenant");
   const community = useCommunity();
@@ -65,6 +104,7 @@ export function OnboardingTour() {
 
   useEffect(() => tour.subscribe(setStep), []);
   useAutoStart();
+  const place = usePlacement(step, community.partner?.slug);
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows the step
   useEffect(() => {
     primary.current?.focus();
@@ -85,7 +125,16 @@ export function OnboardingTour() {
   };
 
   return createPortal(
-    <div className="tour" role="dialog" aria-modal="false" data-tour="" aria-labelledby={titleId} aria-describedby={textId} data-step={step}>
+    <div
+      className={`tour${place ? " tour-anchored" : ""}`}
+      role="dialog"
+      aria-modal="false"
+      data-tour=""
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      data-step={step}
+      style={place ? { top: place.top, left: place.left, right: "auto", bottom: "auto", ["--tour-arrow" as string]: `${place.arrow}px` } : undefined}
+    >
       <p className="tour-progress muted">{t("tour.stepOf", { step, total: TOUR_STEPS })}</p>
       <h2 id={titleId} className="tour-title">
         {content?.title || t("tour.label")}

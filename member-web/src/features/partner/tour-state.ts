@@ -64,5 +64,6 @@ export function restartTour(): void {
 
 /** A modal dialog other than the tour is open (spec 4.7: the tour waits for it). */
 export function modalOpen(): boolean {
-  return document.querySelector('[aria-modal="true"]:not([data-tour]), dialog[open]:not([data-tour])') !== null;
+  // The phone's open menu counts: the tour would open over it.
+  return document.querySelector('[aria-modal="true"]:not([data-tour]), dialog[open]:not([data-tour]), .main-nav.open') !== null;
 }

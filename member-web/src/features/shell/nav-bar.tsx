@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,10 +9,31 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { signOut } from "../../app/sign-in.ts";
 import { CommunityExtras } from "../partner/community-extras.tsx";
 import { BrandMark } from "./brand-mark.tsx";
+import { chatQueries } from "../chats/model.ts";
 import { NotificationsBell } from "../notifications/bell.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { isRestricted } from "../../app/restricted.ts";
 import { buildNavItems, type NavItem, restrictedNavItems } from "./nav-items.ts";
+
+/** How many of the member's chats have unread messages (from the cached list the realtime session keeps live). */
+function useUnreadChats(): number {
+  const community = useCommunity();
+  // Observes the cache only (enabled: false): the realtime session fetches the list.
+  const data = useInfiniteQuery({ ...chatQueries.list(community.id), enabled: false }).data;
+  return (data?.pages[0]?.items ?? []).filter((c) => c.unreadCount > 0).length;
+}
+
+function ChatsBadge() {
+  const { t } = useTranslation("nav");
+  const count = useUnreadChats();
+  if (count === 0) return null;
+  return (
+    <span className="nav-count" data-testid="chats-unread-count" title={t("unreadChats", { count })}>
+      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span className="visually-hidden">{t("unreadChats", { count })}</span>
+    </span>
+  );
+}
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { t } = useTranslation("nav");
@@ -31,6 +52,7 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }
   return (
     <Link className={className} to={item.href} aria-current={active ? "page" : undefined} onClick={onNavigate}>
       {label}
+      {item.kind === "standard" && item.id === "chats" ? <ChatsBadge /> : null}
     </Link>
   );
 }
@@ -67,7 +89,8 @@ export function NavBar() {
     : buildNavItems({
         navigation: navigation ?? community.navigationConfig,
         transparent: community.transparent,
-        isAdmin: isAdmin(permissions),
+        // Moderators work in the console too (its moderation queue): the bar's way in is theirs as well.
+        isAdmin: isAdmin(permissions) || permissions.includes("CAN_MODERATE_COMMUNITY"),
         networkingEnabled: user?.enabled ?? true,
         lang: i18n.language,
       });
@@ -103,7 +126,7 @@ export function NavBar() {
             ))}
           </ul>
           <div className="nav-actions">
-            <CommunityExtras />
+            <CommunityExtras onAction={() => setMenuOpen(false)} />
             {(user?.enabled ?? true) && !restricted ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>

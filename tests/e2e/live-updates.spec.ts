@@ -1,0 +1,131 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { acceptedIntro, api, type Member, participant, signedInContext, uniqueWord } from "./chat-support.ts";
+import { apiLogin, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+
+/**
+ * The API calls that stand in for the other browser open a connection each: on a loaded machine a
+ * reused keep-alive socket the server has just closed answers ECONNRESET, which is not what these
+ * tests are about.
+ */
+const test = base.extend<{ request: APIRequestContext }>({
+  request: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ extraHTTPHeaders: { connection: "close" } });
+    await use(request);
+    await request.dispose();
+  },
+});
+
+/** What the issue asks of every live channel: seen by the other browser within 2 s, no reload. */
+const LIVE = { timeout: 2_000 };
+const f = TENANTS.founders;
+/** Screens reaching their first state (not what is measured): the shared machine can be slow. */
+const SETUP = { timeout: 20_000 };
+
+async function members(request: APIRequestContext, n: number, tags: string[]): Promise<Member[]> {
+  const out: Member[] = [];
+  for (let i = 0; i < n; i++) out.push(await participant(request, f, await signInByCode(request, uniqueEmail(`live-${i}`)), uniqueWord(`Live${i}`), tags));
+  return out;
+}
+
+/** The page's socket is up (the realtime session marks the body): what is sent from now on is live. */
+async function connected(page: Page): Promise<void> {
+  await expect(page.locator("body[data-realtime=connected]")).toBeAttached(SETUP);
+}
+
+test.describe("live updates seen by a second browser without a reload (founders)", () => {
+  // Not yet seen green: written in issue 27's session while the shared machine ran at a load of
+  // 40 on 2 cores (first page loads over 20 s). E2E_UNVERIFIED=1 runs it; remove this line once
+  // it has passed here.
+  test.fixme(!process.env.E2E_UNVERIFIED);
+
+  test("a new chat, a message in a chat not on screen and an intro request reach the member's open app", async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const tags = [uniqueWord("livetag"), uniqueWord("livepilot")];
+    const [a, b, c] = await members(request, 3, tags);
+    if (!a || !b || !c) throw new Error("members");
+    await acceptedIntro(request, a, b);
+
+    const context = await signedInContext(browser, b.token);
+    const page = await context.newPage();
+    await page.goto(tenantUrl(f, "/chats"));
+    await expect(page.getByText("No chats yet")).toBeVisible(SETUP);
+    await connected(page);
+
+    // New chat: A opens it (another browser would do the same request); B's list shows it.
+    const chat = (await api(request, f, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+    await expect(page.getByTestId("chat-row").filter({ hasText: a.firstName })).toBeVisible(LIVE);
+    await expect(page.getByTestId("toast").filter({ hasText: "New chat" })).toBeVisible(LIVE);
+
+    // A message in a chat B has not open: the bar's Chats item counts it, a toast shows it.
+    await page.goto(tenantUrl(f, "/contacts"));
+    await connected(page);
+    await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
+    const text = `Are you free on Tuesday ${tags[0]}`;
+    await api(request, f, "POST", `/api/chats/${chat.id}`, a.token, { text });
+    await expect(page.getByTestId("chats-unread-count")).toHaveText("1", LIVE);
+    await expect(page.getByTestId("toast").filter({ hasText: text })).toBeVisible(LIVE);
+    // Opening the chat reads it: the count goes.
+    await page.getByRole("link", { name: /Chats/ }).first().click();
+    await page.getByTestId("chat-row").filter({ hasText: a.firstName }).click();
+    await expect(page.getByTestId("chat-message").filter({ hasText: text })).toBeVisible(SETUP);
+    await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
+
+    // An intro request from C: the requests tab and the bell show it.
+    await page.goto(tenantUrl(f, "/my_communities?tab=requests"));
+    await connected(page);
+    await expect(page.getByTestId("request")).toHaveCount(0);
+    await api(request, f, "POST", "/api/matching/resume", c.token, {});
+    const recs = (await api(request, f, "GET", "/api/matching/instant?page=0&size=20", c.token)) as { items: { matchingResultId: string; participant: { id: string } }[] };
+    const rec = recs.items.find((x) => x.participant.id === b.participantId);
+    expect(rec, "B among C's recommendations").toBeDefined();
+    await api(request, f, "POST", "/api/matching/send-intro", c.token, { from: c.participantId, matchingResultId: rec?.matchingResultId, introMessage: "Hello, let's talk" });
+    await expect(page.getByTestId("request").filter({ hasText: c.firstName })).toBeVisible(LIVE);
+    await expect(page.getByTestId("notifications-bell-count")).toHaveText("1", LIVE);
+    await context.close();
+  });
+
+  test("an approval reaches the member's open profile, and a mailing another admin starts shows in the console with its progress", async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const password = "Live-e2e-password-7";
+    const adminEmail = uniqueEmail("live-admin");
+    await registerAdmin(request, f, adminEmail, password);
+    const adminToken = await apiLogin(request, f, adminEmail, password);
+
+    // A member left pending by the admin waits on /profile with the pending banner.
+    const email = uniqueEmail("live-pending");
+    await registerUser(request, f, email, password);
+    const token = await apiLogin(request, f, email, password);
+    const user = (await tenantApi(request, f, "GET", "/api/current-user", token)) as { userId: string };
+    await tenantApi(request, f, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: uniqueWord("Pending"), lastName: "Live" });
+    const profile = (await tenantApi(request, f, "GET", "/api/participant/profile", token)) as { id: string };
+    await tenantApi(request, f, "PATCH", `/api/participant-moderation/${profile.id}`, adminToken, { moderationStatus: "pending" });
+    const member = await signedInContext(browser, token);
+    const page = await member.newPage();
+    await page.goto(tenantUrl(f, "/profile"));
+    await expect(page.getByTestId("moderation-pending")).toBeVisible(SETUP);
+    await connected(page);
+    await tenantApi(request, f, "PATCH", `/api/participant-moderation/${profile.id}`, adminToken, { moderationStatus: "confirmed" });
+    await expect(page.getByTestId("moderation-pending")).toHaveCount(0, LIVE);
+    await member.close();
+
+    // The console's mailings screen, open in one browser; a mailing started elsewhere shows up.
+    const consoleContext = await browser.newContext();
+    const consolePage = await consoleContext.newPage();
+    await consolePage.goto(tenantUrl(f, "/console/"));
+    await consolePage.getByLabel("E-mail").fill(adminEmail);
+    await consolePage.getByRole("textbox", { name: "Password" }).fill(password);
+    await consolePage.getByRole("button", { name: "Sign in" }).click();
+    await expect(consolePage.getByTestId("admin-identity")).toHaveText(adminEmail, SETUP);
+    await consolePage.getByRole("menuitem", { name: "Mailings" }).click();
+    await expect(consolePage.getByTestId("mailing-row").first().or(consolePage.getByText("No mailings yet"))).toBeVisible(SETUP);
+    const subject = `Live news ${Date.now().toString(36)}`;
+    await tenantApi(request, f, "POST", `/api/community/${f}/participants/notify`, adminToken, {
+      content: { en: { subject, body: "Hello, members." } },
+      audience: { participantIds: [profile.id] },
+    });
+    const row = consolePage.getByTestId("mailing-row").filter({ hasText: subject });
+    await expect(row).toBeVisible(LIVE);
+    await expect(row.getByTestId("mailing-progress")).toContainText("100%", { timeout: 15_000 });
+    await consoleContext.close();
+  });
+});
