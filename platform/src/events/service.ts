@@ -3,7 +3,7 @@
  * image. Organizer writes are audited in their transaction.
  */
 import { recordAudit, sameJson } from "../audit/index.ts";
-import { isOrganizer, participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
+import { isOrganizer, participantOf, requireModerator, requireOrganizer, requireThisCommunity, requireUser } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { uploadImage } from "../images/service.ts";
@@ -75,7 +75,7 @@ async function uniqueSlug(ctx: Ctx, title: string): Promise<string> {
  * event's first organizer (responsible).
  */
 export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> {
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
   const actor = requireUser(ctx);
   const fields = mergeEvent(null, input);

@@ -1,4 +1,4 @@
-import { isOperator, requireRole, requireThisCommunity } from "../../authz/index.ts";
+import { isOperator, requireModerator, requireThisCommunity } from "../../authz/index.ts";
 import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
@@ -85,7 +85,7 @@ export type RunWeeklyInput = {
 /** Another community's id looks like a missing one; staff may preview, only the job / operators store. */
 async function requireRunner(ctx: Ctx, communityId: string, dryRun: boolean): Promise<void> {
   requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   if (!dryRun && !isOperator(ctx) && ctx.actor.kind !== "system") throw accessDenied("Weekly matches are stored by the weekly job or an operator");
 }
 
