@@ -1,6 +1,6 @@
 import { type AppConfig, DEV_GOOGLE_SIGN_IN_URL } from "./config.ts";
 import { devOidcClients, devOidcIssuer } from "./dev/oidc.ts";
-import { demoBannerLines } from "./seed/demo.ts";
+import { demoBannerLines } from "./dev/seed/demo.ts";
 import type { Tenant } from "./tenancy/schema.ts";
 
 const label = (text: string) => `  ${text.padEnd(27)} `;

@@ -7,7 +7,7 @@ import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase } from "./runtime.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
-import { describeSeed, seedDemo } from "./seed/demo.ts";
+import { describeSeed, seedDemo } from "./dev/seed/demo.ts";
 import { devOidcProvider } from "./dev/oidc.ts";
 import { startupBanner } from "./banner.ts";
 import { queueEmbeddingBackfill } from "./matching/vectors/embed-queue.ts";

@@ -42,7 +42,7 @@ export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<Ne
   await requireModerator(ctx);
   const me = await loadMe(ctx, await requireMember(ctx));
   const { model, week } = await communityModel(ctx);
-  const graph = candidateGraph(model, `${ctx.tenant.id}:${week}`);
+  const graph = candidateGraph(model, `${ctx.tenant.id}:${week}`, ctx.deps.config.matchingThreads);
   let best = -1;
   let unscored = 0;
   for (let e = 0; e < graph.edgeU.length; e++) {

@@ -133,7 +133,7 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   progress({ stage: "graph", detail: `${loaded.input.members.length} members` });
   const model = buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...tenantBuildOptions(ctx.tenant) });
   progress({ stage: "matching" });
-  const result = pairModel(model, { seed });
+  const result = pairModel(model, { seed, threads: ctx.deps.config.matchingThreads });
 
   const history = new Set((loaded.input.exclusions ?? []).filter((e) => e.reason === "history").map((e) => pairId(e.a, e.b)));
   const name = (id: string) => {
