@@ -13,6 +13,10 @@ const ROOTS = `${SRC}(app|server|runtime|index|http|job-registry)\\.ts$|${SRC}sc
 /** The HTTP layer: routes, routers and the transports that speak HTTP or WebSocket. */
 const ROUTING = "/routes/|/router\\.ts$";
 const HTTP_LAYER = `${ROUTING}|${SRC}(http|web|realtime|dev)/|${ROOTS}`;
+/** Development only: the demo seed, synthetic communities, the development sign-in providers. */
+const DEV = `${SRC}dev/`;
+/** Who may load dev/: itself, the roots that start it behind config, the CLI's surface, test child processes. */
+const DEV_LOADERS = `${DEV}|${SRC}(app|server|banner|index|http)\\.ts$|${SRC}scripts/|\\.child\\.ts$`;
 
 module.exports = {
   forbidden: [
@@ -57,6 +61,13 @@ module.exports = {
       severity: "error",
       from: { path: SRC, pathNot: `${SRC}app\\.ts$|${ROUTING}` },
       to: { path: ROUTING },
+    },
+    {
+      name: "production-imports-no-dev",
+      comment: "dev/ (demo seed, synthetic generators, development sign-in) loads only from the roots that start it behind config (app, server, banner), the package surfaces (index.ts, http.ts) and test child processes.",
+      severity: "error",
+      from: { path: SRC, pathNot: DEV_LOADERS },
+      to: { path: DEV },
     },
   ],
   options: {

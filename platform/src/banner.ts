@@ -12,7 +12,7 @@ export async function startupBanner(config: AppConfig, started: { port: number; 
   const devOidc = config.devTools ? await import("./dev/oidc.ts") : undefined;
   const devSsoIssuer = devOidc?.devOidcIssuer(port);
   const hasDevSso = devOidc && devSsoIssuer ? devOidc.devOidcClients(tenants, devSsoIssuer, config.secrets).length > 0 : false;
-  const demoLines = config.seedDemo && !config.isProduction ? (await import("./seed/demo.ts")).demoBannerLines(config, tenants.map((t) => t.id)) : [];
+  const demoLines = config.seedDemo && !config.isProduction ? (await import("./dev/seed/demo.ts")).demoBannerLines(config, tenants.map((t) => t.id)) : [];
   const lines = [
     "",
     `Tuesday is running (ready in ${(started.readyMs / 1000).toFixed(1)} s) on port ${port}.`,

@@ -47,6 +47,8 @@ export type AppConfig = {
   browser: BrowserIntegrations;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: /metrics answers 404. */
   metricsToken?: string | undefined;
+  /** Threads of the weekly matching's candidate lists (MATCHING_THREADS); unset: the engine's default. */
+  matchingThreads?: number | undefined;
   /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset: Telegram is off. */
   telegram?: TelegramConfig | undefined;
 };

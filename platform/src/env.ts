@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Threads that compute the weekly matching's candidate lists; unset: up to 4 (the cores) from 5,000 eligible members, else 1. */
+  MATCHING_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   ANALYTICS_URL: z.string().url().optional(),
   PUBLIC_IP_URLS: z.string().optional(),
   GEO_LOOKUP_URL: z.string().url().optional(),
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sessionCacheMs: e.SESSION_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
+    matchingThreads: e.MATCHING_THREADS,
     browser: {
       errorDsn: e.SENTRY_DSN,
       analyticsUrl: e.ANALYTICS_URL,

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     process.stdout.write(await startupBanner(config, { port: info.port, readyMs, tenants }));
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
-      const { describeSeed, seedDemo } = await import("./seed/demo.ts");
+      const { describeSeed, seedDemo } = await import("./dev/seed/demo.ts");
       seeding = seedDemo(workDeps, { signal: stopSeeding.signal })
         .then((report) => void process.stdout.write(`${describeSeed(report)}\n`))
         .then(async () => {

@@ -109,6 +109,14 @@ const cases: { rule: string; from: string; files: Record<string, string> }[] = [
       "topics/service.ts": 'import { topicsRouter } from "./router.ts";\nexport const t = topicsRouter;\n',
     },
   },
+  {
+    rule: "production-imports-no-dev",
+    from: "platform/src/matching/weekly/export.ts",
+    files: {
+      "dev/synthetic.ts": "export const syntheticCommunity = 1;\n",
+      "matching/weekly/export.ts": 'import { syntheticCommunity } from "../../dev/synthetic.ts";\nexport const e = syntheticCommunity;\n',
+    },
+  },
 ];
 
 /** The same kinds of imports where they belong: none of these files may be reported. */
@@ -122,6 +130,9 @@ const allowed: Record<string, string> = {
     'import type { Context } from "hono";\nimport { getSettings } from "../service.ts";\nimport { SettingsSchema } from "../schemas.ts";\nimport { AnswerSchema } from "../../onboarding/schemas.ts";\nexport const r = [getSettings, SettingsSchema, AnswerSchema];\nexport type C = Context;\n',
   "settings/router.ts": 'import { r } from "./routes/get-settings.ts";\nexport const settingsRouter = r;\n',
   "app.ts": 'import { settingsRouter } from "./settings/router.ts";\nexport const app = settingsRouter;\n',
+  // The demo seed loads from the server root, which starts it behind config.
+  "dev/seed/demo.ts": "export const seedDemo = 1;\n",
+  "server.ts": 'import { seedDemo } from "./dev/seed/demo.ts";\nexport const s = seedDemo;\n',
 };
 
 describe("the layer rules", () => {

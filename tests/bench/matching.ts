@@ -271,7 +271,8 @@ function child(n: number, seed: number, weights: string | undefined): void {
   const generateS = (performance.now() - t0) / 1000;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
-  const r = pairCommunity(input, { seed: `bench-${seed}`, concepts: conceptMatcher(defaultLexicon), ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
+  const threads = process.env.MATCHING_THREADS ? Number(process.env.MATCHING_THREADS) : undefined;
+  const r = pairCommunity(input, { seed: `bench-${seed}`, threads, concepts: conceptMatcher(defaultLexicon), ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;

@@ -11,7 +11,7 @@ import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail }
  * spec's permission message (spec 6 and 8: no permission to access moderation features).
  */
 
-/** The demo admin the demo seed creates for tochka (platform/src/seed/demo.ts: demoAdminEmail, DEMO_ADMIN_PASSWORD). */
+/** The demo admin the demo seed creates for tochka (platform/src/dev/seed/demo.ts: demoAdminEmail, DEMO_ADMIN_PASSWORD). */
 const DEMO_ADMIN = "admin@tochka.demo.tuesday.community";
 const DEMO_ADMIN_PASSWORD = "Tuesday-demo-admin-2718";
 

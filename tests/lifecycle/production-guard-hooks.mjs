@@ -5,7 +5,6 @@ const FORBIDDEN = [
   "/node_modules/oidc-provider/",
   "/platform/src/db/embedded.ts",
   "/platform/src/dev/",
-  "/platform/src/seed/",
 ];
 
 export async function resolve(specifier, context, next) {

@@ -4,17 +4,17 @@
  * at a time (its own transaction, audit event and e-mail), so a refusal for one member (not
  * found, own profile, staff a moderator may not moderate) is reported and the others go on.
  */
-import { requireRole } from "../authz/index.ts";
+import { requireCommunityAdmin, requireModerator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { AppError, validation } from "../lib/errors.ts";
 import { decideModeration } from "../moderation/index.ts";
 import type { BulkAction, BulkResult } from "./schemas.ts";
-import { requireCommunityAdmin, switchParticipant } from "./service.ts";
+import { switchParticipant } from "./service.ts";
 
 /** POST /console/participants/bulk */
 export async function bulkParticipants(ctx: Ctx, input: BulkAction): Promise<BulkResult> {
   if (input.action === "moderate") {
-    await requireRole(ctx, "moderator");
+    await requireModerator(ctx);
     if (input.reason && input.moderationStatus !== "rejected") throw validation("Invalid input: reason: only a rejection has a reason", { reason: "Only with rejected" });
   } else {
     await requireCommunityAdmin(ctx);

@@ -2,7 +2,7 @@
 import type { Ctx } from "../context.ts";
 import { funnelCounts, introAndMeetingTotals, topCities, topTags, weeklySeries } from "./queries.ts";
 import type { ChartsData, ChartsDistributions, ChartsQuery } from "./schemas.ts";
-import { requireCommunityAdmin } from "./service.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 
 const DAY = 86_400_000;
 const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);

@@ -4,14 +4,14 @@
  * pair score and what both members did with it.
  */
 import { z } from "@hono/zod-openapi";
-import { requireRole } from "../authz/index.ts";
+import { requireCommunityAdmin, requireMember, requireModerator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import type { MatchReason } from "../matching/engine/index.ts";
 import { renderFor } from "../matching/api/model.ts";
 import { findRun, type NewMatch } from "../matching/weekly/queries.ts";
 import { previewWeekPairs } from "../matching/weekly/service.ts";
 import { comingTuesday, isIsoDate } from "../matching/weekly/week.ts";
-import { cardsOf, iso, requireStaff } from "../members/index.ts";
+import { cardsOf, iso, loadMe } from "../members/index.ts";
 import { parseJson, RangeSchema } from "../http/simple-rest.ts";
 import type { ConsoleListQuery } from "./console.ts";
 import { latestRunWeek, listWeekMatches, MATCH_SORT_FIELDS, type MatchSortField } from "./console-matches-queries.ts";
@@ -27,11 +27,12 @@ const FilterSchema = z
 
 /** GET /console/matches: a window of the week's pairs and the total; the week is this week's run unless the filter names one. */
 export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Promise<{ rows: ConsoleMatch[]; start: number; end: number; total: number }> {
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx);
   const sort = parseJson("sort", query.sort, SortSchema) ?? ["score", "DESC"];
   const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
   const filter = parseJson("filter", query.filter, FilterSchema) ?? {};
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const week = filter.week ?? (await latestRunWeek(ctx.db, ctx.tenant.id, comingTuesday(new Date(), ctx.tenant.config.timeZone)));
   if (!week) return { rows: [], start, end: start, total: 0 };
   const { rows, total } = await listWeekMatches(
@@ -80,11 +81,12 @@ export async function consolePreviewPairs(
   ctx: Ctx,
   query: ConsoleListQuery,
 ): Promise<{ rows: ConsolePreviewPair[]; start: number; end: number; total: number; week: string; alreadyRun: boolean }> {
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx);
   const sort = parseJson("sort", query.sort, PreviewSortSchema) ?? ["score", "DESC"];
   const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
   const filter = parseJson("filter", query.filter, PreviewFilterSchema) ?? {};
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const week = filter.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   const key = `${ctx.tenant.id}:${week}`;
   let preview = previews.get(key);

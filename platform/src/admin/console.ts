@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { recordAudit } from "../audit/index.ts";
-import { requireRole } from "../authz/index.ts";
+import { requireCommunityAdmin, requireModerator } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { MAX_WINDOW, parseJson, RangeSchema, type SimpleRestQuery } from "../http/simple-rest.ts";
@@ -13,7 +13,6 @@ import { notFound } from "../lib/errors.ts";
 import { findStaffMember, listStaffMembers, SORT_FIELDS, type SortField, toStaffMember } from "../moderation/index.ts";
 import type { StaffMember } from "../moderation/schemas.ts";
 import { insertNote, listNotes, memberAnswers, memberEvents, memberIntros, memberMatches, type NoteRow } from "./queries.ts";
-import { requireCommunityAdmin } from "./service.ts";
 
 const SortSchema = z.tuple([z.enum(Object.keys(SORT_FIELDS) as [SortField, ...SortField[]]).or(z.literal("id")), z.enum(["ASC", "DESC", "asc", "desc"])]);
 /** The members list's filter, shared by the CSV export. */
@@ -30,7 +29,7 @@ export type ConsoleListQuery = SimpleRestQuery;
 
 /** GET /console/participants: a window of the members and the total, for react-admin's list. */
 export async function consoleListParticipants(ctx: Ctx, query: ConsoleListQuery): Promise<{ rows: StaffMember[]; start: number; end: number; total: number }> {
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   const sort = parseJson("sort", query.sort, SortSchema) ?? ["createdAt", "DESC"];
   const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
   const filter = parseJson("filter", query.filter, FilterSchema) ?? {};

@@ -9,7 +9,7 @@ import { parseJson } from "../http/simple-rest.ts";
 import { BOM, csvRecords as csv } from "../lib/csv.ts";
 import { allStaffMembers, type StaffMemberRow } from "../moderation/index.ts";
 import { FilterSchema } from "./console.ts";
-import { requireCommunityAdmin } from "./service.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 
 const COLUMNS: [string, (r: StaffMemberRow) => string | number | boolean | null][] = [
   ["id", (r) => r.id],

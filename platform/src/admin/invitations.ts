@@ -3,13 +3,12 @@
  * invitedBy value the member app keeps through sign-up and sends to POST /invitation/{id}.
  */
 import { recordAudit } from "../audit/index.ts";
-import { participantOf } from "../authz/index.ts";
+import { participantOf, requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { queueMail } from "../mail/service.ts";
 import { listInvitations as listInvitationRows, membersByEmail, upsertInvitation } from "./queries.ts";
 import type { Invitation, Invite, InviteResult } from "./schemas.ts";
-import { requireCommunityAdmin } from "./service.ts";
 
 const TEXT = {
   en: (title: string, message: string | undefined) => ({

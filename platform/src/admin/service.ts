@@ -3,7 +3,7 @@
  * member, the profile and networking toggles. Every write is audited in its transaction.
  */
 import { recordAudit } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { notFound } from "../lib/errors.ts";
@@ -13,11 +13,6 @@ import { findStaffMember, listStaffMembers, toStaffMember } from "../moderation/
 import { preferredLangOf } from "../participant/queries.ts";
 import { participantStats, setParticipantFlag } from "./queries.ts";
 import type { AdminParticipant, AdminParticipantsQuery, NotifyParticipant, ParticipantStats, Toggle } from "./schemas.ts";
-
-export async function requireCommunityAdmin(ctx: Ctx, communityId?: string): Promise<void> {
-  if (communityId !== undefined) requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
-}
 
 /** GET /admin/stats/community/{id}/participants */
 export async function getParticipantStats(ctx: Ctx, communityId: string): Promise<ParticipantStats> {

@@ -4,7 +4,7 @@
  */
 import { recordAudit } from "../audit/index.ts";
 import { newApiKeySecret } from "../authz/api-keys.ts";
-import { requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
+import { requireCommunityAdmin, requireUser } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { accessDenied, AppError, ErrorCode, notFound } from "../lib/errors.ts";
@@ -13,8 +13,7 @@ import type { ApiKey, CreateApiKey, CreatedApiKey } from "./schemas.ts";
 
 /** Staff of the community signed in themselves: a key never makes, sees or revokes keys. */
 async function requireKeyAdmin(ctx: Ctx, communityId: string): Promise<void> {
-  requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx, communityId);
   if (ctx.actor.kind === "user" && ctx.actor.apiKey) throw accessDenied("API keys cannot manage API keys");
 }
 

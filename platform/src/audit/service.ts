@@ -1,4 +1,4 @@
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { type AuditFilter, listAuditEvents as queryAuditEvents } from "./queries.ts";
 import type { AuditEvent, AuditPage, AuditQuery } from "./schemas.ts";
@@ -6,7 +6,7 @@ import type { AuditEvent, AuditPage, AuditQuery } from "./schemas.ts";
 /** GET /admin/{communityId}/audit-events: the community's admins (and operators) only. */
 export async function listAuditEvents(ctx: Ctx, communityId: string, query: AuditQuery): Promise<AuditPage> {
   requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx);
   const filter: AuditFilter = {
     action: query.action,
     actorUserId: query.actorUserId,

@@ -49,8 +49,15 @@ export async function participantOf(ctx: Pick<Ctx, "actor" | "db" | "tenant">): 
   return actor.participant;
 }
 
-/** A participant of the request's community (any moderation status): 401, else 403 (1021). */
-export async function requireParticipant(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<{ actor: UserActor; participant: ParticipantSnapshot }> {
+/** What `requireMember` proves: the signed-in user and their participant in this community. */
+export type Member = { actor: UserActor; participant: ParticipantSnapshot };
+
+/**
+ * The one member guard: a participant of the request's community (any moderation status), 401
+ * when signed out (or an operator without a user), else 403 (1021). Verbs that need the member's
+ * whole row pass what this returns to the row loaders (`loadOwnParticipant`, `loadMe`).
+ */
+export async function requireMember(ctx: Pick<Ctx, "actor" | "db" | "tenant">): Promise<Member> {
   const actor = requireUser(ctx);
   const participant = await participantOf(ctx);
   if (!participant) throw notAParticipant();
@@ -58,11 +65,19 @@ export async function requireParticipant(ctx: Pick<Ctx, "actor" | "db" | "tenant
 }
 
 /**
- * Staff of this community at `role` or above. Platform operators and system jobs pass without a
+ * An admin of this community (CAN_VIEW_ADMIN_PANEL); with `communityId` (a path's community id),
+ * another community's id is first a 404. Platform operators and system jobs pass without a
  * participant; everyone else needs one (403 1021 without, 403 1005 when the role is too low).
  */
-export function requireRole(ctx: Pick<Ctx, "actor" | "db" | "tenant">, role: "moderator" | "admin"): Promise<void> {
-  return authorize(ctx, role);
+export async function requireCommunityAdmin(ctx: Pick<Ctx, "actor" | "db" | "tenant">, communityId?: string): Promise<void> {
+  if (communityId !== undefined) requireThisCommunity(ctx, communityId);
+  await authorize(ctx, "admin");
+}
+
+/** A moderator of this community (CAN_MODERATE_COMMUNITY, admins included); as `requireCommunityAdmin` otherwise. */
+export async function requireModerator(ctx: Pick<Ctx, "actor" | "db" | "tenant">, communityId?: string): Promise<void> {
+  if (communityId !== undefined) requireThisCommunity(ctx, communityId);
+  await authorize(ctx, "moderator");
 }
 
 /** Platform operators (the CLI, or a user marked operator): 401 when signed out, else 403. */

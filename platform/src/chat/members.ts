@@ -6,12 +6,13 @@
  * A one-to-one chat's two members are fixed (400). Every change is published on the chat's topic
  * (CHAT_UPDATED) once committed; a removed member's subscriptions to it end in every process.
  */
+import { requireMember } from "../authz/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Ctx } from "../context.ts";
 import { withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
-import { type Me, requireMember } from "../members/index.ts";
+import { loadMe, type Me } from "../members/index.ts";
 import { chatTopic, publishTopic } from "../realtime/topics.ts";
 import { haveAcceptedIntro, listBlockedWith } from "../relations/index.ts";
 import { deleteMember, existingParticipants, findChatForManage, insertMembers, updateChatName } from "./queries.ts";
@@ -51,7 +52,7 @@ async function auditIfStaff(ctx: Ctx, chat: Managed, me: Me, action: string, bef
 
 /** POST /chats/{id}/participants. */
 export async function addChatParticipants(ctx: Ctx, chatId: string, body: AddChatParticipantsBody): Promise<Chat> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const chat = await requireGroupMember(ctx, me, chatId);
   const staff = requireManager(ctx, me, chat);
   const myId = me.participant.id;
@@ -77,7 +78,7 @@ export async function addChatParticipants(ctx: Ctx, chatId: string, body: AddCha
 
 /** DELETE /chats/{id}/participants/{participantId}: removes a member, or the caller leaves. */
 export async function removeChatParticipant(ctx: Ctx, chatId: string, participantId: string): Promise<void> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const chat = await requireGroupMember(ctx, me, chatId);
   const myId = me.participant.id;
   if (participantId !== myId) requireManager(ctx, me, chat);
@@ -89,7 +90,7 @@ export async function removeChatParticipant(ctx: Ctx, chatId: string, participan
 
 /** PATCH /chats/{id}: renames a group. */
 export async function renameChat(ctx: Ctx, chatId: string, body: RenameChatBody): Promise<Chat> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const chat = await requireGroupMember(ctx, me, chatId);
   requireManager(ctx, me, chat);
   if (body.name !== chat.name) {

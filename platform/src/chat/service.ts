@@ -4,12 +4,12 @@
  * intro with; the community's admins and moderators may open either with anyone. A DISLIKE
  * between the creator and anyone invited refuses the chat whoever creates it.
  */
-import { isOperator, requireParticipant, requireThisCommunity } from "../authz/index.ts";
+import { isOperator, requireMember, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { type Db, withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { type Limit, scaledLimit } from "../lib/rate-limit.ts";
-import { iso, type Me, requireMember } from "../members/index.ts";
+import { iso, loadMe, type Me } from "../members/index.ts";
 import { notify, withUnseen } from "../notifications/index.ts";
 import { haveAcceptedIntro, listBlockedWith } from "../relations/index.ts";
 import { chatTopic, notificationsTopic, publishTopic } from "../realtime/topics.ts";
@@ -101,7 +101,7 @@ export async function requireChatMember(ctx: Ctx, me: Me, chatId: string): Promi
 /** GET /chats: the caller's chats, most recently active first, each with its newest message and unread count. */
 export async function listChats(ctx: Ctx, query: ListChatsQuery): Promise<ChatPage> {
   if (query.communityId !== undefined) requireThisCommunity(ctx, query.communityId);
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const rows = await listChatsOf(ctx.db, ctx.tenant.id, me.participant.id, { limit: query.size + 1, offset: query.page * query.size });
   const items = await toChats(ctx, rows.slice(0, query.size));
   return { items, page: query.page, size: query.size, hasMore: rows.length > query.size };
@@ -124,7 +124,7 @@ async function announceChat(ctx: Ctx, tx: Db, chatId: string, by: string, others
  */
 export async function createChat(ctx: Ctx, query: CreateChatQuery, body: CreateChatBody): Promise<{ chat: Chat; created: boolean }> {
   if (query.communityId !== undefined) requireThisCommunity(ctx, query.communityId);
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const myId = me.participant.id;
   const others = [...new Set(body.participants)].filter((id) => id !== myId);
   if (others.length === 0) throw validation("Name at least one other member", { participants: "Name at least one other member" });
@@ -161,7 +161,7 @@ export async function createChat(ctx: Ctx, query: CreateChatQuery, body: CreateC
 
 /** GET /chats/{id}: one page of history backwards from `before`; the newest page marks the chat read. */
 export async function getChatHistory(ctx: Ctx, chatId: string, query: HistoryQuery): Promise<ChatHistory> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   await requireChatMember(ctx, me, chatId);
   const rows = await listMessages(ctx.db, ctx.tenant.id, chatId, query.before, query.size + 1);
   const page = rows.slice(0, query.size);
@@ -191,7 +191,7 @@ export async function postChatMessage(
 ): Promise<ChatMessage> {
   // The session's participant (a socket's is checked again whenever the database announces a
   // change to it); the chat membership is read for every message.
-  const { participant } = await requireParticipant(ctx);
+  const { participant } = await loadMe(ctx, await requireMember(ctx));
   const sent = await insertMessage(ctx.db, ctx.tenant.id, chatId, participant.id, text, {
     key: `chat:send:${ctx.tenant.id}:${chatId}:${participant.id}`,
     limit: scaledLimit(CHAT_SEND_LIMIT.limit),

@@ -4,7 +4,7 @@
  * and statistics go through the event API itself (admins are organizers of every event).
  */
 import { z } from "@hono/zod-openapi";
-import { requireRole } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { MAX_WINDOW, parseJson, RangeSchema, type SimpleRestQuery } from "../http/simple-rest.ts";
 import { type ConsoleEventRow, listConsoleEvents } from "./queries.ts";
@@ -51,7 +51,7 @@ function toConsoleEvent(r: ConsoleEventRow, now: Date): ConsoleEvent {
  * with their confirmed and pending counts; no tab: every event.
  */
 export async function consoleListEvents(ctx: Ctx, query: ConsoleEventsQuery): Promise<{ rows: ConsoleEvent[]; start: number; end: number; total: number }> {
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx);
   const filter = parseJson("filter", query.filter, FilterSchema) ?? {};
   const defaultOrder = filter.tab === "past" ? "DESC" : "ASC";
   const sort = parseJson("sort", query.sort, SortSchema) ?? ["date", defaultOrder];

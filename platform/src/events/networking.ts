@@ -6,10 +6,11 @@
  * open intro and colleagues (unless the community pairs them) are never recommended. Nothing is
  * stored: the list is computed on each request from the cached model.
  */
+import { requireMember } from "../authz/index.ts";
 import { z } from "@hono/zod-openapi";
 import type { Ctx } from "../context.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
-import { cardsOf, requireMember } from "../members/index.ts";
+import { cardsOf, loadMe } from "../members/index.ts";
 import { MemberCardSchema } from "../members/schemas.ts";
 import { exclusionOf, explainPair, relevance, scorePair } from "../matching/engine/index.ts";
 import { communityModel, renderFor, viewerSide } from "../matching/api/model.ts";
@@ -49,7 +50,7 @@ export type EventRecommendations = z.infer<typeof EventRecommendationsSchema>;
 export async function eventRecommendations(ctx: Ctx, idOrSlug: string, now = new Date()): Promise<EventRecommendations> {
   const event = await requireEvent(ctx, idOrSlug);
   await requireVisible(ctx, event);
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const mine = await findParticipation(ctx.db, ctx.tenant.id, event.id, me.participant.id);
   if (mine?.status !== "CONFIRMED") throw new AppError(ErrorCode.ACCESS_DENIED, "Only confirmed attendees see the event's recommended contacts");
 

@@ -6,7 +6,7 @@
  */
 import { BOM, csvRecords } from "../lib/csv.ts";
 import { recordAudit } from "../audit/index.ts";
-import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/index.ts";
+import { isOrganizer, requireMember, requireOrganizer } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound } from "../lib/errors.ts";
@@ -43,7 +43,7 @@ async function organizerOwner(ctx: Ctx, idOrSlug: string): Promise<{ event: Even
 
 /** A participant of the community who may see the event. */
 async function memberOwner(ctx: Ctx, idOrSlug: string): Promise<{ event: EventRow; owner: QuestionnaireOwner; participantId: string }> {
-  const { participant } = await requireParticipant(ctx);
+  const { participant } = await requireMember(ctx);
   const event = await requireEvent(ctx, idOrSlug);
   await requireVisible(ctx, event);
   return { event, owner: eventOwner(ctx.tenant.id, event.id), participantId: participant.id };

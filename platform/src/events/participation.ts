@@ -9,7 +9,7 @@
  */
 import { recordAudit } from "../audit/index.ts";
 import { emitWebhook } from "../webhooks/index.ts";
-import { isOrganizer, requireOrganizer, requireParticipant } from "../authz/index.ts";
+import { isOrganizer, requireMember, requireOrganizer } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, accessDenied, ErrorCode, notFound } from "../lib/errors.ts";
@@ -221,7 +221,7 @@ async function change(
 
 /** POST /event/{id}/confirm-participation: the signed-in member asks to join (or joins again). */
 export async function confirmParticipation(ctx: Ctx, idOrSlug: string): Promise<Participation> {
-  const { participant } = await requireParticipant(ctx);
+  const { participant } = await requireMember(ctx);
   const event = await requireEvent(ctx, idOrSlug);
   await requireVisible(ctx, event);
   return change(ctx, event.id, participant.id, (txCtx, e, current) => joinChange(txCtx, e, current));
@@ -229,7 +229,7 @@ export async function confirmParticipation(ctx: Ctx, idOrSlug: string): Promise<
 
 /** PATCH /event/{id}/cancel-participation: the signed-in member cancels. */
 export async function cancelParticipation(ctx: Ctx, idOrSlug: string): Promise<Participation> {
-  const { participant } = await requireParticipant(ctx);
+  const { participant } = await requireMember(ctx);
   const event = await requireEvent(ctx, idOrSlug);
   await requireVisible(ctx, event);
   return change(ctx, event.id, participant.id, (_txCtx, e, current) => cancelChange(e, current, true));
@@ -277,7 +277,7 @@ export async function setParticipationStatus(ctx: Ctx, idOrSlug: string, partici
  * participant's for the event's organizers; NOT_PARTICIPATING when there is none.
  */
 export async function getParticipation(ctx: Ctx, participantId: string, idOrSlug: string): Promise<Participation> {
-  const { participant } = await requireParticipant(ctx);
+  const { participant } = await requireMember(ctx);
   const event = await requireEvent(ctx, idOrSlug);
   await requireVisible(ctx, event);
   if (participantId !== participant.id) {

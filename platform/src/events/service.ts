@@ -4,7 +4,7 @@
  */
 import { recordAudit, sameJson } from "../audit/index.ts";
 import { emitWebhook } from "../webhooks/index.ts";
-import { isOrganizer, participantOf, requireOrganizer, requireRole, requireThisCommunity, requireUser } from "../authz/index.ts";
+import { isOrganizer, participantOf, requireModerator, requireOrganizer, requireThisCommunity, requireUser } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { uploadImage } from "../images/service.ts";
@@ -81,7 +81,7 @@ function eventWebhookData(id: string, f: { title: string; date: string; time: st
  * event's first organizer (responsible).
  */
 export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> {
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   if (input.communityId !== undefined) requireThisCommunity(ctx, input.communityId);
   const actor = requireUser(ctx);
   const fields = mergeEvent(null, input);

@@ -6,7 +6,7 @@
  * one-click unsubscribe link; later mailings leave unsubscribed members out.
  */
 import { recordAudit } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
@@ -58,11 +58,6 @@ export function toMailing(r: MailingRow): Mailing {
   };
 }
 
-export async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
-  requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
-}
-
 /** The community's language is required; other languages must be ones the community offers. */
 function checkContent(tenant: Tenant, content: NotifyInput["content"]): void {
   const { lang, langChoices } = tenant.config;
@@ -95,7 +90,7 @@ export const unsubscribeLink = (tenant: Tenant, token: string) => `${tenant.url}
 
 /** How many members the audience reaches now, per language, and the mail as each language reads it. */
 export async function previewMailing(ctx: Ctx, communityId: string, input: NotifyInput): Promise<MailingPreview> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   checkContent(ctx.tenant, input.content);
   const counts = await countAudience(ctx.db, ctx.tenant.id, ctx.tenant.config.lang, input.audience);
   const rendered: MailingPreview["rendered"] = {};
@@ -108,7 +103,7 @@ export async function previewMailing(ctx: Ctx, communityId: string, input: Notif
 
 /** Starts a mailing: recipients fixed now, the send job queued in the same transaction. */
 export async function notifyParticipants(ctx: Ctx, communityId: string, input: NotifyInput): Promise<Mailing> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   checkContent(ctx.tenant, input.content);
   return withTx(ctx.db, async (tx) => {
     const id = await insertMailing(tx, {
@@ -127,14 +122,14 @@ export async function notifyParticipants(ctx: Ctx, communityId: string, input: N
 }
 
 export async function getMailing(ctx: Ctx, communityId: string, mailingId: string): Promise<Mailing> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   const row = await findMailing(ctx.db, ctx.tenant.id, mailingId);
   if (!row) throw notFound("Mailing not found");
   return toMailing(row);
 }
 
 export async function listCommunityMailings(ctx: Ctx, communityId: string): Promise<Mailing[]> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   return (await listMailings(ctx.db, ctx.tenant.id, 100)).map(toMailing);
 }
 
@@ -202,7 +197,7 @@ export async function unsubscribe(ctx: Ctx, token: string): Promise<{ ok: true; 
  * and its e-mails queued; the outbox keys keep a member from getting them twice.
  */
 export async function notifyRecommendedContacts(ctx: Ctx, communityId: string, opts: { week?: string | undefined } = {}): Promise<{ week: string; mailsQueued: number }> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   const week = opts.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   const report = await runWeeklyPairing(jobCtx(ctx.deps, ctx.tenant, "notify.recommended-contacts"), { communityId: ctx.tenant.id, week, mail: true });
   await withTx(ctx.db, (tx) =>

@@ -8,14 +8,14 @@
  * second pick of the same time confirms it, of another time is a 409).
  */
 import { randomBytes } from "node:crypto";
-import { requireRole } from "../authz/guards.ts";
+import { requireCommunityAdmin, requireMember } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { accessDenied, AppError, conflict, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { followupDedupeKey } from "../matching/weekly/mail.ts";
-import { cardsOf, iso, isoOrNull, langIn, requireMember } from "../members/index.ts";
+import { cardsOf, iso, isoOrNull, langIn, loadMe } from "../members/index.ts";
 import { notify } from "../notifications/index.ts";
 import type { NotificationType } from "../notifications/schemas.ts";
 import { findMemberCard, type MemberCardRow } from "../participant/queries.ts";
@@ -74,7 +74,7 @@ function toAvailability(ctx: Ctx, a: MemberAvailability): Availability {
 
 /** GET /meetings/availability: my weekly windows, time zone and formats (the community's defaults until I set mine). */
 export async function getMyAvailability(ctx: Ctx): Promise<Availability> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const a = (await availabilityOf(ctx, [me.participant.id])).get(me.participant.id);
   if (!a) throw notFound();
   return toAvailability(ctx, a);
@@ -84,7 +84,7 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 
 /** PUT /meetings/availability. */
 export async function updateMyAvailability(ctx: Ctx, body: UpdateAvailability): Promise<Availability> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   if (!isValidTimeZone(body.timeZone)) throw validation("Unknown time zone", { timeZone: "Choose a time zone from the list" });
   body.windows.forEach((w, i) => {
     if (minutesOf(w.from) >= minutesOf(w.to)) throw validation("A window ends after it starts", { [`windows.${i}`]: "The end must be after the start" });
@@ -100,7 +100,7 @@ function otherOf(row: MeetingRow, me: string): string {
   return row.low === me ? row.high : row.low;
 }
 
-async function toMeetings(ctx: Ctx, me: Awaited<ReturnType<typeof requireMember>>, rows: readonly MeetingRow[]): Promise<Meeting[]> {
+async function toMeetings(ctx: Ctx, me: Awaited<ReturnType<typeof loadMe>>, rows: readonly MeetingRow[]): Promise<Meeting[]> {
   const ids = rows.map((r) => otherOf(r, me.participant.id));
   const [cards, avail] = await Promise.all([cardsOf(ctx, me.viewer, ids), availabilityOf(ctx, [me.participant.id, ...ids])]);
   const mine = avail.get(me.participant.id)?.timeZone ?? ctx.tenant.config.timeZone;
@@ -136,7 +136,7 @@ async function toMeetings(ctx: Ctx, me: Awaited<ReturnType<typeof requireMember>
 
 /** GET /meetings: my open meetings (and those cancelled in the last two weeks), next first. */
 export async function listMyMeetings(ctx: Ctx): Promise<MeetingList> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   return { items: await toMeetings(ctx, me, await listMeetingsOf(ctx.db, ctx.tenant.id, me.participant.id)) };
 }
 
@@ -148,7 +148,7 @@ function requireMine(row: MeetingRow | undefined, me: string): MeetingRow {
 
 /** GET /meetings/{id}. */
 export async function getMeeting(ctx: Ctx, id: string): Promise<Meeting> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const row = requireMine(await findMeeting(ctx.db, ctx.tenant.id, id), me.participant.id);
   const [m] = await toMeetings(ctx, me, [row]);
   if (!m) throw notFound("Meeting not found");
@@ -301,7 +301,7 @@ async function book(ctx: Ctx, row: MeetingRow): Promise<MeetingRow> {
 }
 
 async function transition(ctx: Ctx, id: string, change: (txCtx: Ctx, row: MeetingRow, me: string) => Promise<MeetingRow>): Promise<Meeting> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   await withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
     const row = requireMine(await findMeeting(tx, ctx.tenant.id, id, { forUpdate: true }), me.participant.id);
@@ -407,7 +407,7 @@ export async function cancelMeeting(ctx: Ctx, id: string, body: MeetingNote): Pr
 
 /** GET /meetings/{id}/calendar.ics: the booked meeting's invitation (its current SEQUENCE). */
 export async function meetingCalendar(ctx: Ctx, id: string): Promise<string> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const row = requireMine(await findMeeting(ctx.db, ctx.tenant.id, id), me.participant.id);
   if (row.status !== "CONFIRMED" || !row.startsAt || !row.endsAt) throw notFound("The meeting is not booked");
   const parties = await partiesOf(ctx, row);
@@ -482,7 +482,7 @@ export async function sendMeetingFollowup(ctx: Ctx, job: { meetingId: string; en
 
 /** GET /console/meetings/weeks: meetings per week of proposal (admins). */
 export async function consoleMeetingWeeks(ctx: Ctx, query: MeetingWeeksQuery): Promise<MeetingWeeks> {
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx);
   const since = new Date(Date.now() - query.weeks * 7 * 86_400_000);
   return { weeks: await meetingWeeks(ctx.db, ctx.tenant.id, since) };
 }

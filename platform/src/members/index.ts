@@ -3,12 +3,13 @@
  * members (matching, relations). Every member card is built by `toCard` (the directory's one card
  * builder, which asks visibleContacts what the viewer may see).
  */
-import { notAParticipant, requireRole, requireUser } from "../authz/index.ts";
+import type { Member } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { toDirectoryCard } from "../directory/service.ts";
 import { notFound, validation } from "../lib/errors.ts";
+import { loadOwnParticipant } from "../participant/own.ts";
 import type { Viewer } from "../participant/privacy.ts";
-import { type CardRow, findMemberCard, findParticipant, listMemberCards, type MemberCardRow, type ParticipantRow, preferredLangOf } from "../participant/queries.ts";
+import { type CardRow, findMemberCard, listMemberCards, type MemberCardRow, type ParticipantRow, preferredLangOf } from "../participant/queries.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import type { MemberCard } from "./schemas.ts";
 
@@ -34,19 +35,11 @@ export function langIn(ctx: Ctx, preferred: Lang | null | undefined): Lang {
   return preferred && choices.includes(preferred) ? preferred : ctx.tenant.config.lang;
 }
 
-/** The signed-in participant of this community: 401 when signed out, 403 for a user who has not joined it. */
-export async function requireMember(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<Me> {
-  const actor = requireUser(ctx);
-  const participant = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId }, opts);
-  if (!participant) throw notAParticipant();
+/** The guarded member (`requireMember`) with their whole row, how they see others and their language. */
+export async function loadMe(ctx: Ctx, member: Member, opts: { forUpdate?: boolean } = {}): Promise<Me> {
+  const participant = await loadOwnParticipant(ctx, member, opts);
   const lang = langIn(ctx, await preferredLangOf(ctx.db, ctx.tenant.id, participant.id));
   return { participant, viewer: viewerOf(ctx, participant), lang };
-}
-
-/** An admin or moderator of this community (or a platform operator with a participant here). */
-export async function requireStaff(ctx: Ctx): Promise<Me> {
-  await requireRole(ctx, "moderator");
-  return requireMember(ctx);
 }
 
 /** A member of this community; another community's id (or a deleted account) is a 404. */

@@ -3,7 +3,7 @@
  * records an audit event and tells the member by e-mail in their language, in one transaction.
  */
 import { recordAudit } from "../audit/index.ts";
-import { isOperator, participantOf, requireRole, requireThisCommunity } from "../authz/index.ts";
+import { isOperator, participantOf, requireModerator, requireThisCommunity } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
@@ -43,7 +43,7 @@ export function toStaffMember(r: StaffMemberRow): StaffMember {
 /** GET /participant-moderation/community/{id}: the community's members, newest first, for moderators. */
 export async function listModeration(ctx: Ctx, communityId: string, query: ModerationQuery): Promise<ModerationPage> {
   requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   const { rows, total } = await listStaffMembers(
     ctx.db,
     ctx.tenant.id,
@@ -55,7 +55,7 @@ export async function listModeration(ctx: Ctx, communityId: string, query: Moder
 
 /** GET /participant-moderation/moderators: the community's moderators list (admins moderate too). */
 export async function listModerators(ctx: Ctx) {
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   const staff = [
     ...(await listStaffMembers(ctx.db, ctx.tenant.id, { role: "admin" }, { limit: 500, offset: 0, sort: "fullName", order: "ASC" })).rows,
     ...(await listStaffMembers(ctx.db, ctx.tenant.id, { role: "moderator" }, { limit: 500, offset: 0, sort: "fullName", order: "ASC" })).rows,
@@ -101,7 +101,7 @@ export async function moderateParticipant(ctx: Ctx, id: string, input: Moderatio
 
 /** moderateParticipant, telling whether anything changed (the console's bulk actions count it). */
 export async function decideModeration(ctx: Ctx, id: string, input: ModerationDecision): Promise<{ member: StaffMember; changed: boolean }> {
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   const reason = input.moderationStatus === "rejected" && input.reason ? input.reason : null;
   if (input.reason && input.moderationStatus !== "rejected") throw validation("Invalid input: reason: only a rejection has a reason", { reason: "Only with rejected" });
   return withTx(ctx.db, async (tx) => {

@@ -2,10 +2,11 @@
  * A member's notifications: stored (so a member who was away finds them), then published on the
  * member's own topic /topic/notifications/{participantId} for the app to show at once.
  */
+import { requireMember } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { notFound } from "../lib/errors.ts";
-import { iso, isoOrNull, requireMember } from "../members/index.ts";
+import { iso, isoOrNull, loadMe } from "../members/index.ts";
 import type { Bus } from "../realtime/bus.ts";
 import { notificationsTopic, publishTopic } from "../realtime/topics.ts";
 import { withTx } from "../db/client.ts";
@@ -65,7 +66,7 @@ export async function notify(db: Db, bus: Bus, input: NotifyInput): Promise<Noti
 
 /** GET /notifications: newest first, without the dismissed ones, with the unseen count. */
 export async function listMyNotifications(ctx: Ctx, query: NotificationListQuery): Promise<NotificationPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const rows = await listNotifications(ctx.db, ctx.tenant.id, me.participant.id, query.size + 1, query.page * query.size);
   return {
     items: rows.slice(0, query.size).map(toNotification),
@@ -78,7 +79,7 @@ export async function listMyNotifications(ctx: Ctx, query: NotificationListQuery
 
 /** GET /notifications/{id}/newer: what arrived after one the app already has (catching up after a reconnect). */
 export async function listNewerNotifications(ctx: Ctx, id: string, query: NewerQuery): Promise<NewerNotifications> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const seq = await findNotificationSeq(ctx.db, ctx.tenant.id, me.participant.id, id);
   if (seq === undefined) throw notFound("Notification not found");
   const rows = await listNewer(ctx.db, ctx.tenant.id, me.participant.id, seq, query.size + 1);
@@ -91,14 +92,14 @@ export async function listNewerNotifications(ctx: Ctx, id: string, query: NewerQ
 
 /** POST /notifications/seen: the named ones (others' ids change nothing), or all. */
 export async function markNotificationsSeen(ctx: Ctx, body: SeenBody): Promise<NotificationCount> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const changed = await markSeen(ctx.db, ctx.tenant.id, me.participant.id, body.ids);
   return { changed, unseenCount: await countUnseen(ctx.db, ctx.tenant.id, me.participant.id) };
 }
 
 /** POST /notifications/dismiss: the named ones leave the list for good. */
 export async function dismissNotifications(ctx: Ctx, body: DismissBody): Promise<NotificationCount> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const changed = await markDismissed(ctx.db, ctx.tenant.id, me.participant.id, body.ids);
   return { changed, unseenCount: await countUnseen(ctx.db, ctx.tenant.id, me.participant.id) };
 }
@@ -110,13 +111,13 @@ async function preferencesOf(db: Db, communityId: string, participantId: string)
 
 /** GET /notifications/preferences: every channel, on unless the member turned it off. */
 export async function getNotificationPreferences(ctx: Ctx): Promise<NotificationPreferences> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   return preferencesOf(ctx.db, ctx.tenant.id, me.participant.id);
 }
 
 /** PUT /notifications/preferences: the named channels on or off; the others stay as they were. */
 export async function updateNotificationPreferences(ctx: Ctx, body: UpdatePreferencesBody): Promise<NotificationPreferences> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   await withTx(ctx.db, async (tx) => {
     for (const p of body.items) await upsertPreference(tx, ctx.tenant.id, me.participant.id, p);
   });

@@ -1,9 +1,9 @@
-import { requireThisCommunity } from "../authz/index.ts";
+import { loadOwnParticipant } from "../participant/own.ts";
+import { requireMember, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import { findParticipant } from "../participant/queries.ts";
-import { requireOwnParticipant } from "../participant/service.ts";
 import { acceptLanguages, chooseLang } from "../questionnaire/localize.ts";
 import { communityOwner } from "../questionnaire/owner.ts";
 import { readAnswers, renderQuestions, submitAnswers } from "../questionnaire/service.ts";
@@ -26,15 +26,16 @@ export async function getQuestionsByCommunity(
 }
 
 export async function getMyAnswers(ctx: Ctx): Promise<Answer[]> {
-  const p = await requireOwnParticipant(ctx);
+  const p = await loadOwnParticipant(ctx, await requireMember(ctx));
   return readAnswers(ctx.db, communityOwner(ctx.tenant.id), p.id);
 }
 
 /** Sets the member's answers, all or nothing (questionnaire/checker.ts); errors are keyed by question id. */
 export async function updateAnswers(ctx: Ctx, input: { answers: AnswerInput[] }): Promise<Answer[]> {
+  const member = await requireMember(ctx);
   return withTx(ctx.db, async (tx) => {
     // The row lock serialises two submissions of the same member, so the required check holds.
-    const p = await requireOwnParticipant({ ...ctx, db: tx }, { forUpdate: true });
+    const p = await loadOwnParticipant({ ...ctx, db: tx }, member, { forUpdate: true });
     const owner = communityOwner(ctx.tenant.id);
     if (await submitAnswers(tx, owner, p.id, input.answers)) await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return readAnswers(tx, owner, p.id);

@@ -1,11 +1,11 @@
-import { requireThisCommunity } from "../authz/index.ts";
+import { loadOwnParticipant } from "./own.ts";
+import { requireMember, requireThisCommunity } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import type { ContactType, Lang } from "../tenancy/schema.ts";
 import { CONTACT_TYPES } from "../tenancy/schema.ts";
 import { findParticipant, setLanguage, setNetworkingEnabled, setNotificationPref, setTutorialSeen } from "./queries.ts";
-import { requireOwnParticipant } from "./service.ts";
 
 /**
  * A member switches their own networking on or off (admins use the admin toggle). Another
@@ -15,7 +15,7 @@ export async function updateNetworkingPref(
   ctx: Ctx,
   input: { participantId: string; networkingEnabled: boolean },
 ): Promise<{ participantId: string; networkingEnabled: boolean }> {
-  const own = await requireOwnParticipant(ctx);
+  const own = await loadOwnParticipant(ctx, await requireMember(ctx));
   if (input.participantId !== own.id) {
     const other = await findParticipant(ctx.db, ctx.tenant.id, { id: input.participantId });
     if (!other) throw notFound("Participant not found");
@@ -31,13 +31,13 @@ export async function updateNotificationPref(
   ctx: Ctx,
   input: { contactType: ContactType; disable: boolean },
 ): Promise<{ notificationPrefs: { contactType: ContactType; disable: boolean }[] }> {
-  const own = await requireOwnParticipant(ctx);
+  const own = await loadOwnParticipant(ctx, await requireMember(ctx));
   const prefs = await setNotificationPref(ctx.db, ctx.tenant.id, own.id, input.contactType, input.disable);
   return { notificationPrefs: CONTACT_TYPES.filter((t) => prefs[t] === true).map((contactType) => ({ contactType, disable: true })) };
 }
 
 export async function markTutorialSeen(ctx: Ctx): Promise<{ ok: true }> {
-  const own = await requireOwnParticipant(ctx);
+  const own = await loadOwnParticipant(ctx, await requireMember(ctx));
   await setTutorialSeen(ctx.db, ctx.tenant.id, own.id);
   return { ok: true };
 }
@@ -47,7 +47,7 @@ export async function markTutorialSeen(ctx: Ctx): Promise<{ ok: true }> {
  * only in its own community, so any other id is answered as unknown.
  */
 export async function updateLanguage(ctx: Ctx, input: { communityId: string; language: Lang }): Promise<{ communityId: string; language: Lang }> {
-  const own = await requireOwnParticipant(ctx);
+  const own = await loadOwnParticipant(ctx, await requireMember(ctx));
   requireThisCommunity(ctx, input.communityId);
   const choices = ctx.tenant.config.langChoices;
   if (!choices.includes(input.language)) {

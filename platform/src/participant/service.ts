@@ -1,4 +1,5 @@
-import { notAParticipant, requireUser } from "../authz/index.ts";
+import { loadOwnParticipant } from "./own.ts";
+import { notAParticipant, requireMember, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
 import { readOwnView } from "../auth/own-view.ts";
 import { viewKind } from "../auth/view-cache.ts";
@@ -24,14 +25,6 @@ import type {
 } from "./schemas.ts";
 import { LIMITS } from "./schemas.ts";
 import { checkContacts, normalisePhone, normaliseTags, SLUG_MESSAGE, SLUG_PATTERN, slugify } from "./validation.ts";
-
-/** The signed-in user's participant in the community of the request: 401, or 403 (1021) when they have not joined. */
-export async function requireOwnParticipant(ctx: Ctx, opts: { forUpdate?: boolean } = {}): Promise<ParticipantRow> {
-  const actor = requireUser(ctx);
-  const p = await findParticipant(ctx.db, ctx.tenant.id, { userId: actor.userId }, opts);
-  if (!p) throw notAParticipant();
-  return p;
-}
 
 export function toProfile(p: ParticipantRow): ParticipantProfile {
   return {
@@ -126,6 +119,8 @@ export async function joinCommunity(
       });
       if (row) {
         ctx.log.info({ participantId: row.id }, "participant created");
+        // The guards' snapshot said "not a participant": the next guard of this unit of work reads it again.
+        actor.participant = undefined;
         return { participant: toProfile(row), created: true };
       }
       const raced = await findParticipant(ctx.db, ctx.tenant.id, { userId: user.id });
@@ -269,10 +264,10 @@ async function saveProfile(ctx: Ctx, p: ParticipantRow, fields: ProfileFields): 
 
 /** Partial update of the member's own profile; every rule is checked before anything is written. */
 export async function updateProfile(ctx: Ctx, input: UpdateProfile): Promise<ParticipantProfile> {
-  requireUser(ctx);
+  const member = await requireMember(ctx);
   return withTx(ctx.db, async (tx) => {
     const tctx = { ...ctx, db: tx };
-    const p = await requireOwnParticipant(tctx, { forUpdate: true });
+    const p = await loadOwnParticipant(tctx, member, { forUpdate: true });
     const f = editable(p);
     const errors: FieldErrors = {};
 
@@ -328,10 +323,10 @@ export async function updateProfile(ctx: Ctx, input: UpdateProfile): Promise<Par
  * with / can help with from the community's taxonomy (checked against its active topics).
  */
 export async function updateLookingFor(ctx: Ctx, input: UpdateLookingFor): Promise<ParticipantProfile> {
-  requireUser(ctx);
+  const member = await requireMember(ctx);
   return withTx(ctx.db, async (tx) => {
     const tctx = { ...ctx, db: tx };
-    const p = await requireOwnParticipant(tctx, { forUpdate: true });
+    const p = await loadOwnParticipant(tctx, member, { forUpdate: true });
     if (input.needTopics !== undefined || input.offerTopics !== undefined) {
       const stored = await findStoredTopicPicks(tx, ctx.tenant.id, p.id);
       const picks = await resolveTopicPicks(tx, ctx.tenant.id, { needTopics: input.needTopics, offerTopics: input.offerTopics }, stored);

@@ -1,7 +1,8 @@
+import { requireMember } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { AppError, ErrorCode } from "../lib/errors.ts";
-import { iso, requireMember } from "../members/index.ts";
+import { iso, loadMe } from "../members/index.ts";
 import { creditWeek, insertCreditSpend, spentSince } from "./queries.ts";
 import { CREDIT_COSTS, type Credits, WEEKLY_CREDIT_ALLOWANCE } from "./schemas.ts";
 
@@ -49,6 +50,6 @@ export async function spendCredits(db: Db, ctx: Pick<Ctx, "tenant">, participant
 
 /** GET /matching/credits. */
 export async function getMyCredits(ctx: Ctx): Promise<Credits> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   return creditsOf(ctx.db, ctx, me.participant.id);
 }

@@ -1,15 +1,16 @@
+import { requireMember } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import { dismissResultsAbout } from "../matching/results.ts";
-import { cardsOf, iso, requireMember, requireOtherMember, toCard } from "../members/index.ts";
+import { cardsOf, iso, loadMe, requireOtherMember, toCard } from "../members/index.ts";
 import { listRelations, upsertRelation } from "./queries.ts";
 import type { Relation, RelationBody, RelationPage } from "./schemas.ts";
 
 /** GET /relations: my likes and "not interested" marks, newest first, with the members' cards. */
 export async function listMyRelations(ctx: Ctx, query: PageQuery): Promise<RelationPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const { rows, hasMore } = pageRows(await listRelations(ctx.db, ctx.tenant.id, me.participant.id, pageWindow(query)), query);
   const cards = await cardsOf(ctx, me.viewer, rows.map((r) => r.subjectId));
   const items: Relation[] = [];
@@ -27,7 +28,7 @@ export async function listMyRelations(ctx: Ctx, query: PageQuery): Promise<Relat
  * pair is never matched again; the cached community model is dropped so that holds right away.
  */
 export async function setRelation(ctx: Ctx, body: RelationBody): Promise<Relation> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const subject = await requireOtherMember(ctx, me, body.subjectId);
   const row = await withTx(ctx.db, async (tx) => {
     const saved = await upsertRelation(tx, {

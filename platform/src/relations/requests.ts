@@ -1,3 +1,4 @@
+import { requireMember } from "../authz/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Ctx } from "../context.ts";
 import { withDb } from "../context.ts";
@@ -8,7 +9,7 @@ import { queueMail } from "../mail/service.ts";
 import { meetingProposeQueue } from "../meetings/index.ts";
 import { notify } from "../notifications/index.ts";
 import { findMyResult, markConnected } from "../matching/results.ts";
-import { cardsOf, iso, isoOrNull, langIn, memberViewer, requireMember } from "../members/index.ts";
+import { cardsOf, iso, isoOrNull, langIn, loadMe, memberViewer } from "../members/index.ts";
 import { isCommunityStaff, type Viewer, visibleContacts } from "../participant/privacy.ts";
 import { findMemberCard, findParticipant, listStaffCards, lockParticipant, type MemberCardRow } from "../participant/queries.ts";
 import { spendCredits } from "./credits.ts";
@@ -67,7 +68,7 @@ async function contactsFor(ctx: Ctx, viewerId: string, owner: MemberCardRow): Pr
  * sender and recipient (409 the second time, charged nothing).
  */
 export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntroResult> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   if (body.from !== me.participant.id) throw accessDenied("Intros are sent in your own name");
   if (me.participant.moderationStatus !== "confirmed") throw accessDenied("Your profile is not confirmed by the community yet");
   const result = await findMyResult(ctx.db, ctx.tenant.id, me.participant.id, body.matchingResultId);
@@ -133,7 +134,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
  * or, for admins and moderators, intros waiting for a moderator (scope=moderation).
  */
 export async function listRequests(ctx: Ctx, query: RequestsQuery): Promise<IntroRequestPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const page = pageWindow(query);
   let rows: IntroRow[];
   if (query.scope === "moderation") {
@@ -153,7 +154,7 @@ export async function listRequests(ctx: Ctx, query: RequestsQuery): Promise<Intr
  * also mailed to the recipient with the sender's contacts.
  */
 export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Promise<AnswerResult> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const staff = isCommunityStaff(me.viewer);
   const answered = await withTx(ctx.db, async (tx) => {
     const intro = await findIntro(tx, ctx.tenant.id, id, { forUpdate: true });

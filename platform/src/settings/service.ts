@@ -8,7 +8,7 @@
  * wins: an operator who wants console edits to last copies them into tenant.json.
  */
 import { recordAudit } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { validationError } from "../http/openapi.ts";
@@ -41,13 +41,8 @@ const result = (config: TenantConfig, updatedAt: Date): SettingsResult => ({
   updatedAt: updatedAt.toISOString(),
 });
 
-async function requireAdmin(ctx: Ctx, communityId: string): Promise<void> {
-  requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
-}
-
 export async function getSettings(ctx: Ctx, communityId: string): Promise<SettingsResult> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   const row = await findCommunitySettingsRow(ctx.db, ctx.tenant.id);
   if (!row) throw notFound("Community not found");
   return result(row.config, row.updatedAt);
@@ -70,7 +65,7 @@ function merge(config: TenantConfig, patch: SettingsPatch): unknown {
 }
 
 export async function updateSettings(ctx: Ctx, communityId: string, patch: SettingsPatch): Promise<SettingsResult> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   const saved = await withTx(ctx.db, async (tx) => {
     const row = await findCommunityForUpdate(tx, ctx.tenant.id);
     if (!row) throw notFound("Community not found");

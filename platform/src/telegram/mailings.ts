@@ -7,6 +7,7 @@
  * marked sent or failed in the transaction that locked it, so a rerun never sends to anyone twice
  * (a crash between Telegram's answer and the commit is the one case sent again: at least once).
  */
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import type { Db } from "../db/client.ts";
@@ -14,7 +15,7 @@ import { withTx } from "../db/client.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import { MEDIA_KEY, mediaStorage } from "../images/storage.ts";
 import type { Audience, Mailing } from "../mailings/schemas.ts";
-import { requireAdmin, toMailing } from "../mailings/service.ts";
+import { toMailing } from "../mailings/service.ts";
 import { findMailing } from "../mailings/queries.ts";
 import { jobCtx } from "../jobs/context.ts";
 import { runWeeklyPairing } from "../matching/weekly/service.ts";
@@ -92,7 +93,7 @@ async function start(
 
 /** POST /community/{id}/participants/notify/telegram. */
 export async function notifyTelegram(ctx: Ctx, communityId: string, input: { content: TelegramContent; audience: Audience }): Promise<Mailing> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   telegramConfig(ctx);
   checkContent(ctx.tenant, input.content);
   return start(ctx, "telegram", input.content, input.audience, null, "mailing.telegram.send");
@@ -109,7 +110,7 @@ function mediaKeyOf(ctx: Ctx, imageUrl: string): string {
 
 /** POST /community/{id}/participants/notify/telegram/group/image: a picture (uploaded through /api/images first) with a caption. */
 export async function notifyTelegramImage(ctx: Ctx, communityId: string, input: { imageUrl: string; content: TelegramContent; audience: Audience }): Promise<Mailing> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   telegramConfig(ctx);
   checkContent(ctx.tenant, input.content);
   const key = mediaKeyOf(ctx, input.imageUrl);
@@ -127,7 +128,7 @@ const RECOMMENDED: Record<Lang, (title: string, link: string) => string> = {
  * run (or read, when it ran) and every matched member with Telegram is told through the bot.
  */
 export async function notifyTelegramRecommendedContacts(ctx: Ctx, communityId: string): Promise<Mailing> {
-  await requireAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   telegramConfig(ctx);
   const week = comingTuesday(new Date(), ctx.tenant.config.timeZone);
   await runWeeklyPairing(jobCtx(ctx.deps, ctx.tenant, "notify.telegram.recommended-contacts"), { communityId: ctx.tenant.id, week, mail: false });

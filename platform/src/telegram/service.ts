@@ -13,13 +13,13 @@
  * TELEGRAM channel off.
  */
 import { timingSafeEqual } from "node:crypto";
-import { requireUser } from "../authz/index.ts";
+import { requireMember, requireUser } from "../authz/index.ts";
 import type { TelegramConfig } from "../config.ts";
 import type { Ctx, Deps } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
 import { accessDenied, notFound, unauthenticated } from "../lib/errors.ts";
-import { iso, requireMember } from "../members/index.ts";
+import { iso, loadMe } from "../members/index.ts";
 import { botApi, deepLink } from "./bot-api.ts";
 import { deleteLink, findLink, participantOfUser, putConnectCode, takeConnectCode, upsertLink } from "./queries.ts";
 import {
@@ -52,7 +52,7 @@ function secretMatches(expected: string | undefined, given: string | undefined):
 
 /** GET /api/telegram/status. */
 export async function telegramStatus(ctx: Ctx): Promise<TelegramStatus> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const link = await findLink(ctx.db, ctx.tenant.id, me.participant.id);
   return {
     enabled: ctx.deps.config.telegram !== undefined,
@@ -66,7 +66,7 @@ export async function telegramStatus(ctx: Ctx): Promise<TelegramStatus> {
 /** POST /api/telegram/connect-link: a fresh one-time code and the bot's deep link (an older code stops working). */
 export async function createConnectLink(ctx: Ctx): Promise<TelegramConnectLink> {
   const config = telegramConfig(ctx);
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const code = randomToken(20);
   const expiresAt = new Date(Date.now() + CONNECT_CODE_TTL_MS);
   await putConnectCode(ctx.db, { communityId: ctx.tenant.id, participantId: me.participant.id, userId: requireUser(ctx).userId, hash: hashHex(code), expiresAt });
@@ -130,14 +130,14 @@ export async function handleWebhook(ctx: Ctx, update: TelegramUpdate, secret: st
 
 /** DELETE /api/telegram/connection: nothing more is sent to the member's Telegram. */
 export async function disconnectTelegram(ctx: Ctx): Promise<void> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   await deleteLink(ctx.db, ctx.tenant.id, me.participant.id);
 }
 
 /** The event stream's first answer: the caller's own user only. */
 export async function requireOwnStream(ctx: Ctx, userId: string): Promise<{ participantId: string; status: TelegramStatus }> {
   const user = requireUser(ctx);
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   if (user.userId !== userId) throw accessDenied("Only your own connection");
   return { participantId: me.participant.id, status: await telegramStatus(ctx) };
 }

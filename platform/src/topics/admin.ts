@@ -4,7 +4,7 @@
  * tenant.json lists `topics`, the next tenant apply makes the topics match the file again.
  */
 import { recordAudit, sameJson } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { type Db, withTx } from "../db/client.ts";
 import { conflict, notFound, validation } from "../lib/errors.ts";
@@ -15,12 +15,6 @@ import type { TopicCreate, TopicDetail, TopicPatch, TopicReorder } from "./schem
 
 function toDetail(r: TopicRow): TopicDetail {
   return { key: r.key, labels: r.labels, order: r.position, archived: r.archivedAt !== null, archivedAt: r.archivedAt?.toISOString() ?? null };
-}
-
-async function requireCommunityAdmin(ctx: Ctx, communityId: string): Promise<string> {
-  requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
-  return ctx.tenant.id;
 }
 
 /** Labels must name the community's default language (the others fall back to it). */
@@ -45,12 +39,14 @@ async function requireTopic(db: Db, communityId: string, key: string): Promise<T
 
 /** Active topics in order, then archived ones. */
 export async function listTopicDetails(ctx: Ctx, communityId: string): Promise<TopicDetail[]> {
-  const id = await requireCommunityAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
+  const id = ctx.tenant.id;
   return (await listTopics(ctx.db, id, { archived: true })).map(toDetail);
 }
 
 export async function createTopic(ctx: Ctx, communityId: string, input: TopicCreate): Promise<TopicDetail> {
-  const id = await requireCommunityAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
+  const id = ctx.tenant.id;
   const labels = checkLabels(ctx, input.labels);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
@@ -71,7 +67,8 @@ export async function createTopic(ctx: Ctx, communityId: string, input: TopicCre
 
 /** New labels, or an archived topic brought back (last among the active ones) or archived. */
 export async function updateTopicDetail(ctx: Ctx, communityId: string, key: string, patch: TopicPatch): Promise<TopicDetail> {
-  const id = await requireCommunityAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
+  const id = ctx.tenant.id;
   const labels = patch.labels === undefined ? undefined : checkLabels(ctx, patch.labels);
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
@@ -102,7 +99,8 @@ export async function archiveTopic(ctx: Ctx, communityId: string, key: string): 
 
 /** Puts the listed active topics first, in the order given; the others follow in their current order. */
 export async function reorderTopics(ctx: Ctx, communityId: string, input: TopicReorder): Promise<TopicDetail[]> {
-  const id = await requireCommunityAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
+  const id = ctx.tenant.id;
   if (new Set(input.keys).size !== input.keys.length) throw validation("Invalid input: keys: a topic is listed twice", { keys: "A topic is listed twice" });
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);

@@ -3,7 +3,7 @@
  * types to receive; deliveries are signed per Standard Webhooks and sent by `delivery.ts`.
  */
 import { recordAudit } from "../audit/index.ts";
-import { requireRole, requireThisCommunity } from "../authz/index.ts";
+import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import { AppError, ErrorCode, notFound } from "../lib/errors.ts";
@@ -30,8 +30,7 @@ import { newWebhookSecret } from "./signing.ts";
 const PREVIOUS_SECRET_HOURS = 24;
 
 async function requireWebhookAdmin(ctx: Ctx, communityId: string): Promise<void> {
-  requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "admin");
+  await requireCommunityAdmin(ctx, communityId);
 }
 
 function toEndpoint(r: EndpointRow): WebhookEndpoint {

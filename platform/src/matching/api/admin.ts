@@ -1,4 +1,4 @@
-import { requireThisCommunity } from "../../authz/index.ts";
+import { requireMember, requireModerator, requireThisCommunity } from "../../authz/index.ts";
 import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
@@ -7,7 +7,7 @@ import { publishModelChange } from "../model-change.ts";
 import { pairComponents } from "../engine/semantic.ts";
 import { type CommunityModel, explainPair, pairKey, relevance } from "../engine/index.ts";
 import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
-import { cardsOf, iso, isoOrNull, requireMemberCard, requireStaff, toCard } from "../../members/index.ts";
+import { cardsOf, iso, isoOrNull, loadMe, requireMemberCard, toCard } from "../../members/index.ts";
 import { communityModel, candidateGraph, renderFor } from "./model.ts";
 import { findAdminScoreForUpdate, listMemberHistory, upsertAdminScore } from "./queries.ts";
 import type { AdminHistoryItem, AdminHistoryPage, AdminScore, AdminScoreBody, NextPair, ScoreAssistance } from "./schemas.ts";
@@ -39,9 +39,10 @@ function sharedTagNames(model: CommunityModel, a: number, b: number): string[] {
  */
 export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<NextPair> {
   requireThisCommunity(ctx, communityId);
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const { model, week } = await communityModel(ctx);
-  const graph = candidateGraph(model, `${ctx.tenant.id}:${week}`);
+  const graph = candidateGraph(model, `${ctx.tenant.id}:${week}`, ctx.deps.config.matchingThreads);
   let best = -1;
   let unscored = 0;
   for (let e = 0; e < graph.edgeU.length; e++) {
@@ -67,7 +68,8 @@ export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<Ne
 
 /** GET /admin/pairs/{id}/history: member {id}'s matches with scores, admin scores and both sides' feedback. */
 export async function memberMatchHistory(ctx: Ctx, participantId: string, query: PageQuery): Promise<AdminHistoryPage> {
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const member = await requireMemberCard(ctx, participantId);
   const { rows, hasMore } = pageRows(await listMemberHistory(ctx.db, ctx.tenant.id, member.id, pageWindow(query)), query);
   const cards = await cardsOf(ctx, me.viewer, rows.map((r) => r.subjectId));
@@ -101,7 +103,8 @@ export async function memberMatchHistory(ctx: Ctx, participantId: string, query:
  * score makes of it, the feedback multipliers, and the words behind it.
  */
 export async function scoreAssistance(ctx: Ctx, participantId: string, withId: string): Promise<ScoreAssistance> {
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const [a, b] = await Promise.all([requireMemberCard(ctx, participantId), requireMemberCard(ctx, withId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { with: "Choose another member" });
   const model = await modelWith(ctx, [a.id, b.id]);
@@ -159,7 +162,8 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
 
 /** POST /admin/pairs/{id}/score: the admin's internalAdminScore (0..10) for {id} and subjectId. */
 export async function setAdminPairScore(ctx: Ctx, participantId: string, body: AdminScoreBody): Promise<AdminScore> {
-  const me = await requireStaff(ctx);
+  await requireModerator(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const [a, b] = await Promise.all([requireMemberCard(ctx, participantId), requireMemberCard(ctx, body.subjectId)]);
   if (a.id === b.id) throw validation("A pair needs two members", { subjectId: "Choose another member" });
   const row = await withTx(ctx.db, async (tx) => {

@@ -1,8 +1,9 @@
+import { requireMember } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { publishModelChange } from "../model-change.ts";
-import { requireMember } from "../../members/index.ts";
+import { loadMe } from "../../members/index.ts";
 import { findMyResult } from "../results.ts";
 import { saveFeedback, saveNote } from "./queries.ts";
 import { feedbackOf } from "./recommendations.ts";
@@ -14,7 +15,7 @@ import type { PendingScore, UpdateNoteBody, UpdateNoteResult, UpdateScoreBody } 
  * repeated no-shows weigh less), so the cached model is dropped.
  */
 export async function updateScore(ctx: Ctx, body: UpdateScoreBody): Promise<PendingScore> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const row = await withTx(ctx.db, async (tx) => {
     const found = await findMyResult(tx, ctx.tenant.id, me.participant.id, body.matchingId, { forUpdate: true });
     if (!found) throw notFound("Match not found");
@@ -30,7 +31,7 @@ export async function updateScore(ctx: Ctx, body: UpdateScoreBody): Promise<Pend
 
 /** POST /matching/update-note: my private note about the contact of result {matchingId}; null clears it. */
 export async function updateNote(ctx: Ctx, body: UpdateNoteBody): Promise<UpdateNoteResult> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const row = await findMyResult(ctx.db, ctx.tenant.id, me.participant.id, body.matchingId);
   if (!row) throw notFound("Match not found");
   const note = body.note || null;

@@ -30,10 +30,10 @@ export function eligibleIndex(model: CommunityModel, participantId: string): num
 const graphs = new WeakMap<CommunityModel, CandidateGraph>();
 
 /** The sparse top-k candidate graph of the model; a fresh model (after invalidation) gets a fresh graph. */
-export function candidateGraph(model: CommunityModel, seed: string): CandidateGraph {
+export function candidateGraph(model: CommunityModel, seed: string, threads?: number): CandidateGraph {
   let graph = graphs.get(model);
   if (!graph) {
-    graph = buildCandidateGraph(model, { seed });
+    graph = buildCandidateGraph(model, { seed, ...(threads !== undefined ? { threads } : {}) });
     graphs.set(model, graph);
   }
   return graph;

@@ -1,8 +1,9 @@
+import { requireMember } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import { type PageQuery, pageRows, pageWindow } from "../../lib/paging.ts";
-import { cardsOf, iso, isoOrNull, type Me, requireMember, requireOtherMember } from "../../members/index.ts";
+import { cardsOf, iso, isoOrNull, loadMe, type Me, requireOtherMember } from "../../members/index.ts";
 import { listMemberCards, lockParticipant } from "../../participant/queries.ts";
 import { bookmarkedAmong, creditWeek, listBlockedWith, listOpenIntrosWith } from "../../relations/index.ts";
 import { exclusionOf, explainPair, type RecommendationWhy, relevance, scorePair } from "../engine/index.ts";
@@ -156,7 +157,7 @@ async function topUpInstant(ctx: Ctx, me: Me): Promise<void> {
  * recommendations; NEW results shown here become SEEN.
  */
 export async function listInstant(ctx: Ctx, query: InstantQuery): Promise<RecommendationPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   if (query.page === 0 && (query.status === undefined || query.status === "NEW")) await topUpInstant(ctx, me);
   const statuses: ResultStatus[] = query.status ? [query.status] : ["NEW", "SEEN", "CONNECTED"];
   const { rows, hasMore } = pageRows(await listMyResults(ctx.db, ctx.tenant.id, me.participant.id, { statuses }, pageWindow(query)), query);
@@ -172,7 +173,7 @@ export async function listInstant(ctx: Ctx, query: InstantQuery): Promise<Recomm
 
 /** GET /matching/matches-history: every result I ever had, with its feedback state. */
 export async function listMatchesHistory(ctx: Ctx, query: PageQuery): Promise<RecommendationPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const statuses: ResultStatus[] = ["NEW", "SEEN", "CONNECTED", "DISMISSED"];
   const { rows, hasMore } = pageRows(await listMyResults(ctx.db, ctx.tenant.id, me.participant.id, { statuses }, pageWindow(query)), query);
   const items = await toRecommendations(ctx, me, rows);
@@ -181,7 +182,7 @@ export async function listMatchesHistory(ctx: Ctx, query: PageQuery): Promise<Re
 
 /** GET /matching/requests: my contacts who sent me an intro. */
 export async function listMatchingRequests(ctx: Ctx, query: PageQuery): Promise<MatchingRequestPage> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const { rows, hasMore } = pageRows(await listResultsWithIntroToMe(ctx.db, ctx.tenant.id, me.participant.id, pageWindow(query)), query);
   const items = await toRecommendations<IncomingResultRow>(ctx, me, rows);
   return {
@@ -197,7 +198,7 @@ export async function listMatchingRequests(ctx: Ctx, query: PageQuery): Promise<
 
 /** GET /matching/{id}/pending-score: does my result {id} wait for meeting feedback? */
 export async function getPendingScore(ctx: Ctx, resultId: string): Promise<PendingScore> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const row = await findMyResult(ctx.db, ctx.tenant.id, me.participant.id, resultId);
   if (!row) throw notFound("Match not found");
   const feedback = feedbackOf(row);
@@ -206,7 +207,7 @@ export async function getPendingScore(ctx: Ctx, resultId: string): Promise<Pendi
 
 /** GET /matching/get-relevance-rate: how relevant a member is to me, and why. */
 export async function getRelevanceRate(ctx: Ctx, participantId: string): Promise<RelevanceRate> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const other = await requireOtherMember(ctx, me, participantId);
   const { model } = await communityModel(ctx);
   const a = model.indexOf.get(me.participant.id);
@@ -226,7 +227,7 @@ export async function getRelevanceRate(ctx: Ctx, participantId: string): Promise
 
 /** POST /matching/calc-relevance-rate: my relevance with up to 50 members at once. */
 export async function calcRelevanceRates(ctx: Ctx, participantIds: readonly string[]): Promise<CalcRelevanceResult> {
-  const me = await requireMember(ctx);
+  const me = await loadMe(ctx, await requireMember(ctx));
   const ids = [...new Set(participantIds)];
   if (ids.includes(me.participant.id)) throw validation("Your own id is not a contact", { participantIds: "Leave out your own id" });
   const found = new Set((await listMemberCards(ctx.db, ctx.tenant.id, ids)).map((m) => m.id));

@@ -4,7 +4,7 @@
  */
 import { buildCandidateGraph } from "./candidates.ts";
 import { buildCommunityModel } from "./corpus.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 const n = Number(process.argv[2] ?? 8000);
 const model = buildCommunityModel(syntheticCommunity(n, 31));

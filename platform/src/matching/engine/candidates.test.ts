@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildCandidateGraph, HUB_LIST, hubCounts } from "./candidates.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { scorePair } from "./relevance.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { member } from "./testing.ts";
 
 describe("candidate graph", () => {

@@ -63,7 +63,7 @@ export interface CandidateOptions {
   seed: number | string;
   /**
    * Threads that compute the lists (this one and worker threads); default: the machine's cores up
-   * to 4 from PARALLEL_FROM eligible members, else 1, or MATCHING_THREADS. The graph is the same
+   * to 4 from PARALLEL_FROM eligible members, else 1 (the server passes MATCHING_THREADS from env.ts). The graph is the same
    * for any number.
    */
   threads?: number;
@@ -895,8 +895,6 @@ function resetSlot(acc: Float32Array, at: number): void {
 export const PARALLEL_FROM = 5_000;
 
 function defaultThreads(nv: number): number {
-  const configured = Number(process.env.MATCHING_THREADS);
-  if (Number.isInteger(configured) && configured >= 1) return configured;
   return nv >= PARALLEL_FROM ? Math.min(4, availableParallelism()) : 1;
 }
 

@@ -5,7 +5,7 @@ import { buildCommunityModel } from "./corpus.ts";
 import { DenseScorer } from "./dense.ts";
 import { Rng } from "./random.ts";
 import { scorePair } from "./relevance.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 describe("DenseScorer", () => {
   it("equals scorePair bit for bit, in both directions, over every component", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AuditFormatError, exportAudit, formatGraph, formatPairing, parseGraph, parseMapping, parsePairing, validateMatching } from "./export.ts";
 import { pairCommunity } from "./pairing.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 describe("audit export", () => {
   it("writes the week's graph, mapping and pairing, and the pairing is a valid matching of the graph", () => {

@@ -45,6 +45,4 @@ export {
   validateMatching,
 } from "./export.ts";
 export type { MatchingCheck } from "./export.ts";
-export { syntheticCommunity } from "./synthetic.ts";
-export type { SyntheticOptions } from "./synthetic.ts";
 export { Rng } from "./random.ts";

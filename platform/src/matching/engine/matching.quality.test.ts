@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { exportAudit, parseGraph, parsePairing, validateMatching } from "./export.ts";
 import { maxWeightMatching } from "./matching.ts";
 import { pairCommunity } from "./pairing.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 /** The interpreter that has networkx: Debian's by default (a pyenv `python3` on PATH may not). */
 const PYTHON = process.env.NETWORKX_PYTHON ?? "/usr/bin/python3";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type PairingResult, pairCommunity } from "./pairing.ts";
 import { type MatchReason, renderReason, renderReasons, renderRecommendationWhy } from "./reasons.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { member, pairId } from "./testing.ts";
 import type { CommunityInput, ExcludedPair } from "./types.ts";
 

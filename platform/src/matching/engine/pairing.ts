@@ -73,6 +73,8 @@ export interface PairingOptions extends BuildOptions {
   seed: number | string;
   /** Skip computing reasons (benchmarks of the bare algorithm). Default true. */
   reasons?: boolean;
+  /** Threads of the candidate lists (CandidateOptions.threads). */
+  threads?: number | undefined;
 }
 
 /** Weekly pairing from the caller's plain input. */
@@ -86,7 +88,7 @@ export function pairCommunity(input: CommunityInput, options: PairingOptions): P
 /** Weekly pairing on an already built model. */
 export function pairModel(model: CommunityModel, options: PairingOptions, modelMs = 0): PairingResult {
   const t1 = performance.now();
-  const graph = buildCandidateGraph(model, { seed: options.seed });
+  const graph = buildCandidateGraph(model, { seed: options.seed, ...(options.threads !== undefined ? { threads: options.threads } : {}) });
   const t2 = performance.now();
   const matching = maxWeightMatching(graph, model.weights.matching);
   const t3 = performance.now();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCommunityModel } from "./corpus.ts";
 import { relevance, scorePair } from "./relevance.ts";
-import { syntheticCommunity } from "./synthetic.ts";
+import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { member } from "./testing.ts";
 import type { MemberFeatures } from "./types.ts";
 import { DEFAULT_WEIGHTS, resolveWeights } from "./weights.ts";

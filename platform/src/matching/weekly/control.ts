@@ -1,7 +1,8 @@
+import { requireMember } from "../../authz/index.ts";
+import { loadOwnParticipant } from "../../participant/own.ts";
 import type { Ctx } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { validation } from "../../lib/errors.ts";
-import { requireOwnParticipant } from "../../participant/service.ts";
 import { publishModelChange } from "../model-change.ts";
 import { getMatchingControl, setMatchingControl } from "./queries.ts";
 import type { MatchingStatus, PauseMatching, SkipMatchingWeek } from "./schemas.ts";
@@ -30,16 +31,17 @@ function statusOf(ctx: Ctx, participantId: string, pausedUntil: string | null, s
 
 /** The member's own matching status: pause, skipped week and when the next contact arrives (tenant time zone). */
 export async function getMatchingStatus(ctx: Ctx): Promise<MatchingStatus> {
-  const p = await requireOwnParticipant(ctx);
+  const p = await loadOwnParticipant(ctx, await requireMember(ctx));
   const row = await getMatchingControl(ctx.db, ctx.tenant.id, p.id);
   return statusOf(ctx, p.id, row?.pausedUntil ?? null, row?.skipWeek ?? null, new Date());
 }
 
 /** No weekly contact for the next `weeks` Tuesdays (1..12), starting with the coming one. */
 export async function pauseMatching(ctx: Ctx, input: PauseMatching): Promise<MatchingStatus> {
+  const member = await requireMember(ctx);
   const now = new Date();
   return withTx(ctx.db, async (tx) => {
-    const p = await requireOwnParticipant({ ...ctx, db: tx }, { forUpdate: true });
+    const p = await loadOwnParticipant({ ...ctx, db: tx }, member, { forUpdate: true });
     const until = addDays(comingTuesday(now, ctx.tenant.config.timeZone), 7 * (input.weeks - 1));
     await setMatchingControl(tx, ctx.tenant.id, p.id, { pausedUntil: until });
     const row = await getMatchingControl(tx, ctx.tenant.id, p.id);
@@ -50,9 +52,10 @@ export async function pauseMatching(ctx: Ctx, input: PauseMatching): Promise<Mat
 
 /** Skips one week (default the coming Tuesday); only a coming Tuesday within the pause horizon. */
 export async function skipMatchingWeek(ctx: Ctx, input: SkipMatchingWeek): Promise<MatchingStatus> {
+  const member = await requireMember(ctx);
   const now = new Date();
   return withTx(ctx.db, async (tx) => {
-    const p = await requireOwnParticipant({ ...ctx, db: tx }, { forUpdate: true });
+    const p = await loadOwnParticipant({ ...ctx, db: tx }, member, { forUpdate: true });
     const coming = comingTuesday(now, ctx.tenant.config.timeZone);
     const week = input.week ?? coming;
     if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
@@ -69,9 +72,10 @@ export async function skipMatchingWeek(ctx: Ctx, input: SkipMatchingWeek): Promi
 
 /** Back to weekly contacts: clears the pause and the skipped week. */
 export async function resumeMatching(ctx: Ctx): Promise<MatchingStatus> {
+  const member = await requireMember(ctx);
   const now = new Date();
   return withTx(ctx.db, async (tx) => {
-    const p = await requireOwnParticipant({ ...ctx, db: tx }, { forUpdate: true });
+    const p = await loadOwnParticipant({ ...ctx, db: tx }, member, { forUpdate: true });
     await setMatchingControl(tx, ctx.tenant.id, p.id, { pausedUntil: null, skipWeek: null });
     await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
     return statusOf(ctx, p.id, null, null, now);

@@ -2,7 +2,7 @@ import { requireOperator, requireThisCommunity } from "../../authz/index.ts";
 import type { Ctx } from "../../context.ts";
 import { validation } from "../../lib/errors.ts";
 import { loadCommunityInput } from "../community-model.ts";
-import { exportAudit, pairCommunity, syntheticCommunity } from "../engine/index.ts";
+import { exportAudit, pairCommunity } from "../engine/index.ts";
 import { tenantBuildOptions } from "./context.ts";
 import { comingTuesday, isTuesday } from "./week.ts";
 
@@ -18,12 +18,6 @@ export async function exportWeeklyAudit(ctx: Ctx, input: { communityId: string; 
   const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
   const loaded = await loadCommunityInput(ctx.db, ctx.tenant.id, { week, historyBefore: week, defaultLang: ctx.tenant.config.lang });
-  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, ...tenantBuildOptions(ctx.tenant) });
+  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, threads: ctx.deps.config.matchingThreads, ...tenantBuildOptions(ctx.tenant) });
   return { week, ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
-}
-
-/** The same export for a generated community (the benchmark's), no database involved. */
-export function exportSyntheticAudit(input: { members: number; seed: string }): AuditFiles {
-  const result = pairCommunity(syntheticCommunity(input.members, input.seed), { seed: input.seed, reasons: false });
-  return { ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
 }

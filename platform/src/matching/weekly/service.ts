@@ -1,4 +1,4 @@
-import { isOperator, requireRole, requireThisCommunity } from "../../authz/index.ts";
+import { isOperator, requireModerator, requireThisCommunity } from "../../authz/index.ts";
 import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
@@ -85,7 +85,7 @@ export type RunWeeklyInput = {
 /** Another community's id looks like a missing one; staff may preview, only the job / operators store. */
 async function requireRunner(ctx: Ctx, communityId: string, dryRun: boolean): Promise<void> {
   requireThisCommunity(ctx, communityId);
-  await requireRole(ctx, "moderator");
+  await requireModerator(ctx);
   if (!dryRun && !isOperator(ctx) && ctx.actor.kind !== "system") throw accessDenied("Weekly matches are stored by the weekly job or an operator");
 }
 
@@ -133,7 +133,7 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   progress({ stage: "graph", detail: `${loaded.input.members.length} members` });
   const model = buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...tenantBuildOptions(ctx.tenant) });
   progress({ stage: "matching" });
-  const result = pairModel(model, { seed });
+  const result = pairModel(model, { seed, threads: ctx.deps.config.matchingThreads });
 
   const history = new Set((loaded.input.exclusions ?? []).filter((e) => e.reason === "history").map((e) => pairId(e.a, e.b)));
   const name = (id: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCity, scriptOf } from "./text.ts";
+import { normalizeCity, scriptOf } from "../matching/engine/text.ts";
 import { syntheticCommunity } from "./synthetic.ts";
 
 describe("synthetic communities", () => {

@@ -1,9 +1,9 @@
 import sharp from "sharp";
-import type { AppConfig } from "../config.ts";
-import { IMAGE_SIZES, processImage } from "../images/processing.ts";
-import type { MediaObjectRow } from "../images/queries.ts";
-import type { ImageSizes, StoredAvatar } from "../images/schemas.ts";
-import { mediaKey, mediaStorage } from "../images/storage.ts";
+import type { AppConfig } from "../../config.ts";
+import { IMAGE_SIZES, processImage } from "../../images/processing.ts";
+import type { MediaObjectRow } from "../../images/queries.ts";
+import type { ImageSizes, StoredAvatar } from "../../images/schemas.ts";
+import { mediaKey, mediaStorage } from "../../images/storage.ts";
 import { Rng } from "./random.ts";
 
 const SIDE = 512;

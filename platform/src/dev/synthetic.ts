@@ -5,8 +5,8 @@
  * topics, so complementarity is real — onboarding answers, a few admin scores, dislikes,
  * history pairs and meeting feedback. Same (n, seed) -> same community.
  */
-import { Rng, permutation, sampleCdf, zipfCdf } from "./random.ts";
-import type { AdminPairScore, CommunityInput, ExcludedPair, MemberFeatures, PairFeedback } from "./types.ts";
+import { Rng, permutation, sampleCdf, zipfCdf } from "../matching/engine/random.ts";
+import type { AdminPairScore, CommunityInput, ExcludedPair, MemberFeatures, PairFeedback } from "../matching/engine/types.ts";
 
 const TAGS_EN = (
   "AI|Machine learning|Fintech|Edtech|Healthtech|SaaS|E-commerce|Marketplaces|Blockchain|Crypto|Web3|Gaming|Media|" +

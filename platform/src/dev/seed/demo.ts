@@ -1,12 +1,12 @@
 import os from "node:os";
-import { createCommunityAdmin } from "../account/service.ts";
-import type { AppConfig } from "../config.ts";
-import type { Ctx, Deps } from "../context.ts";
-import { type Db, withTx } from "../db/client.ts";
-import { mediaStorage } from "../images/storage.ts";
-import { communityOwner } from "../questionnaire/owner.ts";
-import { listOptions, listQuestions } from "../questionnaire/queries.ts";
-import type { Tenant } from "../tenancy/schema.ts";
+import { createCommunityAdmin } from "../../account/service.ts";
+import type { AppConfig } from "../../config.ts";
+import type { Ctx, Deps } from "../../context.ts";
+import { type Db, withTx } from "../../db/client.ts";
+import { mediaStorage } from "../../images/storage.ts";
+import { communityOwner } from "../../questionnaire/owner.ts";
+import { listOptions, listQuestions } from "../../questionnaire/queries.ts";
+import type { Tenant } from "../../tenancy/schema.ts";
 import { renderAvatar, type SeededAvatar } from "./avatar.ts";
 import { type DemoMember, demoEmailDomain, generateMembers } from "./generate.ts";
 import {

@@ -1,8 +1,8 @@
-import type { Db } from "../db/client.ts";
-import type { MediaObjectRow } from "../images/queries.ts";
-import type { StoredAvatar } from "../images/schemas.ts";
-import type { ModerationStatus, ProfileFields } from "../participant/queries.ts";
-import type { Lang } from "../tenancy/schema.ts";
+import type { Db } from "../../db/client.ts";
+import type { MediaObjectRow } from "../../images/queries.ts";
+import type { StoredAvatar } from "../../images/schemas.ts";
+import type { ModerationStatus, ProfileFields } from "../../participant/queries.ts";
+import type { Lang } from "../../tenancy/schema.ts";
 
 // The rows hold only JSON values (strings, numbers, arrays, plain objects); postgres.js's JSON type is stricter than their inferred one.
 type Json = Parameters<Db["json"]>[0];

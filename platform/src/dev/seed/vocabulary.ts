@@ -1,4 +1,4 @@
-import type { Lang } from "../tenancy/schema.ts";
+import type { Lang } from "../../tenancy/schema.ts";
 
 /**
  * What demo members talk about. A topic is something one can need or offer: members need one or

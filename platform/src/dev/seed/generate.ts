@@ -1,10 +1,10 @@
-import type { OptionRow, QuestionRow } from "../questionnaire/queries.ts";
-import { FREE_TEXT_LIMIT } from "../questionnaire/schemas.ts";
-import { computeCompletion } from "../participant/completion.ts";
-import type { ModerationStatus, ProfileFields } from "../participant/queries.ts";
-import { type Contacts, LIMITS, type LookingFor, type Privacy, UpdateLookingForSchema, UpdateProfileSchema } from "../participant/schemas.ts";
-import { checkContacts, normaliseTags, SLUG_PATTERN, slugify } from "../participant/validation.ts";
-import type { ContactType, Lang, Tenant } from "../tenancy/schema.ts";
+import type { OptionRow, QuestionRow } from "../../questionnaire/queries.ts";
+import { FREE_TEXT_LIMIT } from "../../questionnaire/schemas.ts";
+import { computeCompletion } from "../../participant/completion.ts";
+import type { ModerationStatus, ProfileFields } from "../../participant/queries.ts";
+import { type Contacts, LIMITS, type LookingFor, type Privacy, UpdateLookingForSchema, UpdateProfileSchema } from "../../participant/schemas.ts";
+import { checkContacts, normaliseTags, SLUG_PATTERN, slugify } from "../../participant/validation.ts";
+import type { ContactType, Lang, Tenant } from "../../tenancy/schema.ts";
 import type { AvatarSpec } from "./avatar.ts";
 import { EN_NAMES, feminineSurname, RU_NAMES } from "./names.ts";
 import { Rng, stableMediaId } from "./random.ts";
