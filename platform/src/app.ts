@@ -30,7 +30,7 @@ import { imageUploadBodyLimit } from "./images/index.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router.ts";
 import { ErrorCode } from "./lib/errors.ts";
 import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
-import { countJobsByState } from "./jobs/jobs.ts";
+import { countJobsByState, oldestWaitingJobs } from "./jobs/jobs.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
 import { meetingsRouter } from "./meetings/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
@@ -109,6 +109,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     }
     // Set at each scrape, not once: a test process builds several apps, each on its own database.
     setMetricsSource("jobCounts", () => countJobsByState(deps.db));
+    setMetricsSource("queueAges", () => oldestWaitingJobs(deps.db));
     return c.body(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" });
   });
   mountDocs(app);

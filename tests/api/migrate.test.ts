@@ -97,4 +97,37 @@ create index concurrently if not exists items_b_idx on items (b) where b <> 'x;y
       await other.end({ timeout: 5 });
     }
   });
+
+  it("records each file's checksum and refuses to run when an applied file was edited, applying nothing", async () => {
+    await write("001_first.sql", "create table first (id int primary key);\n");
+    await migrate(db, undefined, dir);
+    const [row] = await db<{ checksum: string }[]>`select checksum from schema_migrations where name = '001_first.sql'`;
+    expect(row?.checksum).toMatch(/^[0-9a-f]{64}$/);
+
+    // The same text with CRLF line endings (a Windows checkout) is not an edit.
+    await write("001_first.sql", "create table first (id int primary key);\r\n");
+    expect((await migrate(db, undefined, dir)).applied).toEqual([]);
+
+    await write("001_first.sql", "create table first (id int primary key, extra text);\n");
+    await write("002_second.sql", "create table second (id int primary key);");
+    await expect(migrate(db, undefined, dir)).rejects.toThrow(/001_first\.sql was edited after it was applied/);
+    expect(await recorded()).toEqual(["001_first.sql"]);
+    expect(await tables()).toEqual(["first", "schema_migrations"]);
+
+    // Restored, the run goes on.
+    await write("001_first.sql", "create table first (id int primary key);\n");
+    expect((await migrate(db, undefined, dir)).applied).toEqual(["002_second.sql"]);
+  });
+
+  it("fills in the checksums of files applied before checksums were recorded", async () => {
+    await db`create table schema_migrations (name text primary key, applied_at timestamptz not null default now())`;
+    await write("001_old.sql", "create table old (id int primary key);");
+    await db.unsafe("create table old (id int primary key)");
+    await db`insert into schema_migrations (name) values ('001_old.sql')`;
+    expect((await migrate(db, undefined, dir)).applied).toEqual([]);
+    const [row] = await db<{ checksum: string | null }[]>`select checksum from schema_migrations where name = '001_old.sql'`;
+    expect(row?.checksum).toMatch(/^[0-9a-f]{64}$/);
+    await write("001_old.sql", "create table old (id int primary key, edited int);");
+    await expect(migrate(db, undefined, dir)).rejects.toThrow(/001_old\.sql was edited/);
+  });
 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 export { freePort } from "../support/net.ts";
@@ -59,4 +60,30 @@ export async function tempDir(): Promise<string> {
 export async function cleanUp(): Promise<void> {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   for (const d of dirs) await fs.rm(d, { recursive: true, force: true }).catch(() => {});
+}
+
+/**
+ * One HTTP request with a Host header of the caller's choice (fetch sends the URL's host and drops
+ * a `host` header): JSON body back, parsed when it is JSON.
+ */
+export function hostRequest(port: number, host: string, method: string, p: string, headers: Record<string, string> = {}, json?: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = json === undefined ? undefined : JSON.stringify(json);
+    const req = http.request({ host: "127.0.0.1", port, method, path: p, headers: { host, ...(payload ? { "content-type": "application/json" } : {}), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
 }

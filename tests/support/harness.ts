@@ -54,9 +54,15 @@ export async function testEnvForFile(opts: Parameters<typeof createTestEnv>[0] =
  * not polling: tests drain queues explicitly). Tenants `alpha` and `beta` exist by default.
  */
 export async function createTestEnv(
-  opts: { config?: Partial<AppConfig>; tenants?: TenantConfigInput[]; /** Receives every log line at trace level. */ logLines?: string[] } = {},
+  opts: {
+    config?: Partial<AppConfig>;
+    tenants?: TenantConfigInput[];
+    /** Receives every log line at trace level. */ logLines?: string[];
+    /** Another PostgreSQL server holding a migrated `tuesday_template` (tests/support/system-pg.ts); the suite's by default. */
+    serverUrl?: string;
+  } = {},
 ): Promise<TestEnv> {
-  const serverUrl = inject("pgServerUrl");
+  const serverUrl = opts.serverUrl ?? inject("pgServerUrl");
   const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = createDb(serverUrl, { max: 1 });
   await admin.unsafe(`create database ${name} template ${TEMPLATE_DB}`);

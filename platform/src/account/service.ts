@@ -181,7 +181,7 @@ export async function createCommunityAdmin(ctx: Ctx, input: CreateAdminInput): P
       before: previous ? { role: previous.role, moderationStatus: previous.moderationStatus } : null,
       after: { role: "admin", moderationStatus: "confirmed", userId: user.id, email, userCreated, operator: user.isOperator || Boolean(input.operator) },
     });
-    ctx.log.info({ userId: user.id, community: ctx.tenant.id, operator: Boolean(input.operator) }, "community admin set");
+    ctx.log.info({ userId: user.id, communityId: ctx.tenant.id, operator: Boolean(input.operator) }, "community admin set");
     return {
       userId: user.id,
       email,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,12 @@ export type MigrationResult = { applied: string[]; current: string | undefined }
  * the file is not recorded, so the next run repeats it from the start: write such files to be
  * rerunnable (`IF NOT EXISTS`, and `DROP INDEX CONCURRENTLY IF EXISTS` before re-creating an index
  * that a failed concurrent build may have left invalid). Keep them to those statements alone.
+ *
+ * Each applied file's SHA-256 is recorded beside its name (line endings normalised, so a checkout
+ * with CRLF does not count as an edit). Before applying anything, every applied file still present
+ * is compared with its record: an edited one stops the run with an error naming it, and nothing is
+ * applied (decision 0130). Rows recorded before checksums existed get theirs on the first run.
+ * A recorded name with no file (a branch's migration) is left alone.
  */
 export async function migrate(db: Db, onApplied?: (name: string) => void, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> {
   const files = (await fs.readdir(dir)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
@@ -32,18 +39,37 @@ export async function migrate(db: Db, onApplied?: (name: string) => void, dir: s
     await conn`select pg_advisory_lock(${LOCK_ID})`;
     try {
       await conn`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`;
-      const done = new Set((await conn<{ name: string }[]>`select name from schema_migrations`).map((r) => r.name));
+      await conn`alter table schema_migrations add column if not exists checksum text`;
+      const rows = await conn<{ name: string; checksum: string | null }[]>`select name, checksum from schema_migrations`;
+      const done = new Map(rows.map((r) => [r.name, r.checksum]));
+      const texts = new Map<string, string>();
+      for (const file of files) texts.set(file, await fs.readFile(path.join(dir, file), "utf8"));
+      const edited = files.filter((f) => {
+        const recorded = done.get(f);
+        return recorded != null && recorded !== migrationChecksum(texts.get(f) ?? "");
+      });
+      if (edited.length > 0) {
+        throw new Error(
+          `migration ${edited.join(", ")} was edited after it was applied (its checksum differs from the one recorded in schema_migrations); restore the applied version and put the change in a new migration`,
+        );
+      }
+      for (const file of files) {
+        if (done.has(file) && done.get(file) === null) {
+          await conn`update schema_migrations set checksum = ${migrationChecksum(texts.get(file) ?? "")} where name = ${file} and checksum is null`;
+        }
+      }
       for (const file of files) {
         if (done.has(file)) continue;
-        const sqlText = await fs.readFile(path.join(dir, file), "utf8");
+        const sqlText = texts.get(file) ?? "";
+        const checksum = migrationChecksum(sqlText);
         try {
           if (isNoTransaction(sqlText)) {
             for (const statement of splitStatements(sqlText)) await conn.unsafe(statement);
-            await conn`insert into schema_migrations (name) values (${file})`;
+            await conn`insert into schema_migrations (name, checksum) values (${file}, ${checksum})`;
           } else {
             await inTransaction(conn, async () => {
               await conn.unsafe(sqlText);
-              await conn`insert into schema_migrations (name) values (${file})`;
+              await conn`insert into schema_migrations (name, checksum) values (${file}, ${checksum})`;
             });
           }
         } catch (err) {
@@ -60,6 +86,11 @@ export async function migrate(db: Db, onApplied?: (name: string) => void, dir: s
     conn.release();
   }
   return { applied, current: files.at(-1) };
+}
+
+/** SHA-256 (hex) of a migration file's text with CRLF line endings read as LF. */
+export function migrationChecksum(sqlText: string): string {
+  return createHash("sha256").update(sqlText.replace(/\r\n/g, "\n")).digest("hex");
 }
 
 async function inTransaction(conn: Db, fn: () => Promise<void>): Promise<void> {

@@ -91,7 +91,7 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
     actor,
     requestId,
     get log() {
-      log ??= deps.log.child({ requestId, community: tenant.id, ...(userId !== undefined ? { userId } : {}) });
+      log ??= deps.log.child({ requestId, communityId: tenant.id, ...(userId !== undefined ? { userId } : {}) });
       return log;
     },
     db: deps.db,

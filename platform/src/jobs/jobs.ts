@@ -20,6 +20,11 @@ export type JobDefinition<S extends z.ZodType<{ communityId: string }>, D> = {
   expireInSeconds?: number;
   /** pg-boss queue policy; `short`: at most one queued (not yet active) job per singletonKey. */
   policy?: "standard" | "short" | "singleton" | "stately";
+  /**
+   * Jobs of this kind a worker runs at once (default 1: one after another). Each fails or succeeds
+   * on its own; the worker fetches that many at a time.
+   */
+  concurrency?: (deps: D) => number;
   handle: (deps: D, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -157,13 +162,34 @@ export class Jobs {
     this.working = true;
     for (const def of this.defs.values()) {
       const workerId: { id?: string } = {};
-      workerId.id = await this.boss.work(def.name, { batchSize: WORK_BATCH, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
-        for (const job of batch) {
-          const parsed = def.schema.safeParse(job.data);
-          if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
-          await def.handle(deps, parsed.data);
+      const parallel = Math.max(1, def.concurrency?.(deps) ?? 1);
+      const batchSize = Math.max(WORK_BATCH, parallel * 2);
+      workerId.id = await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
+        if (parallel === 1) {
+          for (const job of batch) {
+            const parsed = def.schema.safeParse(job.data);
+            if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
+            await def.handle(deps, parsed.data);
+          }
+        } else {
+          // `parallel` lanes take the batch's jobs in turn; a failed job is failed alone (pg-boss
+          // then completes only the batch's jobs still active).
+          let next = 0;
+          const lane = async () => {
+            for (let job = batch[next++]; job; job = batch[next++]) {
+              const parsed = def.schema.safeParse(job.data);
+              try {
+                if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
+                await def.handle(deps, parsed.data);
+              } catch (err) {
+                this.log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry");
+                await this.boss.fail(def.name, job.id, { error: err instanceof Error ? err.message : String(err) });
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: Math.min(parallel, batch.length) }, lane));
         }
-        if (batch.length === WORK_BATCH && workerId.id && !this.stopping) this.boss.notifyWorker(workerId.id);
+        if (batch.length === batchSize && workerId.id && !this.stopping) this.boss.notifyWorker(workerId.id);
       });
     }
   }
@@ -197,4 +223,11 @@ export class Jobs {
 export async function countJobsByState(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
   return db<{ queue: string; state: string; count: number }[]>`
     select name as queue, state::text as state, count(*)::int as count from pgboss.job group by name, state order by name, state`;
+}
+
+/** Per queue, the age in seconds of its oldest job that is due and waits for a worker, for /metrics. */
+export async function oldestWaitingJobs(db: Db): Promise<{ queue: string; oldestSeconds: number }[]> {
+  return db<{ queue: string; oldestSeconds: number }[]>`
+    select name as queue, extract(epoch from now() - min(created_on))::float8 as "oldestSeconds"
+    from pgboss.job where state in ('created', 'retry') and start_after <= now() group by name order by name`;
 }

@@ -3,7 +3,9 @@
  * (memory, CPU, event-loop delay, handles), request durations by route template, pg-boss jobs by
  * queue and state, STOMP sessions and mail sent / failed. One registry per process; what only a
  * running server knows (its database, its STOMP server) is handed in with `setMetricsSource`.
- * postgres.js exposes no pool statistics, so connections in use and waiting are not measured.
+ * postgres.js exposes no pool statistics: connections in use and waiting are read from
+ * PostgreSQL's pg_stat_activity for this process's application names instead (`jobCounts`'s
+ * neighbour `poolStats`).
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
@@ -21,8 +23,29 @@ export const httpRequestDuration = new Histogram({
 export const mailSent = new Counter({ name: "tuesday_mail_sent_total", help: "Mails handed to the SMTP server", registers: [metricsRegistry] });
 export const mailFailed = new Counter({ name: "tuesday_mail_failed_total", help: "Mail send attempts that failed (each is retried)", registers: [metricsRegistry] });
 
+export const stompFrames = new Counter({
+  name: "tuesday_stomp_frames_total",
+  help: "STOMP frames received from and sent to clients on this process",
+  labelNames: ["direction"] as const,
+  registers: [metricsRegistry],
+});
+
+export const matchingRunDuration = new Histogram({
+  name: "tuesday_matching_run_duration_seconds",
+  help: "Weekly matching runs (pairing and storing one community's week)",
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  registers: [metricsRegistry],
+});
+
+export const matchingMembersMatched = new Counter({
+  name: "tuesday_matching_members_matched_total",
+  help: "Members given a contact by stored weekly matching runs",
+  registers: [metricsRegistry],
+});
+
 export type JobCount = { queue: string; state: string; count: number };
-type Sources = { jobCounts?: () => Promise<JobCount[]>; stompSessions?: () => number };
+export type QueueAge = { queue: string; oldestSeconds: number };
+type Sources = { jobCounts?: () => Promise<JobCount[]>; queueAges?: () => Promise<QueueAge[]>; stompSessions?: () => number };
 const sources: Sources = {};
 
 /** Where the gauges read from; the last caller wins (one server per process). */
@@ -48,5 +71,17 @@ new Gauge({
     this.reset();
     if (!sources.jobCounts) return;
     for (const r of await sources.jobCounts()) this.set({ queue: r.queue, state: r.state }, r.count);
+  },
+});
+
+new Gauge({
+  name: "tuesday_jobs_oldest_waiting_seconds",
+  help: "Age of the oldest job of each queue that is due and not yet started (created or retry)",
+  labelNames: ["queue"] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!sources.queueAges) return;
+    for (const r of await sources.queueAges()) this.set({ queue: r.queue }, r.oldestSeconds);
   },
 });

@@ -3,7 +3,7 @@ import { withTx } from "../db/client.ts";
 import type { JobDef } from "../jobs/define.ts";
 import { mailFailed, mailSent } from "../lib/metrics.ts";
 import { claimOutbox, isUnsent, type MailAttachment, markAttemptFailed, markSent } from "./queries.ts";
-import { mailTransport } from "./transport.ts";
+import { mailTransport, smtpParallelSends } from "./transport.ts";
 
 /** The row is locked by another worker: retried later, until it is found sent. */
 class BusyRow extends Error {
@@ -26,6 +26,8 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   // A send is bounded by the transport's timeouts (transport.ts), so a mail whose process died is
   // retried within about a minute, not pg-boss's default 15.
   expireInSeconds: 60,
+  // As many sends at once as the SMTP pool has connections.
+  concurrency: (deps) => smtpParallelSends(deps.config.smtpUrl),
   handle: async (deps, { mailId }) => {
     const transport = mailTransport(deps.config.smtpUrl);
     try {

@@ -7,11 +7,33 @@ const cache = new Map<string, MailTransport>();
 /** Milliseconds: no send waits longer on a silent SMTP server (nodemailer's own defaults are 2-10 minutes). */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** SMTP_URL with bounded timeouts, unless the URL sets its own (nodemailer reads options from the query). */
+/**
+ * Parallel SMTP connections (and so sends) per process: nodemailer's pool queues the rest. Each
+ * send also holds one database connection of the job pool while it runs (the outbox row stays
+ * locked until the server accepted the mail), which bounds it too.
+ */
+export const SMTP_MAX_CONNECTIONS = 3;
+
+/**
+ * SMTP_URL with pooled connections (kept open across mails: a new connection pays the server's
+ * greeting, about 100 ms with smtp-server), at most SMTP_MAX_CONNECTIONS of them, each used for up
+ * to 1,000 mails, and bounded timeouts; the URL's own query wins (`?pool=false` sends one mail per
+ * connection; nodemailer reads its options from the query).
+ */
 export function smtpOptionsUrl(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  const defaults = { pool: "true", maxConnections: SMTP_MAX_CONNECTIONS, maxMessages: 1000, ...SMTP_TIMEOUTS };
+  for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
   return url.toString();
+}
+
+/** How many mails a process sends at once through SMTP_URL: its pool's connections (1 without a pool). */
+export function smtpParallelSends(smtpUrl: string | undefined): number {
+  if (!smtpUrl) return 1;
+  const url = new URL(smtpOptionsUrl(smtpUrl));
+  if (url.searchParams.get("pool") === "false") return 1;
+  const n = Number(url.searchParams.get("maxConnections"));
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 16) : SMTP_MAX_CONNECTIONS;
 }
 
 /**

@@ -96,7 +96,7 @@ async function seedCommunity(deps: Deps, id: DemoCommunityId, target: number, op
   if (await findDemoAdminParticipant(db, id, demoAdminEmail(id))) return { id, status: "already-seeded", created: 0, total: target };
   const real = await countRealParticipants(db, id, demoEmailDomain(id));
   if (real >= REAL_USE_THRESHOLD) {
-    log.info({ community: id, participants: real }, `Seeding demo members: ${id} has real members, skipped`);
+    log.info({ communityId: id, participants: real }, `Seeding demo members: ${id} has real members, skipped`);
     return { id, status: "in-use", created: 0, total: 0 };
   }
 
@@ -121,7 +121,7 @@ async function seedCommunity(deps: Deps, id: DemoCommunityId, target: number, op
       }
       done += batch.length;
       created += batch.length;
-      log.info({ community: id, done, total: target }, `Seeding demo members: ${id} ${done}/${target}`);
+      log.info({ communityId: id, done, total: target }, `Seeding demo members: ${id} ${done}/${target}`);
     }
   } catch (err) {
     if (err instanceof Interrupted) return { id, status: "interrupted", created, total: done };

@@ -4,6 +4,7 @@ import { type Ctx, withDb } from "../../context.ts";
 import { withTx, type Db } from "../../db/client.ts";
 import { createHash } from "node:crypto";
 import { accessDenied, validation } from "../../lib/errors.ts";
+import { matchingMembersMatched, matchingRunDuration } from "../../lib/metrics.ts";
 import { type LoadedCommunity, loadCommunityInput } from "../community-model.ts";
 import { publishModelChange } from "../model-change.ts";
 import {
@@ -209,6 +210,7 @@ async function queueWeekMails(ctx: Ctx, tx: Db, communityId: string, week: strin
  */
 export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise<WeeklyRunReport> {
   const dryRun = input.dryRun ?? false;
+  const runStarted = performance.now();
   await requireRunner(ctx, input.communityId, dryRun);
   const communityId = input.communityId;
   const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
@@ -271,6 +273,10 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
     return { ...base, alreadyRun: false, stored: { matches: inserted.length, results: storedResults, mailsQueued }, stats };
   });
   progress({ stage: "done" });
+  if (!dryRun && !report.alreadyRun) {
+    matchingRunDuration.observe((performance.now() - runStarted) / 1000);
+    matchingMembersMatched.inc(report.stored.results);
+  }
   return report;
 }
 

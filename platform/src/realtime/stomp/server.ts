@@ -26,7 +26,7 @@ import type { Ctx, Deps } from "../../context.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
 import type { BusMessage } from "../bus.ts";
 import { nodeHeaders, resolveContext, sessionToken } from "../../http/request-context.ts";
-import { setMetricsSource } from "../../lib/metrics.ts";
+import { setMetricsSource, stompFrames } from "../../lib/metrics.ts";
 import { parseDestination, TOPIC_CHANNEL, type Topic, type TopicEnvelope } from "../topics.ts";
 import { escapeHeader, type Frame, FrameParser, StompProtocolError, serializeFrame } from "./frame.ts";
 import { PresenceTracker } from "./presence.ts";
@@ -218,6 +218,7 @@ class Session {
       return;
     }
     this.inFlight += frames.length;
+    stompFrames.inc({ direction: "in" }, frames.length);
     if (this.inFlight > MAX_FRAMES_IN_FLIGHT) {
       this.fail(new StompError("Too many frames in flight", "Wait for receipts before sending more"));
       return;
@@ -435,6 +436,7 @@ class Session {
       return;
     }
     this.lastSent = Date.now();
+    stompFrames.inc({ direction: "out" });
     if (typeof text === "string") this.ws.send(text);
     else this.ws.send(text, { binary: false });
   }
