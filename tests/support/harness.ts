@@ -3,6 +3,7 @@ import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
 import { type AppEnv, type Bus, createApp, followCaches, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
+import { checkContractOf, saveContractCount } from "./contract.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
 
@@ -85,7 +86,8 @@ export async function createTestEnv(
     return bundles.map((b) => b.config.id);
   };
   await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
+  // Every answer is checked against openapi/openapi.json (tests/support/contract.ts).
+  const app = checkContractOf(createApp(deps, { remoteAddr: nodeRemoteAddr }));
 
   const request = requester(app);
 
@@ -100,6 +102,7 @@ export async function createTestEnv(
     mailTo: (to) => listOutbox(db, { to }),
     drainJobs: (n) => jobs.drain(deps, n),
     close: async () => {
+      saveContractCount();
       await jobs.stop();
       await deps.bus.close();
       await pools.end();
@@ -145,7 +148,7 @@ export async function createPeer(env: TestEnv, opts: { /** Every bus message rea
   const realtime = openRealtime(env.dbUrl, db, log, env.config);
   const bus = opts.busLagMs ? laggingBus(realtime.bus, opts.busLagMs) : realtime.bus;
   const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...realtime, bus });
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr });
+  const app = checkContractOf(createApp(deps, { remoteAddr: nodeRemoteAddr }));
   return {
     deps,
     app,

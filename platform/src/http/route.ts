@@ -17,6 +17,16 @@ function accessGuard(level: AccessLevel): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * The answers any route can give, whatever it does: 400 (a malformed Host header or community
+ * hint is refused before the route runs), 413 for a body over the limit, 415 for a body that is
+ * not the declared media type, 503 while the database is unreachable.
+ */
+function everyRouteErrors(route: Omit<RouteConfig, "path">) {
+  const takesBody = route.method !== "get" && route.method !== "head";
+  return { ...errors(400, 503), ...(takesBody ? errors(413) : {}), ...(route.request?.body ? errors(415) : {}) };
+}
+
+/**
  * Every route is declared with its access level. The level is enforced before the request is
  * validated (so a signed-out caller learns nothing about the input), published in openapi.json as
  * `x-access`, and turned into the route's security requirement and its 401/403 answers.
@@ -27,8 +37,13 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
   const guarded = {
     ...route,
     [ACCESS_EXTENSION]: access,
-    security: signedIn ? [{ bearer: [] }] : route.security,
-    responses: { ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}), ...route.responses },
+    // A public route takes anyone; a session, when sent, may still shape the answer.
+    security: signedIn ? [{ bearer: [] }] : (route.security ?? [{}, { bearer: [] }]),
+    responses: {
+      ...everyRouteErrors(route),
+      ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}),
+      ...route.responses,
+    },
     // The access check runs first, before the route's own middleware.
     middleware: [...(signedIn ? [accessGuard(access)] : []), ...[route.middleware ?? []].flat()],
   };
