@@ -18,12 +18,13 @@ function accessGuard(level: AccessLevel): MiddlewareHandler<AppEnv> {
 
 /**
  * The answers any route can give, whatever it does: 400 (a malformed Host header or community
- * hint is refused before the route runs), 413 for a body over the limit, 415 for a body that is
- * not the declared media type, 503 while the database is unreachable.
+ * hint is refused before the route runs), 403 for a write from another site (the origin check),
+ * 413 for a body over the limit, 415 for a body that is not the declared media type, 503 while the
+ * database is unreachable.
  */
 function everyRouteErrors(route: Omit<RouteConfig, "path">) {
   const takesBody = route.method !== "get" && route.method !== "head";
-  return { ...errors(400, 503), ...(takesBody ? errors(413) : {}), ...(route.request?.body ? errors(415) : {}) };
+  return { ...errors(400, 503), ...(takesBody ? errors(403, 413) : {}), ...(route.request?.body ? errors(415) : {}) };
 }
 
 /**
