@@ -8990,7 +8990,10 @@ export interface paths {
                         "image/svg+xml": string;
                         "image/png": string;
                         "image/jpeg": string;
+                        "image/webp": string;
+                        "image/x-icon": string;
                         "text/plain": string;
+                        "application/pdf": string;
                     };
                 };
                 /** @description Invalid input */
