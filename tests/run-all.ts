@@ -22,7 +22,10 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   return res.status ?? 1;
 }
 
-// 1. Vitest
+// 1. Vitest. Every API test's answers are checked against openapi/openapi.json
+// (tests/support/contract.ts); each test process leaves its count in .tmp/contract.
+const contractDir = path.join(tmp, "contract");
+fs.rmSync(contractDir, { recursive: true, force: true });
 const vitestJson = path.join(tmp, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
 const vitestCode = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...extraArgs]);
@@ -36,6 +39,8 @@ if (fs.existsSync(vitestJson)) {
   failedStep = true;
 }
 if (vitestCode !== 0) failedStep = true;
+const contractLine = contractSummary();
+
 
 // 1b. The API integration tests of the core areas again, on the operating system's PostgreSQL
 // server (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) instead of the
@@ -119,5 +124,20 @@ if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {
 // Either signal fails the run: a runner's exit code, or a failed test in its report.
 if (total.failed > 0) failedStep = true;
 if (failedStep && total.failed === 0) total.failed = 1;
-console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`\n${contractLine}`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);
+
+/** "contract: N responses validated against openapi/openapi.json, M of K operations answered". */
+function contractSummary(): string {
+  let validated = 0;
+  const operations = new Set<string>();
+  for (const file of fs.existsSync(contractDir) ? fs.readdirSync(contractDir) : []) {
+    const c = JSON.parse(fs.readFileSync(path.join(contractDir, file), "utf8")) as { validated: number; operations: string[] };
+    validated += c.validated;
+    for (const op of c.operations) operations.add(op);
+  }
+  const doc = JSON.parse(fs.readFileSync(path.join(root, "openapi/openapi.json"), "utf8")) as { paths: Record<string, Record<string, unknown>> };
+  const declared = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).filter((m) => ["get", "put", "post", "delete", "patch", "head", "options"].includes(m)).length, 0);
+  return `contract: ${validated} responses validated against openapi/openapi.json, ${operations.size} of ${declared} operations answered`;
+}

@@ -7,21 +7,26 @@ export type ApiError = components["schemas"]["Error"];
 export type ApiClientOptions = {
   /** Origin of the platform; "" for same-origin (the web apps). */
   baseUrl?: string;
-  /** The stored session token, read on every call. */
+  /** A fixed bearer token, sent as `Authorization: Bearer <token>`: a community API key or a session token. */
+  token?: string;
+  /** The token read on every call (wins over `token`): the web apps' stored session. */
   getToken?: () => string | null | undefined;
-  /** Sent as X-Community when the host alone does not name the community. */
-  community?: () => string | null | undefined;
+  /** Sent as X-Community when the host alone does not name the community (a community id). */
+  community?: string | (() => string | null | undefined);
   fetch?: typeof fetch;
 };
 
-/** The typed client both web apps (and integrators' TypeScript) use for every call. */
+/**
+ * The typed client both web apps and integrators use for every call: `client.GET(path, {params})`,
+ * `client.POST(path, {body})`, each answering `{data, error, response}` typed from openapi.json.
+ */
 export function createApiClient(opts: ApiClientOptions = {}) {
   const client = createClient<paths>({ baseUrl: opts.baseUrl ?? "", ...(opts.fetch ? { fetch: opts.fetch } : {}) });
   const auth: Middleware = {
     onRequest({ request }) {
-      const token = opts.getToken?.();
+      const token = opts.getToken ? opts.getToken() : opts.token;
       if (token) request.headers.set("Authorization", `Bearer ${token}`);
-      const community = opts.community?.();
+      const community = typeof opts.community === "function" ? opts.community() : opts.community;
       if (community) request.headers.set("X-Community", community);
       return request;
     },

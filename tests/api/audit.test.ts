@@ -150,15 +150,18 @@ describe("GET /admin/{communityId}/audit-events", () => {
   it("pages and filters: by family, actor, target and time", async () => {
     const all = await events(admin, "?size=2&page=0");
     expect(all.body.items).toHaveLength(2);
+    expect(all.body.hasMore).toBe(all.body.total > 2);
     const next = await events(admin, "?size=2&page=1");
     expect(next.body.items[0].id).not.toBe(all.body.items[0].id);
+    const last = await events(admin, `?size=2&page=${Math.ceil(all.body.total / 2) - 1}`);
+    expect(last.body.hasMore).toBe(false);
     const mine = await events(admin, `?actorUserId=${moderator.user.id}`);
     expect(mine.body.items.length).toBeGreaterThan(0);
     expect(mine.body.items.every((e: { actor: { userId: string } }) => e.actor.userId === moderator.user.id)).toBe(true);
     const family = await events(admin, "?action=pair_score.");
     expect(family.body.items.every((e: { action: string }) => e.action === "pair_score.set")).toBe(true);
     const future = await events(admin, `?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
-    expect(future.body).toMatchObject({ items: [], total: 0 });
+    expect(future.body).toMatchObject({ items: [], total: 0, hasMore: false });
   });
 
   it("refuses bad filters with 400", async () => {

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db, isDatabaseUnavailable, TenantDirectory } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { checkContractOf } from "../support/contract.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 
 let env: TestEnv;
@@ -44,10 +45,10 @@ function pool(url: string): Db {
   return db;
 }
 
-/** The real app, its every pool and the tenant lookup on `db`. */
+/** The real app, its every pool and the tenant lookup on `db`; its 503s checked against openapi.json too. */
 function appOn(db: Db) {
   const tenants = new TenantDirectory(db, { urlTemplate: env.config.tenantUrlTemplate, port: env.config.port, ttlMs: 0 });
-  return createApp({ ...env.deps, db, searchDb: db, tenants });
+  return checkContractOf(createApp({ ...env.deps, db, searchDb: db, tenants }));
 }
 
 async function getCommunity(db: Db) {

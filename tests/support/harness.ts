@@ -3,6 +3,7 @@ import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
 import { type AppEnv, type Bus, createApp, followCaches, loadDevRoutes, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
+import { checkContractOf, saveContractCount } from "./contract.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
 import { tenantFixture } from "./tenants.ts";
 
@@ -92,7 +93,7 @@ export async function createTestEnv(
   };
   await addTenants(...(opts.tenants ?? [tenantFixture("alpha", { isDefault: true }), tenantFixture("beta", { lang: "ru" })]));
   // The /dev routes as a development server has them (loaded only when the config has devTools).
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(config) });
+  const app = checkContractOf(createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(config) }));
 
   const request = requester(app);
 
@@ -107,6 +108,7 @@ export async function createTestEnv(
     mailTo: (to) => listOutbox(db, { to }),
     drainJobs: (n) => jobs.drain(deps, n),
     close: async () => {
+      saveContractCount();
       await jobs.stop();
       await deps.bus.close();
       await pools.end();
@@ -152,7 +154,7 @@ export async function createPeer(env: TestEnv, opts: { /** Every bus message rea
   const realtime = openRealtime(env.dbUrl, db, log, env.config);
   const bus = opts.busLagMs ? laggingBus(realtime.bus, opts.busLagMs) : realtime.bus;
   const deps: Deps = await followCaches({ db, searchDb, config: env.config, tenants, jobs: env.deps.jobs, log, ...realtime, bus });
-  const app = createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(env.config) });
+  const app = checkContractOf(createApp(deps, { remoteAddr: nodeRemoteAddr, devRoutes: await loadDevRoutes(env.config) }));
   return {
     deps,
     app,

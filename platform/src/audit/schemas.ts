@@ -21,7 +21,7 @@ export const AuditEventSchema = z
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AuditPageSchema = z
-  .object({ items: z.array(AuditEventSchema), page: z.number().int(), size: z.number().int(), total: z.number().int() })
+  .object({ items: z.array(AuditEventSchema), page: z.number().int(), size: z.number().int(), hasMore: z.boolean(), total: z.number().int() })
   .openapi("AuditPage");
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

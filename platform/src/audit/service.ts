@@ -27,5 +27,5 @@ export async function listAuditEvents(ctx: Ctx, communityId: string, query: Audi
     requestId: r.requestId,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { items, page: query.page, size: query.size, total };
+  return { items, page: query.page, size: query.size, hasMore: (query.page + 1) * query.size < total, total };
 }

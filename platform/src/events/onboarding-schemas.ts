@@ -17,7 +17,9 @@ export const LanguageQuerySchema = z.object({
 });
 
 export const ParticipantQuestionSchema = QuestionSchema.extend({
-  answer: AnswerSchema.nullable().openapi({ description: "The caller's answer, if any" }),
+  // A union, not .nullable(): the generator renders a nullable registered schema as an allOf that
+  // null itself breaks.
+  answer: z.union([AnswerSchema, z.null()]).openapi({ description: "The caller's answer, if any" }),
 }).openapi("EventParticipantQuestion");
 
 export const AnswersBodySchema = z.strictObject({ answers: z.array(AnswerInputSchema).min(1).max(200) }).openapi("EventAnswersSubmit");

@@ -67,6 +67,7 @@ const httpUrl = z
   }, "Must be an http(s) link");
 
 export const EVENT_SLUG_PATTERN = /^[\p{L}\p{N}-]{1,80}$/u;
+const POSTAL_CODE = /^$|^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SLUG_MESSAGE = "Only letters, digits and hyphens";
 
@@ -75,7 +76,9 @@ export const EventSlugSchema = z
   .trim()
   .regex(EVENT_SLUG_PATTERN, SLUG_MESSAGE)
   .refine((s) => !UUID_SHAPE.test(s), "A slug cannot look like an event id")
-  .openapi({ example: "summer-meetup-2026" });
+  // The generator would write the regex's flags into the pattern ("…$/u"), which matches nothing;
+  // an OpenAPI 3.1 pattern is read with Unicode semantics anyway.
+  .openapi({ example: "summer-meetup-2026", pattern: EVENT_SLUG_PATTERN.source });
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DateSchema = z
@@ -120,7 +123,8 @@ export const LocationInputSchema = z
     region: text(100).nullable().optional(),
     city: text(100).optional(),
     postalCode: text(20)
-      .regex(/^$|^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "Must be a valid postal code (letters, digits, spaces and hyphens)")
+      .regex(POSTAL_CODE, "Must be a valid postal code (letters, digits, spaces and hyphens)")
+      .openapi({ pattern: POSTAL_CODE.source })
       .nullable()
       .optional(),
   })

@@ -18,7 +18,7 @@ export const ErrorSchema = z
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
 /** Error responses for a route's `responses`: `...errors(400, 401)`. */
-export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 501 | 502)[]) {
+export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 501 | 502 | 503)[]) {
   const text: Record<number, string> = {
     400: "Invalid input",
     401: "Not signed in, or the session expired, or wrong credentials",
@@ -30,6 +30,7 @@ export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 4
     429: "Rate limited; see Retry-After",
     501: "Not configured",
     502: "Upstream service failed",
+    503: "The database is unreachable; see Retry-After",
   };
   return Object.fromEntries(statuses.map((s) => [s, { description: text[s] ?? "Error", content: errorContent }])) as {
     [K in (typeof statuses)[number]]: { description: string; content: typeof errorContent };

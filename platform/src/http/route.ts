@@ -33,6 +33,17 @@ function keyOf(c: Context<AppEnv>): (UserActor & { apiKey: NonNullable<UserActor
 }
 
 /**
+ * The answers any route can give, whatever it does: 400 (a malformed Host header or community
+ * hint is refused before the route runs), 403 for a write from another site (the origin check),
+ * 413 for a body over the limit, 415 for a body that is not the declared media type, 503 while the
+ * database is unreachable.
+ */
+function everyRouteErrors(route: Omit<RouteConfig, "path">) {
+  const takesBody = route.method !== "get" && route.method !== "head";
+  return { ...errors(400, 503), ...(takesBody ? errors(403, 413) : {}), ...(route.request?.body ? errors(415) : {}) };
+}
+
+/**
  * A request made with a community API key, before the access level is checked: a signed-in route
  * the key may not call answers 403; a public one serves the key's caller as anyone signed out (a
  * key never sees more there than its scopes give). Then the key's rate limit (RateLimit-* headers
@@ -117,9 +128,8 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
   const creates = route.method === "post" && Object.keys(route.responses).includes("201");
   const security = signedIn
     ? [{ bearer: [] }, ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])]
-    : keyScopes
-      ? [...(route.security ?? [{}]), { [API_KEY_SCHEME]: keyScopes }]
-      : route.security;
+    : // A public route takes anyone; a session (or a key), when sent, may still shape the answer.
+      [...(route.security ?? [{}, { bearer: [] }]), ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])];
   const guarded = {
     ...route,
     [ACCESS_EXTENSION]: access,
@@ -127,7 +137,9 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
     ...(creates && apiKey !== false ? { "x-idempotency-key": true } : {}),
     security,
     responses: {
-      ...(signedIn ? errors(...(access === "user" ? ([401] as const) : ([401, 403] as const))) : {}),
+      ...everyRouteErrors(route),
+      // 403 on every signed-in route: a key is refused where it may not call, whatever the level.
+      ...(signedIn ? errors(401, 403) : {}),
       ...(apiKey !== false ? errors(429) : {}),
       ...(creates && apiKey !== false ? errors(409) : {}),
       ...route.responses,

@@ -279,8 +279,10 @@ export type ContactInfo = z.infer<typeof ContactInfoSchema>;
 export const InitResultSchema = z
   .object({
     community: CommunityPublicSchema,
-    currentUser: CurrentUserSchema.nullable(),
-    participant: ParticipantProfileSchema.nullable(),
+    // Unions, not .nullable(): the generator renders a nullable registered schema as an allOf
+    // that null itself breaks.
+    currentUser: z.union([CurrentUserSchema, z.null()]),
+    participant: z.union([ParticipantProfileSchema, z.null()]),
     permissions: PermissionsSchema,
   })
   .openapi("InitResult");

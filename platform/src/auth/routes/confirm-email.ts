@@ -13,9 +13,9 @@ const route = defineRoute({
   path: "/auth/confirm-email",
   tags: ["Auth"],
   summary: "Confirm an e-mail address with the code from the confirmation link",
-  description: "The code works once, for 7 days, in the community that sent it; otherwise 1010.",
+  description: "The code works once, for 7 days, in the community that sent it; otherwise 1010. A change of address whose new address was taken meanwhile is a 409.",
   request: { body: jsonBody(ConfirmEmailSchema) },
-  responses: { 200: jsonResponse(OkSchema, "Confirmed"), ...errors(400) },
+  responses: { 200: jsonResponse(OkSchema, "Confirmed"), ...errors(400, 409) },
 });
 
 export function registerConfirmEmail(app: OpenAPIHono<AppEnv>) {

@@ -20,7 +20,7 @@ const route = defineRoute({
     }),
   },
   responses: {
-    200: { description: "The file", content: { "image/svg+xml": binary, "image/png": binary, "image/jpeg": binary, "text/plain": binary } },
+    200: { description: "The file", content: { "image/svg+xml": binary, "image/png": binary, "image/jpeg": binary, "image/webp": binary, "image/x-icon": binary, "text/plain": binary, "application/pdf": binary } },
     ...errors(400, 404),
   },
 });

@@ -29,7 +29,11 @@ const landing = defineRoute({
   request: {
     params: z.object({
       id: IdParam,
-      file: z.string().regex(/^landing[a-z0-9_-]*\.json$/i, "landing{suffix}.json").openapi({ param: { name: "file", in: "path" } }),
+      // The pattern spelled out without the /i flag, which the generator would write into it.
+      file: z
+        .string()
+        .regex(/^landing[a-z0-9_-]*\.json$/i, "landing{suffix}.json")
+        .openapi({ param: { name: "file", in: "path" }, pattern: "^[Ll][Aa][Nn][Dd][Ii][Nn][Gg][A-Za-z0-9_-]*\\.json$" }),
     }),
   },
   responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), "Landing document"), ...errors(400, 404) },
