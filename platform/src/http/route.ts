@@ -126,10 +126,10 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"
   const signedIn = access !== "public";
   const keyScopes = apiKey === false ? undefined : apiKey === "any" ? [] : [apiKey];
   const creates = route.method === "post" && Object.keys(route.responses).includes("201");
-  const security = signedIn
+  const security: Record<string, string[]>[] = signedIn
     ? [{ bearer: [] }, ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])]
     : // A public route takes anyone; a session (or a key), when sent, may still shape the answer.
-      [...(route.security ?? [{}, { bearer: [] }]), ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])];
+      [...((route.security as Record<string, string[]>[] | undefined) ?? [{}, { bearer: [] }]), ...(keyScopes ? [{ [API_KEY_SCHEME]: keyScopes }] : [])];
   const guarded = {
     ...route,
     [ACCESS_EXTENSION]: access,

@@ -22,6 +22,8 @@ export function registerWebhookPayloads(app: OpenAPIHono<AppEnv>): void {
         "Sent as a POST with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 with the endpoint's whsec_ secret). Answer 2xx within 10 seconds; anything else is retried with backoff for more than 24 hours.",
       request: { body: { required: true, content: { "application/json": { schema: envelopeSchema(type) } } } },
       responses: { 200: { description: "Received (any 2xx)" } },
+      // Sent by the product to the integrator's receiver: no credentials, the signature proves the sender.
+      security: [],
     });
   }
 }
