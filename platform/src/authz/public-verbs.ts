@@ -34,6 +34,7 @@ export const PUBLIC_VERBS: Record<string, string> = {
   "community/service.ts#getCommunitiesByUserId": "the user themself or an operator; anyone else gets 404 as for an unknown user",
   "community/service.ts#getLandingDocument": PUBLIC_READ,
   "community/service.ts#getNavigationDocument": PUBLIC_READ,
+  "dev/google.ts#devGoogleRouter": "builds the development Google stand-in's router (dev only), not a verb",
   "directory/service.ts#previewParticipants": "the signed-out landing preview: a count and listed members' public cards",
   "events/networking.ts#eventRecommendations": EVENT_VISIBILITY,
   "events/responsibles.ts#listConfirmedParticipants": EVENT_VISIBILITY,
@@ -56,4 +57,5 @@ export const PUBLIC_VERBS: Record<string, string> = {
   "telegram/service.ts#createConnectLink": "checks the bot is configured (its 4xx first), then requireMember",
   "telegram/service.ts#handleWebhook": SECRET,
   "topics/service.ts#listCommunityTopics": "the community's topic labels, shown on the profile form and signed-out pages",
+  "webhooks/events.ts#envelopeSchema": "builds the OpenAPI schema of a webhook payload for the document, not a verb",
 };

@@ -315,8 +315,8 @@ async function transition(ctx: Ctx, id: string, change: (txCtx: Ctx, row: Meetin
  * already picked confirms it; another time while theirs waits is a 409.
  */
 export async function pickSlot(ctx: Ctx, id: string, body: PickSlot): Promise<Meeting> {
-  const startsAt = new Date(body.startsAt);
   return transition(ctx, id, async (txCtx, row, me) => {
+    const startsAt = new Date(body.startsAt);
     if (row.status === "PICKED") {
       if (row.startsAt?.getTime() === startsAt.getTime()) return row.pickedBy === me ? row : book(txCtx, row);
       if (row.pickedBy !== me) throw conflict("The other member already picked a time: confirm it or propose other times");
