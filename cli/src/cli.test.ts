@@ -64,7 +64,9 @@ describe("tuesday tenant validate", () => {
   });
 
   it("warns, without failing, about sign-in methods this server has no configuration for", async () => {
-    const r = await runCli(["tenant", "validate", "tenants"], { env: { NODE_ENV: "production" } });
+    // As on a production machine: its SMTP server set (a production start requires one).
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" };
+    const r = await runCli(["tenant", "validate", "tenants"], { env: production });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("4 tenants valid.");
     const warnings = r.stderr.trim().split("\n");
@@ -74,7 +76,7 @@ describe("tuesday tenant validate", () => {
     ]);
 
     const configured = await runCli(["tenant", "validate", "tenants"], {
-      env: { NODE_ENV: "production", GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com", TUESDAY_SECRET_DEMO_SSO: "s3cret" },
+      env: { ...production, GOOGLE_CLIENT_ID: "prod.apps.googleusercontent.com", TUESDAY_SECRET_DEMO_SSO: "s3cret" },
     });
     expect(configured).toMatchObject({ code: 0, stderr: "" });
   });
