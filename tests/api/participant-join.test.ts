@@ -72,6 +72,15 @@ describe("POST /api/participant/create", () => {
     expect(slugs).toEqual(["anna-shchukina", "anna-shchukina-2", "anna-shchukina-3"]);
   });
 
+  it("ten namesakes joining at once all get in, each with a slug of their own", async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => newcomer()));
+    const joins = await Promise.all(users.map((u) => join("alpha", u.token, u.user.id, { firstName: "Namesake", lastName: "Racer" })));
+    expect(joins.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const slugs = joins.map((r) => r.body.slug as string);
+    expect(new Set(slugs).size).toBe(10);
+    for (const slug of slugs) expect(slug).toMatch(/^namesake-racer(-[0-9a-f]+)?$/);
+  });
+
   it("starts members as pending in a community that moderates them", async () => {
     const u = await newcomer("gamma");
     const res = await join("gamma", u.token, u.user.id, { firstName: "Ivan", lastName: "Petrov" });

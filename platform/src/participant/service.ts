@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { loadOwnParticipant } from "./own.ts";
 import { notAParticipant, requireMember, requireUser } from "../authz/index.ts";
 import { findUserById } from "../auth/users.ts";
@@ -64,9 +65,12 @@ function languageOf(ctx: Ctx, wanted: Lang | undefined, fallback: Lang): Lang {
 }
 
 /** `base`, else `base-2`, `base-3`, ... whichever is free in the community. */
-async function freeSlug(ctx: Ctx, firstName: string, lastName: string): Promise<string> {
+async function freeSlug(ctx: Ctx, firstName: string, lastName: string, attempt: number): Promise<string> {
   let base = slugify(`${firstName} ${lastName}`);
   if (base.length < 3) base = base ? `${base}-member` : "member";
+  // Namesakes joining at once all read the same free number; after two such collisions a random
+  // suffix ends the race (before it, five at once could exhaust the attempts).
+  if (attempt >= 2) return `${base}-${randomBytes(3).toString("hex")}`;
   const taken = new Set(await listSlugsLike(ctx.db, ctx.tenant.id, base));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -93,7 +97,7 @@ export async function joinCommunity(
   const language = languageOf(ctx, input.body.language, user.preferredLang);
   // Two members with the same name may pick the same free slug at once: the unique key decides, we retry.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = await freeSlug(ctx, firstName, lastName);
+    const slug = await freeSlug(ctx, firstName, lastName, attempt);
     try {
       // The member.joined webhook is queued in the transaction that makes the participant.
       const row = await withTx(ctx.db, async (tx) => {
