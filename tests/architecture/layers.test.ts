@@ -30,6 +30,7 @@ function violations(cwd: string, dirs: string[]): Violation[] {
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+fs.mkdirSync(path.join(root, ".tmp"), { recursive: true });
 const tmp = fs.mkdtempSync(path.join(root, ".tmp", "layers-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
