@@ -29,10 +29,6 @@ import { newWebhookSecret } from "./signing.ts";
 /** After a rotation the previous secret still signs for this long. */
 const PREVIOUS_SECRET_HOURS = 24;
 
-async function requireWebhookAdmin(ctx: Ctx, communityId: string): Promise<void> {
-  await requireCommunityAdmin(ctx, communityId);
-}
-
 function toEndpoint(r: EndpointRow): WebhookEndpoint {
   return {
     id: r.id,
@@ -80,13 +76,13 @@ async function requireEndpoint(ctx: Ctx, id: string): Promise<EndpointRow> {
 
 /** GET /admin/{communityId}/webhooks */
 export async function listWebhooks(ctx: Ctx, communityId: string): Promise<WebhookEndpoint[]> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   return (await listEndpoints(ctx.db, ctx.tenant.id)).map(toEndpoint);
 }
 
 /** POST /admin/{communityId}/webhooks: the answer carries the signing secret. */
 export async function createWebhook(ctx: Ctx, communityId: string, input: CreateWebhook): Promise<WebhookEndpointWithSecret> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   await checkUrl(ctx, input.url);
   return withTx(ctx.db, async (tx) => {
     const row = await insertEndpoint(tx, ctx.tenant.id, { url: input.url, description: input.description ?? "", events: [...new Set(input.events)], secret: newWebhookSecret() });
@@ -97,7 +93,7 @@ export async function createWebhook(ctx: Ctx, communityId: string, input: Create
 
 /** PATCH /admin/{communityId}/webhooks/{id}: turning an endpoint on again sends what waited. */
 export async function updateWebhook(ctx: Ctx, communityId: string, id: string, input: UpdateWebhook): Promise<WebhookEndpoint> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   if (input.url) await checkUrl(ctx, input.url);
   return withTx(ctx.db, async (tx) => {
     const before = await findEndpoint(tx, ctx.tenant.id, id, { forUpdate: true });
@@ -121,7 +117,7 @@ export async function updateWebhook(ctx: Ctx, communityId: string, id: string, i
 
 /** DELETE /admin/{communityId}/webhooks/{id}: its deliveries go with it. */
 export async function deleteWebhook(ctx: Ctx, communityId: string, id: string): Promise<WebhookEndpoint> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   return withTx(ctx.db, async (tx) => {
     const row = await deleteEndpoint(tx, ctx.tenant.id, id);
     if (!row) throw notFound("Webhook endpoint not found");
@@ -132,7 +128,7 @@ export async function deleteWebhook(ctx: Ctx, communityId: string, id: string): 
 
 /** POST /admin/{communityId}/webhooks/{id}/rotate-secret: the old secret also signs for 24 hours. */
 export async function rotateWebhookSecret(ctx: Ctx, communityId: string, id: string): Promise<WebhookEndpointWithSecret> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   return withTx(ctx.db, async (tx) => {
     const row = await rotateEndpointSecret(tx, ctx.tenant.id, id, newWebhookSecret(), PREVIOUS_SECRET_HOURS);
     if (!row) throw notFound("Webhook endpoint not found");
@@ -143,7 +139,7 @@ export async function rotateWebhookSecret(ctx: Ctx, communityId: string, id: str
 
 /** POST /admin/{communityId}/webhooks/{id}/test: a `webhook.test` event to this endpoint only. */
 export async function testWebhook(ctx: Ctx, communityId: string, id: string): Promise<{ deliveries: number }> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   const endpoint = await requireEndpoint(ctx, id);
   if (!endpoint.enabled) throw new AppError(ErrorCode.CONFLICT, "The endpoint is turned off; turn it on first");
   return withTx(ctx.db, async (tx) => {
@@ -155,14 +151,14 @@ export async function testWebhook(ctx: Ctx, communityId: string, id: string): Pr
 
 /** GET /admin/{communityId}/webhooks/{id}/deliveries: the latest 100, newest first. */
 export async function listWebhookDeliveries(ctx: Ctx, communityId: string, id: string): Promise<WebhookDelivery[]> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   await requireEndpoint(ctx, id);
   return (await listDeliveries(ctx.db, ctx.tenant.id, id, 100)).map(toDelivery);
 }
 
 /** POST /admin/{communityId}/webhooks/{id}/deliveries/{deliveryId}/replay: sent again with the same webhook-id. */
 export async function replayWebhookDelivery(ctx: Ctx, communityId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
-  await requireWebhookAdmin(ctx, communityId);
+  await requireCommunityAdmin(ctx, communityId);
   return withTx(ctx.db, async (tx) => {
     const original = await findDelivery(tx, ctx.tenant.id, id, deliveryId);
     if (!original) throw notFound("Delivery not found");
