@@ -18,17 +18,23 @@ export function scaledLimit(limit: number): number {
   return limit * scale;
 }
 
-/**
- * Fixed-window counter in PostgreSQL, so every server instance shares it. Counts one hit and
- * throws 429 (with Retry-After) once the window holds more than `limit` hits.
- */
-export async function consumeRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+/** Counts one hit in `key`'s fixed window (a new window once the last is over): the hits so far and the seconds left. */
+async function countHit(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number } | undefined> {
   const [row] = await db<{ hits: number; retryAfter: number }[]>`
     insert into rate_limits as r (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
       window_start = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
     returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"`;
+  return row;
+}
+
+/**
+ * Fixed-window counter in PostgreSQL, so every server instance shares it. Counts one hit and
+ * throws 429 (with Retry-After) once the window holds more than `limit` hits.
+ */
+export async function consumeRateLimit(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+  const row = await countHit(db, key, windowSeconds);
   if (row && row.hits > limit * scale) throw rateLimited(row.retryAfter);
 }
 
@@ -57,12 +63,7 @@ export type RateLimitState = { limit: number; remaining: number; resetSeconds: n
  * the window is over its limit.
  */
 export async function consumeRateLimitState(db: Db, key: string, { limit, windowSeconds }: Limit): Promise<RateLimitState> {
-  const [row] = await db<{ hits: number; retryAfter: number }[]>`
-    insert into rate_limits as r (key, window_start, hits) values (${key}, now(), 1)
-    on conflict (key) do update set
-      hits = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else r.hits + 1 end,
-      window_start = case when r.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else r.window_start end
-    returning hits, extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))::float8 as "retryAfter"`;
+  const row = await countHit(db, key, windowSeconds);
   const scaled = limit * scale;
   const hits = row?.hits ?? 1;
   const state = { limit: scaled, remaining: Math.max(0, scaled - hits), resetSeconds: Math.max(1, Math.ceil(row?.retryAfter ?? windowSeconds)), windowSeconds };
