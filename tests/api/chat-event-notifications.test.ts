@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventReminderJob } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { api, day, makeEvent, type Who, who } from "./events-helpers.ts";
-import { json, type Served, serve, sleep, stompConnect, wsUrl } from "./stomp-helpers.ts";
+import { json, type Served, serve, settled, stompConnect, wsUrl } from "./stomp-helpers.ts";
 
 const env = await testEnvForFile();
 const ev = api(env);
@@ -71,7 +71,7 @@ describe("EVENT_REMINDER", () => {
       select data from pgboss.job where name = 'event.reminder' and data->>'participantId' = ${a.id} and data->>'eventId' = ${id} limit 1`;
     await env.deps.jobs.send(eventReminderJob, { communityId: "alpha", eventId: id, participantId: a.id, startsAt: job?.data.startsAt ?? "" });
     await env.drainJobs("event.reminder");
-    await sleep(200);
+    await settled(env.deps, socket);
     expect(inbox.messages).toHaveLength(1);
     expect(await notes(a, "EVENT_REMINDER")).toHaveLength(1);
     await socket.close();

@@ -3,7 +3,7 @@ import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
 import { expectError } from "./matching-api-helpers.ts";
-import { json, type Served, serve, sleep, stompConnect, until, wsUrl } from "./stomp-helpers.ts";
+import { json, type Served, serve, settled, stompConnect, until, wsUrl } from "./stomp-helpers.ts";
 
 const env = await testEnvForFile();
 let served: Served;
@@ -56,7 +56,7 @@ describe("group chat members", () => {
       expect(json(await inboxC.nth(3))).toMatchObject({ type: "CHAT_UPDATED", removed: [c.id], by: a.id });
       expect((await post(a, chatId, "after c left")).status).toBe(201);
       expect(json(await inboxB.nth(4))).toMatchObject({ type: "MESSAGE", message: { text: "after c left" } });
-      await sleep(150);
+      await settled(env.deps, sc);
       expect(inboxC.messages).toHaveLength(3);
       // c can no longer read or write it.
       expectError(await env.request("GET", `/api/chats/${chatId}`, as(c)), 403, 1005);

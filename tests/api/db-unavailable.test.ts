@@ -94,7 +94,10 @@ describe("isDatabaseUnavailable on the errors postgres.js really raises", () => 
     const [row] = await victim<{ pid: number }[]>`select pg_backend_pid() as pid`;
     const pid = row?.pid ?? 0;
     const sleeping = victim`select pg_sleep(10)`.catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 200));
+    // Terminate it once the backend is inside the query, not before it got there.
+    await expect
+      .poll(async () => (await env.db<{ state: string }[]>`select state from pg_stat_activity where pid = ${pid}`)[0]?.state, { timeout: 5000, interval: 20 })
+      .toBe("active");
     await env.db`select pg_terminate_backend(${pid})`;
     const err = (await sleeping) as { code?: string };
     // PostgreSQL says 57P01 and hangs up; postgres.js reports whichever reaches the query first.

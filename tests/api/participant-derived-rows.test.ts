@@ -119,8 +119,14 @@ describe("participants inserted many to a statement", () => {
       // Users without a session are not announced.
       const before = heard.length;
       await insertMany("bulk2", [{ first: "No", last: "Session" }]);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(heard.length).toBe(before);
+      // PostgreSQL delivers notifications in commit order: once a later signed-in user's arrives,
+      // anything the insert above announced has arrived before it.
+      const marker = await createUser(env, { tenant: "bulk1" });
+      await env.db`
+        insert into participants (community_id, user_id, first_name, last_name)
+        values ('bulk2', ${marker.user.id}, 'Marker', 'Later')`;
+      await expect.poll(() => heard.map((p) => JSON.parse(p).d.userId)).toContain(marker.user.id);
+      expect(heard.slice(before).map((p) => JSON.parse(p).d.userId)).toEqual([marker.user.id]);
     } finally {
       await listener.unlisten();
     }

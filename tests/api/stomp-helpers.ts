@@ -48,6 +48,8 @@ export type Stomp = {
   subscribe: (destination: string, headers?: Record<string, string>) => Inbox;
   send: (destination: string, body: unknown, headers?: Record<string, string>) => void;
   close: () => Promise<void>;
+  /** A round trip on this socket: resolves once the server answered a frame sent now, so every frame it wrote before has arrived. */
+  roundTrip: () => Promise<void>;
 };
 
 let receipts = 0;
@@ -157,7 +159,25 @@ export async function stompConnect(
     close: async () => {
       await client.deactivate();
     },
+    roundTrip: () =>
+      new Promise<void>((resolve, reject) => {
+        // UNSUBSCRIBE of an id never used changes nothing; its RECEIPT comes back after everything queued before it.
+        const receipt = `barrier-${++receipts}`;
+        client.watchForReceipt(receipt, () => resolve());
+        client.unsubscribe(receipt, { receipt });
+        setTimeout(() => reject(new Error("no receipt for the round trip")), 3000);
+      }),
   };
+}
+
+/**
+ * Everything committed before the call has been delivered to `sockets`: the process heard every
+ * bus message up to now (`bus.sync()`), and each socket then made a round trip, so whatever the
+ * server wrote to it has arrived. The barrier for "nothing more arrives" assertions.
+ */
+export async function settled(deps: Pick<Deps, "bus">, ...sockets: Stomp[]): Promise<void> {
+  await deps.bus.sync();
+  await Promise.all(sockets.map((s) => s.roundTrip()));
 }
 
 /** A raw WebSocket client: frames written by hand, everything received kept as text. */
@@ -221,3 +241,11 @@ export async function until<T>(fn: () => T | undefined | Promise<T | undefined>,
 }
 
 export const json = (m: IMessage) => JSON.parse(m.body);
+
+let rawReceipts = 0;
+/** A round trip on a raw socket: an UNSUBSCRIBE that changes nothing, and its RECEIPT back. */
+export async function rawRoundTrip(raw: Raw): Promise<void> {
+  const receipt = `raw-barrier-${++rawReceipts}`;
+  raw.send(`UNSUBSCRIBE\nid:${receipt}\nreceipt:${receipt}\n\n\0`);
+  await raw.waitFor(new RegExp(`receipt-id:${receipt}\\n`));
+}

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { createUser, signInAs } from "../support/users.ts";
 import { introduce, type Member, member, openChat } from "./chat-helpers.ts";
-import { FAST, json, rawConnect, type Served, serve, sleep, stompConnect, until, upgradeRefusal, wsUrl } from "./stomp-helpers.ts";
+import { FAST, json, rawConnect, rawRoundTrip, type Served, serve, settled, sleep, stompConnect, until, upgradeRefusal, wsUrl } from "./stomp-helpers.ts";
 
 const env = await testEnvForFile();
 let served: Served;
@@ -114,7 +114,7 @@ describe("the session behind a socket", () => {
     await s.closed;
     expect(s.errors.map((e) => e.headers.message)).toEqual(["Session ended"]);
     // The same user's other session stays until the participant is gone.
-    await sleep(100);
+    await settled(env.deps, kept);
     expect(kept.isClosed()).toBe(false);
     await env.db`delete from participants where id = ${m.id}`;
     await kept.closed;
@@ -154,7 +154,7 @@ describe("subscribe, send, receive", () => {
     await unsubscribed;
     sa.send(chatTopic(chatId), { text: "third" });
     await inA.nth(3);
-    await sleep(100);
+    await settled(env.deps, sb);
     expect(inB.messages).toHaveLength(2);
     await sa.close();
     await sb.close();
@@ -171,7 +171,10 @@ describe("subscribe, send, receive", () => {
     raw.send("BEGIN\ntransaction:t2\n\n\0");
     raw.send(`SEND\ndestination:${chatTopic(chatId)}\ntransaction:t2\n\n{"text":"aborted"}\0`);
     raw.send("ABORT\ntransaction:t2\n\n\0");
-    await sleep(100);
+    // The server has handled every frame above, and anything they published has been delivered.
+    await rawRoundTrip(raw);
+    await env.deps.bus.sync();
+    await rawRoundTrip(raw);
     expect(raw.received.some((r) => r.includes("in a transaction"))).toBe(false);
     raw.send("COMMIT\ntransaction:t1\nreceipt:c-1\n\n\0");
     await raw.waitFor(/receipt-id:c-1/);
@@ -233,7 +236,7 @@ describe("authorisation of topics", () => {
     expect(error).toContain("receipt-id:s");
     await raw.closed;
     await env.request("POST", `/api/chats/${chatId}`, { token: a.token, body: { text: "not for Oscar" } });
-    await sleep(100);
+    await env.deps.bus.sync();
     expect(raw.received.filter((r) => r.startsWith("MESSAGE"))).toEqual([]);
 
     // With the real client: the ERROR frame reaches onStompError, the socket closes.
@@ -330,7 +333,7 @@ describe("heart-beats", () => {
     expect(Date.now() - started).toBeLessThan(2000);
     await until(() => served.stomp.sessionCount() === before || undefined);
     await env.request("POST", `/api/chats/${chatId}`, { token: b.token, body: { text: "after the drop" } });
-    await sleep(200);
+    await env.deps.bus.sync();
     expect(inbox.messages.map((m) => json(m).message.text)).not.toContain("after the drop");
     await s.close();
   });

@@ -104,7 +104,8 @@ test.describe("start-up rules of spec 4.1: disabled users and admins", () => {
     const nb = await browser.newPage();
     const transfers = await openSignedIn(nb, NB, nbToken, "/my_communities");
     await expect(nb.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
-    await nb.waitForTimeout(500);
+    // The start-up's requests are over (a transfer would be one of them).
+    await nb.waitForLoadState("networkidle");
     expect(new URL(nb.url()).host).toBe(`${NB}.localhost:${E2E_PORT}`);
     expect(transfers).toEqual([]);
     await nb.close();
