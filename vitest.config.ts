@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["platform/src/**/*.test.ts", "member-web/src/**/*.test.ts", "tests/architecture/**/*.test.ts", ...UNIT_IN_API],
+          include: ["platform/src/**/*.test.ts", "member-web/src/**/*.test.ts", "openapi/src/**/*.test.ts", "tests/architecture/**/*.test.ts", ...UNIT_IN_API],
         },
       },
       {

@@ -17,7 +17,8 @@ export function writeToken(token: string | null): void {
 }
 
 /** The generated, typed client: every console call to /api goes through it. */
-export const api = createApiClient({ getToken: readToken });
+// A call that has not answered in 60 s (exports and previews included) is given up (issue 27).
+export const api = createApiClient({ getToken: readToken, timeoutMs: 60_000 });
 
 /** A failed call with its HTTP status, which react-admin's checkError reads. */
 export class ConsoleApiError extends Error {
@@ -36,7 +37,13 @@ export class ConsoleApiError extends Error {
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
 export async function call<T>(promise: Promise<Result<T>>): Promise<T> {
-  const result = await promise;
+  let result: Result<T>;
+  try {
+    result = await promise;
+  } catch {
+    // No answer (network down, or the call timed out): the platform's own words for it.
+    throw new ConsoleApiError("Server is unavailable", 503, 503);
+  }
   if (result.error !== undefined || !result.response.ok) {
     const err = toApiError(result.error, result.response.status);
     const fields = (result.error as { errors?: Record<string, string> } | undefined)?.errors;

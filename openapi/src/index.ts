@@ -14,14 +14,39 @@ export type ApiClientOptions = {
   /** Sent as X-Community when the host alone does not name the community (a community id). */
   community?: string | (() => string | null | undefined);
   fetch?: typeof fetch;
+  /**
+   * Gives up on a call after this many milliseconds (the promise rejects with a TimeoutError, as a
+   * network failure does); a caller's own abort signal still works. Unset: no limit.
+   */
+  timeoutMs?: number;
 };
+
+/** `base`, with every request abandoned after `ms` (besides its own signal). */
+export function withTimeout(base: typeof fetch, ms: number): typeof fetch {
+  return (input, init) => {
+    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    // One controller and a timer, not AbortSignal.any/timeout: Node may collect the sources of an
+    // AbortSignal.any while the request waits, and the timeout never fires.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${ms} ms`, "TimeoutError")), ms);
+    const follow = () => controller.abort(own?.reason);
+    if (own?.aborted) follow();
+    else own?.addEventListener("abort", follow, { once: true });
+    return base(input, { ...init, signal: controller.signal }).finally(() => {
+      clearTimeout(timer);
+      own?.removeEventListener("abort", follow);
+    });
+  };
+}
 
 /**
  * The typed client both web apps and integrators use for every call: `client.GET(path, {params})`,
  * `client.POST(path, {body})`, each answering `{data, error, response}` typed from openapi.json.
  */
 export function createApiClient(opts: ApiClientOptions = {}) {
-  const client = createClient<paths>({ baseUrl: opts.baseUrl ?? "", ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  const base = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const fetcher = opts.timeoutMs ? withTimeout(base, opts.timeoutMs) : opts.fetch;
+  const client = createClient<paths>({ baseUrl: opts.baseUrl ?? "", ...(fetcher ? { fetch: fetcher } : {}) });
   const auth: Middleware = {
     onRequest({ request }) {
       const token = opts.getToken ? opts.getToken() : opts.token;

@@ -59,3 +59,23 @@ test.describe("e-mail + password (founders)", () => {
     expect(await page.evaluate(() => localStorage.getItem("firstLogin"))).toBe("false");
   });
 });
+
+test.describe("the platform's agreement (spec 1: /docs/agreement_ru.html and agreement_nw.html)", () => {
+  test("is served on every community's domain, and linked where a community lists no documents of its own", async ({ page, request }) => {
+    for (const [file, lang, heading] of [
+      ["agreement_ru.html", "ru", "Пользовательское соглашение"],
+      ["agreement_nw.html", "en", "Terms of use"],
+    ] as const) {
+      const res = await request.get(tenantUrl(TENANTS.devguild, `/docs/${file}`));
+      expect(res.status(), file).toBe(200);
+      expect(res.headers()["content-type"]).toContain("text/html");
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(heading);
+    }
+    // devguild lists no terms or privacy links: the welcome page's footer points at the platform's agreement.
+    await page.goto(tenantUrl(TENANTS.devguild, "/"));
+    const privacy = page.locator(".site-footer").getByRole("link", { name: "Privacy policy" });
+    await expect(privacy).toHaveAttribute("href", "/docs/agreement_nw.html");
+  });
+});

@@ -26,7 +26,8 @@ export const SESSION_EXPIRED_EVENT = "tuesday:session-expired";
 export const SERVER_UNAVAILABLE_EVENT = "tuesday:server-unavailable";
 
 /** The one API client of the app: the generated, typed one. */
-export const api = createApiClient({ getToken: () => storage.token() });
+// A call that has not answered in 30 s is given up and shown as "Server is unavailable" (issue 27).
+export const api = createApiClient({ getToken: () => storage.token(), timeoutMs: 30_000 });
 
 api.use({
   // Spec 7: the public-IP header, once the configured lookup has answered (never waited for).

@@ -39,7 +39,15 @@ export async function lookUpCountry(): Promise<string | null> {
   }
 }
 
-export type LegalDocuments = { terms: string | null; privacy: string | null; set: "ru" | "international" | "community" };
+export type LegalDocuments = { terms: string | null; privacy: string | null; set: "ru" | "international" | "community" | "platform" };
+
+/**
+ * The platform's own agreement (spec 1: /docs/agreement_ru.html, and agreement_nw.html for every
+ * other language), for a community that lists no documents of its own.
+ */
+export function platformAgreement(lang: string): string {
+  return lang === "ru" ? "/docs/agreement_ru.html" : "/docs/agreement_nw.html";
+}
 
 /** Which set a country gives: RU or BY the Russian one, any other (or none) the international one. */
 export function documentSetFor(country: string | null): "ru" | "international" {
@@ -51,13 +59,17 @@ const countryQuery = queryOptions({ queryKey: ["visitor-country"], queryFn: look
 /**
  * The terms and privacy documents to show: a community with `legalDocuments` gets the set of the
  * visitor's country when it asks for geolocation and GEO_LOOKUP_URL is set (else the international
- * set); any other community its own policy links.
+ * set); any other community its own policy links, or the platform's agreement when it has none.
  */
-export function useLegalDocuments(community: Community): LegalDocuments {
+export function useLegalDocuments(community: Community, lang: string): LegalDocuments {
   const docs = community.legalDocuments;
   const geo = !!docs?.byGeolocation && !!clientConfig().geoLookupUrl;
   const country = useQuery({ ...countryQuery, enabled: geo });
-  if (!docs) return { terms: community.policyLinks.terms, privacy: community.policyLinks.privacy, set: "community" };
+  if (!docs) {
+    const { terms, privacy } = community.policyLinks;
+    if (!terms && !privacy) return { terms: platformAgreement(lang), privacy: platformAgreement(lang), set: "platform" };
+    return { terms, privacy, set: "community" };
+  }
   const set = geo ? documentSetFor(country.data ?? null) : "international";
   return { ...docs[set], set };
 }

@@ -5,11 +5,11 @@ import { useLegalDocuments } from "../../app/legal-documents.ts";
 
 /** The required agreement (spec 2.3): links to the community's documents, or plain names. */
 export function PolicyCheckbox({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
-  const { t } = useTranslation("auth");
+  const { t, i18n } = useTranslation("auth");
   const community = useCommunity();
   const { policyLinks } = community;
   // Spec 1 / 7: the community's own documents, or the set of the visitor's country.
-  const documents = useLegalDocuments(community);
+  const documents = useLegalDocuments(community, i18n.language);
   const id = useId();
   const doc = (href: string | null, label: string) =>
     href && !policyLinks.asPlainText ? (

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { allowsCode, communityQueries } from "../../api/community.ts";
 import { useCommunity } from "../../app/community-context.tsx";
+import { platformAgreement } from "../../app/legal-documents.ts";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { readLanding } from "./landing.ts";
 import { ShortSignUpForm } from "./short-sign-up-form.tsx";
@@ -92,11 +93,9 @@ export function WelcomePage() {
       ) : null}
 
       <footer className="site-footer">
-        {community.policyLinks.privacy ? (
-          <a href={community.policyLinks.privacy} target="_blank" rel="noopener noreferrer">
-            {t("privacyPolicy")}
-          </a>
-        ) : null}
+        <a href={community.policyLinks.privacy ?? platformAgreement(i18n.language)} target="_blank" rel="noopener noreferrer">
+          {t("privacyPolicy")}
+        </a>
         {community.brandConfig.siteUrl ? (
           <a href={community.brandConfig.siteUrl} target="_blank" rel="noopener noreferrer">
             {t("launchOwn")}
