@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { api, participant, uniqueWord } from "./chat-support.ts";
 import { apiLogin, registerUser, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, transferUrl, uniqueEmail } from "./support.ts";
 
 test.describe("start-up session handling (spec 4.1)", () => {
@@ -32,7 +33,33 @@ test.describe("start-up session handling (spec 4.1)", () => {
     await page.goto(tenantUrl(TENANTS.founders, "/healthz"));
     await page.evaluate(() => localStorage.setItem("token", "aaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb"));
     await page.goto(tenantUrl(TENANTS.founders, "/my_communities"));
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?error=session_ended$/);
     expect(await storedToken(page)).toBeNull();
+    await expect(page.getByRole("alert")).toContainText("this session has ended");
+  });
+
+  test("a session ended on another device: the open tab stops at the first refusal and says why", async ({ page, request }) => {
+    const f = TENANTS.founders;
+    const email = uniqueEmail("ended");
+    const password = "Ended-e2e-password-1";
+    await registerUser(request, f, email, password);
+    const tabToken = await apiLogin(request, f, email, password);
+    await participant(request, f, tabToken, uniqueWord("Ended"), [uniqueWord("t"), uniqueWord("u")]);
+    await page.goto(tenantUrl(f, "/healthz"));
+    await page.evaluate((t) => localStorage.setItem("token", t), tabToken);
+    const sockets: string[] = [];
+    page.on("websocket", (ws) => sockets.push(ws.url()));
+    await page.goto(tenantUrl(f, "/my_communities"));
+    await expect(page.locator("body")).toHaveAttribute("data-realtime", "connected");
+
+    // On another device the password changes: every other session of the account ends.
+    const elsewhere = await apiLogin(request, f, email, password);
+    await api(request, f, "POST", "/api/auth/change-password", elsewhere, { currentPassword: password, newPassword: `${password}-changed` });
+
+    await expect(page).toHaveURL(/\/login\?error=session_ended$/);
+    await expect(page.getByRole("alert")).toContainText("this session has ended");
+    expect(await storedToken(page)).toBeNull();
+    // The socket was not retried with the revoked token: the first connection and at most the one refused attempt.
+    expect(sockets.length).toBeLessThanOrEqual(2);
   });
 });

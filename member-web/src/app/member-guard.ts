@@ -23,7 +23,7 @@ export async function guardMember(community: Community, location: ParsedLocation
   } catch (err) {
     if (isApiFailure(err) && err.status === 401) {
       session.end();
-      throw redirect({ to: "/login" });
+      throw redirect({ to: "/login", search: { error: "session_ended" } });
     }
     throw err;
   }

@@ -57,7 +57,7 @@ const memberLayout = createRoute({
   id: "member",
   beforeLoad: async ({ context, location }) => {
     if (!session.isSignedIn()) {
-      if (session.isExpired()) throw redirect({ to: "/login" });
+      if (session.isExpired()) throw redirect({ to: "/login", search: { error: "session_ended" } });
       // Only an /event/ path is remembered for after the login (spec 2.2).
       if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
       throw redirect({ to: "/" });
@@ -85,7 +85,8 @@ const loginRoute = createRoute({
   path: "/login",
   validateSearch: strings("error"),
   component: function LoginRoute() {
-    return <LoginPage ssoError={loginRoute.useSearch().error === "sso_failed"} />;
+    const { error } = loginRoute.useSearch();
+    return <LoginPage ssoError={error === "sso_failed"} sessionEnded={error === "session_ended"} />;
   },
 });
 

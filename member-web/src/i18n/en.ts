@@ -102,6 +102,7 @@ export const en = {
       register: "Create an account",
       forgot: "Forgot your password?",
       ssoFailed: "Single sign-on did not work. Please try again or use another method.",
+      sessionEnded: "You were signed out: this session has ended (for example, the password was changed or you signed out elsewhere). Please sign in again.",
       linkSentTitle: "Check your inbox",
       linkSent: "If {{email}} can sign in here, a sign-in link is on its way. It works once.",
       useAnother: "Use another e-mail",

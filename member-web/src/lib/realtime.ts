@@ -53,18 +53,29 @@ function subscribeNow(entry: Entry): void {
  * on (every re)connect; sending works only when connected.
  */
 export const realtime = {
-  start(token: string): void {
+  /**
+   * `onRefused`: the socket closed before it was ever connected on this attempt, or the server
+   * ended the session on it. The browser does not tell a refused upgrade's status, so the caller
+   * asks the API once: a 401 there ends the session (and so this connection) at the first refusal
+   * instead of retrying with a revoked token.
+   */
+  start(token: string, opts: { onRefused?: () => void } = {}): void {
     if (client && clientToken === token) return;
     realtime.stop();
     clientToken = token;
+    let attemptConnected = false;
     const c = new Client({
       brokerURL: socketUrl(token),
       reconnectDelay: RECONNECT_DELAY_MS,
       heartbeatIncoming: HEARTBEAT_MS,
       heartbeatOutgoing: HEARTBEAT_MS,
       debug: () => {},
+      beforeConnect: () => {
+        attemptConnected = false;
+      },
     });
     c.onConnect = () => {
+      attemptConnected = true;
       setConnected(true);
       for (const entry of entries.values()) subscribeNow(entry);
     };
@@ -76,10 +87,12 @@ export const realtime = {
       // does not ask for it again.
       if (destination) entries.delete(destination);
       console.warn("realtime:", frame.headers.message ?? "error", destination ?? "");
+      if (frame.headers.message === "Session ended") opts.onRefused?.();
     };
     c.onWebSocketClose = () => {
       for (const entry of entries.values()) entry.sub = undefined;
       setConnected(false);
+      if (!attemptConnected && client === c) opts.onRefused?.();
     };
     client = c;
     c.activate();

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
+import { api } from "../../api/client.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { useToken } from "../../lib/session.ts";
@@ -25,7 +26,11 @@ export function RealtimeSession() {
 
   useEffect(() => {
     if (!token || !participantId) return;
-    realtime.start(token);
+    realtime.start(token, {
+      // A 401 here ends the session (api/client.ts): the socket stops retrying with a revoked
+      // token and the login page says why. Any other answer, or none, leaves the retries going.
+      onRefused: () => void api.GET("/api/current-user").catch(() => {}),
+    });
     return () => realtime.stop();
   }, [token, participantId]);
 

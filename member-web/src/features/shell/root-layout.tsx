@@ -97,7 +97,8 @@ export function RootLayout() {
     const onExpired = () => {
       loadedQueryClient()?.removeQueries({ queryKey: ["account"] });
       // The magic-link page handles its own failures (spec 4.1).
-      if (window.location.pathname !== "/auth-magic" ) void navigate({ to: "/login" });
+      // The login page says why the member is there (issue 27).
+      if (window.location.pathname !== "/auth-magic") void navigate({ to: "/login", search: { error: "session_ended" } });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
