@@ -3212,6 +3212,7 @@ export interface paths {
                         customLanding?: boolean;
                         /** Format: uri */
                         donationUrl?: string;
+                        currency?: string;
                         /** Format: uri */
                         applyUrl?: string;
                         /** Format: uri */
@@ -22135,6 +22136,11 @@ export interface components {
             welcomeLayout: "standard" | "special";
             customLanding: boolean;
             donationUrl: string | null;
+            /**
+             * @description ISO 4217 code of paid events' prices; null: prices are bare numbers
+             * @example EUR
+             */
+            currency: string | null;
             applyUrl: string | null;
             connectUrl: string | null;
             legalDocuments: {

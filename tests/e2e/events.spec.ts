@@ -90,6 +90,8 @@ test.describe("events (founders)", () => {
     await form.getByRole("button", { name: "Create event" }).click();
     await expect(page).toHaveURL(tenantUrl(TENANTS.founders, `/event/${slug}`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    // The price in founders' currency (tenant.json "currency": "EUR").
+    await expect(page.getByText("Price: €25", { exact: true })).toBeVisible();
 
     // Two onboarding questions in the question manager: one choice (required), one text.
     await page.getByRole("link", { name: "Questions", exact: true }).click();

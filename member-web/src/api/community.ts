@@ -39,6 +39,7 @@ export const DEFAULT_COMMUNITY: Community = {
   welcomeLayout: "standard",
   customLanding: false,
   donationUrl: null,
+  currency: null,
   applyUrl: null,
   connectUrl: null,
   legalDocuments: null,

@@ -58,6 +58,7 @@ export const CommunityPublicSchema = z
     welcomeLayout: z.enum(["standard", "special"]),
     customLanding: z.boolean(),
     donationUrl: z.string().nullable(),
+    currency: z.string().nullable().openapi({ description: "ISO 4217 code of paid events' prices; null: prices are bare numbers", example: "EUR" }),
     applyUrl: z.string().nullable(),
     connectUrl: z.string().nullable(),
     legalDocuments: z

@@ -71,6 +71,7 @@ export function toPublicCommunity(row: Pick<CommunityRow, "id" | "domain" | "con
     welcomeLayout: c.welcomeLayout,
     customLanding: c.customLanding,
     donationUrl: c.donationUrl ?? null,
+    currency: c.currency ?? null,
     applyUrl: c.applyUrl ?? null,
     connectUrl: c.connectUrl ?? null,
     legalDocuments: c.legalDocuments ?? null,

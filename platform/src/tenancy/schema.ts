@@ -211,6 +211,11 @@ const TenantConfigShapeSchema = z.strictObject({
     customLanding: z.boolean().default(false),
     /** A donation button in the bar and on the welcome page. */
     donationUrl: z.string().url().optional(),
+    /** The currency of paid events' prices (ISO 4217, "EUR"); unset, a price shows as a bare number. */
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "an ISO 4217 code in capitals, such as EUR")
+      .optional(),
     /** An external "Apply now" link replaces the link to registration on the login page. */
     applyUrl: z.string().url().optional(),
     /** A signed-out visitor at the welcome page is sent to this external connect page. */

@@ -3,6 +3,8 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
+import { useCommunity } from "../../app/community-context.tsx";
+import { formatPrice } from "../../lib/numbers.ts";
 import { useToken } from "../../lib/session.ts";
 import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
@@ -100,6 +102,7 @@ function EventGuestHeader() {
 
 function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
   const { t, i18n } = useTranslation("events");
+  const community = useCommunity();
   const place = formatPlace(e);
   const [onboarding, setOnboarding] = useState(false);
   const visibilityNote = locationVisibilityNote(e);
@@ -118,7 +121,7 @@ function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
             </a>
           </p>
         ) : null}
-        {e.paid && e.price !== null ? <p>{t("price", { price: e.price })}</p> : null}
+        {e.paid && e.price !== null ? <p>{t("price", { price: formatPrice(e.price, community.currency, i18n.language) })}</p> : null}
         <p className="muted small">
           {e.maxParticipants !== null ? t("spots", { left: e.spotsLeft ?? 0, max: e.maxParticipants }) : t("going", { count: e.confirmedCount })}
         </p>

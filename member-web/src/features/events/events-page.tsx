@@ -5,6 +5,8 @@ import { accountQueries } from "../../api/account.ts";
 import { TabList } from "../../ui/tabs.tsx";
 import { ListState, LoadMore } from "../requests/list-state.tsx";
 import "./events.css";
+import { useCommunity } from "../../app/community-context.tsx";
+import { formatPrice } from "../../lib/numbers.ts";
 import { type EventItem, EVENTS_TABS, type EventsTab, eventQueries, formatPlace, formatWhen } from "./model.ts";
 
 /** /events (spec 2.3): Upcoming and Past, and a create action for community moderators and admins. */
@@ -54,6 +56,7 @@ export function EventsPage({ tab }: { tab: EventsTab }) {
 
 function EventRow({ event: e, language }: { event: EventItem; language: string }) {
   const { t } = useTranslation("events");
+  const community = useCommunity();
   const place = e.type === "ONLINE" ? t("online") : formatPlace(e);
   return (
     <li className="card event-row" data-testid="event">
@@ -69,7 +72,7 @@ function EventRow({ event: e, language }: { event: EventItem; language: string }
         <p className="small">
           {e.myParticipation?.status === "CONFIRMED" ? <span className="event-badge">{t("badge.going")}</span> : null}
           {e.myParticipation?.status === "PENDING" ? <span className="event-badge">{t("badge.pending")}</span> : null}
-          {e.paid && e.price !== null ? <span className="event-badge">{t("price", { price: e.price })}</span> : null}
+          {e.paid && e.price !== null ? <span className="event-badge">{t("price", { price: formatPrice(e.price, community.currency, language) })}</span> : null}
           {e.visibility === "PRIVATE" ? <span className="event-badge">{t("private")}</span> : null}
         </p>
       </div>
