@@ -21,11 +21,14 @@ const MailSendSchema = z.object({ communityId: z.string(), mailId: z.string().uu
 export const mailSendJob: JobDef<typeof MailSendSchema> = {
   name: "mail.send",
   schema: MailSendSchema,
-  retryLimit: 8,
-  retryDelaySeconds: 15,
-  // A send is bounded by the transport's timeouts (transport.ts), so a mail whose process died is
-  // retried within about a minute, not pg-boss's default 15.
-  expireInSeconds: 60,
+  // 5 s doubling (pg-boss backoff): about 85 minutes of attempts through an SMTP outage.
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  // A mail whose process died is sent again within a minute (expiry 20 s, found by maintenance
+  // within 15 s, the retry 5 s later), not pg-boss's default 15 minutes. A send that is alive but
+  // slower than 20 s is safe: it holds its outbox row's lock until it commits, so the retry finds
+  // the row busy (BusyRow) and waits until it is sent; nobody gets it twice.
+  expireInSeconds: 20,
   // As many sends at once as the SMTP pool has connections.
   concurrency: (deps) => smtpParallelSends(deps.config.smtpUrl),
   handle: async (deps, { mailId }) => {
