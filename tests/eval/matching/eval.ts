@@ -1,7 +1,9 @@
 /**
  * `npm run eval:matching`: the labelled evaluation (evaluate.ts) on a scratch database, printed as a
- * table. `-- --set heldout` reads tests/eval/matching/heldout/heldout.json instead and prints only
- * aggregate figures (never per member: nobody tunes to the held-out set). `--no-vectors` scores
+ * table. `-- --set dev2` reads the second development set (tests/eval/matching/dev2/dev2.json, written
+ * blind to the engine; per-member rows, as for the first). `-- --set heldout` reads
+ * tests/eval/matching/heldout/heldout.json instead and prints only aggregate figures (never per
+ * member: nobody tunes to the held-out set). `--no-vectors` scores
  * without the texts' vectors (the engine before them), for comparison.
  */
 import path from "node:path";
@@ -15,18 +17,21 @@ import { DEV_SET } from "./community.ts";
 import { evaluateMatching, loadEvalSet, printEvaluation } from "./evaluate.ts";
 
 const TENANT = "evalcom";
-const HELDOUT = path.join(path.dirname(fileURLToPath(import.meta.url)), "heldout", "heldout.json");
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const HELDOUT = path.join(HERE, "heldout", "heldout.json");
+const DEV2 = path.join(HERE, "dev2", "dev2.json");
+type SetName = "dev" | "dev2" | "heldout";
 
-function chosenSet(argv: readonly string[]): "dev" | "heldout" {
+function chosenSet(argv: readonly string[]): SetName {
   const i = argv.indexOf("--set");
   const name = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith("--set="))?.slice(6) ?? "dev");
-  if (name !== "dev" && name !== "heldout") throw new Error(`--set must be dev or heldout, not ${name}`);
+  if (name !== "dev" && name !== "dev2" && name !== "heldout") throw new Error(`--set must be dev, dev2 or heldout, not ${name}`);
   return name;
 }
 
 async function main(): Promise<void> {
   const which = chosenSet(process.argv.slice(2));
-  const set = which === "heldout" ? await loadEvalSet(HELDOUT) : DEV_SET;
+  const set = which === "heldout" ? await loadEvalSet(HELDOUT) : which === "dev2" ? await loadEvalSet(DEV2) : DEV_SET;
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const url = await scratchDatabase("eval", cleanups);
@@ -41,7 +46,8 @@ async function main(): Promise<void> {
     });
     const vectors = !process.argv.includes("--no-vectors");
     const result = await evaluateMatching({ db: pools.db, deps, app: createApp(deps) }, TENANT, set, { vectors });
-    printEvaluation(result, { perMember: which === "dev", title: which === "dev" ? "Development set" : "Held-out set" });
+    const title = which === "dev" ? "Development set" : which === "dev2" ? "Second development set" : "Held-out set";
+    printEvaluation(result, { perMember: which !== "heldout", title });
   } finally {
     for (const fn of cleanups.reverse()) await fn().catch((err) => console.error("cleanup:", err));
   }

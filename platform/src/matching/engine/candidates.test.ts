@@ -32,13 +32,13 @@ describe("candidate graph", () => {
     // Admin-scored partners are re-scored on top of the pool; each refinement round scores at most refine^2 more per member.
     expect(g.stats.rescored).toBeLessThanOrEqual(g.n * (model.weights.candidates.rescorePool + refineRounds * refine * refine) + 2 * model.adminScore.size);
     for (let v = 0; v < g.n; v++) expect((g.topK.offsets[v + 1] as number) - (g.topK.offsets[v] as number)).toBeLessThanOrEqual(k);
-    // Edges are sorted, unique, u < v, and weigh round(relevance * 1e6).
+    // Edges are sorted, unique, u < v, and weigh round(relevance^exponent * 1e6), at least 1.
     for (let e = 0; e < g.edgeU.length; e++) {
       const u = g.edgeU[e] as number;
       const v = g.edgeV[e] as number;
       expect(u).toBeLessThan(v);
       if (e > 0) expect(u > (g.edgeU[e - 1] as number) || (u === g.edgeU[e - 1] && v > (g.edgeV[e - 1] as number))).toBe(true);
-      if (e % 97 === 0) expect(g.weight[e]).toBe(Math.round(scorePair(model, g.memberOf[u] as number, g.memberOf[v] as number) * 1e6));
+      if (e % 97 === 0) expect(g.weight[e]).toBe(Math.max(1, Math.round(scorePair(model, g.memberOf[u] as number, g.memberOf[v] as number) ** model.weights.matching.exponent * 1e6)));
     }
   });
 

@@ -39,7 +39,7 @@ import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
-/** Integer edge weights: relevance scaled by this and rounded (the audit export format). */
+/** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
 
 export interface CandidateGraph {
@@ -51,7 +51,7 @@ export interface CandidateGraph {
   edgeU: Int32Array;
   edgeV: Int32Array;
   score: Float64Array;
-  /** round(score * WEIGHT_SCALE), always >= 1; scaled by feedback.lowPriorityFactor at a low-priority member. */
+  /** round(score^exponent * WEIGHT_SCALE) (weights.matching.exponent), always >= 1; scaled by feedback.lowPriorityFactor at a low-priority member. */
   weight: Int32Array;
   /** Per vertex, its own top-k list (vertex ids, best first but for hubs past weights.candidates.hubCap, moved to the end) — the recommendations pool. */
   topK: { offsets: Int32Array; items: Int32Array };
@@ -1184,9 +1184,12 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // A low-priority member's edges weigh a fraction of their score: the matching takes them only
   // where no one else loses a partner by it. Scores (shown to members) stay as they are.
   const factor = m.weights.feedback.lowPriorityFactor;
-  const weight = Int32Array.from(score, (x, e) => {
+  // The matching maximises the sum of score^exponent (weights.matching.exponent); scores stay as they are.
+  const exponent = m.weights.matching.exponent;
+  const weight = Int32Array.from(score, (x0, e) => {
+    const x = exponent === 1 ? x0 : x0 ** exponent;
     const low = m.lowPriority[memberOf[edgeU[e] as number] as number] || m.lowPriority[memberOf[edgeV[e] as number] as number];
-    return low ? Math.max(1, Math.round(x * WEIGHT_SCALE * factor)) : Math.round(x * WEIGHT_SCALE);
+    return Math.max(1, Math.round(x * WEIGHT_SCALE * (low ? factor : 1)));
   });
   return {
     n: nv,

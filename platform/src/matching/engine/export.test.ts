@@ -27,8 +27,10 @@ describe("audit export", () => {
     // The mapping ties numbers back to the matches.
     const byNumber = new Set(pairs.map(([u, v]) => [ids[u], ids[v]].sort().join("|")));
     for (const m of r.matches) expect(byNumber.has([m.a, m.b].sort().join("|"))).toBe(true);
-    // Weights are the scores scaled by 1e6.
-    for (let e = 0; e < r.graph.edgeU.length; e++) expect(r.graph.weight[e]).toBe(Math.round((r.graph.score[e] as number) * 1e6));
+    // Weights are the scores raised to the matching exponent and scaled by 1e6 (at least 1).
+    const exponent = r.model.weights.matching.exponent;
+    expect(exponent).toBeGreaterThan(1);
+    for (let e = 0; e < r.graph.edgeU.length; e++) expect(r.graph.weight[e]).toBe(Math.max(1, Math.round((r.graph.score[e] as number) ** exponent * 1e6)));
   });
 
   it("round-trips and tolerates CRLF and blank lines", () => {

@@ -168,6 +168,13 @@ export interface MatchingWeights {
     lkDepth: number;
     /** ... and its maximum number of passes. */
     lkPasses: number;
+    /**
+     * The weekly matching maximises the sum of score^exponent over the pairs, not of the scores:
+     * above 1 one strong pair outweighs two middling ones, so a seeker meets the member who can
+     * help rather than a partner who half-fits while the helper goes to someone they half-fit.
+     * Scores shown to members are not raised. In [1, 4].
+     */
+    exponent: number;
   };
   reasons: {
     /** Tags / terms listed in one reason. */
@@ -199,7 +206,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     lowPriorityFactor: 0.001,
   },
   candidates: { k: 20, rescorePool: 120, preselect: 9, postingsCap: 300, cityPostingsCap: 1_000, memberBudget: 4_000, refine: 8, refineRounds: 1, hubCap: 100 },
-  matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30 },
+  matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30, exponent: 2 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
 
@@ -263,6 +270,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
   check(Number.isInteger(w.candidates.hubCap) && w.candidates.hubCap >= 0, "candidates.hubCap must be a non-negative integer");
   check(w.matching.exactLimit >= 0 && w.matching.lkDepth >= 0 && w.matching.lkPasses >= 0, "matching limits must be >= 0");
+  check(w.matching.exponent >= 1 && w.matching.exponent <= 4, "matching.exponent must be in [1, 4]");
   return w;
 }
 

@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { toEncoderText } from "./bilingual.ts";
+import { MUELLER_PATH, muellerLookup, reverseMueller } from "./mueller.ts";
+
+// A few entries in the dictionary's own layout (headword, transcription, blocks "1.", senses "1)",
+// labels "_n.", examples in English then Russian), written for this test.
+const SAMPLE = [
+  "kettle",
+  "   [↗kɛtl] _n.",
+  "   1) чайник; put the kettle on поставь чайник",
+  "   2) котёл, котелок",
+  "bolt",
+  "   [bɘʊlt]",
+  "   1. _n.",
+  "      1) засов, задвижка",
+  "      2) _тех. болт",
+  "      3) молния; удар грома",
+  "      4) рулон (ткани)",
+  "   2. _v.",
+  "      1) запирать на засов",
+  "boiler",
+  "   [↗bɔɪlɜ] _n. котёл; бойлер",
+  "zzyzx",
+  "   _n. чайник",
+].join("\n");
+
+const ranks = new Map(["kettle", "bolt", "boiler"].map((w, i) => [w, i * 1000]));
+
+describe("reverseMueller", () => {
+  const index = reverseMueller(SAMPLE, (w) => ranks.get(w));
+
+  it("points a Russian equivalent back to its English headword, by form and by stem", () => {
+    expect(muellerLookup(index, "чайник")).toBe("kettle");
+    expect(muellerLookup(index, "чайником")).toBe("kettle");
+    expect(muellerLookup(index, "задвижкой")).toBe("bolt");
+  });
+
+  it("prefers the headword where the word is the first sense, then the more frequent headword", () => {
+    // котёл: second sense of kettle, first of boiler.
+    expect(muellerLookup(index, "котел")).toBe("boiler");
+  });
+
+  it("reads only the first senses, only the equivalents before an example, and skips unknown headwords", () => {
+    expect(muellerLookup(index, "молния")).toBeUndefined();
+    expect(muellerLookup(index, "поставь")).toBeUndefined();
+    expect(index.size).toBeGreaterThan(0);
+    expect([...index.values()]).not.toContain("zzyzx");
+  });
+});
+
+describe.skipIf(!existsSync(MUELLER_PATH))("the bridge with Mueller's dictionary installed", () => {
+  it("translates a word the glossary lacks instead of romanising it", () => {
+    expect(toEncoderText("черепица", "ru", { dictionary: "off" })).toBe("cherepica");
+    expect(toEncoderText("черепица", "ru")).toBe("tile");
+  });
+});

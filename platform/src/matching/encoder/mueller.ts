@@ -1,0 +1,156 @@
+/**
+ * An optional step of the bilingual bridge (bilingual.ts): V. K. Mueller's English-Russian
+ * dictionary (7th edition, electronic version by S. Starostin and E. S. Cymbalyuk, GNU GPL), read
+ * at run time from the Debian package `mueller7-dict` (`/usr/share/dictd/mueller7.dict.dz`) when
+ * the machine has it, like a system dictionary. Nothing of it is copied into this repository; a
+ * machine without it translates with the glossary, loanwords and romanisation alone.
+ *
+ * The dictionary runs English -> Russian; the bridge needs Russian -> English, so it is reversed:
+ * each English headword (a single word among the most frequent English words, so the sentence
+ * encoder knows it) lists its senses, and each sense starts with its Russian equivalents before
+ * any example. Every one-word Russian equivalent points back to the headword with a cost: the
+ * sense's position (a first sense is the usual meaning, later ones rarer), the part-of-speech
+ * block's position and the equivalent's place in its sense. A Russian word (then its Snowball
+ * stem) takes the English word of least cost, ties to the more frequent English word. Only
+ * senses within `MAX_SENSE` count: deep senses are idioms and rare uses, and a wrong sense pulls
+ * unrelated texts together.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { stemmer as snowballRu } from "@orama/stemmers/russian";
+
+export const MUELLER_PATH = "/usr/share/dictd/mueller7.dict.dz";
+
+/** Senses past this one (1-based) are not read. */
+const MAX_SENSE = 2;
+/** Russian equivalents past this place in a sense are not read. */
+const MAX_ITEM = 3;
+/** Shortest Russian word taken (shorter ones are particles and prepositions). */
+const MIN_RU = 3;
+/**
+ * Stems shorter than this join unrelated words (a noun and a verb of another root): such a stem
+ * stands only for a short equivalent (at most two letters more than the stem).
+ */
+const MIN_STEM = 4;
+
+export type MuellerIndex = Map<string, string>;
+
+type Best = { en: string; cost: number; rank: number };
+
+/**
+ * Parses the dictionary text (the uncompressed .dict) into Russian word and `~stem` -> English.
+ * `englishRank` gives an English word's frequency rank, undefined for words left out.
+ */
+export function reverseMueller(text: string, englishRank: (word: string) => number | undefined): MuellerIndex {
+  const best = new Map<string, Best>();
+  const offer = (key: string, en: string, cost: number, rank: number) => {
+    const old = best.get(key);
+    if (!old || cost < old.cost || (cost === old.cost && rank < old.rank)) best.set(key, { en, cost, rank });
+  };
+  const lines = text.split("\n");
+  let i = 0;
+  while (i < lines.length) {
+    const head = lines[i] ?? "";
+    i++;
+    if (head === "" || head.startsWith(" ")) continue;
+    const body: string[] = [];
+    while (i < lines.length && (lines[i] ?? "").startsWith(" ")) body.push((lines[i++] ?? "").trim());
+    // Lower-case headwords only: taking capitalised ones (languages, nationalities, names) too
+    // measured one top-3 pair worse on the second development set.
+    const en = head.trim();
+    if (!/^[a-z]+$/.test(en)) continue;
+    const rank = englishRank(en);
+    if (rank === undefined) continue;
+    for (const { block, sense, text: seg } of senses(body.join(" "))) {
+      if (sense > MAX_SENSE) continue;
+      const items = russianEquivalents(seg);
+      items.slice(0, MAX_ITEM).forEach((ru, item) => {
+        if (ru === "") return;
+        const cost = (sense - 1) + 0.5 * (block - 1) + 0.25 * item;
+        offer(ru, en, cost, rank);
+        const stem = snowballRu(ru);
+        if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`~${stem}`, en, cost + 0.1, rank);
+      });
+    }
+  }
+  const out: MuellerIndex = new Map();
+  for (const [k, v] of best) out.set(k, v.en);
+  return out;
+}
+
+/** An entry's body cut at its markers: "_I"/"_II" homonyms and "1." blocks, "1)" senses. */
+function* senses(body: string): Generator<{ block: number; sense: number; text: string }> {
+  const cleaned = body.replace(/\[[^\]]*\]/g, " ");
+  const marker = /(?:^|\s)(?:_([IVX]+)\b|(\d+)\.(?=\s)|(\d+)\))/g;
+  let block = 1;
+  let homonym = 1;
+  let sense = 1;
+  let at = 0;
+  let pending = { block, sense };
+  const parts: { block: number; sense: number; text: string }[] = [];
+  for (const m of cleaned.matchAll(marker)) {
+    parts.push({ ...pending, text: cleaned.slice(at, m.index ?? at) });
+    if (m[1]) {
+      homonym = romanValue(m[1]);
+      block = homonym;
+      sense = 1;
+    } else if (m[2]) {
+      block = homonym + Number(m[2]) - 1;
+      sense = 1;
+    } else if (m[3]) sense = Number(m[3]);
+    pending = { block, sense };
+    at = (m.index ?? at) + m[0].length;
+  }
+  parts.push({ ...pending, text: cleaned.slice(at) });
+  for (const p of parts) if (/[\u0400-\u04ff]/.test(p.text)) yield p;
+}
+
+function romanValue(r: string): number {
+  const v: Record<string, number> = { I: 1, V: 5, X: 10 };
+  let total = 0;
+  for (let k = 0; k < r.length; k++) {
+    const a = v[r.charAt(k)] ?? 0;
+    const b = v[r.charAt(k + 1)] ?? 0;
+    total += a < b ? -a : a;
+  }
+  return total;
+}
+
+/** The Russian equivalents at the start of a sense, before its first example; "" for a phrase (it keeps its place). */
+function russianEquivalents(seg: string): string[] {
+  let s = seg
+    .replace(/_[^\s.]+\./g, " ") // labels: _n., _юр., _attr., _pl.
+    .replace(/\([^)]*\)/g, " ");
+  const latin = s.search(/[a-zA-Z]/);
+  if (latin >= 0) s = s.slice(0, latin);
+  const out: string[] = [];
+  for (const raw of s.split(/[;,]/)) {
+    const item = raw.trim().toLowerCase().replaceAll("ё", "е");
+    if (/^[а-я]+$/.test(item) && item.length >= MIN_RU) out.push(item);
+    else if (item !== "") out.push(""); // a phrase keeps its place
+  }
+  return out;
+}
+
+let cached: MuellerIndex | null | undefined;
+
+/**
+ * The reversed dictionary, or null when the file is absent or unreadable. Read once per process
+ * (about a second); `englishRank` as for `reverseMueller`.
+ */
+export function loadMueller(englishRank: (word: string) => number | undefined, path = MUELLER_PATH): MuellerIndex | null {
+  if (cached !== undefined) return cached;
+  try {
+    cached = existsSync(path) ? reverseMueller(gunzipSync(readFileSync(path)).toString("utf8"), englishRank) : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+/** English for a Russian word (as written, then by stem), or undefined. */
+export function muellerLookup(index: MuellerIndex, word: string): string | undefined {
+  const direct = index.get(word);
+  if (direct !== undefined) return direct;
+  return index.get(`~${snowballRu(word)}`);
+}
