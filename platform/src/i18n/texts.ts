@@ -9,7 +9,7 @@ import type { Lang } from "../tenancy/schema.ts";
 import { type Catalogue, en, type Texts } from "./en.ts";
 import { ru } from "./ru.ts";
 
-type Suffix = "one" | "few" | "many" | "other" | "hidden" | "forwarded" | "link" | "position";
+type Suffix = "one" | "few" | "many" | "other" | "hidden" | "forwarded" | "link" | "position" | "female" | "male" | "known";
 type Base<K extends string> = K extends `${infer B}_${Suffix}` ? Base<B> : K;
 type Leaves<T, P extends string = ""> = { [K in keyof T & string]: T[K] extends string ? Base<`${P}${K}`> : Leaves<T[K], `${P}${K}.`> }[keyof T & string];
 /** Every key of the server catalogue, as `t` takes it ("mail.otp.subject"). */
