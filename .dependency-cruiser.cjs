@@ -5,7 +5,7 @@
  */
 const SRC = "^platform/src/";
 /** Foundation folders: everything else builds on them, and they know no feature. */
-const FOUNDATION = `${SRC}(db|http|tenancy|authz|lib|jobs)/|${SRC}(config|env)\\.ts$`;
+const FOUNDATION = `${SRC}(db|http|tenancy|authz|lib|jobs|i18n)/|${SRC}(config|env)\\.ts$`;
 /** The shared kernel: the Ctx / Deps types every layer takes (they name the caches Deps carries). */
 const KERNEL = `${SRC}context\\.ts$`;
 /** Composition roots: they wire features together and may import anything. */
@@ -29,7 +29,7 @@ module.exports = {
     },
     {
       name: "foundation-imports-no-feature",
-      comment: "Foundation folders (db, http, tenancy, authz, lib, jobs, config, env) import no feature folder.",
+      comment: "Foundation folders (db, http, tenancy, authz, lib, jobs, i18n, config, env) import no feature folder.",
       severity: "error",
       from: { path: FOUNDATION },
       to: { path: SRC, pathNot: `${FOUNDATION}|${KERNEL}` },

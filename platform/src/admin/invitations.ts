@@ -6,22 +6,10 @@ import { recordAudit } from "../audit/index.ts";
 import { participantOf, requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { queueMail } from "../mail/service.ts";
 import { listInvitations as listInvitationRows, membersByEmail, upsertInvitation } from "./queries.ts";
 import type { Invitation, Invite, InviteResult } from "./schemas.ts";
-
-const TEXT = {
-  en: (title: string, message: string | undefined) => ({
-    title: `You are invited to ${title}`,
-    paragraphs: [`You are invited to join ${title}: meet its members one to one, with a new recommended contact every Tuesday.`, ...(message ? [message] : [])],
-    label: "Accept the invitation",
-  }),
-  ru: (title: string, message: string | undefined) => ({
-    title: `Приглашение в ${title}`,
-    paragraphs: [`Вас приглашают в ${title}: знакомьтесь с участниками один на один, каждый вторник — новый рекомендованный контакт.`, ...(message ? [message] : [])],
-    label: "Принять приглашение",
-  }),
-} as const;
 
 /** The invite link: the member app's /invite screen with the invitedBy value. */
 export function inviteLink(baseUrl: string, invitedBy: string | null, email: string): string {
@@ -40,7 +28,9 @@ export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite
   const emails = [...new Set(input.emails)];
   // Invitations go out in the community's language: the invitee has no language with us yet.
   const lang = ctx.tenant.config.lang;
-  const text = TEXT[lang](ctx.tenant.config.brandConfig.title, input.message);
+  const t = textsFor(lang);
+  const title = ctx.tenant.config.brandConfig.title;
+  const text = { title: t("mail.invitation.title", { title }), paragraphs: [t("mail.invitation.body", { title }), ...(input.message ? [input.message] : [])], label: t("mail.invitation.action") };
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);
     const members = opts.members === "invite" ? new Set<string>() : await membersByEmail(tx, ctx.tenant.id, emails);
@@ -56,7 +46,7 @@ export async function inviteByEmail(ctx: Ctx, communityId: string, input: Invite
         template: "notice",
         lang,
         dedupeKey: `invitation:${inv.id}:${inv.sends}`,
-        vars: { title: text.title, paragraphs: [...text.paragraphs], action: { label: text.label, link: inviteLink(ctx.tenant.url, inviter, email) }, reason: "invitation" },
+        vars: { title: text.title, paragraphs: text.paragraphs, action: { label: text.label, link: inviteLink(ctx.tenant.url, inviter, email) }, reason: "invitation" },
       });
       results.push({ email, status: inv.inserted ? "invited" : "resent" });
     }

@@ -45,7 +45,7 @@ function verbImports(): { name: string; file: string }[] {
       if (!spec.startsWith(".")) continue;
       const target = path.resolve(path.dirname(file), spec);
       const r = rel(target);
-      if (isRouting(target) || /schemas\.ts$/.test(r) || /^(db|http|tenancy|authz|lib|jobs)\/|^(config|env|context|http)\.ts$/.test(r)) continue;
+      if (isRouting(target) || /schemas\.ts$/.test(r) || /^(db|http|tenancy|authz|lib|jobs|i18n)\/|^(config|env|context|http)\.ts$/.test(r)) continue;
       const named = st.importClause?.namedBindings;
       if (!named || !ts.isNamedImports(named)) continue;
       for (const el of named.elements) {

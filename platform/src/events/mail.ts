@@ -4,6 +4,7 @@
  * the reminder the day before. Queued in the transaction of the change that caused them.
  */
 import type { Ctx } from "../context.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { queueMail } from "../mail/service.ts";
 import { langIn } from "../members/index.ts";
 import { findMemberCard } from "../participant/queries.ts";
@@ -16,28 +17,38 @@ export type ParticipationMail = "confirmed" | "pending" | "payment" | "waitlist"
 
 type Facts = { name: string; title: string; when: string; where: string; paymentLink: string | null; position: number | null };
 
-const TEXT: Record<Lang, Record<ParticipationMail, (f: Facts) => { subject: string; paragraphs: string[]; action: string }>> = {
-  en: {
-    confirmed: (f) => ({ subject: `You're going to ${f.title}`, paragraphs: [`Hi ${f.name}, your place at ${f.title} is confirmed.`, f.when, f.where, "The calendar file is attached."], action: "Open the event" }),
-    approved: (f) => ({ subject: `You're in: ${f.title}`, paragraphs: [`Hi ${f.name}, the organizers approved your participation in ${f.title}.`, f.when, f.where, "The calendar file is attached."], action: "Open the event" }),
-    promoted: (f) => ({ subject: `A place opened up: ${f.title}`, paragraphs: [`Hi ${f.name}, a place opened up and you moved up from the waitlist: you're going to ${f.title}.`, f.when, f.where, "The calendar file is attached."], action: "Open the event" }),
-    pending: (f) => ({ subject: `Your request to join ${f.title}`, paragraphs: [`Hi ${f.name}, your request to join ${f.title} is waiting for the organizers' approval. We will write to you when they decide.`, f.when], action: "Open the event" }),
-    payment: (f) => ({ subject: `Complete your payment for ${f.title}`, paragraphs: [`Hi ${f.name}, to take part in ${f.title}, pay through the event's payment link${f.paymentLink ? `: ${f.paymentLink}` : ""}. The organizers confirm payments by hand, so your status may take a while to update.`, f.when], action: "Open the event" }),
-    waitlist: (f) => ({ subject: `You're on the waitlist for ${f.title}`, paragraphs: [`Hi ${f.name}, ${f.title} is full. You are on the waitlist${f.position ? ` (place ${f.position})` : ""}; when a place opens up, it is yours and we will write to you.`, f.when], action: "Open the event" }),
-    rejected: (f) => ({ subject: `About your request to join ${f.title}`, paragraphs: [`Hi ${f.name}, unfortunately the organizers could not accept your participation in ${f.title}.`], action: "See other events" }),
-    reminder: (f) => ({ subject: `Tomorrow: ${f.title}`, paragraphs: [`Hi ${f.name}, a reminder: ${f.title} is tomorrow.`, f.when, f.where], action: "Open the event" }),
-  },
-  ru: {
-    confirmed: (f) => ({ subject: `Вы идёте на «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Ваше участие в «${f.title}» подтверждено.`, f.when, f.where, "Файл для календаря во вложении."], action: "Открыть событие" }),
-    approved: (f) => ({ subject: `Заявка одобрена: «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Организаторы одобрили ваше участие в «${f.title}».`, f.when, f.where, "Файл для календаря во вложении."], action: "Открыть событие" }),
-    promoted: (f) => ({ subject: `Освободилось место: «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Освободилось место, и вы перешли из листа ожидания: вы идёте на «${f.title}».`, f.when, f.where, "Файл для календаря во вложении."], action: "Открыть событие" }),
-    pending: (f) => ({ subject: `Ваша заявка на «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Ваша заявка на участие в «${f.title}» ждёт одобрения организаторов. Мы напишем, когда они примут решение.`, f.when], action: "Открыть событие" }),
-    payment: (f) => ({ subject: `Оплатите участие в «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Чтобы участвовать в «${f.title}», оплатите участие по ссылке${f.paymentLink ? `: ${f.paymentLink}` : ""}. Организаторы подтверждают оплату вручную, поэтому статус может обновиться не сразу.`, f.when], action: "Открыть событие" }),
-    waitlist: (f) => ({ subject: `Вы в листе ожидания «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Мест на «${f.title}» нет. Вы в листе ожидания${f.position ? ` (место ${f.position})` : ""}; как только место освободится, оно ваше, и мы вам напишем.`, f.when], action: "Открыть событие" }),
-    rejected: (f) => ({ subject: `О вашей заявке на «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! К сожалению, организаторы не смогли принять ваше участие в «${f.title}».`], action: "Другие события" }),
-    reminder: (f) => ({ subject: `Завтра: «${f.title}»`, paragraphs: [`Здравствуйте, ${f.name}! Напоминаем: «${f.title}» уже завтра.`, f.when, f.where], action: "Открыть событие" }),
-  },
-};
+/** The mail's subject, paragraphs and button for each kind, from the server catalogue. */
+function participationText(lang: Lang, kind: ParticipationMail, f: Facts): { subject: string; paragraphs: string[]; action: string } {
+  const t = textsFor(lang);
+  const v = { name: f.name, event: f.title };
+  const calendar = t("mail.event.calendarAttached");
+  switch (kind) {
+    case "confirmed":
+      return { subject: t("mail.event.confirmedSubject", v), paragraphs: [t("mail.event.confirmedBody", v), f.when, f.where, calendar], action: t("mail.event.open") };
+    case "approved":
+      return { subject: t("mail.event.approvedSubject", v), paragraphs: [t("mail.event.approvedBody", v), f.when, f.where, calendar], action: t("mail.event.open") };
+    case "promoted":
+      return { subject: t("mail.event.promotedSubject", v), paragraphs: [t("mail.event.promotedBody", v), f.when, f.where, calendar], action: t("mail.event.open") };
+    case "pending":
+      return { subject: t("mail.event.pendingSubject", v), paragraphs: [t("mail.event.pendingBody", v), f.when], action: t("mail.event.open") };
+    case "payment":
+      return {
+        subject: t("mail.event.paymentSubject", v),
+        paragraphs: [t("mail.event.paymentBody", { ...v, link: f.paymentLink ?? undefined, context: f.paymentLink ? "link" : undefined }), f.when],
+        action: t("mail.event.open"),
+      };
+    case "waitlist":
+      return {
+        subject: t("mail.event.waitlistSubject", v),
+        paragraphs: [t("mail.event.waitlistBody", { ...v, position: f.position ?? undefined, context: f.position ? "position" : undefined }), f.when],
+        action: t("mail.event.open"),
+      };
+    case "rejected":
+      return { subject: t("mail.event.rejectedSubject", v), paragraphs: [t("mail.event.rejectedBody", v)], action: t("mail.event.others") };
+    case "reminder":
+      return { subject: t("mail.event.reminderSubject", v), paragraphs: [t("mail.event.reminderBody", v), f.when, f.where], action: t("mail.event.open") };
+  }
+}
 
 const WITH_CALENDAR: ReadonlySet<ParticipationMail> = new Set(["confirmed", "approved", "promoted", "reminder"]);
 
@@ -68,8 +79,8 @@ export async function mailParticipant(
   const description = t?.description || e.description;
   const location = visibleLocation(e, { organizer: false, participantId: row.participantId, participation: row });
   const confirmed = row.status === "CONFIRMED";
-  const where = e.type === "ONLINE" ? (lang === "ru" ? "Онлайн" : "Online") : locationLine(location);
-  const text = TEXT[lang][kind]({
+  const where = e.type === "ONLINE" ? textsFor(lang)("mail.event.online") : locationLine(location);
+  const text = participationText(lang, kind, {
     name: member.firstName || member.lastName || "",
     title,
     when: whenLine(e, lang),

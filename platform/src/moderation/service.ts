@@ -6,6 +6,7 @@ import { recordAudit } from "../audit/index.ts";
 import { isOperator, participantOf, requireModerator, requireThisCommunity } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { emitWebhook } from "../webhooks/index.ts";
@@ -63,32 +64,16 @@ export async function listModerators(ctx: Ctx) {
   return staff.map((r) => ({ id: r.id, userId: r.userId, firstName: r.firstName, lastName: r.lastName, email: r.email, role: r.role }));
 }
 
-const MAIL = {
-  en: {
-    confirmed: (title: string) => ({
-      title: `Welcome to ${title}: your profile is confirmed`,
-      paragraphs: [`Your profile in ${title} has been confirmed. Other members can now see you, and recommendations start next Tuesday.`],
-      label: "Open my profile",
-    }),
-    rejected: (title: string, reason: string | null) => ({
-      title: `Your profile in ${title} was not approved`,
-      paragraphs: [`The moderators of ${title} did not approve your profile.`, ...(reason ? [`Reason: ${reason}`] : []), "You can update your profile and ask them again."],
-      label: "Open my profile",
-    }),
-  },
-  ru: {
-    confirmed: (title: string) => ({
-      title: `Добро пожаловать в ${title}: ваш профиль подтверждён`,
-      paragraphs: [`Ваш профиль в ${title} подтверждён. Теперь другие участники видят вас, а рекомендации начнутся в ближайший вторник.`],
-      label: "Открыть профиль",
-    }),
-    rejected: (title: string, reason: string | null) => ({
-      title: `Ваш профиль в ${title} не одобрен`,
-      paragraphs: [`Модераторы ${title} не одобрили ваш профиль.`, ...(reason ? [`Причина: ${reason}`] : []), "Вы можете дополнить профиль и попросить о повторной проверке."],
-      label: "Открыть профиль",
-    }),
-  },
-} as const;
+/** The mail to the member about the decision, in their language. */
+function moderationMail(lang: Lang, title: string, confirmed: boolean, reason: string | null) {
+  const t = textsFor(lang);
+  if (confirmed) return { title: t("mail.moderation.confirmedTitle", { title }), paragraphs: [t("mail.moderation.confirmedBody", { title })], label: t("mail.moderation.action") };
+  return {
+    title: t("mail.moderation.rejectedTitle", { title }),
+    paragraphs: [t("mail.moderation.rejectedBody", { title }), ...(reason ? [t("mail.moderation.rejectedReason", { reason })] : []), t("mail.moderation.rejectedAgain")],
+    label: t("mail.moderation.action"),
+  };
+}
 
 /**
  * PATCH /participant-moderation/{id}: sets the status (and the rejection reason), audited; a
@@ -140,7 +125,7 @@ export async function decideModeration(ctx: Ctx, id: string, input: ModerationDe
     if (updated.email && input.moderationStatus !== "pending") {
       const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
       const title = ctx.tenant.config.brandConfig.title;
-      const t = input.moderationStatus === "confirmed" ? MAIL[lang].confirmed(title) : MAIL[lang].rejected(title, reason);
+      const t = moderationMail(lang, title, input.moderationStatus === "confirmed", reason);
       await queueMail(txCtx, {
         to: updated.email,
         template: "notice",

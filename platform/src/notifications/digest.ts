@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Ctx, Deps } from "../context.ts";
 import { withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { queueMail } from "../mail/service.ts";
 import { langIn } from "../members/index.ts";
 import { findMemberCard } from "../participant/queries.ts";
@@ -18,46 +19,14 @@ import type { NotificationType } from "./schemas.ts";
 export const DIGEST_DELAY_MS = 60 * 60 * 1000;
 const DIGEST_BATCH = 500;
 
-const LINES: Record<Lang, Record<NotificationType, (n: number) => string>> = {
-  en: {
-    INTRO_RECEIVED: (n) => (n === 1 ? "1 new intro request" : `${n} new intro requests`),
-    INTRO_ACCEPTED: (n) => (n === 1 ? "1 intro accepted" : `${n} intros accepted`),
-    MATCH_OF_THE_WEEK: () => "Your contact of the week",
-    EVENT_APPROVED: (n) => (n === 1 ? "1 event registration approved" : `${n} event registrations approved`),
-    EVENT_REMINDER: (n) => (n === 1 ? "1 event reminder" : `${n} event reminders`),
-    CHAT_MESSAGE: (n) => (n === 1 ? "New messages in 1 chat" : `New messages in ${n} chats`),
-    MEETING_PROPOSED: (n) => (n === 1 ? "1 meeting with times to choose" : `${n} meetings with times to choose`),
-    MEETING_PICKED: (n) => (n === 1 ? "1 meeting time to confirm" : `${n} meeting times to confirm`),
-    MEETING_CONFIRMED: (n) => (n === 1 ? "1 meeting booked" : `${n} meetings booked`),
-    MEETING_CANCELLED: (n) => (n === 1 ? "1 meeting cancelled" : `${n} meetings cancelled`),
-    MEETING_REMINDER: (n) => (n === 1 ? "1 meeting reminder" : `${n} meeting reminders`),
-  },
-  ru: {
-    INTRO_RECEIVED: (n) => `Новые запросы на знакомство: ${n}`,
-    INTRO_ACCEPTED: (n) => `Принятые запросы на знакомство: ${n}`,
-    MATCH_OF_THE_WEEK: () => "Ваш контакт недели",
-    EVENT_APPROVED: (n) => `Одобренные заявки на события: ${n}`,
-    EVENT_REMINDER: (n) => `Напоминания о событиях: ${n}`,
-    CHAT_MESSAGE: (n) => `Новые сообщения в чатах: ${n}`,
-    MEETING_PROPOSED: (n) => `Встречи, для которых нужно выбрать время: ${n}`,
-    MEETING_PICKED: (n) => `Время встречи ждёт подтверждения: ${n}`,
-    MEETING_CONFIRMED: (n) => `Назначенные встречи: ${n}`,
-    MEETING_CANCELLED: (n) => `Отменённые встречи: ${n}`,
-    MEETING_REMINDER: (n) => `Напоминания о встречах: ${n}`,
-  },
-};
-
 function digestNotice(lang: Lang, tenant: Tenant, rows: readonly NotificationRow[]) {
+  const t = textsFor(lang);
   const counts = new Map<NotificationType, number>();
   for (const r of rows) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
-  const title = tenant.config.brandConfig.title;
   return {
-    title: lang === "ru" ? `Непрочитанные уведомления: ${rows.length}` : `You have ${rows.length} unread notification${rows.length === 1 ? "" : "s"}`,
-    paragraphs: [
-      lang === "ru" ? `Пока вас не было в ${title}:` : `While you were away from ${title}:`,
-      ...[...counts].map(([type, n]) => LINES[lang][type](n)),
-    ],
-    action: { label: lang === "ru" ? "Открыть уведомления" : "Open notifications", link: `${tenant.url}/notifications` },
+    title: t("mail.digest.title", { count: rows.length }),
+    paragraphs: [t("mail.digest.away", { title: tenant.config.brandConfig.title }), ...[...counts].map(([type, n]) => t(`mail.digest.lines.${type}`, { count: n }))],
+    action: { label: t("mail.digest.action"), link: `${tenant.url}/notifications` },
   };
 }
 

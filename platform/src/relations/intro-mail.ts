@@ -1,7 +1,8 @@
 /**
- * The e-mails of an intro, EN / RU, as `notice` mails (title, paragraphs, one button) in the
+ * The e-mails of an intro, texts from the server catalogue, as `notice` mails (title, paragraphs, one button) in the
  * tenant's branding. Intro texts are the members' own words and are escaped by the renderer.
  */
+import { textsFor } from "../i18n/texts.ts";
 import type { TemplateVars } from "../mail/templates.ts";
 import type { Contacts } from "../participant/schemas.ts";
 import type { Lang } from "../tenancy/schema.ts";
@@ -21,76 +22,40 @@ export const contactLines = (c: Contacts, phone: string | null) => [
 
 /** To the member: someone wants to meet them. `forwarded` when a moderator passed it on. */
 export function introToMember(lang: Lang, v: { from: Person; message: string; link: string; forwarded: boolean; contacts: string[] }): Notice {
-  if (lang === "ru") {
-    return {
-      title: `${nameOf(v.from)} хочет познакомиться с вами`,
-      paragraphs: [
-        v.forwarded ? `Команда сообщества передаёт вам знакомство от участника ${who(v.from)}:` : `${who(v.from)} отправил(а) вам знакомство:`,
-        `«${v.message}»`,
-        ...(v.contacts.length ? ["Контакты:", ...v.contacts] : []),
-        "Ответить можно в разделе запросов.",
-      ],
-      action: { label: "Открыть запросы", link: v.link },
-    };
-  }
+  const t = textsFor(lang);
   return {
-    title: `${nameOf(v.from)} would like to meet you`,
+    title: t("mail.intro.toMemberTitle", { from: nameOf(v.from) }),
     paragraphs: [
-      v.forwarded ? `The community team forwards you an intro from ${who(v.from)}:` : `${who(v.from)} sent you an intro:`,
-      `"${v.message}"`,
-      ...(v.contacts.length ? ["Contacts:", ...v.contacts] : []),
-      "You can answer it in your requests.",
+      t("mail.intro.toMemberBody", { from: who(v.from), context: v.forwarded ? "forwarded" : undefined }),
+      t("mail.intro.quote", { text: v.message }),
+      ...(v.contacts.length ? [t("mail.intro.contacts"), ...v.contacts] : []),
+      t("mail.intro.toMemberAnswer"),
     ],
-    action: { label: "Open requests", link: v.link },
+    action: { label: t("mail.intro.openRequests"), link: v.link },
   };
 }
 
 /** To a moderator: the recipient hides contacts, so the intro waits for them (spec 4.6). */
 export function introToModerator(lang: Lang, v: { from: Person; to: Person; message: string; link: string }): Notice {
-  if (lang === "ru") {
-    return {
-      title: `Знакомство для участника ${nameOf(v.to)}`,
-      paragraphs: [
-        `${who(v.from)} хочет познакомиться с участником ${who(v.to)}, который скрывает свои контакты.`,
-        `«${v.message}»`,
-        "Перешлите знакомство участнику или отклоните его.",
-      ],
-      action: { label: "Открыть запросы", link: v.link },
-    };
-  }
+  const t = textsFor(lang);
   return {
-    title: `An intro for ${nameOf(v.to)}`,
-    paragraphs: [
-      `${who(v.from)} would like to meet ${who(v.to)}, who keeps their contacts hidden.`,
-      `"${v.message}"`,
-      "Please forward the intro to the member or decline it.",
-    ],
-    action: { label: "Open requests", link: v.link },
+    title: t("mail.intro.toModeratorTitle", { to: nameOf(v.to) }),
+    paragraphs: [t("mail.intro.toModeratorBody", { from: who(v.from), to: who(v.to) }), t("mail.intro.quote", { text: v.message }), t("mail.intro.toModeratorAsk")],
+    action: { label: t("mail.intro.openRequests"), link: v.link },
   };
 }
 
 /** To the sender: the intro was accepted (by the member) or forwarded (by a moderator). */
 export function introAnswered(lang: Lang, v: { to: Person; forwarded: boolean; answer: string | null; contacts: string[]; link: string }): Notice {
-  if (lang === "ru") {
-    return {
-      title: v.forwarded ? `Ваше знакомство передано участнику ${nameOf(v.to)}` : `${nameOf(v.to)} принял(а) ваше знакомство`,
-      paragraphs: [
-        v.forwarded
-          ? `Команда сообщества передала ваше знакомство участнику ${who(v.to)}.`
-          : `${who(v.to)} ответил(а) на ваше знакомство.`,
-        ...(v.answer ? [`«${v.answer}»`] : []),
-        ...(v.contacts.length ? ["Контакты:", ...v.contacts] : []),
-      ],
-      action: { label: "Открыть контакты", link: v.link },
-    };
-  }
+  const t = textsFor(lang);
+  const context = v.forwarded ? "forwarded" : undefined;
   return {
-    title: v.forwarded ? `Your intro to ${nameOf(v.to)} was forwarded` : `${nameOf(v.to)} accepted your intro`,
+    title: t("mail.intro.answeredTitle", { to: nameOf(v.to), context }),
     paragraphs: [
-      v.forwarded ? `The community team forwarded your intro to ${who(v.to)}.` : `${who(v.to)} answered your intro.`,
-      ...(v.answer ? [`"${v.answer}"`] : []),
-      ...(v.contacts.length ? ["Contacts:", ...v.contacts] : []),
+      t("mail.intro.answeredBody", { to: who(v.to), context }),
+      ...(v.answer ? [t("mail.intro.quote", { text: v.answer })] : []),
+      ...(v.contacts.length ? [t("mail.intro.contacts"), ...v.contacts] : []),
     ],
-    action: { label: "Open my contacts", link: v.link },
+    action: { label: t("mail.intro.openContacts"), link: v.link },
   };
 }

@@ -12,6 +12,7 @@ import { recordAudit } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import { MEDIA_KEY, mediaStorage } from "../images/storage.ts";
 import type { Audience, Mailing } from "../mailings/schemas.ts";
@@ -118,11 +119,6 @@ export async function notifyTelegramImage(ctx: Ctx, communityId: string, input: 
   return start(ctx, "telegram_image", input.content, input.audience, key, "mailing.telegram.image");
 }
 
-const RECOMMENDED: Record<Lang, (title: string, link: string) => string> = {
-  en: (title, link) => `${title}: your contact of the week is ready. Open it: ${link}`,
-  ru: (title, link) => `${title}: ваш контакт недели готов. Открыть: ${link}`,
-};
-
 /**
  * POST /community/{id}/participants/notify/telegram/recommended-contacts: this week's pairing is
  * run (or read, when it ran) and every matched member with Telegram is told through the bot.
@@ -138,7 +134,7 @@ export async function notifyTelegramRecommendedContacts(ctx: Ctx, communityId: s
   const link = `${ctx.tenant.url}/my_communities`;
   const title = ctx.tenant.config.brandConfig.title;
   const content: TelegramContent = {};
-  for (const l of [ctx.tenant.config.lang, ...ctx.tenant.config.langChoices]) content[l] = { text: RECOMMENDED[l](title, link) };
+  for (const l of [ctx.tenant.config.lang, ...ctx.tenant.config.langChoices]) content[l] = { text: textsFor(l)("telegram.recommended", { title, link }) };
   // Nobody matched: an empty audience (a participant id that is no one's).
   const audience: Audience = { participantIds: matched.length > 0 ? matched.map((r) => r.id) : ["00000000-0000-0000-0000-000000000000"] };
   return start(ctx, "telegram", content, audience, null, "mailing.telegram.recommended_contacts");

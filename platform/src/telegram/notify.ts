@@ -7,40 +7,19 @@
  */
 import type { Deps } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { type TextKey, textsFor } from "../i18n/texts.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { botApi, TelegramApiError } from "./bot-api.ts";
 import { lockPendingNotifications, markBlocked, markNotificationTelegram } from "./queries.ts";
 
 const BATCH = 100;
 
-const TEXT: Record<Lang, Record<string, string>> = {
-  en: {
-    INTRO_RECEIVED: "You have a new intro request",
-    INTRO_ACCEPTED: "Your intro request was accepted",
-    MATCH_OF_THE_WEEK: "Your contact of the week is here",
-    EVENT_APPROVED: "Your event registration was approved",
-    EVENT_REMINDER: "An event you registered for is coming up",
-    CHAT_MESSAGE: "You have new chat messages",
-    MEETING_PROPOSED: "Pick a time for your meeting",
-    MEETING_PICKED: "A meeting time is waiting for your confirmation",
-    MEETING_CONFIRMED: "Your meeting is booked",
-    MEETING_CANCELLED: "A meeting was cancelled",
-    MEETING_REMINDER: "Your meeting starts soon",
-  },
-  ru: {
-    INTRO_RECEIVED: "Новый запрос на знакомство",
-    INTRO_ACCEPTED: "Ваш запрос на знакомство принят",
-    MATCH_OF_THE_WEEK: "Ваш контакт недели уже здесь",
-    EVENT_APPROVED: "Ваша заявка на событие одобрена",
-    EVENT_REMINDER: "Скоро событие, на которое вы записаны",
-    CHAT_MESSAGE: "У вас новые сообщения в чате",
-    MEETING_PROPOSED: "Выберите время встречи",
-    MEETING_PICKED: "Время встречи ждёт вашего подтверждения",
-    MEETING_CONFIRMED: "Встреча назначена",
-    MEETING_CANCELLED: "Встреча отменена",
-    MEETING_REMINDER: "Скоро ваша встреча",
-  },
-};
+/** The notification type's text, or the type itself for one the catalogue does not know. */
+function typeText(lang: Lang, type: string): string {
+  const key = `telegram.notifications.${type}` as TextKey;
+  const text = textsFor(lang)(key);
+  return text === key ? type : text;
+}
 
 function linkFor(base: string, type: string, data: Record<string, unknown>): string {
   if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
@@ -65,7 +44,7 @@ export async function sendTelegramNotifications(deps: Deps, opts: { communityId?
         continue;
       }
       const lang: Lang = n.lang && tenant.config.langChoices.includes(n.lang) ? n.lang : tenant.config.lang;
-      const text = `${tenant.config.brandConfig.title}: ${TEXT[lang][n.type] ?? n.type}\n${linkFor(tenant.url, n.type, n.data)}`;
+      const text = `${tenant.config.brandConfig.title}: ${typeText(lang, n.type)}\n${linkFor(tenant.url, n.type, n.data)}`;
       try {
         await api.sendMessage(n.chatId, text, { disablePreview: true });
         await markNotificationTelegram(tx, n.id, "sent");

@@ -17,6 +17,7 @@ import { requireMember, requireUser } from "../authz/index.ts";
 import type { TelegramConfig } from "../config.ts";
 import type { Ctx, Deps } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
 import { accessDenied, notFound, unauthenticated } from "../lib/errors.ts";
 import { iso, loadMe } from "../members/index.ts";
@@ -95,11 +96,6 @@ export async function connectTelegram(ctx: Ctx, body: TelegramConnectBody, secre
 
 const START = /^\/start(?:@\w+)?\s+([a-z2-7]{16,64})\s*$/;
 
-const REPLIES = {
-  connected: { en: (title: string) => `Connected: you will get your ${title} notifications here.`, ru: (title: string) => `Готово: уведомления ${title} будут приходить сюда.` },
-  unknown: { en: "This link has expired. Open the profile page and press “Connect Telegram” again.", ru: "Ссылка устарела. Откройте профиль и снова нажмите «Подключить Telegram»." },
-} as const;
-
 /**
  * POST /api/telegram/webhook: Telegram's updates for the bot (setWebhook with secret_token). A
  * "/start <code>" connects the code's member in the code's community (one bot serves every
@@ -116,13 +112,13 @@ export async function handleWebhook(ctx: Ctx, update: TelegramUpdate, secret: st
   const code = await takeConnectCode(ctx.db, hashHex(m[1]));
   const tenant = code ? await ctx.deps.tenants.get(code.communityId) : undefined;
   if (!code || !tenant) {
-    await api.sendMessage(chatId, `${REPLIES.unknown.en}\n\n${REPLIES.unknown.ru}`).catch((err) => ctx.log.warn({ err }, "telegram reply failed"));
+    await api.sendMessage(chatId, `${textsFor("en")("telegram.expired")}\n\n${textsFor("ru")("telegram.expired")}`).catch((err) => ctx.log.warn({ err }, "telegram reply failed"));
     return { ok: true };
   }
   await link(ctx.deps, code.communityId, code.participantId, code.userId, chatId, message.from?.username ?? null);
   const title = tenant.config.brandConfig.title;
   await api
-    .sendMessage(chatId, tenant.config.lang === "ru" ? REPLIES.connected.ru(title) : REPLIES.connected.en(title))
+    .sendMessage(chatId, textsFor(tenant.config.lang)("telegram.connected", { title }))
     .catch((err) => ctx.log.warn({ err }, "telegram reply failed"));
   ctx.log.info({ communityId: code.communityId, participantId: code.participantId }, "telegram connected through the bot");
   return { ok: true };

@@ -8,6 +8,7 @@
  */
 import type { Deps } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { jobCtx } from "../jobs/context.ts";
 import { queueMail } from "../mail/service.ts";
 import { WebhookDeliverQueue } from "./jobs/deliver-queue.ts";
@@ -17,23 +18,6 @@ import { signatureHeader } from "./signing.ts";
 
 /** The lease outlives the request's deadline, so a slow answer is never sent twice. */
 const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 5;
-
-const DISABLED_TEXT = {
-  en: (url: string, attempts: number) => ({
-    subject: "A webhook endpoint was turned off",
-    paragraphs: [
-      `The webhook endpoint ${url} failed ${attempts} delivery attempts in a row over more than a day and has been turned off.`,
-      "Its events are kept: turn it on again in the console (Webhooks) once it answers, and they are sent.",
-    ],
-  }),
-  ru: (url: string, attempts: number) => ({
-    subject: "Вебхук отключён",
-    paragraphs: [
-      `Адрес вебхука ${url} не принял ${attempts} попыток доставки подряд за сутки с лишним и отключён.`,
-      "События сохранены: включите его снова в консоли (раздел «Вебхуки»), когда он заработает, и они будут отправлены.",
-    ],
-  }),
-} as const;
 
 export async function drainWebhookQueue(deps: Deps, q: { communityId: string; endpointId: string; orderingKey: string }): Promise<void> {
   const { config } = deps;
@@ -71,13 +55,13 @@ export async function drainWebhookQueue(deps: Deps, q: { communityId: string; en
           if (!tenant) return;
           const ctx = { ...jobCtx(deps, tenant, WebhookDeliverQueue.name), db: tx };
           for (const admin of await communityAdmins(tx, q.communityId)) {
-            const text = DISABLED_TEXT[admin.lang](endpoint.url, attempt);
+            const t = textsFor(admin.lang);
             await queueMail(ctx, {
               to: admin.email,
               template: "notice",
               lang: admin.lang,
               dedupeKey: `webhook-disabled:${q.endpointId}:${head.id}:${admin.email}`,
-              vars: { title: text.subject, paragraphs: [...text.paragraphs], reason: "account" },
+              vars: { title: t("mail.webhookDisabled.subject"), paragraphs: [t("mail.webhookDisabled.body", { url: endpoint.url, attempts: attempt }), t("mail.webhookDisabled.kept")], reason: "account" },
             });
           }
         }

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors, jsonResponse } from "../../http/openapi.ts";
 import { defineRoute } from "../../http/route.ts";
+import { textsFor } from "../../i18n/texts.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { UnsubscribeQuerySchema, UnsubscribeResultSchema } from "../schemas.ts";
 import { unsubscribe } from "../service.ts";
@@ -37,9 +38,9 @@ const page = (title: string, body: string) =>
 export function registerUnsubscribe(app: OpenAPIHono<AppEnv>) {
   app.openapi(get, (c) => {
     const { token } = c.req.valid("query");
-    const ru = c.get("ctx").tenant.config.lang === "ru";
-    const title = ru ? "Отписаться от рассылок" : "Unsubscribe from mailings";
-    const button = ru ? "Отписаться" : "Unsubscribe";
+    const t = textsFor(c.get("ctx").tenant.config.lang);
+    const title = escapeHtml(t("pages.unsubscribe.title"));
+    const button = escapeHtml(t("pages.unsubscribe.button"));
     return c.html(
       page(
         title,
@@ -51,9 +52,8 @@ export function registerUnsubscribe(app: OpenAPIHono<AppEnv>) {
   app.openapi(post, async (c) => {
     const result = await unsubscribe(c.get("ctx"), c.req.valid("query").token);
     if ((c.req.header("accept") ?? "").includes("text/html")) {
-      const ru = c.get("ctx").tenant.config.lang === "ru";
-      const text = ru ? "Вы отписались от рассылок сообщества." : "You are unsubscribed from the community's mailings.";
-      return c.html(page(text, `<h1>${text}</h1>`), 200);
+      const text = textsFor(c.get("ctx").tenant.config.lang)("pages.unsubscribe.done");
+      return c.html(page(text, `<h1>${escapeHtml(text)}</h1>`), 200);
     }
     return c.json(result, 200);
   });

@@ -3,6 +3,7 @@
  * (stored with the match, shown to both members) and their EN / RU sentences. A reason is
  * about the pair (A, B); the renderer phrases it from one viewer's side.
  */
+import { textsFor } from "../../i18n/texts.ts";
 import type { CommunityModel } from "./corpus.ts";
 import { type RelevanceBreakdown, relevance } from "./relevance.ts";
 import { Stemmer, tokenizeWithSurface } from "./text.ts";
@@ -276,52 +277,31 @@ function titleCase(s: string): string {
   return s.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
-function ruPlural(n: number, one: string, few: string, many: string): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return one;
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
-  return many;
-}
-
-/** One reason as a sentence for the viewer. */
+/** One reason as a sentence for the viewer (texts in platform/src/i18n, `reasons.*`). */
 export function renderReason(reason: MatchReason, o: RenderOptions): string {
-  const g = o.partnerGender ?? null;
-  const ru = o.lang === "ru";
+  const t = textsFor(o.lang);
+  const context = o.partnerGender === "female" || o.partnerGender === "male" ? o.partnerGender : undefined;
   switch (reason.kind) {
     case "admin_pick":
-      return ru ? "Эту пару подобрала команда сообщества" : "The community team picked this match for you";
+      return t("reasons.adminPick");
     case "shared_tags":
-      return ru ? `Вам обоим интересны темы: ${reason.tags.join(", ")}` : `You both care about ${reason.tags.join(", ")}`;
+      return t("reasons.sharedTags", { tags: reason.tags.join(", ") });
     case "can_help_with": {
-      const list = reason.terms.join(", ");
       const partnerHelps = (reason.direction === "b_to_a") === (o.viewer === "a");
-      if (partnerHelps) {
-        if (ru) return `${g === "female" ? "Она" : g === "male" ? "Он" : "Ваш контакт"} может помочь с тем, что вы ищете: ${list}`;
-        return `${g === "female" ? "She" : g === "male" ? "He" : "They"} can help with what you look for: ${list}`;
-      }
-      if (ru) return `Вы можете помочь с тем, что ${g === "female" ? "она ищет" : g === "male" ? "он ищет" : "ищет ваш контакт"}: ${list}`;
-      return `You can help with what ${g === "female" ? "she looks" : g === "male" ? "he looks" : "they look"} for: ${list}`;
+      return t(partnerHelps ? "reasons.partnerCanHelp" : "reasons.youCanHelp", { list: reason.terms.join(", "), context });
     }
     case "helps_with_need": {
-      const list = reason.needs.map((x) => (ru ? x.ru : x.en)).join(", ");
+      const list = reason.needs.map((x) => x[o.lang]).join(", ");
       const partnerHelps = (reason.direction === "b_to_a") === (o.viewer === "a");
-      if (partnerHelps) {
-        if (ru) return `${g === "female" ? "Она" : g === "male" ? "Он" : "Ваш контакт"} может помочь с тем, что вам нужно: ${list}`;
-        return `${g === "female" ? "She" : g === "male" ? "He" : "They"} can help with what you need: ${list}`;
-      }
-      if (ru) return `Вы можете помочь с тем, что нужно ${g === "female" ? "ей" : g === "male" ? "ему" : "вашему контакту"}: ${list}`;
-      return `You can help with what ${g === "female" ? "she needs" : g === "male" ? "he needs" : "they need"}: ${list}`;
+      return t(partnerHelps ? "reasons.partnerHelpsNeed" : "reasons.youHelpNeed", { list, context });
     }
     case "same_city": {
       const genitive = CITY_RU_GENITIVE[reason.key];
-      if (ru) return genitive ? `Вы оба из ${genitive}` : `Вы из одного города: ${reason.city}`;
-      return `You are both in ${genitive ? titleCase(reason.key) : reason.city}`;
+      if (!genitive) return t("reasons.sameCity", { city: reason.city });
+      return t("reasons.sameCity", { city: o.lang === "ru" ? genitive : titleCase(reason.key), context: "known" });
     }
     case "shared_answers":
-      return ru
-        ? `Вы одинаково ответили на ${reason.count} ${ruPlural(reason.count, "вопрос", "вопроса", "вопросов")} анкеты`
-        : `You answered ${reason.count} onboarding ${reason.count === 1 ? "question" : "questions"} the same way`;
+      return t("reasons.sharedAnswers", { count: reason.count });
   }
 }
 
@@ -331,12 +311,5 @@ export function renderReasons(reasons: readonly MatchReason[], o: RenderOptions)
 
 /** Why a member got a recommendation instead of a weekly pair. */
 export function renderRecommendationWhy(why: RecommendationWhy, lang: Lang): string {
-  if (why === "odd_count") {
-    return lang === "ru"
-      ? "На этой неделе число участников нечётное, поэтому вместо пары мы предлагаем ваш лучший доступный контакт"
-      : "This week the number of members was odd, so instead of a pair here is your best available contact";
-  }
-  return lang === "ru"
-    ? "Ваши лучшие кандидаты на этой неделе уже в парах, поэтому мы предлагаем лучший доступный контакт"
-    : "Your best matches were already paired this week, so here is your best available contact";
+  return textsFor(lang)(why === "odd_count" ? "reasons.oddCount" : "reasons.noFreeCandidate");
 }
