@@ -111,6 +111,8 @@ export type EmitCtx = Pick<Ctx, "db" | "deps"> & { tenant: Pick<Ctx["tenant"], "
  * with the same `orderingKey` (a participant id, an event id) reach an endpoint in this order.
  */
 export async function emitWebhook<T extends WebhookEventType>(ctx: EmitCtx, type: T, data: WebhookData<T>, orderingKey: string, opts: { endpointId?: string } = {}): Promise<number> {
+  // Most events have no endpoint: answered from the process's subscription cache, no query.
+  if (opts.endpointId === undefined && !(await ctx.deps.webhookSubscriptions.wants(ctx.db, ctx.tenant.id, type))) return 0;
   const messageId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
   const payload = { type, timestamp: new Date().toISOString(), version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data };
   const endpoints = await insertDeliveries(ctx.db, ctx.tenant.id, { messageId, type, orderingKey, payload, endpointId: opts.endpointId });
