@@ -28,6 +28,6 @@ it("no file of the HTTP layer runs SQL itself", () => {
 });
 
 it("the check sees a statement", () => {
-  expect(SQL.test("await ctx.db`delete from api_idempotency where id = ${id}`")).toBe(true);
+  expect(SQL.test("await ctx.db`delete from api_idempotency where id = 1`")).toBe(true);
   expect(SQL.test("const x = await claimIdempotencyKey(ctx.db, scope, hash);")).toBe(false);
 });
