@@ -18,6 +18,7 @@ import { participants } from "./resources/participants/index.ts";
 import { questions } from "./resources/questions/index.ts";
 import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { topics } from "./resources/topics/index.ts";
+import { webhooks } from "./resources/webhooks/index.ts";
 
 /**
  * The console for community admins and moderators. Every list and show screen is a <Resource> on
@@ -45,6 +46,8 @@ export function App() {
       <Resource {...mailings} />
       <Resource {...audit} />
       <Resource {...apiKeys} />
+      <Resource {...webhooks} />
+      <Resource name="webhook-deliveries" />
       <CustomRoutes>
         <Route path="/account" element={<AccountPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />

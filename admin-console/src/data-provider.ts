@@ -171,6 +171,45 @@ const CUSTOM: Record<string, Handlers> = {
       return { data: await call(api.DELETE("/api/admin/{communityId}/api-keys/{id}", { params: { path: { communityId: await communityId(), id: String(id) } } })) };
     },
   },
+  /**
+   * webhooks: the community's endpoints in one array (no GET of one: read from the list); create
+   * answers the signing secret, shown once; update sends only the fields the API takes.
+   */
+  webhooks: {
+    async getList(params) {
+      return inMemory(await call(api.GET("/api/admin/{communityId}/webhooks", { params: { path: { communityId: await communityId() } } })), params);
+    },
+    async getOne({ id }) {
+      const rows = await call(api.GET("/api/admin/{communityId}/webhooks", { params: { path: { communityId: await communityId() } } }));
+      const row = rows.find((r) => r.id === String(id));
+      if (!row) throw new HttpError("Webhook endpoint not found", 404);
+      return { data: row };
+    },
+    async create({ data }) {
+      const d = data as components["schemas"]["CreateWebhook"];
+      const body = { url: d.url, events: d.events, ...(d.description ? { description: d.description } : {}) };
+      return { data: await call(api.POST("/api/admin/{communityId}/webhooks", { params: { path: { communityId: await communityId() } }, body })) };
+    },
+    async update({ id, data }) {
+      const d = data as components["schemas"]["UpdateWebhook"];
+      const body = { url: d.url, events: d.events, description: d.description ?? "", enabled: d.enabled };
+      return { data: await call(api.PATCH("/api/admin/{communityId}/webhooks/{id}", { params: { path: { communityId: await communityId(), id: String(id) } }, body })) };
+    },
+    async delete({ id }) {
+      return { data: await call(api.DELETE("/api/admin/{communityId}/webhooks/{id}", { params: { path: { communityId: await communityId(), id: String(id) } } })) };
+    },
+  },
+  /** webhook-deliveries: one endpoint's latest 100 (filter `endpointId`, required), newest first as the API answers. */
+  "webhook-deliveries": {
+    async getList(params) {
+      const endpointId = String((params.filter as { endpointId?: string } | undefined)?.endpointId ?? "");
+      const rows = await call(api.GET("/api/admin/{communityId}/webhooks/{id}/deliveries", { params: { path: { communityId: await communityId(), id: endpointId } } }));
+      return inMemory(
+        rows.map((d) => ({ ...d, endpointId })),
+        { ...params, filter: {}, sort: undefined },
+      );
+    },
+  },
   /** questions: all of them in one array, in the community's order; DELETE hides a question that has answers. */
   questions: {
     async getList(params) {
@@ -287,6 +326,16 @@ const verbs = {
     if (what === "reject") return call(api.POST("/api/event/{id}/participants/{pid}/reject", path));
     return call(api.POST("/api/event/{id}/participants/{pid}/confirm-payment", path));
   },
+  /** A webhook.test event to one endpoint: its delivery is listed at once (pending), then sent. */
+  async sendWebhookTest(endpointId: string) {
+    return call(api.POST("/api/admin/{communityId}/webhooks/{id}/test", { params: { path: { communityId: await communityId(), id: endpointId } } }));
+  },
+  /** Sends a delivery again (a new delivery, same webhook-id). */
+  async replayWebhookDelivery(endpointId: string, deliveryId: string) {
+    return call(
+      api.POST("/api/admin/{communityId}/webhooks/{id}/deliveries/{deliveryId}/replay", { params: { path: { communityId: await communityId(), id: endpointId, deliveryId } } }),
+    );
+  },
   getEventStatistics(eventId: string) {
     return call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }));
   },
@@ -323,6 +372,9 @@ export const dataProvider: ConsoleDataProvider = {
     return { data: data.filter((r) => ids.has(String(r.id))) };
   },
   getManyReference: (resource, params) => {
+    // A custom list filtered by the reference (webhook-deliveries by endpointId).
+    const own = pick(resource, "getList");
+    if (own) return own({ ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
     const path = SIMPLE_REST[resource];
     return path ? rest.getManyReference(path, params) : notSupported(resource, "getManyReference");
   },

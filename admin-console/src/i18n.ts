@@ -3,6 +3,7 @@ import englishMessages from "ra-language-english";
 import type { TranslationMessages } from "react-admin";
 import { consoleAEn, consoleARu } from "./resources/participants/messages.ts";
 import { consoleApiKeysEn, consoleApiKeysRu } from "./resources/api-keys/messages.ts";
+import { consoleWebhooksEn, consoleWebhooksRu } from "./resources/webhooks/messages.ts";
 import { consoleEventsEn, consoleEventsRu } from "./resources/events/messages.ts";
 
 const tuesdayEn = {
@@ -504,8 +505,8 @@ const raRu = {
 const raEn = { ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: "E-mail" } } };
 
 export const messages: Record<"en" | "ru", TranslationMessages> = {
-  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn, ...consoleEventsEn, ...consoleApiKeysEn } },
-  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu, ...consoleEventsRu, ...consoleApiKeysRu } } as TranslationMessages,
+  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn, ...consoleEventsEn, ...consoleApiKeysEn, ...consoleWebhooksEn } },
+  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu, ...consoleEventsRu, ...consoleApiKeysRu, ...consoleWebhooksRu } } as TranslationMessages,
 };
 
 /** The member app's stored language (`local`) is the console's starting language too. */

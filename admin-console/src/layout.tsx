@@ -2,6 +2,7 @@ import ContactsIcon from "@mui/icons-material/Contacts";
 import EventIcon from "@mui/icons-material/Event";
 import InsightsIcon from "@mui/icons-material/Insights";
 import KeyIcon from "@mui/icons-material/Key";
+import WebhookIcon from "@mui/icons-material/Webhook";
 import LabelIcon from "@mui/icons-material/Label";
 import PeopleIcon from "@mui/icons-material/People";
 import HistoryIcon from "@mui/icons-material/History";
@@ -32,6 +33,7 @@ function ConsoleMenu() {
       {isAdmin ? <Menu.Item to="/settings" primaryText="tuesday.settings.title" leftIcon={<SettingsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/audit" primaryText="tuesday.audit.title" leftIcon={<HistoryIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/api-keys" primaryText="tuesday.apiKeys.title" leftIcon={<KeyIcon />} /> : null}
+      {isAdmin ? <Menu.Item to="/webhooks" primaryText="tuesday.webhooks.title" leftIcon={<WebhookIcon />} /> : null}
       <Menu.Item to="/account" primaryText="tuesday.account.title" leftIcon={<PersonIcon />} />
     </Menu>
   );

@@ -21652,11 +21652,19 @@ export interface components {
             /** @enum {string} */
             version: "2026-11-28";
             communityId: string;
-            data: components["schemas"]["WebhookPair"];
+            data: components["schemas"]["WebhookIntro"];
         };
-        WebhookPair: {
-            participantIds: string[];
-            matchId: string | null;
+        WebhookIntro: {
+            /** Format: uuid */
+            introId: string;
+            /** Format: uuid */
+            fromParticipantId: string;
+            /** Format: uuid */
+            toParticipantId: string;
+            /** Format: uuid */
+            matchingResultId: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "ACCEPTED";
         };
         Webhook_intro_accepted: {
             /** @enum {string} */
@@ -21666,7 +21674,7 @@ export interface components {
             /** @enum {string} */
             version: "2026-11-28";
             communityId: string;
-            data: components["schemas"]["WebhookPair"];
+            data: components["schemas"]["WebhookIntro"];
         };
         Webhook_match_created: {
             /** @enum {string} */
@@ -21676,7 +21684,21 @@ export interface components {
             /** @enum {string} */
             version: "2026-11-28";
             communityId: string;
-            data: components["schemas"]["WebhookPair"];
+            data: components["schemas"]["WebhookMatch"];
+        };
+        WebhookMatch: {
+            /** Format: uuid */
+            matchId: string;
+            /** @description The Tuesday of the weekly run, YYYY-MM-DD */
+            week: string;
+            /**
+             * @description WEEKLY: a pair of the week, both are told; ODD_OUT: a recommendation shown to the member left without a pair
+             * @enum {string}
+             */
+            source: "WEEKLY" | "ODD_OUT";
+            participantIds: string[];
+            /** @description The members who get this match in their weekly mail */
+            shownTo: string[];
         };
         Webhook_meeting_feedback: {
             /** @enum {string} */
@@ -21689,10 +21711,22 @@ export interface components {
             data: components["schemas"]["WebhookFeedback"];
         };
         WebhookFeedback: {
+            /** Format: uuid */
             matchId: string;
             /** Format: uuid */
+            matchingResultId: string;
+            /**
+             * Format: uuid
+             * @description Who gave the feedback
+             */
             participantId: string;
+            /**
+             * Format: uuid
+             * @description Whom they met (or did not)
+             */
+            subjectId: string;
             score: number | null;
+            noMeeting: boolean;
         };
         Webhook_mailing_finished: {
             /** @enum {string} */

@@ -10,6 +10,7 @@ import type { CommunityModels } from "./matching/community-model.ts";
 import type { Bus } from "./realtime/bus.ts";
 import type { Tenant } from "./tenancy/schema.ts";
 import type { TenantDirectory } from "./tenancy/service.ts";
+import type { WebhookSubscriptions } from "./webhooks/subscriptions.ts";
 
 /** Who is acting. A verb's first line checks it. */
 export type Actor =
@@ -53,6 +54,8 @@ export type Deps = {
   sessions: SessionCache;
   /** This process's signed-in members' own views (current-user, own profile), kept in step through the bus. */
   views: ViewCache;
+  /** Which event types each community's webhook endpoints take, kept in step through the bus. */
+  webhookSubscriptions: WebhookSubscriptions;
 };
 
 /** Everything a service verb needs for one unit of work. `db` may be a transaction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkResponse, ContractViolation } from "../support/contract.ts";
+import { checkResponse, checkWebhookPayload, ContractViolation } from "../support/contract.ts";
 
 /** The contract check the API tests run on every answer (tests/support/contract.ts) can fail. */
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -36,5 +36,13 @@ describe("the contract check", () => {
     await expect(checkResponse("GET", "/community/alpha/assets/logo.svg", svg)).resolves.toBeUndefined();
     await expect(checkResponse("GET", "/api/chats/7c0e5b52-4f7e-4c43-9d2b-0f1f6f0f2c11?size=20", json(401, unauthenticated))).resolves.toBeUndefined();
     await expect(checkResponse("DELETE", "/api/event/upcoming", json(200, {}))).rejects.toThrow(ContractViolation);
+  });
+
+  it("checks a webhook body against its type in the webhooks section, objects closed", () => {
+    const intro = { introId: "00000000-0000-4000-8000-000000000001", fromParticipantId: "00000000-0000-4000-8000-000000000002", toParticipantId: "00000000-0000-4000-8000-000000000003", matchingResultId: null, status: "PENDING" };
+    const body = { type: "intro.sent", timestamp: "2026-11-28T10:00:00.000Z", version: "2026-11-28", communityId: "alpha", data: intro };
+    expect(() => checkWebhookPayload(body)).not.toThrow();
+    expect(() => checkWebhookPayload({ ...body, data: { ...intro, message: "private words" } })).toThrow(/"message"/);
+    expect(() => checkWebhookPayload({ ...body, type: "no.such" })).toThrow(ContractViolation);
   });
 });

@@ -54,6 +54,8 @@ export default defineConfig({
       // Every browser test signs up and in from 127.0.0.1: the per-IP limits would stop the suite.
       RATE_LIMIT_SCALE: "20",
       TENANT_URL_TEMPLATE: `http://{id}.localhost:${E2E_PORT}`,
+      // The webhooks spec's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: "1",
     },
   },
 });

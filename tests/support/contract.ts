@@ -184,6 +184,32 @@ export async function checkResponse(method: string, url: string, res: Response):
   counted.operations.add(key);
 }
 
+type WebhookDoc = { webhooks?: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: Json }> } } }> };
+
+/**
+ * Checks one webhook delivery's body against its event type in the document's `webhooks` section,
+ * objects closed as for responses: a field the document does not name (a private one) fails.
+ */
+export function checkWebhookPayload(body: unknown): void {
+  const { ajv, validators } = load();
+  const type = (body as { type?: unknown } | null)?.type;
+  if (typeof type !== "string") throw new ContractViolation(`a webhook body without a type: ${JSON.stringify(body).slice(0, 200)}`);
+  const vkey = `webhook ${type}`;
+  let validate = validators.get(vkey);
+  if (!validate) {
+    const doc = JSON.parse(fs.readFileSync(SPEC_FILE, "utf8")) as WebhookDoc;
+    const schema = doc.webhooks?.[type]?.post?.requestBody?.content?.["application/json"]?.schema;
+    if (!schema) throw new ContractViolation(`the webhook ${type} is not in openapi.json's webhooks section`);
+    validate = ajv.compile(closeObjects(schema, new Set()) as Json);
+    validators.set(vkey, validate);
+  }
+  if (!validate(body)) {
+    const problems = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "unevaluatedProperty" in e.params ? ` "${String(e.params.unevaluatedProperty)}"` : ""}`);
+    throw new ContractViolation(`the webhook body breaks ${type}:\n  ${problems.join("\n  ")}\nbody: ${JSON.stringify(body).slice(0, 600)}`);
+  }
+  counted.validated++;
+}
+
 type Fetch = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 /** Makes an app's fetch (which app.request also goes through) check every answer against the document. */

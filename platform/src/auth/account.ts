@@ -5,7 +5,8 @@ import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/
 import { assertUnderRateLimit, consumeRateLimit, type Limit, recordRateLimitHit, resetRateLimit } from "../lib/rate-limit.ts";
 import { mediaStorage } from "../images/storage.ts";
 import { queueMail } from "../mail/service.ts";
-import { findParticipant, upsertAdminParticipant } from "../participant/queries.ts";
+import { findParticipant, listMyParticipants, type MyCommunityRow, upsertAdminParticipant } from "../participant/queries.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import {
   consumeOpenAccountTokens,
   findSessionInfo,
@@ -310,6 +311,11 @@ export async function registerAdmin(ctx: Ctx, input: { secret: string | undefine
   });
 }
 
+/** A deleted account's member.left: ids only, the names went with the account (docs/decisions/0142). */
+function memberLeftData(p: MyCommunityRow, userId: string) {
+  return { participantId: p.id, userId, firstName: null, lastName: null, status: "left" as const };
+}
+
 /**
  * Deletes the signed-in user's own account (another id answers 404). A password account confirms
  * with its password, a passwordless one with a code e-mailed by the OTP flow.
@@ -327,7 +333,13 @@ export async function deleteUser(ctx: Ctx, input: { userId: string; password?: s
       throw new AppError(ErrorCode.INVALID_CODE, "Invalid one-time code", { errors: { code: "invalid" } });
     }
   }
-  const mediaKeys = await withTx(ctx.db, (tx) => softDeleteUser(tx, user.id));
+  const mediaKeys = await withTx(ctx.db, async (tx) => {
+    // Every community the person leaves hears of it (member.left) in the transaction that removes them.
+    for (const p of await listMyParticipants(tx, user.id, ctx.tenant.id)) {
+      await emitWebhook({ db: tx, deps: ctx.deps, tenant: { id: p.communityId } }, "member.left", memberLeftData(p, user.id), p.id);
+    }
+    return softDeleteUser(tx, user.id);
+  });
   if (mediaKeys.length > 0) {
     try {
       await mediaStorage(ctx.deps.config).delete(mediaKeys);

@@ -5,6 +5,7 @@ import { type ApiKeyAccess, noteScopeUse } from "../authz/api-keys.ts";
 import type { UserActor } from "../context.ts";
 import { hashHex } from "../lib/crypto.ts";
 import { AppError, accessDenied, ErrorCode } from "../lib/errors.ts";
+import { claimIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey } from "../lib/idempotency.ts";
 import { consumeRateLimitState, rateLimitHeaders } from "../lib/rate-limit.ts";
 import type { AppEnv } from "./env.ts";
 import { errors } from "./openapi.ts";
@@ -83,32 +84,23 @@ async function idempotent(c: Context<AppEnv>, next: () => Promise<void>, keyId: 
   const ctx = c.get("ctx");
   if (idempotencyKey.length > 200) throw new AppError(ErrorCode.VALIDATION, "Idempotency-Key is longer than 200 characters");
   const requestHash = hashHex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
-  const db = ctx.db;
-  const [claimed] = await db<{ claimed: boolean }[]>`
-    insert into api_idempotency as i (community_id, key_id, idempotency_key, request_hash) values (${ctx.tenant.id}, ${keyId}, ${idempotencyKey}, ${requestHash})
-    on conflict (community_id, key_id, idempotency_key) do update set request_hash = excluded.request_hash, status = null, body = null, created_at = now()
-      where i.created_at < now() - interval '1 day'
-    returning true as claimed`;
-  if (!claimed) {
-    const [prior] = await db<{ requestHash: string; status: number | null; body: unknown }[]>`
-      select request_hash as "requestHash", status, body from api_idempotency
-      where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
-    if (!prior || prior.requestHash !== requestHash) throw new AppError(ErrorCode.CONFLICT, "This Idempotency-Key was used with another request");
-    if (prior.status === null) throw new AppError(ErrorCode.CONFLICT, "A request with this Idempotency-Key is still running");
+  const scope = { communityId: ctx.tenant.id, keyId, idempotencyKey };
+  const claim = await claimIdempotencyKey(ctx.db, scope, requestHash);
+  if (claim.kind === "mismatch") throw new AppError(ErrorCode.CONFLICT, "This Idempotency-Key was used with another request");
+  if (claim.kind === "running") throw new AppError(ErrorCode.CONFLICT, "A request with this Idempotency-Key is still running");
+  if (claim.kind === "replay") {
     c.header("Idempotent-Replayed", "true");
-    return c.json(prior.body as object, prior.status as 200);
+    return c.json(claim.body as object, claim.status as 200);
   }
   let kept = false;
   try {
     await next();
     if (c.res.status < 300 && !c.error) {
-      const body = await c.res.clone().json();
-      await db`update api_idempotency set status = ${c.res.status}, body = ${db.json(body as never)}
-               where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
+      await keepIdempotentAnswer(ctx.db, scope, c.res.status, await c.res.clone().json());
       kept = true;
     }
   } finally {
-    if (!kept) await db`delete from api_idempotency where community_id = ${ctx.tenant.id} and key_id = ${keyId} and idempotency_key = ${idempotencyKey}`;
+    if (!kept) await releaseIdempotencyKey(ctx.db, scope);
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { communityModelsOf, followModelChanges } from "../matching/community-model.ts";
+import { createWebhookSubscriptions, followWebhookSubscriptions } from "../webhooks/subscriptions.ts";
 import { type Bus, createBus } from "./bus.ts";
 
 export type { Bus, BusHandler, BusMessage } from "./bus.ts";
@@ -17,10 +18,10 @@ export { chatTopic, notificationsTopic, presenceTopic, publishTopic, type TopicE
 const SESSION_CACHE_ENTRIES = 10_000;
 
 /** The bus of one process and the caches it keeps in step; `pool` is the request pool. */
-export function openRealtime(url: string, pool: Db, log: Logger, config: Pick<AppConfig, "sessionCacheMs">): Pick<Deps, "bus" | "models" | "sessions" | "views"> {
+export function openRealtime(url: string, pool: Db, log: Logger, config: Pick<AppConfig, "sessionCacheMs">): Pick<Deps, "bus" | "models" | "sessions" | "views" | "webhookSubscriptions"> {
   const bus: Bus = createBus(url, pool, log);
   const cache = { ttlMs: config.sessionCacheMs, maxEntries: SESSION_CACHE_ENTRIES };
-  return { bus, models: communityModelsOf(pool), sessions: createSessionCache(bus, cache), views: createViewCache(bus, cache) };
+  return { bus, models: communityModelsOf(pool), sessions: createSessionCache(bus, cache), views: createViewCache(bus, cache), webhookSubscriptions: createWebhookSubscriptions(bus) };
 }
 
 /** Subscribes this process's caches to the bus; resolves once they listen. */
@@ -28,6 +29,7 @@ export async function followCaches(deps: Deps): Promise<Deps> {
   await followModelChanges(deps.bus, deps.models);
   await followSessionChanges(deps.bus, deps.sessions);
   await followViewChanges(deps.bus, deps.views);
+  await followWebhookSubscriptions(deps.bus, deps.webhookSubscriptions);
   return deps;
 }
 

@@ -15,10 +15,19 @@ import { findMemberCard, findParticipant, listStaffCards, lockParticipant, type 
 import { spendCredits } from "./credits.ts";
 import { contactLines, introAnswered, introToMember, introToModerator } from "./intro-mail.ts";
 import { answerIntro, findIntro, hasIntro, insertIntro, type IntroRow, listIntrosForModeration, listIntrosTo } from "./queries.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import type { AnswerBody, AnswerResult, IntroRequest, IntroRequestPage, RequestsQuery, SendIntroBody, SendIntroResult } from "./schemas.ts";
 
 const requestsLink = (ctx: Ctx) => `${ctx.tenant.url}/my_communities?tab=requests`;
 const contactsLink = (ctx: Ctx) => `${ctx.tenant.url}/my_communities`;
+
+/** An intro's webhook payload: who and which state, never the message (it is the recipient's to read). */
+function introWebhookData(r: IntroRow) {
+  return { introId: r.id, fromParticipantId: r.fromId, toParticipantId: r.toId, matchingResultId: r.matchingResultId, status: r.status === "ACCEPTED" ? ("ACCEPTED" as const) : ("PENDING" as const) };
+}
+
+/** intro.sent and intro.accepted of one intro reach an endpoint in that order. */
+const introOrderingKey = (r: IntroRow) => `intro:${r.id}`;
 
 async function toIntros(ctx: Ctx, viewer: Viewer, rows: readonly IntroRow[]): Promise<IntroRequest[]> {
   const cards = await cardsOf(
@@ -91,6 +100,7 @@ export async function sendIntro(ctx: Ctx, body: SendIntroBody): Promise<SendIntr
       viaModerator,
     });
     const credits = await spendCredits(tx, ctx, me.participant.id, "INTERESTED_CLICK");
+    await emitWebhook(txCtx, "intro.sent", introWebhookData(intro), introOrderingKey(intro));
     await markConnected(tx, ctx.tenant.id, result.id, body.introMessage);
     if (viaModerator) {
       for (const staff of await listStaffCards(tx, ctx.tenant.id)) {
@@ -176,6 +186,7 @@ export async function answerRequest(ctx: Ctx, id: string, body: AnswerBody): Pro
     }
     if (row.status === "ACCEPTED") {
       const txCtx = withDb(ctx, tx);
+      await emitWebhook(txCtx, "intro.accepted", introWebhookData(row), introOrderingKey(row));
       // An accepted intro connects the two: meeting times are proposed to them (when the community has meetings on).
       await ctx.deps.jobs.send(
         meetingProposeQueue,

@@ -37,8 +37,36 @@ const EventData = z
   .object({ eventId: z.string().uuid(), title: z.string(), startsAt: z.string().nullable(), timeZone: z.string().nullable(), status: z.enum(["scheduled", "cancelled"]) })
   .openapi("WebhookEvent");
 const ParticipationData = z.object({ eventId: z.string().uuid(), participantId: z.string().uuid(), status: z.string() }).openapi("WebhookParticipation");
-const PairData = z.object({ participantIds: z.array(z.string().uuid()).length(2), matchId: z.string().nullable() }).openapi("WebhookPair");
-const FeedbackData = z.object({ matchId: z.string(), participantId: z.string().uuid(), score: z.number().nullable() }).openapi("WebhookFeedback");
+// An intro's message is the sender's words to one member: never in a payload.
+const IntroData = z
+  .object({
+    introId: z.string().uuid(),
+    fromParticipantId: z.string().uuid(),
+    toParticipantId: z.string().uuid(),
+    matchingResultId: z.string().uuid().nullable(),
+    status: z.enum(["PENDING", "ACCEPTED"]),
+  })
+  .openapi("WebhookIntro");
+const MatchData = z
+  .object({
+    matchId: z.string().uuid(),
+    week: z.string().describe("The Tuesday of the weekly run, YYYY-MM-DD"),
+    source: z.enum(["WEEKLY", "ODD_OUT"]).describe("WEEKLY: a pair of the week, both are told; ODD_OUT: a recommendation shown to the member left without a pair"),
+    participantIds: z.array(z.string().uuid()).length(2),
+    shownTo: z.array(z.string().uuid()).min(1).max(2).describe("The members who get this match in their weekly mail"),
+  })
+  .openapi("WebhookMatch");
+// A member's notes on the meeting stay theirs: only the rating (or "we did not meet") is sent.
+const FeedbackData = z
+  .object({
+    matchId: z.string().uuid(),
+    matchingResultId: z.string().uuid(),
+    participantId: z.string().uuid().describe("Who gave the feedback"),
+    subjectId: z.string().uuid().describe("Whom they met (or did not)"),
+    score: z.number().int().min(1).max(5).nullable(),
+    noMeeting: z.boolean(),
+  })
+  .openapi("WebhookFeedback");
 const MailingData = z.object({ mailingId: z.string(), status: z.string(), sent: z.number().int(), failed: z.number().int() }).openapi("WebhookMailing");
 const TestData = z.object({ endpointId: z.string().uuid(), message: z.string() }).openapi("WebhookTest");
 
@@ -51,9 +79,9 @@ export const WEBHOOK_DATA = {
   "event.updated": EventData,
   "event.cancelled": EventData,
   "event.participation.updated": ParticipationData,
-  "intro.sent": PairData,
-  "intro.accepted": PairData,
-  "match.created": PairData,
+  "intro.sent": IntroData,
+  "intro.accepted": IntroData,
+  "match.created": MatchData,
   "meeting.feedback": FeedbackData,
   "mailing.finished": MailingData,
   "webhook.test": TestData,
@@ -74,12 +102,17 @@ export function envelopeSchema(type: WebhookEventType) {
     .openapi(`Webhook_${type.replace(/\./g, "_")}`);
 }
 
+/** What emitting needs: the transaction, and the community (a job or a request's ctx, or one built for another community). */
+export type EmitCtx = Pick<Ctx, "db" | "deps"> & { tenant: Pick<Ctx["tenant"], "id"> };
+
 /**
  * Queues `type` for every enabled endpoint of the community that takes it, through `ctx.db`, which
  * must be the transaction of the change: the event exists only if the change commits. Deliveries
  * with the same `orderingKey` (a participant id, an event id) reach an endpoint in this order.
  */
-export async function emitWebhook<T extends WebhookEventType>(ctx: Pick<Ctx, "db" | "tenant" | "deps">, type: T, data: WebhookData<T>, orderingKey: string, opts: { endpointId?: string } = {}): Promise<number> {
+export async function emitWebhook<T extends WebhookEventType>(ctx: EmitCtx, type: T, data: WebhookData<T>, orderingKey: string, opts: { endpointId?: string } = {}): Promise<number> {
+  // Most events have no endpoint: answered from the process's subscription cache, no query.
+  if (opts.endpointId === undefined && !(await ctx.deps.webhookSubscriptions.wants(ctx.db, ctx.tenant.id, type))) return 0;
   const messageId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
   const payload = { type, timestamp: new Date().toISOString(), version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data };
   const endpoints = await insertDeliveries(ctx.db, ctx.tenant.id, { messageId, type, orderingKey, payload, endpointId: opts.endpointId });

@@ -84,18 +84,20 @@ export async function listWebhooks(ctx: Ctx, communityId: string): Promise<Webho
 export async function createWebhook(ctx: Ctx, communityId: string, input: CreateWebhook): Promise<WebhookEndpointWithSecret> {
   await requireCommunityAdmin(ctx, communityId);
   await checkUrl(ctx, input.url);
-  return withTx(ctx.db, async (tx) => {
+  const created = await withTx(ctx.db, async (tx) => {
     const row = await insertEndpoint(tx, ctx.tenant.id, { url: input.url, description: input.description ?? "", events: [...new Set(input.events)], secret: newWebhookSecret() });
     await recordAudit(withDb(ctx, tx), { action: "webhook.create", target: { type: "webhook", id: row.id }, after: { url: row.url, events: row.events } });
     return { ...toEndpoint(row), secret: row.secret };
   });
+  ctx.deps.webhookSubscriptions.forget(ctx.tenant.id);
+  return created;
 }
 
 /** PATCH /admin/{communityId}/webhooks/{id}: turning an endpoint on again sends what waited. */
 export async function updateWebhook(ctx: Ctx, communityId: string, id: string, input: UpdateWebhook): Promise<WebhookEndpoint> {
   await requireCommunityAdmin(ctx, communityId);
   if (input.url) await checkUrl(ctx, input.url);
-  return withTx(ctx.db, async (tx) => {
+  const updated = await withTx(ctx.db, async (tx) => {
     const before = await findEndpoint(tx, ctx.tenant.id, id, { forUpdate: true });
     if (!before) throw notFound("Webhook endpoint not found");
     const row = await updateEndpoint(tx, ctx.tenant.id, id, { ...input, events: input.events ? [...new Set(input.events)] : undefined });
@@ -113,17 +115,21 @@ export async function updateWebhook(ctx: Ctx, communityId: string, id: string, i
     }
     return toEndpoint(row);
   });
+  ctx.deps.webhookSubscriptions.forget(ctx.tenant.id);
+  return updated;
 }
 
 /** DELETE /admin/{communityId}/webhooks/{id}: its deliveries go with it. */
 export async function deleteWebhook(ctx: Ctx, communityId: string, id: string): Promise<WebhookEndpoint> {
   await requireCommunityAdmin(ctx, communityId);
-  return withTx(ctx.db, async (tx) => {
+  const deleted = await withTx(ctx.db, async (tx) => {
     const row = await deleteEndpoint(tx, ctx.tenant.id, id);
     if (!row) throw notFound("Webhook endpoint not found");
     await recordAudit(withDb(ctx, tx), { action: "webhook.delete", target: { type: "webhook", id }, before: { url: row.url, events: row.events } });
     return toEndpoint(row);
   });
+  ctx.deps.webhookSubscriptions.forget(ctx.tenant.id);
+  return deleted;
 }
 
 /** POST /admin/{communityId}/webhooks/{id}/rotate-secret: the old secret also signs for 24 hours. */

@@ -1,9 +1,10 @@
 import { requireMember } from "../../authz/index.ts";
-import type { Ctx } from "../../context.ts";
+import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { publishModelChange } from "../model-change.ts";
 import { loadMe } from "../../members/index.ts";
+import { emitWebhook } from "../../webhooks/index.ts";
 import { findMyResult } from "../results.ts";
 import { saveFeedback, saveNote } from "./queries.ts";
 import { feedbackOf } from "./recommendations.ts";
@@ -22,6 +23,15 @@ export async function updateScore(ctx: Ctx, body: UpdateScoreBody): Promise<Pend
     const noMeeting = body.noMeeting ?? false;
     await saveFeedback(tx, ctx.tenant.id, found.id, { score: noMeeting ? null : body.score, notes: body.notes || null, noMeeting });
     await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
+    // Given again (it may be changed), it is sent again; the match's events keep their order.
+    await emitWebhook(withDb(ctx, tx), "meeting.feedback", {
+      matchId: found.matchId,
+      matchingResultId: found.id,
+      participantId: found.participantId,
+      subjectId: found.subjectId,
+      score: noMeeting ? null : body.score,
+      noMeeting,
+    }, `match:${found.matchId}`);
     return findMyResult(tx, ctx.tenant.id, me.participant.id, found.id);
   });
   if (!row) throw notFound("Match not found");
