@@ -287,6 +287,13 @@ const verbs = {
     if (what === "reject") return call(api.POST("/api/event/{id}/participants/{pid}/reject", path));
     return call(api.POST("/api/event/{id}/participants/{pid}/confirm-payment", path));
   },
+  /** Event 1:1s: the slots with their counts, the tables, the requests by status. */
+  getMeetingSetup(eventId: string) {
+    return call(api.GET("/api/event/{id}/meeting-setup", { params: { path: { id: eventId } } }));
+  },
+  saveMeetingSetup(eventId: string, body: { slots: { startsAt: string; endsAt: string }[]; tables: string[] }) {
+    return call(api.PUT("/api/event/{id}/meeting-setup", { params: { path: { id: eventId } }, body }));
+  },
   getEventStatistics(eventId: string) {
     return call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }));
   },

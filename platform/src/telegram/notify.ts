@@ -42,9 +42,31 @@ const TEXT: Record<Lang, Record<string, string>> = {
   },
 };
 
+/** A meeting's reminder and booking say which meeting and when, in the member's language and zone. */
+const MEETING_TEXT: Record<Lang, { day: string; soon: string; booked: string; at: string; with: string }> = {
+  en: { day: "Your meeting is in 24 hours", soon: "Your meeting starts in 15 minutes", booked: "Your meeting is booked", at: "Time", with: "With" },
+  ru: { day: "Встреча через 24 часа", soon: "Встреча через 15 минут", booked: "Встреча назначена", at: "Время", with: "Собеседник" },
+};
+
+function meetingText(lang: Lang, type: string, data: Record<string, unknown>): string | null {
+  if ((type !== "MEETING_REMINDER" && type !== "MEETING_CONFIRMED") || typeof data.startsAt !== "string") return null;
+  const t = MEETING_TEXT[lang];
+  const head = type === "MEETING_CONFIRMED" ? t.booked : data.reminder === "day" ? t.day : t.soon;
+  const timeZone = typeof data.timeZone === "string" ? data.timeZone : "UTC";
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat(lang, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(data.startsAt));
+  } catch {
+    return null;
+  }
+  const lines = [head, `${t.at}: ${when} (${timeZone})`];
+  if (typeof data.otherName === "string" && data.otherName) lines.push(`${t.with}: ${data.otherName}`);
+  return lines.join("\n");
+}
+
 function linkFor(base: string, type: string, data: Record<string, unknown>): string {
   if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
-  if (type.startsWith("MEETING_")) return `${base}/meetings`;
+  if (type.startsWith("MEETING_")) return typeof data.meetingId === "string" ? `${base}/meetings?meeting=${data.meetingId}` : `${base}/meetings`;
   return `${base}/notifications`;
 }
 
@@ -65,7 +87,7 @@ export async function sendTelegramNotifications(deps: Deps, opts: { communityId?
         continue;
       }
       const lang: Lang = n.lang && tenant.config.langChoices.includes(n.lang) ? n.lang : tenant.config.lang;
-      const text = `${tenant.config.brandConfig.title}: ${TEXT[lang][n.type] ?? n.type}\n${linkFor(tenant.url, n.type, n.data)}`;
+      const text = `${tenant.config.brandConfig.title}: ${meetingText(lang, n.type, n.data) ?? TEXT[lang][n.type] ?? n.type}\n${linkFor(tenant.url, n.type, n.data)}`;
       try {
         await api.sendMessage(n.chatId, text, { disablePreview: true });
         await markNotificationTelegram(tx, n.id, "sent");
