@@ -28,6 +28,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(t);
 }
 
+const clockIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 const timeIn = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", day: "2-digit", month: "2-digit" }).format(new Date(iso));
 
 /** The event's 1:1 meetings: slots with counts, and the organizers' editor for slots and tables (PUT /event/{id}/meeting-setup). */
@@ -102,7 +103,7 @@ function MeetingSetupView({ event, setup }: { event: EventItem; setup: Setup }) 
                 {setup.slots.map((s) => (
                   <TableRow key={s.id}>
                     <TableCell>{timeIn(s.startsAt, event.timeZone)}</TableCell>
-                    <TableCell>{timeIn(s.endsAt, event.timeZone)}</TableCell>
+                    <TableCell>{clockIn(s.endsAt, event.timeZone)}</TableCell>
                     <TableCell align="right">{s.accepted}</TableCell>
                     <TableCell align="right">{s.tablesFree ?? "—"}</TableCell>
                   </TableRow>

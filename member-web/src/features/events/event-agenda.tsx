@@ -77,9 +77,11 @@ export function EventAgenda({ e }: { e: Pick<EventItem, "id" | "slug" | "timeZon
               </li>
             ))}
           </ul>
-          <Button variant="secondary" busy={ics.isPending} onClick={() => ics.mutate()} data-testid="agenda-ics">
-            {t("oneToOne.ics")}
-          </Button>
+          <div className="event-agenda-ics">
+            <Button variant="secondary" busy={ics.isPending} onClick={() => ics.mutate()} data-testid="agenda-ics">
+              {t("oneToOne.ics")}
+            </Button>
+          </div>
         </>
       ) : null}
       {incoming.length > 0 ? (
