@@ -1,5 +1,6 @@
 /** Event 1:1 meetings: slots, tables, requests and seats (migration 062). */
-import type { Db } from "../db/client.ts";
+import { type Db, isUniqueViolation } from "../db/client.ts";
+import { conflict } from "../lib/errors.ts";
 
 export type MeetingSlotRow = { id: string; startsAt: Date; endsAt: Date };
 export type MeetingTableRow = { id: string; name: string };
@@ -145,11 +146,17 @@ export async function findFreeSeat(db: Db, communityId: string, eventId: string,
   return row;
 }
 
+/** Books the seat; a table or an attendee already taken in the slot (the unique indexes) is a 409. */
 export async function bookSeat(db: Db, communityId: string, meetingId: string, slotId: string, tableId: string | null, a: string, b: string): Promise<void> {
-  await db`update event_meetings set status = 'ACCEPTED', slot_id = ${slotId}, table_id = ${tableId}, updated_at = now() where community_id = ${communityId} and id = ${meetingId}`;
-  await db`
-    insert into event_meeting_seats (community_id, slot_id, participant_id, meeting_id)
-    values (${communityId}, ${slotId}, ${a}, ${meetingId}), (${communityId}, ${slotId}, ${b}, ${meetingId})`;
+  try {
+    await db`update event_meetings set status = 'ACCEPTED', slot_id = ${slotId}, table_id = ${tableId}, updated_at = now() where community_id = ${communityId} and id = ${meetingId}`;
+    await db`
+      insert into event_meeting_seats (community_id, slot_id, participant_id, meeting_id)
+      values (${communityId}, ${slotId}, ${a}, ${meetingId}), (${communityId}, ${slotId}, ${b}, ${meetingId})`;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("No slot has a free table for both of you: the request stays open");
+    throw err;
+  }
 }
 
 export async function setEventMeetingStatus(db: Db, communityId: string, meetingId: string, status: "DECLINED" | "CANCELLED"): Promise<void> {
