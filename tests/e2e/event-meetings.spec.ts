@@ -43,7 +43,8 @@ test.describe("event 1:1 meetings (northbank)", () => {
     await page.getByLabel("E-mail").fill(adminEmail);
     await page.getByRole("textbox", { name: "Password" }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.goto(tenantUrl(N, `/console/#/events/${event.id}/show`));
+    // Signed in, the console opens the event asked for: its title shows once the session is there.
+    await expect(page.getByRole("heading", { name: title, level: 5 })).toBeVisible({ timeout: 30_000 });
     await page.getByTestId("console-event-meetings-tab").click();
     const tab = page.getByTestId("console-event-meetings");
     await expect(tab).toContainText("No slots yet", { timeout: 30_000 });
