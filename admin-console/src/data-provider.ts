@@ -336,6 +336,13 @@ const verbs = {
       api.POST("/api/admin/{communityId}/webhooks/{id}/deliveries/{deliveryId}/replay", { params: { path: { communityId: await communityId(), id: endpointId, deliveryId } } }),
     );
   },
+  /** Event 1:1s: the slots with their counts, the tables, the requests by status. */
+  getMeetingSetup(eventId: string) {
+    return call(api.GET("/api/event/{id}/meeting-setup", { params: { path: { id: eventId } } }));
+  },
+  saveMeetingSetup(eventId: string, body: { slots: { startsAt: string; endsAt: string }[]; tables: string[] }) {
+    return call(api.PUT("/api/event/{id}/meeting-setup", { params: { path: { id: eventId } }, body }));
+  },
   getEventStatistics(eventId: string) {
     return call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }));
   },

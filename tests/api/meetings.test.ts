@@ -1,13 +1,18 @@
+import { sendTelegramNotifications } from "@tuesday/platform";
 import ICAL from "ical.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { arrangeMatch, expectError, type Member, member } from "./matching-api-helpers.ts";
+import { startBotApi } from "./telegram-helpers.ts";
 
 const meetings = { enabled: true, leadHours: 30, video: { kind: "generated" as const, url: "https://meet.example.org/{room}" } };
+const bot = await startBotApi();
 const env = await testEnvForFile({
   tenants: [tenantFixture("meet", { isDefault: true, meetings }), tenantFixture("other", { meetings })],
+  config: { telegram: { apiUrl: bot.url, botToken: "123456:TEST-TOKEN", botUsername: "tuesday_test_bot", secret: "telegram-test-secret-0123456789" } },
 });
+afterAll(async () => bot.close());
 
 type Window = { day: number; from: string; to: string };
 const everyDay = (from: string, to: string): Window[] => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from, to }));
@@ -267,6 +272,66 @@ describe("invitations", () => {
     expect(subjects).toContain("In 15 minutes: meeting with Test Member");
     const notes = (await env.request("GET", "/api/notifications", as(b))).body.items as { type: string }[];
     expect(notes.filter((n) => n.type === "MEETING_REMINDER").length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("reminders by Telegram", () => {
+  it("a member with Telegram connected gets both reminders there, with the time in their zone, the other's name and a link", async () => {
+    const [a, b] = await Promise.all([member(env, "meet", { firstName: "Tanya", language: "ru" }), member(env, "meet", { firstName: "Bill", lastName: "Brown" })]);
+    await setAvailability(a, "Asia/Tokyo", everyDay("00:00", "23:30"));
+    await setAvailability(b, "Europe/London", everyDay("00:00", "23:30"));
+    const m = await connect(a, b);
+    const slot = m.slots[0];
+    if (!slot) throw new Error("no slot");
+    await post(a, `${m.id}/pick`, { startsAt: slot.startsAt });
+    await post(b, `${m.id}/confirm`);
+    const [row] = await env.db<{ userId: string }[]>`select user_id as "userId" from participants where id = ${a.id}`;
+    const userId = row?.userId ?? "";
+    await env.db`insert into telegram_links (community_id, participant_id, user_id, chat_id) values ('meet', ${a.id}, ${userId}, '770001')`;
+    await sendTelegramNotifications(env.deps, { communityId: "meet" });
+    bot.calls.length = 0;
+
+    await env.db`update pgboss.job set start_after = now() where name = 'meeting.reminder' and data->>'meetingId' = ${m.id}`;
+    expect(await env.drainJobs("meeting.reminder")).toBe(2);
+    expect(await sendTelegramNotifications(env.deps, { communityId: "meet" })).toEqual({ sent: 2, failed: 0 });
+    // b has no Telegram: only a's chat hears of it.
+    expect(bot.calls.map((c) => c.json?.chat_id)).toEqual(["770001", "770001"]);
+    const texts = bot.calls.map((c) => String(c.json?.text));
+    const when = new Intl.DateTimeFormat("ru", { timeZone: "Asia/Tokyo", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(slot.startsAt));
+    expect(texts.some((t) => t.includes("Встреча через 24 часа"))).toBe(true);
+    expect(texts.some((t) => t.includes("Встреча через 15 минут"))).toBe(true);
+    for (const t of texts) {
+      expect(t).toContain(`Время: ${when} (Asia/Tokyo)`);
+      expect(t).toContain("Собеседник: Bill Brown");
+      expect(t).toContain(`/meetings?meeting=${m.id}`);
+    }
+  });
+});
+
+describe("webhooks", () => {
+  it("meeting.scheduled at every booking (its SEQUENCE) and meeting.cancelled when a booked meeting is cancelled", async () => {
+    await env.db`insert into webhook_endpoints (community_id, url, events, secret) values ('meet', 'https://hooks.example.org/in', '{meeting.scheduled,meeting.cancelled}', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==')`;
+    const hooks = (id: string) =>
+      env.db<{ type: string; data: Record<string, unknown> }[]>`select event_type as type, payload->'data' as data from webhook_deliveries where community_id = 'meet' and payload->'data'->>'meetingId' = ${id} order by seq`;
+    const [a, b, c, d] = await Promise.all([member(env, "meet"), member(env, "meet"), member(env, "meet"), member(env, "meet")]);
+    const m = await connect(a, b);
+    const slot = m.slots[0];
+    if (!slot) throw new Error("no slot");
+    await post(a, `${m.id}/pick`, { startsAt: slot.startsAt });
+    expect(await hooks(m.id)).toEqual([]);
+    await post(b, `${m.id}/confirm`);
+    expect(await hooks(m.id)).toEqual([
+      { type: "meeting.scheduled", data: { meetingId: m.id, kind: "pair", eventId: null, participantIds: [a.id, b.id].sort(), startsAt: slot.startsAt, endsAt: slot.endsAt, table: null, sequence: 0 } },
+    ]);
+    await post(a, `${m.id}/cancel`, { note: "Sorry" });
+    expect((await hooks(m.id)).map((h) => [h.type, h.data.sequence])).toEqual([
+      ["meeting.scheduled", 0],
+      ["meeting.cancelled", 1],
+    ]);
+    // A proposal cancelled before it was booked was never scheduled.
+    const open = await connect(c, d);
+    await post(c, `${open.id}/cancel`);
+    expect(await hooks(open.id)).toEqual([]);
   });
 });
 

@@ -63,6 +63,7 @@ export const en = {
     my_communities: "My communities",
     participants: "Members",
     contacts: "Contacts",
+    meetings: "Meetings",
     events: "Events",
     chats: "Chats",
     unreadChats: "Chats with unread messages: {{count}}",

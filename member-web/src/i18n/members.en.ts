@@ -131,6 +131,7 @@ export const membersEn = {
       networks: "Professional network",
       avatar: "Photo",
       about: "About",
+      availability: "Meetings",
     },
     stepTitles: {
       profile: "Who are you?",
@@ -139,6 +140,7 @@ export const membersEn = {
       networks: "Your professional network",
       avatar: "Add a photo",
       about: "A few words about you",
+      availability: "When can you meet?",
     },
     stepTexts: {
       profile: "Your name, work and location help members know who they are meeting.",
@@ -147,6 +149,7 @@ export const membersEn = {
       networks: "Optional: your LinkedIn profile.",
       avatar: "Profiles with a photo get more replies. You can skip this step.",
       about: "A short story about you makes introductions easier.",
+      availability: "We propose meeting times inside these weekly windows, in your time zone. You can change them later in your profile.",
     },
   },
   profile: {

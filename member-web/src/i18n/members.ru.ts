@@ -135,6 +135,7 @@ export const membersRu: RuTexts<typeof membersEn> = {
       networks: "Профессиональная сеть",
       avatar: "Фото",
       about: "О себе",
+      availability: "Встречи",
     },
     stepTitles: {
       profile: "Кто вы?",
@@ -143,6 +144,7 @@ export const membersRu: RuTexts<typeof membersEn> = {
       networks: "Ваша профессиональная сеть",
       avatar: "Добавьте фото",
       about: "Пара слов о себе",
+      availability: "Когда вам удобно встречаться?",
     },
     stepTexts: {
       profile: "Имя, работа и город помогают участникам понять, с кем они встречаются.",
@@ -151,6 +153,7 @@ export const membersRu: RuTexts<typeof membersEn> = {
       networks: "Необязательно: ваш профиль LinkedIn.",
       avatar: "С фото отвечают чаще. Этот шаг можно пропустить.",
       about: "Короткий рассказ о себе облегчает знакомство.",
+      availability: "Мы предлагаем время встреч внутри этих окон, в вашем часовом поясе. Их можно изменить позже в профиле.",
     },
   },
   profile: {

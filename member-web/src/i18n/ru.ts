@@ -65,6 +65,7 @@ export const ru: RuTexts<typeof en> = {
     my_communities: "Мои сообщества",
     participants: "Участники",
     contacts: "Контакты",
+    meetings: "Встречи",
     events: "События",
     chats: "Чаты",
     unreadChats: "Чатов с непрочитанными сообщениями: {{count}}",

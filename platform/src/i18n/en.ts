@@ -165,6 +165,13 @@ export const en = {
       MEETING_CANCELLED: "A meeting was cancelled",
       MEETING_REMINDER: "Your meeting starts soon",
     },
+    meeting: {
+      day: "Your meeting is in 24 hours",
+      soon: "Your meeting starts in 15 minutes",
+      booked: "Your meeting is booked",
+      at: "Time: {{when}} ({{zone}})",
+      with: "With: {{name}}",
+    },
   },
   reasons: {
     adminPick: "The community team picked this match for you",

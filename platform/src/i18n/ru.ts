@@ -155,6 +155,13 @@ export const ru = {
       MEETING_CANCELLED: "Встреча отменена",
       MEETING_REMINDER: "Скоро ваша встреча",
     },
+    meeting: {
+      day: "Встреча через 24 часа",
+      soon: "Встреча через 15 минут",
+      booked: "Встреча назначена",
+      at: "Время: {{when}} ({{zone}})",
+      with: "Собеседник: {{name}}",
+    },
   },
   reasons: {
     adminPick: "Эту пару подобрала команда сообщества",

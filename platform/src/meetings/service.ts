@@ -20,6 +20,7 @@ import { notify } from "../notifications/index.ts";
 import type { NotificationType } from "../notifications/schemas.ts";
 import { findMemberCard, type MemberCardRow } from "../participant/queries.ts";
 import { type MeetingsConfig, MeetingsConfigSchema } from "../tenancy/schema.ts";
+import { emitWebhook } from "../webhooks/index.ts";
 import { buildMeetingIcs, type InvitePerson } from "./calendar.ts";
 import { meetingFollowupQueue } from "./jobs/followup-queue.ts";
 import { meetingReminderQueue } from "./jobs/reminder-queue.ts";
@@ -193,7 +194,17 @@ async function tell(ctx: Ctx, row: MeetingRow, parties: Map<string, Party>, toId
       `meeting:${row.id}:${key}:${id}`,
     );
     if (type) {
-      await notify(ctx.db, ctx.deps.bus, { communityId: ctx.tenant.id, participantId: id, type, data: { meetingId: row.id, otherId: other.card.id }, dedupeKey: `meeting:${row.id}:${key}` });
+      // The time (in the recipient's zone) and the other's name travel with the notification, so
+      // Telegram can say which meeting and when without reading the meeting again.
+      const when = row.startsAt ? { startsAt: row.startsAt.toISOString(), timeZone: to.recipient.timeZone } : {};
+      const reminder = kind === "reminder_day" ? { reminder: "day" } : kind === "reminder_soon" ? { reminder: "soon" } : {};
+      await notify(ctx.db, ctx.deps.bus, {
+        communityId: ctx.tenant.id,
+        participantId: id,
+        type,
+        data: { meetingId: row.id, otherId: other.card.id, otherName: other.recipient.fullName, ...when, ...reminder },
+        dedupeKey: `meeting:${row.id}:${key}`,
+      });
     }
   }
 }
@@ -278,6 +289,19 @@ async function planAfterConfirm(ctx: Ctx, row: MeetingRow): Promise<void> {
   );
 }
 
+function webhookData(row: MeetingRow) {
+  return {
+    meetingId: row.id,
+    kind: "pair" as const,
+    eventId: null,
+    participantIds: [row.low, row.high],
+    startsAt: row.startsAt?.toISOString() ?? "",
+    endsAt: row.endsAt?.toISOString() ?? "",
+    table: null,
+    sequence: row.sequence,
+  };
+}
+
 /** Books a PICKED meeting (the caller holds its row lock). */
 async function book(ctx: Ctx, row: MeetingRow): Promise<MeetingRow> {
   if (!row.startsAt || !row.endsAt) throw illegal("No time was picked");
@@ -297,6 +321,7 @@ async function book(ctx: Ctx, row: MeetingRow): Promise<MeetingRow> {
   });
   await tell(ctx, booked, parties, [row.low, row.high], moved ? "moved" : "confirmed", "MEETING_CONFIRMED", `confirmed:${booked.sequence}`);
   await planAfterConfirm(ctx, booked);
+  await emitWebhook(ctx, "meeting.scheduled", webhookData(booked), booked.id);
   return booked;
 }
 
@@ -400,6 +425,8 @@ export async function cancelMeeting(ctx: Ctx, id: string, body: MeetingNote): Pr
     const to = row.invited ? [row.low, row.high] : [otherOf(row, me)];
     const view = row.invited ? cancelled : { ...cancelled, startsAt: null, endsAt: null };
     await tell(txCtx, view, parties, to, "cancelled", null, "cancelled");
+    // Integrators heard of the meeting when it was scheduled: they hear of its cancel.
+    if (row.invited) await emitWebhook(txCtx, "meeting.cancelled", webhookData(cancelled), cancelled.id);
     await notify(txCtx.db, txCtx.deps.bus, { communityId: txCtx.tenant.id, participantId: otherOf(row, me), type: "MEETING_CANCELLED", data: { meetingId: row.id, otherId: me }, dedupeKey: `meeting:${row.id}:cancelled` });
     return cancelled;
   });

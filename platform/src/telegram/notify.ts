@@ -21,9 +21,26 @@ function typeText(lang: Lang, type: string): string {
   return text === key ? type : text;
 }
 
+/** A meeting's reminder and booking say which meeting and when, in the member's language and zone. */
+function meetingText(lang: Lang, type: string, data: Record<string, unknown>): string | null {
+  if ((type !== "MEETING_REMINDER" && type !== "MEETING_CONFIRMED") || typeof data.startsAt !== "string") return null;
+  const t = textsFor(lang);
+  const head = type === "MEETING_CONFIRMED" ? t("telegram.meeting.booked") : data.reminder === "day" ? t("telegram.meeting.day") : t("telegram.meeting.soon");
+  const timeZone = typeof data.timeZone === "string" ? data.timeZone : "UTC";
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat(lang, { timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(data.startsAt));
+  } catch {
+    return null;
+  }
+  const lines = [head, t("telegram.meeting.at", { when, zone: timeZone })];
+  if (typeof data.otherName === "string" && data.otherName) lines.push(t("telegram.meeting.with", { name: data.otherName }));
+  return lines.join("\n");
+}
+
 function linkFor(base: string, type: string, data: Record<string, unknown>): string {
   if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
-  if (type.startsWith("MEETING_")) return `${base}/meetings`;
+  if (type.startsWith("MEETING_")) return typeof data.meetingId === "string" ? `${base}/meetings?meeting=${data.meetingId}` : `${base}/meetings`;
   return `${base}/notifications`;
 }
 
@@ -44,7 +61,7 @@ export async function sendTelegramNotifications(deps: Deps, opts: { communityId?
         continue;
       }
       const lang: Lang = n.lang && tenant.config.langChoices.includes(n.lang) ? n.lang : tenant.config.lang;
-      const text = `${tenant.config.brandConfig.title}: ${typeText(lang, n.type)}\n${linkFor(tenant.url, n.type, n.data)}`;
+      const text = `${tenant.config.brandConfig.title}: ${meetingText(lang, n.type, n.data) ?? typeText(lang, n.type)}\n${linkFor(tenant.url, n.type, n.data)}`;
       try {
         await api.sendMessage(n.chatId, text, { disablePreview: true });
         await markNotificationTelegram(tx, n.id, "sent");

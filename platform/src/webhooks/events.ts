@@ -24,6 +24,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "meeting.feedback",
   "mailing.finished",
   "webhook.test",
+  "meeting.scheduled",
+  "meeting.cancelled",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -68,6 +70,18 @@ const FeedbackData = z
   })
   .openapi("WebhookFeedback");
 const MailingData = z.object({ mailingId: z.string(), status: z.string(), sent: z.number().int(), failed: z.number().int() }).openapi("WebhookMailing");
+const MeetingData = z
+  .object({
+    meetingId: z.string().uuid(),
+    kind: z.enum(["pair", "event"]).openapi({ description: "pair: a weekly match's or an accepted intro's meeting; event: a 1:1 at an event" }),
+    eventId: z.string().uuid().nullable(),
+    participantIds: z.array(z.string().uuid()).length(2),
+    startsAt: z.string().openapi({ format: "date-time" }),
+    endsAt: z.string().openapi({ format: "date-time" }),
+    table: z.string().nullable().openapi({ description: "An event 1:1's table or room" }),
+    sequence: z.number().int().openapi({ description: "The calendar invitation's SEQUENCE (a rescheduled meeting is scheduled again with a higher one)" }),
+  })
+  .openapi("WebhookMeeting");
 const TestData = z.object({ endpointId: z.string().uuid(), message: z.string() }).openapi("WebhookTest");
 
 export const WEBHOOK_DATA = {
@@ -85,6 +99,8 @@ export const WEBHOOK_DATA = {
   "meeting.feedback": FeedbackData,
   "mailing.finished": MailingData,
   "webhook.test": TestData,
+  "meeting.scheduled": MeetingData,
+  "meeting.cancelled": MeetingData,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookData<T extends WebhookEventType> = z.infer<(typeof WEBHOOK_DATA)[T]>;

@@ -26,6 +26,7 @@ import { Link, Show, useGetList, useNotify, useRecordContext, useTranslate, useU
 import { ConsoleApiError } from "../../api.ts";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { EventMeetings } from "./event-meetings.tsx";
 
 type EventItem = components["schemas"]["Event"];
 type ReportItem = components["schemas"]["EventOnboardingReport"]["items"][number];
@@ -49,7 +50,7 @@ export function EventShow() {
 function EventShowView() {
   const event = useRecordContext<EventItem>();
   const translate = useTranslate();
-  const [tab, setTab] = useState<"details" | "participants" | "statistics">("participants");
+  const [tab, setTab] = useState<"details" | "participants" | "statistics" | "meetings">("participants");
   if (!event) return <LinearProgress />;
   return (
     <Box sx={{ mt: 2 }} data-testid="console-event">
@@ -71,9 +72,18 @@ function EventShowView() {
         <Tab value="participants" label={translate("tuesday.events.participants")} />
         <Tab value="details" label={translate("tuesday.events.details")} />
         <Tab value="statistics" label={translate("tuesday.events.statistics")} />
+        <Tab value="meetings" label={translate("tuesday.events.meetings.tab")} data-testid="console-event-meetings-tab" />
       </Tabs>
       <Box sx={{ mt: 2 }}>
-        {tab === "details" ? <EventDetails event={event} /> : tab === "participants" ? <EventParticipants event={event} /> : <EventStatistics eventId={event.id} />}
+        {tab === "details" ? (
+          <EventDetails event={event} />
+        ) : tab === "participants" ? (
+          <EventParticipants event={event} />
+        ) : tab === "meetings" ? (
+          <EventMeetings event={event} />
+        ) : (
+          <EventStatistics eventId={event.id} />
+        )}
       </Box>
     </Box>
   );

@@ -5,6 +5,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import "../recommendations/matching.css";
 import { MemberContacts, MemberHead, TagChips } from "../recommendations/member-summary.tsx";
+import { AskOneToOne } from "./event-agenda.tsx";
 import { eventQueries } from "./model.ts";
 
 /** Attendee matchmaking (issue 12 point 8): recommended contacts among the event's confirmed attendees. */
@@ -39,6 +40,7 @@ export function AttendeeRecommendations({ eventId }: { eventId: string }) {
                 </ul>
               ) : null}
               <MemberContacts card={r.participant} />
+              <AskOneToOne eventId={eventId} participantId={r.participant.id} />
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { GuestHeader } from "../shell/guest-header.tsx";
 import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
+import { EventAgenda } from "./event-agenda.tsx";
 import { EventOnboarding } from "./event-onboarding.tsx";
 import { EventAttendees, EventOrganizerPanel } from "./event-organizer.tsx";
 import "./events.css";
@@ -129,6 +130,7 @@ function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
       <EventActions e={e} signedIn={signedIn} onOnboarding={() => setOnboarding(true)} />
       {onboarding && signedIn ? <EventOnboarding eventId={e.id} onClose={() => setOnboarding(false)} /> : null}
       <p className="event-description">{e.description}</p>
+      {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <EventAgenda e={e} /> : null}
       {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <AttendeeRecommendations eventId={e.id} /> : null}
       {signedIn ? <EventAttendees eventId={e.id} /> : null}
       <p className="muted small">{t("organizerContact", { contact: e.organizerContact })}</p>

@@ -142,3 +142,29 @@ export function locationVisibilityNote(e: Pick<EventItem, "locationVisibility" |
   if (e.locationVisibility === "NONE") return "hidden";
   return null;
 }
+
+export type EventAgenda = components["schemas"]["EventAgenda"];
+export type EventMeeting = components["schemas"]["EventMeeting"];
+
+/** Event 1:1s: my requests and booked meetings at the event. */
+export const agendaQuery = (id: string) =>
+  queryOptions({
+    queryKey: key("agenda", id),
+    queryFn: () => call(api.GET("/api/event/{id}/meetings", { params: { path: { id } } })),
+    retry: noRetryOn4xx,
+  });
+
+export const requestOneToOne = (id: string, participantId: string) => call(api.POST("/api/event/{id}/meetings", { params: { path: { id } }, body: { participantId } }));
+
+export function answerOneToOne(id: string, meetingId: string, verb: "accept" | "decline" | "cancel") {
+  const params = { params: { path: { id, meetingId } } };
+  if (verb === "accept") return call(api.POST("/api/event/{id}/meetings/{meetingId}/accept", params));
+  if (verb === "decline") return call(api.POST("/api/event/{id}/meetings/{meetingId}/decline", params));
+  return call(api.POST("/api/event/{id}/meetings/{meetingId}/cancel", params));
+}
+
+/** My booked 1:1s at the event as an .ics file, fetched with the member's token. */
+export async function downloadAgenda(e: Pick<EventItem, "id" | "slug">): Promise<void> {
+  const blob = await call(api.GET("/api/event/{id}/meetings/agenda.ics", { params: { path: { id: e.id } }, parseAs: "blob" }));
+  saveFile(new Blob([blob], { type: "text/calendar" }), `${e.slug || e.id}-meetings.ics`);
+}

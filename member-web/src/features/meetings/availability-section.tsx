@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
@@ -37,7 +37,24 @@ export function AvailabilitySection() {
   );
 }
 
-function AvailabilityForm({ initial }: { initial: Availability }) {
+/** What the onboarding flow puts in the form: its submit label, what follows a save, its other buttons. */
+export type AvailabilityStepActions = { submitLabel: string; onSaved: () => void; extra: ReactNode };
+
+/** The onboarding step (tenant.json `meetings.onboardingStep`): the same form, saving moves on. */
+export function AvailabilityStep({ actions }: { actions: AvailabilityStepActions }) {
+  const errorText = useErrorText();
+  const { t } = useTranslation("availability");
+  const query = useQuery(meetingQueries.availability());
+  if (query.isPending) return <Skeleton lines={3} label={t("loading", { ns: "common" })} />;
+  if (query.isError) return <Alert kind="error">{errorText(query.error)}</Alert>;
+  return (
+    <div className="card" data-testid="onboarding-availability">
+      <AvailabilityForm initial={query.data} actions={actions} />
+    </div>
+  );
+}
+
+function AvailabilityForm({ initial, actions }: { initial: Availability; actions?: AvailabilityStepActions }) {
   const { t } = useTranslation("availability");
   const tm = useTranslation("meetings").t;
   const errorText = useErrorText();
@@ -54,6 +71,7 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
       queryClient.setQueryData(meetingQueries.availability().queryKey, data);
       void queryClient.invalidateQueries({ queryKey: ["meetings", "list"] });
       setSaved(true);
+      actions?.onSaved();
     },
   });
   // Any edit after a save takes the "saved" line away.
@@ -128,10 +146,20 @@ function AvailabilityForm({ initial }: { initial: Availability }) {
         <Button variant="secondary" onClick={edited(() => setWindows((ws) => [...ws, { day: 1, from: "10:00", to: "12:00" }]))}>
           {t("addWindow")}
         </Button>
-        <Button type="submit" busy={save.isPending} disabled={formats.length === 0}>
-          {t("save")}
-        </Button>
+        {actions ? null : (
+          <Button type="submit" busy={save.isPending} disabled={formats.length === 0}>
+            {t("save")}
+          </Button>
+        )}
       </div>
+      {actions ? (
+        <div className="form-actions">
+          {actions.extra}
+          <Button type="submit" busy={save.isPending} disabled={formats.length === 0} data-testid="availability-next">
+            {actions.submitLabel}
+          </Button>
+        </div>
+      ) : null}
       {save.isError ? <Alert kind="error">{errorText(save.error)}</Alert> : null}
       {saved ? (
         <p className="small" role="status">

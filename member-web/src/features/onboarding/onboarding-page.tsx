@@ -8,9 +8,11 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
+import { AvailabilityStep } from "../meetings/availability-section.tsx";
+import { meetingQueries } from "../meetings/model.ts";
 import { type Completion, type Profile, profileQueries, type Step, visibleSteps } from "../profile/model.ts";
 import { ModerationBanner } from "../profile/moderation-banner.tsx";
-import { SECTIONS } from "../profile/sections/index.ts";
+import { SECTIONS, type SectionActions } from "../profile/sections/index.ts";
 import { FlowFrame } from "./flow-frame.tsx";
 import "../profile/members.css";
 
@@ -24,7 +26,10 @@ function readStoredStep(): string | null {
   }
 }
 
-function writeStoredStep(step: Step | null): void {
+/** The profile's steps, and the availability step when the community asks for it in onboarding. */
+type FlowStep = Step | "availability";
+
+function writeStoredStep(step: FlowStep | null): void {
   try {
     if (step) localStorage.setItem(STEP_KEY, step);
     else localStorage.removeItem(STEP_KEY);
@@ -58,16 +63,23 @@ function Flow({ profile, completion, requested }: { profile: Profile; completion
   const community = useCommunity();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const steps = visibleSteps(community);
-  const done = new Set((completion?.steps ?? []).filter((s) => s.done).map((s) => s.step));
-  const optional = new Set((completion?.steps ?? []).filter((s) => !s.required).map((s) => s.step));
+  const availability = useQuery(meetingQueries.availability());
+  const withAvailability = availability.data?.enabled === true && availability.data.onboardingStep;
+  const steps: FlowStep[] = [...visibleSteps(community), ...(withAvailability ? (["availability"] as const) : [])];
+  const done = new Set<FlowStep>((completion?.steps ?? []).filter((s) => s.done).map((s) => s.step));
+  if (availability.data && !availability.data.isDefault) done.add("availability");
+  // The availability step may be skipped: until then the community's default windows apply.
+  const optional = new Set<FlowStep>([...(completion?.steps ?? []).filter((s) => !s.required).map((s) => s.step), "availability"]);
   // Resume where the member left off (the spec's `step` key), else from the first step.
   const stored = readStoredStep();
-  const current: Step | undefined = steps.find((s) => s === requested) ?? steps.find((s) => s === stored) ?? steps[0];
+  const current: FlowStep | undefined = steps.find((s) => s === requested) ?? steps.find((s) => s === stored) ?? steps[0];
 
   useEffect(() => {
-    if (current) writeStoredStep(current);
-  }, [current]);
+    if (current && !availability.isPending) writeStoredStep(current);
+  }, [current, availability.isPending]);
+
+  // The step list is known once the availability step's flag is: no resuming at a wrong step.
+  if (availability.isPending) return <Skeleton lines={6} label={t("loading", { ns: "common" })} />;
 
   const finish = async () => {
     writeStoredStep(null);
@@ -87,9 +99,31 @@ function Flow({ profile, completion, requested }: { profile: Profile; completion
 
   const index = steps.indexOf(current);
   const last = index === steps.length - 1;
-  const go = (next: Step | undefined) => (next ? navigate({ to: "/onboarding", search: { step: next } }) : finish());
-  const Section = SECTIONS[current];
+  const go = (next: FlowStep | undefined) => (next ? navigate({ to: "/onboarding", search: { step: next } }) : finish());
   const prev = steps[index - 1];
+  const actions = {
+    submitLabel: last ? t("finish") : t("next"),
+    onSaved: () => void go(steps[index + 1]),
+    extra: (
+      <>
+        {prev ? (
+          <Button variant="ghost" onClick={() => void go(prev)}>
+            ← {t("previous")}
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={() => void navigate({ to: "/questions" })}>
+            ← {t("toQuestions")}
+          </Button>
+        )}
+        <span className="spacer" />
+        {optional.has(current) ? (
+          <Button variant="secondary" onClick={() => void go(steps[index + 1])}>
+            {t("skip")}
+          </Button>
+        ) : null}
+      </>
+    ),
+  };
 
   return (
     <>
@@ -111,33 +145,12 @@ function Flow({ profile, completion, requested }: { profile: Profile; completion
       </div>
       <h1>{t(`stepTitles.${current}`)}</h1>
       <p className="muted">{t(`stepTexts.${current}`)}</p>
-      <Section
-        key={current}
-        profile={profile}
-        actions={{
-          submitLabel: last ? t("finish") : t("next"),
-          onSaved: () => void go(steps[index + 1]),
-          extra: (
-            <>
-              {prev ? (
-                <Button variant="ghost" onClick={() => void go(prev)}>
-                  ← {t("previous")}
-                </Button>
-              ) : (
-                <Button variant="ghost" onClick={() => void navigate({ to: "/questions" })}>
-                  ← {t("toQuestions")}
-                </Button>
-              )}
-              <span className="spacer" />
-              {optional.has(current) ? (
-                <Button variant="secondary" onClick={() => void go(steps[index + 1])}>
-                  {t("skip")}
-                </Button>
-              ) : null}
-            </>
-          ),
-        }}
-      />
+      {current === "availability" ? <AvailabilityStep key={current} actions={actions} /> : <ProfileStep key={current} step={current} profile={profile} actions={actions} />}
     </>
   );
+}
+
+function ProfileStep({ step, profile, actions }: { step: Step; profile: Profile; actions: SectionActions }) {
+  const Section = SECTIONS[step];
+  return <Section profile={profile} actions={actions} />;
 }

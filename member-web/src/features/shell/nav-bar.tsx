@@ -10,6 +10,7 @@ import { signOut } from "../../app/sign-in.ts";
 import { CommunityExtras } from "../partner/community-extras.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { chatQueries } from "../chats/model.ts";
+import { meetingQueries } from "../meetings/model.ts";
 import { NotificationsBell } from "../notifications/bell.tsx";
 import { LanguageSelect } from "./language-select.tsx";
 import { isRestricted } from "../../app/restricted.ts";
@@ -68,6 +69,9 @@ export function NavBar() {
   const navigation = useQuery(communityQueries.navigation(community.id)).data ?? null;
   const user = useQuery(accountQueries.currentUser()).data;
   const permissions = useQuery(accountQueries.permissions()).data ?? [];
+  const restricted = isRestricted(user, community.id);
+  // Whether the community proposes meetings: the availability answer says so (a guest's 403 hides the tab).
+  const meetings = useQuery({ ...meetingQueries.availability(), enabled: !restricted && (user?.enabled ?? true), retry: false, staleTime: 5 * 60_000 });
 
   // A new page closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
@@ -83,7 +87,6 @@ export function NavBar() {
   }, [menuOpen]);
 
   const { t: tAdmin } = useTranslation("adminPages");
-  const restricted = isRestricted(user, community.id);
   const items = restricted
     ? restrictedNavItems((id) => tAdmin(`nav.${id}`))
     : buildNavItems({
@@ -93,6 +96,7 @@ export function NavBar() {
         isAdmin: isAdmin(permissions) || permissions.includes("CAN_MODERATE_COMMUNITY"),
         networkingEnabled: user?.enabled ?? true,
         lang: i18n.language,
+        meetings: meetings.data?.enabled ? { label: t("meetings") } : null,
       });
 
   const logout = async () => {

@@ -25,6 +25,8 @@ export type NavInput = {
   networkingEnabled: boolean;
   /** The member's language: a tab's `labels[lang]` wins over its default `label`. */
   lang?: string;
+  /** The community proposes meetings (tenant.json `meetings`): the bar links /meetings, labelled so. */
+  meetings?: { label: string } | null;
 };
 
 /**
@@ -33,7 +35,7 @@ export type NavInput = {
  * community's navigation.json: enabled, label and order per tab, forceEnabled to show a tab its
  * condition would hide, and custom tabs; everything sorted by order.
  */
-export function buildNavItems({ navigation, transparent, isAdmin, networkingEnabled, lang }: NavInput): NavItem[] {
+export function buildNavItems({ navigation, transparent, isAdmin, networkingEnabled, lang, meetings }: NavInput): NavItem[] {
   const pick = (c: { label?: string | undefined; labels?: Partial<Record<string, string>> | undefined } | undefined) =>
     (lang ? c?.labels?.[lang] : undefined) ?? c?.label ?? null;
   const items: NavItem[] = [];
@@ -54,6 +56,11 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
       external: id === "admin",
     });
   });
+  if (networkingEnabled && meetings) {
+    // Right after Contacts, whatever order navigation.json gives the tabs (it has no key for this one yet).
+    const contacts = items.find((i) => i.kind === "standard" && i.id === "contacts")?.order ?? 30;
+    items.push({ kind: "custom", id: "meetings", label: meetings.label, order: contacts + 0.5, href: "/meetings", desktopOnly: false, external: false });
+  }
   if (networkingEnabled) {
     for (const custom of navigation?.custom ?? []) {
       items.push({ kind: "custom", id: custom.id, label: pick(custom) ?? custom.label, order: custom.order, href: custom.url, desktopOnly: false, external: custom.external });
