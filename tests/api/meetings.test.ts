@@ -134,7 +134,7 @@ describe("proposed slots", () => {
     expect(toBerlin?.subject).toBe("Pick a time to meet Nick Member");
     expect(toBerlin?.text).toContain("(Europe/Berlin)");
     const [toNewYork] = await env.mailTo(newYork.email);
-    expect(toNewYork?.subject).toBe("Выберите время встречи");
+    expect(toNewYork?.subject).toBe("Выберите время встречи: Berta Member");
     expect(toNewYork?.text).toContain("(America/New_York)");
     const notes = (await env.request("GET", "/api/notifications", as(newYork))).body.items as { type: string }[];
     expect(notes.map((n) => n.type)).toContain("MEETING_PROPOSED");

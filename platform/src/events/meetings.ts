@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/index.ts";
 import { requireMember, requireOrganizer } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
+import { textsFor } from "../i18n/texts.ts";
 import { accessDenied, AppError, conflict, ErrorCode, notFound, validation } from "../lib/errors.ts";
 import { cardsOf, loadMe } from "../members/index.ts";
 import { listBlockedWith } from "../relations/index.ts";
@@ -252,7 +253,6 @@ export async function cancelEventMeeting(ctx: Ctx, idOrSlug: string, meetingId: 
   });
 }
 
-const AGENDA_SUMMARY: Record<string, string> = { en: "1:1 meeting", ru: "Встреча 1:1" };
 
 /** GET /event/{id}/meetings/agenda.ics: my booked 1:1s at the event, one VEVENT each. */
 export async function eventAgendaCalendar(ctx: Ctx, idOrSlug: string): Promise<string> {
@@ -273,7 +273,7 @@ export async function eventAgendaCalendar(ctx: Ctx, idOrSlug: string): Promise<s
       start: new Date(m.startsAt),
       end: new Date(m.endsAt),
       stamp: new Date(),
-      summary: `${AGENDA_SUMMARY[lang] ?? AGENDA_SUMMARY.en} · ${name}`,
+      summary: `${textsFor(lang === "ru" ? "ru" : "en")("calendar.eventMeeting")} · ${name}`,
       description: event.title,
       ...(m.table ? { location: m.table } : {}),
       url: eventUrl(ctx.tenant, event),

@@ -57,6 +57,50 @@ export const en = {
       noMeeting: "We did not meet",
       footnote: "Only the community team sees your rating.",
     },
+    meeting: {
+      summary: "Meeting",
+      note: "Note: {{note}}",
+      proposed: {
+        subject: "Pick a time to meet {{other}}",
+        lead: "Hi {{name}}, here are times that suit you both for a 30-minute meeting with {{other}}:",
+        tail: "Pick one, or ask for other times.",
+        action: "Pick a time",
+      },
+      picked: {
+        subject: "{{other}} picked a time to meet",
+        lead: "Hi {{name}}, {{other}} picked a time for your meeting:",
+        tail: "Confirm it, or propose other times.",
+        action: "Confirm the time",
+      },
+      confirmed: {
+        subject: "Meeting booked with {{other}}",
+        lead: "Hi {{name}}, your meeting with {{other}} is booked.",
+        tail: "The calendar invitation is attached.",
+        action: "Open the meeting",
+      },
+      moved: {
+        subject: "Meeting moved: {{other}}",
+        lead: "Hi {{name}}, your meeting with {{other}} has a new time.",
+        tail: "The updated calendar invitation is attached.",
+        action: "Open the meeting",
+      },
+      cancelled: {
+        subject: "Meeting cancelled: {{other}}",
+        lead: "Hi {{name}}, your meeting with {{other}} was cancelled.",
+        tail: "The calendar cancellation is attached.",
+        action: "Open meetings",
+      },
+      reminder_day: {
+        subject: "Tomorrow: meeting with {{other}}",
+        lead: "Hi {{name}}, a reminder: you meet {{other}} in 24 hours.",
+        action: "Open the meeting",
+      },
+      reminder_soon: {
+        subject: "In 15 minutes: meeting with {{other}}",
+        lead: "Hi {{name}}, your meeting with {{other}} starts in 15 minutes.",
+        action: "Open the meeting",
+      },
+    },
     invitation: {
       title: "You are invited to {{title}}",
       body: "You are invited to join {{title}}: meet its members one to one, with a new recommended contact every Tuesday.",
@@ -194,6 +238,9 @@ export const en = {
     sharedAnswers_other: "You answered {{count}} onboarding questions the same way",
     oddCount: "This week the number of members was odd, so instead of a pair here is your best available contact",
     noFreeCandidate: "Your best matches were already paired this week, so here is your best available contact",
+  },
+  calendar: {
+    eventMeeting: "1:1 meeting",
   },
   pages: {
     unsubscribe: {

@@ -24,7 +24,7 @@ import { emitWebhook } from "../webhooks/index.ts";
 import { buildMeetingIcs, type InvitePerson } from "./calendar.ts";
 import { meetingFollowupQueue } from "./jobs/followup-queue.ts";
 import { meetingReminderQueue } from "./jobs/reminder-queue.ts";
-import { mailMeeting, type MeetingMail, type Recipient } from "./mail.ts";
+import { mailMeeting, type MeetingMail, meetingSummary, type Recipient } from "./mail.ts";
 import {
   type AvailabilityRow,
   findMeeting,
@@ -445,7 +445,7 @@ export async function meetingCalendar(ctx: Ctx, id: string): Promise<string> {
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     sequence: row.sequence,
-    summary: `${mine?.recipient.lang === "ru" ? "Встреча" : "Meeting"}: ${mine?.recipient.fullName ?? ""} · ${other?.recipient.fullName ?? ""}`,
+    summary: meetingSummary(mine?.recipient.lang ?? ctx.tenant.config.lang, mine?.recipient.fullName ?? "", other?.recipient.fullName ?? ""),
     description: ctx.tenant.config.brandConfig.title,
     location: row.location,
     url: `${ctx.tenant.url}/meetings?meeting=${row.id}`,
