@@ -28,6 +28,10 @@ const KNOWN_KEY_GAPS = [
   "api_keys.api_keys_key_hash_key (key_hash)",
   "meetings.meetings_pkey (id)",
   "webhook_endpoints.webhook_endpoints_id (id)",
+  // Added with event 1:1s (2026-11-28).
+  "event_meeting_slots.event_meeting_slots_pkey (id)",
+  "event_meeting_tables.event_meeting_tables_pkey (id)",
+  "event_meetings.event_meetings_pkey (id)",
   "audit_events.audit_events_pkey (id)",
   "chat_messages.chat_messages_pkey (id)",
   "chats.chats_pkey (id)",
