@@ -45,6 +45,8 @@ const EVENT_TYPES: EventType[] = [
   "intro.accepted",
   "match.created",
   "meeting.feedback",
+  "meeting.scheduled",
+  "meeting.cancelled",
   "mailing.finished",
 ];
 const EVENT_CHOICES = EVENT_TYPES.map((t) => ({ id: t, name: t }));
