@@ -15,7 +15,7 @@
  */
 import type { Db } from "../db/client.ts";
 import { hashSecret, secretsEqual } from "../lib/crypto.ts";
-import type { Bus } from "../realtime/bus.ts";
+import { type Bus, followBus } from "../realtime/bus.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS, SESSION_RENEW_AFTER_MS, type ValidSession, validateSessionToken } from "./session.ts";
 
 export const SESSIONS_CHANGED = "auth.sessions";
@@ -98,15 +98,12 @@ export function createSessionCache(bus: Bus, opts: SessionCacheOptions): Session
 }
 
 /** Keeps `cache` in step with the database's announcements; a gap in the bus empties it. */
-export async function followSessionChanges(bus: Bus, cache: SessionCache): Promise<() => Promise<void>> {
-  const stopGap = bus.onGap(() => cache.clear());
-  const unsubscribe = await bus.subscribe<{ sessionId?: unknown; userId?: unknown }>(SESSIONS_CHANGED, ({ payload }) => {
-    if (typeof payload?.sessionId === "string") cache.forgetSession(payload.sessionId);
-    else if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
-    else cache.clear();
+export function followSessionChanges(bus: Bus, cache: SessionCache): Promise<() => Promise<void>> {
+  return followBus(bus, () => cache.clear(), {
+    [SESSIONS_CHANGED]: ({ payload }) => {
+      if (typeof payload?.sessionId === "string") cache.forgetSession(payload.sessionId);
+      else if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
+      else cache.clear();
+    },
   });
-  return async () => {
-    stopGap();
-    await unsubscribe();
-  };
 }

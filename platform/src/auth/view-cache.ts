@@ -16,7 +16,7 @@
  *   or stored while the bus is not listening, and a gap in the bus empties the cache;
  * - an entry lives at most `ttlMs` (SESSION_CACHE_MS), the backstop for whatever no trigger sees.
  */
-import type { Bus } from "../realtime/bus.ts";
+import { type Bus, followBus } from "../realtime/bus.ts";
 import { SESSIONS_CHANGED } from "./session-cache.ts";
 
 export const VIEWS_CHANGED = "account.views";
@@ -138,21 +138,17 @@ export function createViewCache(bus: Bus, opts: ViewCacheOptions): ViewCache {
 }
 
 /** Keeps `cache` in step with the database's announcements; a gap in the bus empties it. */
-export async function followViewChanges(bus: Bus, cache: ViewCache): Promise<() => Promise<void>> {
-  const stopGap = bus.onGap(() => cache.clear());
-  const offViews = await bus.subscribe<{ userId?: unknown; communityId?: unknown }>(VIEWS_CHANGED, ({ payload }) => {
-    if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
-    else if (typeof payload?.communityId === "string") cache.forgetCommunity(payload.communityId);
-    else cache.clear();
+export function followViewChanges(bus: Bus, cache: ViewCache): Promise<() => Promise<void>> {
+  return followBus(bus, () => cache.clear(), {
+    [VIEWS_CHANGED]: ({ payload }) => {
+      if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
+      else if (typeof payload?.communityId === "string") cache.forgetCommunity(payload.communityId);
+      else cache.clear();
+    },
+    [SESSIONS_CHANGED]: ({ payload }) => {
+      if (typeof payload?.sessionId === "string") cache.forgetSession(payload.sessionId);
+      else if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
+      else cache.clear();
+    },
   });
-  const offSessions = await bus.subscribe<{ sessionId?: unknown; userId?: unknown }>(SESSIONS_CHANGED, ({ payload }) => {
-    if (typeof payload?.sessionId === "string") cache.forgetSession(payload.sessionId);
-    else if (typeof payload?.userId === "string") cache.forgetUser(payload.userId);
-    else cache.clear();
-  });
-  return async () => {
-    stopGap();
-    await offViews();
-    await offSessions();
-  };
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/client.ts";
 import { listBlockedPairs, listOpenIntroPairs } from "../relations/index.ts";
-import type { Bus } from "../realtime/bus.ts";
+import { type Bus, followBus } from "../realtime/bus.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import {
   type BuildOptions,
@@ -217,13 +217,8 @@ export function invalidateCommunityModel(communityId?: string): void {
 }
 
 /** Keeps `models` in step with the bus: a change clears one community, a gap in the bus all. */
-export async function followModelChanges(bus: Bus, models: CommunityModels): Promise<() => Promise<void>> {
-  const stopGap = bus.onGap(() => models.invalidate());
-  const unsubscribe = await bus.subscribe<{ communityId?: unknown }>(MODEL_CHANGED, ({ payload }) => {
-    models.invalidate(typeof payload?.communityId === "string" ? payload.communityId : undefined);
+export function followModelChanges(bus: Bus, models: CommunityModels): Promise<() => Promise<void>> {
+  return followBus(bus, () => models.invalidate(), {
+    [MODEL_CHANGED]: ({ payload }) => models.invalidate(typeof payload?.communityId === "string" ? payload.communityId : undefined),
   });
-  return async () => {
-    stopGap();
-    await unsubscribe();
-  };
 }

@@ -278,3 +278,18 @@ export function createBus(url: string, pool: Db, log: Logger, opts: { retryMs?: 
     },
   };
 }
+
+/**
+ * Keeps one process cache in step with the bus: each channel's messages go to its handler, and a
+ * gap (messages may have been missed) empties the cache through `clear`. Resolves once every channel
+ * listens; returns the stop. Every bus-invalidated cache (sessions, member views, matching models,
+ * webhook subscriptions) follows the bus through this one function.
+ */
+export async function followBus(bus: Bus, clear: () => void, handlers: Record<string, BusHandler<Record<string, unknown> | null | undefined>>): Promise<() => Promise<void>> {
+  const stopGap = bus.onGap(clear);
+  const offs = await Promise.all(Object.entries(handlers).map(([channel, handler]) => bus.subscribe(channel, handler)));
+  return async () => {
+    stopGap();
+    await Promise.all(offs.map((off) => off()));
+  };
+}

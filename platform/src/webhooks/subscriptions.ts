@@ -13,7 +13,7 @@
  * (docs/decisions/0143).
  */
 import type { Db } from "../db/client.ts";
-import type { Bus } from "../realtime/bus.ts";
+import { type Bus, followBus } from "../realtime/bus.ts";
 
 export const ENDPOINTS_CHANGED = "webhooks.endpoints";
 export const SUBSCRIPTIONS_TTL_MS = 60_000;
@@ -59,14 +59,11 @@ export function createWebhookSubscriptions(bus: Bus, ttlMs = SUBSCRIPTIONS_TTL_M
 }
 
 /** Keeps `cache` in step with the database's announcements; a gap in the bus empties it. */
-export async function followWebhookSubscriptions(bus: Bus, cache: WebhookSubscriptions): Promise<() => Promise<void>> {
-  const stopGap = bus.onGap(() => cache.clear());
-  const unsubscribe = await bus.subscribe<{ communityId?: unknown }>(ENDPOINTS_CHANGED, ({ payload }) => {
-    if (typeof payload?.communityId === "string") cache.forget(payload.communityId);
-    else cache.clear();
+export function followWebhookSubscriptions(bus: Bus, cache: WebhookSubscriptions): Promise<() => Promise<void>> {
+  return followBus(bus, () => cache.clear(), {
+    [ENDPOINTS_CHANGED]: ({ payload }) => {
+      if (typeof payload?.communityId === "string") cache.forget(payload.communityId);
+      else cache.clear();
+    },
   });
-  return async () => {
-    stopGap();
-    await unsubscribe();
-  };
 }
