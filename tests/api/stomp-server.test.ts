@@ -280,6 +280,41 @@ describe("authorisation of topics", () => {
   });
 });
 
+describe("the admin topic (community/{id}/admin)", () => {
+  it("tells the community's admins a mailing started, and refuses members and other communities' admins", async () => {
+    const admin = await member(env, "alpha", { firstName: "Ada", lastName: "Admin" }, "admin");
+    const s = await stompConnect(url(admin));
+    const inbox = s.subscribe("/topic/community/alpha/admin");
+    await inbox.ready;
+    const started = await env.request("POST", "/api/community/alpha/participants/notify", {
+      token: admin.token,
+      body: { content: { en: { subject: "Topic check", body: "Hello." } }, audience: { participantIds: [a.id] } },
+    });
+    expect(started.status).toBe(202);
+    // Only ids travel: the console reads the mailing through the API.
+    expect(json(await inbox.nth(1))).toEqual({ type: "mailing", id: started.body.id });
+    await s.close();
+
+    const betaAdmin = await member(env, "beta", { firstName: "Bea", lastName: "Admin" }, "admin");
+    for (const [who, destination] of [
+      [a, "/topic/community/alpha/admin"],
+      [admin, "/topic/community/beta/admin"],
+    ] as const) {
+      const raw = await rawConnect(url(who));
+      raw.send(CONNECT());
+      await raw.waitFor(/^CONNECTED/);
+      raw.send(`SUBSCRIBE\nid:0\ndestination:${destination}\n\n\0`);
+      expect(await raw.waitFor(/^ERROR/), destination).toMatch(/message:Access denied/);
+      await raw.closed;
+    }
+    // beta's admin on beta's own domain is fine.
+    const sb = await stompConnect(wsUrl(served, "beta", betaAdmin.token));
+    await sb.subscribe("/topic/community/beta/admin").ready;
+    expect(sb.errors).toEqual([]);
+    await sb.close();
+  });
+});
+
 describe("heart-beats", () => {
   it("keep an idle connection alive beyond the window, and the server sends its own", async () => {
     const s = await stompConnect(url(a), { heartbeat: 100 });

@@ -8,7 +8,8 @@
 import { recordAudit } from "../audit/index.ts";
 import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
-import { withTx } from "../db/client.ts";
+import { type Db, withTx } from "../db/client.ts";
+import { type AdminTopicBody, adminTopic, publishTopic } from "../realtime/topics.ts";
 import { hashHex, randomToken } from "../lib/crypto.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import { emitWebhook } from "../webhooks/index.ts";
@@ -117,6 +118,7 @@ export async function notifyParticipants(ctx: Ctx, communityId: string, input: N
     const row = await findMailing(tx, ctx.tenant.id, id);
     if (!row) throw new Error("mailing vanished");
     await recordAudit(withDb(ctx, tx), { action: "mailing.send", target: { type: "mailing", id }, before: null, after: { content: input.content, audience: input.audience, total: row.total } });
+    await announceMailing(ctx, tx, id);
     return toMailing(row);
   });
 }
@@ -179,8 +181,16 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
         await emitWebhook(txCtx, "mailing.finished", { mailingId, status: "done", sent: mailing.sent, failed: mailing.failed }, `mailing:${mailingId}`);
       }
     }
+    // The console's open mailing screens read it again (once a chunk, not once a mail).
+    if (batch.length > 0) await announceMailing(ctx, tx, mailingId);
     return batch.length;
   });
+}
+
+/** Tells the community's open consoles (adminTopic) that a mailing started or advanced, on commit. */
+function announceMailing(ctx: Ctx, tx: Db, mailingId: string): Promise<void> {
+  const body: AdminTopicBody = { type: "mailing", id: mailingId };
+  return publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: adminTopic(ctx.tenant.id), body }, tx);
 }
 
 /** RFC 8058 one-click unsubscribe (and the link's confirm button): the member gets no further mailings here. */

@@ -19,16 +19,25 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const CHAT_TOPIC = new RegExp(`^chat/(${UUID})$`);
 const PRESENCE_TOPIC = /^community\/([^/]{1,100})\/presence$/;
 const NOTIFICATIONS_TOPIC = new RegExp(`^notifications/(${UUID})$`);
+const ADMIN_TOPIC = /^community\/([^/]{1,100})\/admin$/;
 
 /** The topics a client may name, parsed from a destination; undefined for anything else. */
 export type Topic =
   | { kind: "chat"; name: string; chatId: string }
   | { kind: "presence"; name: string; communityId: string }
-  | { kind: "notifications"; name: string; participantId: string };
+  | { kind: "notifications"; name: string; participantId: string }
+  | { kind: "admin"; name: string; communityId: string };
 
 export const chatTopic = (chatId: string) => `chat/${chatId}`;
 export const presenceTopic = (communityId: string) => `community/${communityId}/presence`;
 export const notificationsTopic = (participantId: string) => `notifications/${participantId}`;
+/**
+ * What the console keeps live (its admins only): `{ type, id }` of a record that changed (a
+ * mailing started or advanced); the console reads the record again through the API, so nothing a
+ * former admin should not see travels on it.
+ */
+export const adminTopic = (communityId: string) => `community/${communityId}/admin`;
+export type AdminTopicBody = { type: "mailing"; id: string };
 
 export function parseDestination(destination: string): Topic | undefined {
   if (!destination.startsWith(TOPIC_PREFIX)) return undefined;
@@ -39,6 +48,8 @@ export function parseDestination(destination: string): Topic | undefined {
   if (m?.[1]) return { kind: "presence", name, communityId: m[1] };
   m = NOTIFICATIONS_TOPIC.exec(name);
   if (m?.[1]) return { kind: "notifications", name, participantId: m[1] };
+  m = ADMIN_TOPIC.exec(name);
+  if (m?.[1]) return { kind: "admin", name, communityId: m[1] };
   return undefined;
 }
 

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import {
@@ -34,6 +34,7 @@ import {
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { useAdminTopic } from "../../lib/live.ts";
 import { useCommunity } from "../participants/use-community.ts";
 
 type Mailing = components["schemas"]["Mailing"];
@@ -200,11 +201,14 @@ const MailingRow = (props: DatagridRowProps) => <DatagridRow {...props} data-tes
 const MailingBody = (props: DatagridBodyProps) => <DatagridBody {...props} row={<MailingRow />} />;
 
 /**
- * Read again every second while a mailing of the page is under way, else every IDLE_POLL_MS, so a
- * mailing another admin starts shows up here with its progress (decision 0160); only while the
- * tab is visible (react-query pauses intervals in the background).
+ * Read again every second while a mailing of the page is under way. A mailing another admin starts
+ * arrives on the admin topic (useAdminTopic); only while that is not live is the idle list read
+ * again every IDLE_POLL_MS (decision 0160). react-query pauses intervals in background tabs.
  */
-const whileRunning = (query: { state: { data?: { data?: Mailing[] } } }) => ((query.state.data?.data ?? []).some((m) => m.status !== "done") ? POLL_MS : IDLE_POLL_MS);
+const pollWhile =
+  (live: boolean) =>
+  (query: { state: { data?: { data?: Mailing[] } } }): number | false =>
+    (query.state.data?.data ?? []).some((m) => m.status !== "done") ? POLL_MS : live ? false : IDLE_POLL_MS;
 
 /**
  * Mailings (spec 7, Community notify): the composer, then the mailings sent (newest first) with
@@ -214,6 +218,11 @@ export function MailingList() {
   const { community } = useCommunity();
   const translate = useTranslate();
   const locale = useLocale();
+  const queryClient = useQueryClient();
+  // A mailing started or advanced (here or by another admin) is read again at once.
+  const live = useAdminTopic(community?.id, (change) => {
+    if (change.type === "mailing") void queryClient.invalidateQueries({ queryKey: ["mailings"] });
+  });
   return (
     <>
       <MailingCompose />
@@ -222,7 +231,7 @@ export function MailingList() {
         sort={{ field: "createdAt", order: "DESC" }}
         perPage={10}
         empty={false}
-        queryOptions={{ refetchInterval: whileRunning } as never}
+        queryOptions={{ refetchInterval: pollWhile(live) } as never}
         actions={
           <TopToolbar>
             <Typography variant="h6" sx={{ flexGrow: 1, alignSelf: "center" }}>

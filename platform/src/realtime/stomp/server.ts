@@ -20,7 +20,7 @@ import type { Logger } from "pino";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { SESSIONS_CHANGED } from "../../auth/session-cache.ts";
 import { validateSessionToken } from "../../auth/session.ts";
-import { participantOf } from "../../authz/index.ts";
+import { authorize, participantOf } from "../../authz/index.ts";
 import { CHAT_ACCESS_DENIED, canReadChat, MessageTextSchema, postChatMessage } from "../../chat/index.ts";
 import type { Ctx, Deps } from "../../context.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
@@ -368,6 +368,14 @@ class Session {
         return;
       case "notifications":
         if (topic.participantId !== this.participantId) throw new StompError("Access denied", "Only your own notifications");
+        return;
+      case "admin":
+        if (topic.communityId !== this.ctx.tenant.id) throw new StompError("Access denied", "This topic is another community's");
+        // The role as it is now (a demoted admin's next SUBSCRIBE is refused); the topic carries
+        // only ids, read again through the API's own checks.
+        await authorize(this.ctx, "admin").catch(() => {
+          throw new StompError("Access denied", "Only the community's admins");
+        });
         return;
     }
   }
