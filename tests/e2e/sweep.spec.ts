@@ -149,7 +149,8 @@ function watch(page: Page): Watch {
 
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  await expect(page.locator(".skeleton, .RaLoadingIndicator-loadedLoading, [role=progressbar]")).toHaveCount(0);
+  // Loading indicators only: a determinate progress bar (aria-valuenow) is content, not loading.
+  await expect(page.locator(".skeleton, .RaLoadingIndicator-loadedLoading, [role=progressbar]:not([aria-valuenow])"), `still loading: ${page.url()}`).toHaveCount(0);
   // Toasts come and go; the screenshot is of the screen.
   await page.evaluate(() => document.fonts.ready);
 }
