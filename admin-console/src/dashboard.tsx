@@ -69,7 +69,7 @@ export function Dashboard() {
             {identity?.fullName ?? "…"}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {translate("tuesday.dashboard.resourcesSoon")}
+            {translate("tuesday.dashboard.menuHint")}
           </Typography>
           <Typography sx={{ mt: 1 }}>
             <a href="/">{translate("tuesday.dashboard.memberApp")}</a>

@@ -24330,6 +24330,10 @@ export interface components {
                 userId: string | null;
                 /** @description The job's name for system events; `cli` for the operator CLI */
                 label: string | null;
+                /** @description The acting user's name in this community (null when they have no profile here) */
+                name: string | null;
+                /** @description The acting user's account e-mail (null once the account is deleted) */
+                email: string | null;
             };
             /** @example pair_score.set */
             action: string;
@@ -24601,7 +24605,7 @@ export interface components {
             google: string;
             outlook: string;
         };
-        /** @description Required: title, description, date, time, timeZone, organizerContact, location.city, location.country. Paid events need price > 0 and paymentLink; ONLINE events need onlineLink; endTime after time. */
+        /** @description Required: title, description, date, time, timeZone, organizerContact, and location.city and location.country unless the event is ONLINE. Paid events need price > 0 and paymentLink; ONLINE events need onlineLink; endTime after time. */
         EventCreate: {
             title?: string;
             description?: string;

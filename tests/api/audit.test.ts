@@ -45,7 +45,8 @@ describe("audit events", () => {
     const pair = [ann.id, bob.id].sort().join(":");
     expect(latest).toMatchObject({
       communityId: "aud",
-      actor: { kind: "user", userId: admin.user.id },
+      // Who, as people read it: the name in this community and the account's e-mail.
+      actor: { kind: "user", userId: admin.user.id, name: "Ada Member", email: admin.user.email },
       action: "pair_score.set",
       target: { type: "participant_pair", id: pair },
       before: { internalAdminScore: 7 },
@@ -98,7 +99,7 @@ describe("audit events", () => {
     const changes = res.body.items.filter((e: { after: { config: { title: string } } }) => e.after.config.title === "Audited community");
     expect(changes).toHaveLength(1);
     expect(changes[0].before.config.title).not.toBe("Audited community");
-    expect(changes[0].actor).toEqual({ kind: "operator", userId: null, label: "cli" });
+    expect(changes[0].actor).toEqual({ kind: "operator", userId: null, label: "cli", name: null, email: null });
   });
 
   it("is all or nothing with the change: a failed apply leaves no event", async () => {

@@ -98,6 +98,16 @@ describe("POST /event/create", () => {
     expect(res.body.errors[field]).toBe("This field is required");
   });
 
+  it("an online event needs no country or city (offline still does)", async () => {
+    const online = await ev.create(admin, validEvent({ type: "ONLINE", onlineLink: "https://meet.example.com/r", location: {} }));
+    expect(online.status, JSON.stringify(online.body)).toBe(201);
+    expect(online.body.location).toMatchObject({ country: "", city: "" });
+    // Turning it into an offline event asks for the place again.
+    const offline = await ev.patch(admin, online.body.id, { type: "OFFLINE" });
+    expectError(offline, 400, 1001);
+    expect(offline.body.errors).toMatchObject({ "location.city": "This field is required", "location.country": "This field is required" });
+  });
+
   const invalid: [string, string, Record<string, unknown>, string | RegExp][] = [
     ["a paid event without a price", "price", { paid: true, paymentLink: "https://pay.example.com" }, "A paid event needs a price greater than 0"],
     ["a paid event with price 0", "price", { paid: true, price: 0, paymentLink: "https://pay.example.com" }, "A paid event needs a price greater than 0"],

@@ -260,6 +260,31 @@ describe("paid events", () => {
   });
 });
 
+describe("paid and full", () => {
+  it("a full paid event puts a member on the waitlist with nothing to pay; a freed place asks the first on the waitlist to pay", async () => {
+    const id = await makeEvent(env, organizer, { paid: true, price: 15, paymentLink: "https://pay.example.com/full", maxParticipants: 1 });
+    const [a, b, c] = await Promise.all([who(env, "alpha"), who(env, "alpha"), who(env, "alpha")]);
+    // a is asked to pay: the offer holds the one place, so b waits without a payment link.
+    expect((await ev.join(a, id)).body).toMatchObject({ status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING" });
+    expect((await ev.get(b, id)).body).toMatchObject({ spotsLeft: 0 });
+    expect((await ev.join(b, id)).body).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", paymentStatus: "NONE", paymentLink: null, waitlistPosition: 1 });
+    expect((await ev.confirmPayment(organizer, id, a.id)).body).toMatchObject({ status: "CONFIRMED", paymentStatus: "PAID" });
+    expect((await ev.join(c, id)).body).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", paymentStatus: "NONE", waitlistPosition: 2 });
+    // a cancels: the place is offered to b, who is asked to pay now; c stays second in line.
+    await ev.cancel(a, id);
+    expect(await status(b, id)).toMatchObject({ status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING", paymentLink: "https://pay.example.com/full" });
+    expect(await status(c, id)).toMatchObject({ status: "PENDING", pendingReason: "WAITLIST", waitlistPosition: 1 });
+    const offers = await env.db<{ n: number }[]>`
+      select count(*)::int as n from event_participations where event_id = ${id} and status = 'PENDING' and pending_reason = 'PAYMENT'`;
+    expect(offers[0]?.n).toBe(1);
+    // b lets the offer go: it moves on to c.
+    await ev.cancel(b, id);
+    expect(await status(c, id)).toMatchObject({ status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING" });
+    expect((await ev.confirmPayment(organizer, id, c.id)).body).toMatchObject({ status: "CONFIRMED", paymentStatus: "PAID" });
+    expect((await ev.get(c, id)).body).toMatchObject({ confirmedCount: 1, spotsLeft: 0 });
+  });
+});
+
 describe("GET /event/{id}/participants/confirmed", () => {
   it("pages the confirmed participants with hasMore", async () => {
     const id = await makeEvent(env, organizer, { approvalRequired: true });

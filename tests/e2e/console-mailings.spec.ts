@@ -19,6 +19,7 @@ async function member(request: APIRequestContext, lang: "en" | "ru"): Promise<st
 
 test.describe("console mailings (founders)", () => {
   test("an admin sends a mailing to members only, watches it reach 100%, and each recipient reads it in their language", async ({ page, request }) => {
+    test.setTimeout(90_000);
     const admin = uniqueEmail("mailing-admin");
     const password = "Mailing-admin-pw-42";
     await registerAdmin(request, TENANTS.founders, admin, password);
@@ -42,6 +43,11 @@ test.describe("console mailings (founders)", () => {
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByTestId("mailing-preview")).toContainText("Recipients:");
     await page.getByRole("button", { name: "Send", exact: true }).click();
+    // Sending asks once more, naming how many it reaches; nothing is sent before the answer.
+    const confirm = page.getByRole("dialog");
+    await expect(confirm).toContainText("Send this mailing?");
+    await expect(confirm).toContainText(/Recipients: [1-9]/);
+    await confirm.getByRole("button", { name: "Send now" }).click();
     await expect(page.getByTestId("mailing-progress").first()).toContainText("100%", { timeout: 30_000 });
 
     const enMail = await waitForMail(request, en, { match: /Demo day is on Friday/ });

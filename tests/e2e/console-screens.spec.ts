@@ -3,6 +3,7 @@ import { registerAdmin, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 test.describe("console screens (devguild)", () => {
   test("settings: a change is shown as a diff, saved, and found in the audit log; matches and questions open", async ({ page, request }) => {
+    test.setTimeout(90_000);
     const admin = uniqueEmail("screens-admin");
     const password = "Screens-admin-pw-42";
     await registerAdmin(request, TENANTS.devguild, admin, password);
@@ -11,6 +12,8 @@ test.describe("console screens (devguild)", () => {
     await page.getByRole("textbox", { name: "Password" }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByTestId("admin-identity")).toHaveText(admin);
+    // The dashboard says where things are, not that they will come.
+    await expect(page.getByText(/The menu on the left holds everything your role can manage/)).toBeVisible();
 
     await page.getByRole("menuitem", { name: "Settings" }).click();
     const description = `Builders meeting weekly ${Date.now().toString(36)}`;
@@ -20,7 +23,10 @@ test.describe("console screens (devguild)", () => {
     await expect(page.getByTestId("settings-diff")).toHaveCount(0);
 
     await page.getByRole("menuitem", { name: "Audit log" }).click();
-    await page.getByTestId("audit-row").filter({ hasText: "community.settings" }).first().click();
+    const row = page.getByTestId("audit-row").filter({ hasText: "community.settings" }).first();
+    // Who: the admin as people read it (their e-mail), not a user id.
+    await expect(row.getByTestId("audit-actor")).toContainText(admin);
+    await row.click();
     await expect(page.getByText(description)).toBeVisible();
 
     await page.getByRole("menuitem", { name: "Matches" }).click();

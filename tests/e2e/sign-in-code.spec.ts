@@ -50,11 +50,13 @@ test.describe("one-time code sign-in (founders: EMAIL + OTP + MAGIC + GOOGLE)", 
     await expect(page).toHaveURL(SIGNED_IN_URL);
   });
 
-  test("a signed-out visitor on a private page goes to welcome", async ({ page }) => {
+  test("a signed-out visitor on a private page goes to welcome; an unknown event says it is not found", async ({ page }) => {
     await page.goto(tenantUrl(TENANTS.founders, "/profile"));
     await expect(page).toHaveURL(tenantUrl(TENANTS.founders, "/"));
+    // An event page is open to visitors (spec 2.2): an unknown one says so there, with a way home.
     await page.goto(tenantUrl(TENANTS.founders, "/event/some-event?x=1"));
-    await expect(page).toHaveURL(tenantUrl(TENANTS.founders, "/"));
+    await expect(page.getByTestId("event-not-found")).toContainText("Event not found");
+    await expect(page).toHaveURL(tenantUrl(TENANTS.founders, "/event/some-event?x=1"));
     // The /event/ path is kept for after the login (spec 2.2).
     expect(await page.evaluate(() => sessionStorage.getItem("redirectAfterLogin"))).toBe("/event/some-event?x=1");
   });

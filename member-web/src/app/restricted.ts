@@ -18,9 +18,10 @@ export const RESTRICTED_HOME = "/events";
 
 /**
  * The only routes of restricted mode: event (the events area: the list, event pages, creating and
- * editing events, their questions), dashboard, magic-link auth, notifications and score match.
+ * editing events, their questions), dashboard, magic-link auth, notifications and score match, and
+ * the two pages that lead to the console (/admin, /settings): an admin is never sent away from them.
  */
 export function isRestrictedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return ["/events", "/dashboard", "/auth-magic", "/notifications", "/score-match"].includes(path) || path.startsWith("/event/");
+  return ["/events", "/dashboard", "/auth-magic", "/notifications", "/score-match", "/admin", "/settings"].includes(path) || path.startsWith("/event/");
 }

@@ -48,6 +48,9 @@ export async function moveToCommunity(communityId: string): Promise<false> {
 /** The start-up rules of spec 4.1 that follow loading the user (the route guards do the rest). */
 export async function applyUserStartupRules(community: Community, user: CurrentUser): Promise<void> {
   setAnalyticsContext({ userId: user.userId });
+  // A member of another community who chose to join this one (an event page's "Join the
+  // community") stays for the join form; once their participant exists here they stay anyway.
+  if (storage.joiningCommunity() === community.id) return;
   const target = crossCommunityTarget(community, user);
   if (target) await moveToCommunity(target);
 }

@@ -4,6 +4,8 @@ export const adminEn = {
   admin: {
     title: "Administration",
     adminsOnly: "Only the community's admins manage it.",
+    openConsole: "Open the console",
+    moderatorsConsole: "Moderation and the participants list are in the console.",
     entries: {
       participants: "Participants and moderation",
       crm: "Members CRM",
@@ -18,7 +20,7 @@ export const adminEn = {
   adminPages: {
     loading: "Loading…",
     adminsOnly: "Only the community's admins see this page.",
-    nav: { events: "Events", dashboard: "Dashboard", notifications: "Notifications" },
+    nav: { events: "Events", dashboard: "Dashboard", notifications: "Notifications", console: "Console" },
     dashboard: {
       title: "Dashboard",
       work: "Run the community",

@@ -7,6 +7,8 @@ export const adminRu: RuTexts<typeof adminEn> = {
   admin: {
     title: "Администрирование",
     adminsOnly: "Управлять сообществом могут только его администраторы.",
+    openConsole: "Открыть консоль",
+    moderatorsConsole: "Модерация и список участников — в консоли.",
     entries: {
       participants: "Участники и модерация",
       crm: "CRM участников",
@@ -21,7 +23,7 @@ export const adminRu: RuTexts<typeof adminEn> = {
   adminPages: {
     loading: "Загрузка…",
     adminsOnly: "Эта страница только для администраторов сообщества.",
-    nav: { events: "События", dashboard: "Панель", notifications: "Уведомления" },
+    nav: { events: "События", dashboard: "Панель", notifications: "Уведомления", console: "Консоль" },
     dashboard: {
       title: "Панель",
       work: "Управление сообществом",

@@ -27,6 +27,8 @@ export const eventsEn = {
     calendar: { ics: "Calendar file (.ics)", google: "Google Calendar", outlook: "Outlook" },
     fullApprovalNote: "The event is full: once the organizers approve you, you go on the waitlist and move up when a place frees.",
     paymentDelay: "The payment status may update with a delay, after the organizer confirms it.",
+    joinCommunityNote: "You are not a member of this community yet: join it first, then come back to this event.",
+    waitlistPaymentNote: "The event is full: you go on the waitlist now, and you are asked to pay when a place is offered to you.",
     locationNote: {
       private: "The exact place is shown to confirmed participants.",
       hidden: "The organizers share the place with participants.",
@@ -137,6 +139,8 @@ export const eventsEn = {
       rejected: "Your request was declined",
       joinAgain: "Join again",
       askToJoin: "Ask to join",
+      joinWaitlist: "Join the waitlist",
+      joinCommunity: "Join the community",
       payToJoin: "Pay to join",
       register: "Register",
       joinOnline: "Join online",

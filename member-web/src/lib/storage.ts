@@ -19,6 +19,8 @@ const LOCAL = {
 const SESSION = {
   redirect: "redirectAfterLogin",
   codeSentAt: "codeSentAt",
+  // Ours, not the spec's: the community a member of another one chose to join in this tab.
+  joiningCommunity: "joiningCommunity",
 } as const;
 
 function read(store: Storage, key: string): string | null {
@@ -72,6 +74,8 @@ export const storage = {
   setReferenceCommunityId: (id: string) => write(localStorage, LOCAL.referenceCommunityId, id),
   redirect: () => read(sessionStorage, SESSION.redirect),
   setRedirect: (path: string | null) => write(sessionStorage, SESSION.redirect, path),
+  joiningCommunity: () => read(sessionStorage, SESSION.joiningCommunity),
+  setJoiningCommunity: (id: string | null) => write(sessionStorage, SESSION.joiningCommunity, id),
   codeSentAt(): number | null {
     const v = Number(read(sessionStorage, SESSION.codeSentAt));
     return Number.isFinite(v) && v > 0 ? v : null;

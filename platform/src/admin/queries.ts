@@ -65,7 +65,9 @@ export async function funnelCounts(db: Db, communityId: string) {
       count(*) filter (where exists (select 1 from participant_answers a where a.community_id = p.community_id and a.participant_id = p.id)) as answered,
       count(*) filter (where p.profile_completed_at is not null) as "profileCompleted",
       count(*) filter (where p.moderation_status = 'confirmed') as confirmed,
-      count(*) filter (where exists (select 1 from matching_results r where r.community_id = p.community_id and r.participant_id = p.id)) as matched,
+      -- Matched: in a pair of the matches table, the rows "pairs by week" counts (so the two agree).
+      count(*) filter (where exists (select 1 from matches m where m.community_id = p.community_id
+                                       and (m.participant_low = p.id or m.participant_high = p.id))) as matched,
       count(*) filter (where exists (select 1 from matching_results r where r.community_id = p.community_id and r.participant_id = p.id
                                        and r.feedback_at is not null and not r.no_meeting)) as met
     from participants p join users u on u.id = p.user_id

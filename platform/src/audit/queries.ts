@@ -6,6 +6,9 @@ export type AuditRow = {
   actorKind: "user" | "operator" | "system";
   actorUserId: string | null;
   actorLabel: string | null;
+  /** The acting user's name in this community and account e-mail, read with the page (null when gone). */
+  actorName?: string | null;
+  actorEmail?: string | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -36,7 +39,10 @@ export type AuditFilter = {
 
 const COLUMNS = `id::text, community_id as "communityId", actor_kind as "actorKind", actor_user_id as "actorUserId",
   actor_label as "actorLabel", action, target_type as "targetType", target_id as "targetId", before, after,
-  request_id as "requestId", created_at as "createdAt"`;
+  request_id as "requestId", created_at as "createdAt",
+  (select u.email::text from users u where u.id = audit_events.actor_user_id) as "actorEmail",
+  (select nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') from participants p
+    where p.community_id = audit_events.community_id and p.user_id = audit_events.actor_user_id limit 1) as "actorName"`;
 
 /** One page of a community's events, newest first, and how many match in all. */
 export async function listAuditEvents(

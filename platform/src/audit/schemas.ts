@@ -9,6 +9,8 @@ export const AuditEventSchema = z
       kind: z.enum(["user", "operator", "system"]).openapi({ description: "A signed-in user, the operator CLI, or a job / the server" }),
       userId: z.string().uuid().nullable(),
       label: z.string().nullable().openapi({ description: "The job's name for system events; `cli` for the operator CLI" }),
+      name: z.string().nullable().openapi({ description: "The acting user's name in this community (null when they have no profile here)" }),
+      email: z.string().nullable().openapi({ description: "The acting user's account e-mail (null once the account is deleted)" }),
     }),
     action: z.string().openapi({ example: "pair_score.set" }),
     target: z.object({ type: z.string().openapi({ example: "participant_pair" }), id: z.string().nullable() }),

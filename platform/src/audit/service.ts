@@ -19,7 +19,7 @@ export async function listAuditEvents(ctx: Ctx, communityId: string, query: Audi
   const items: AuditEvent[] = rows.map((r) => ({
     id: r.id,
     communityId: r.communityId,
-    actor: { kind: r.actorKind, userId: r.actorUserId, label: r.actorLabel },
+    actor: { kind: r.actorKind, userId: r.actorUserId, label: r.actorLabel, name: r.actorName ?? null, email: r.actorEmail ?? null },
     action: r.action,
     target: { type: r.targetType, id: r.targetId },
     before: r.before ?? null,

@@ -16,6 +16,7 @@ import { AppError, accessDenied, ErrorCode, notFound } from "../lib/errors.ts";
 import { notify } from "../notifications/index.ts";
 import { findParticipant } from "../participant/queries.ts";
 import {
+  countAwaitingPayment,
   countConfirmed,
   type EventRow,
   findParticipation,
@@ -64,13 +65,28 @@ async function admit(ctx: Ctx, event: EventRow, paymentStatus: ParticipationChan
   return { status: "PENDING", pendingReason: "WAITLIST", paymentStatus };
 }
 
+/**
+ * Places of a paid event that are taken or offered: confirmed participants and the members asked to
+ * pay (each was offered a place). A full paid event asks no one to pay: the waitlist comes first.
+ */
+async function placesHeld(ctx: Ctx, event: EventRow): Promise<number> {
+  const confirmed = await countConfirmed(ctx.db, ctx.tenant.id, event.id);
+  return event.paid ? confirmed + (await countAwaitingPayment(ctx.db, ctx.tenant.id, event.id)) : confirmed;
+}
+
 /** Ask to join / join again. */
 async function joinChange(ctx: Ctx, event: EventRow, current: Current): Promise<ParticipationChange> {
   if (hasEnded(event)) throw illegal(TRANSITION_MESSAGES.ended);
   if (current?.status === "CONFIRMED" || current?.status === "PENDING") throw illegal(TRANSITION_MESSAGES.alreadyIn(current.status));
   if (current?.status === "REJECTED") throw illegal(TRANSITION_MESSAGES.rejected);
   const paid = current?.paymentStatus === "PAID";
-  if (event.paid && !paid) return { status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING" };
+  if (event.paid && !paid) {
+    // Full: onto the waitlist with nothing to pay yet; the payment is asked when a place is offered.
+    if (event.maxParticipants !== null && (await placesHeld(ctx, event)) >= event.maxParticipants) {
+      return { status: "PENDING", pendingReason: "WAITLIST", paymentStatus: "NONE" };
+    }
+    return { status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING" };
+  }
   return admit(ctx, event, event.paid ? "PAID" : "NONE");
 }
 
@@ -121,13 +137,18 @@ async function confirmPaymentChange(ctx: Ctx, event: EventRow, current: Current)
  * holds the event's row lock.
  */
 export async function promoteFromWaitlist(ctx: Ctx, event: EventRow): Promise<string[]> {
-  const confirmed = await countConfirmed(ctx.db, ctx.tenant.id, event.id);
-  const free = event.maxParticipants === null ? 100_000 : event.maxParticipants - confirmed;
+  const held = await placesHeld(ctx, event);
+  const free = event.maxParticipants === null ? 100_000 : event.maxParticipants - held;
   const ids = await nextOnWaitlist(ctx.db, ctx.tenant.id, event.id, free);
   for (const id of ids) {
     const current = await findParticipation(ctx.db, ctx.tenant.id, event.id, id);
-    const row = await saveParticipation(ctx.db, ctx.tenant.id, event.id, id, { status: "CONFIRMED", pendingReason: null, paymentStatus: current?.paymentStatus ?? "NONE" });
-    await afterChange(ctx, event, current, row, "promoted", null);
+    // A paid event's place is offered to one who has not paid yet: they are asked to pay now.
+    const offer = event.paid && current?.paymentStatus !== "PAID";
+    const next: ParticipationChange = offer
+      ? { status: "PENDING", pendingReason: "PAYMENT", paymentStatus: "AWAITING" }
+      : { status: "CONFIRMED", pendingReason: null, paymentStatus: current?.paymentStatus ?? "NONE" };
+    const row = await saveParticipation(ctx.db, ctx.tenant.id, event.id, id, next);
+    await afterChange(ctx, event, current, row, offer ? "payment" : "promoted", null);
   }
   if (ids.length) ctx.log.info({ eventId: event.id, promoted: ids.length }, "waitlist moved up");
   return ids;
@@ -214,7 +235,10 @@ async function change(
     }
     const participation = await toParticipation(txCtx, event, participantId, row);
     await afterChange(txCtx, event, current, row, mailFor(current, row, audit !== undefined), participation.waitlistPosition);
-    if (current?.status === "CONFIRMED" && row.status !== "CONFIRMED") await promoteFromWaitlist(txCtx, event);
+    // A freed place (a confirmed one, or a paid event's offer to pay) goes to the waitlist.
+    const heldBefore = current?.status === "CONFIRMED" || (event.paid && current?.status === "PENDING" && current.pendingReason === "PAYMENT");
+    const heldAfter = row.status === "CONFIRMED" || (event.paid && row.status === "PENDING" && row.pendingReason === "PAYMENT");
+    if (heldBefore && !heldAfter) await promoteFromWaitlist(txCtx, event);
     return participation;
   });
 }

@@ -152,6 +152,8 @@ export async function isSlugTaken(db: Db, communityId: string, slug: string, exc
 /** An event with what its page shows besides: the confirmed count, the organizers and the viewer's participation. */
 export type EventViewRow = EventRow & {
   confirmedCount: number;
+  /** Members asked to pay (PENDING, PAYMENT): on a paid event each holds the place offered. */
+  offeredCount: number;
   organizers: OrganizerRow[];
   mine: (ParticipationRow & { waitlistPosition: number | null }) | null;
 };
@@ -163,6 +165,8 @@ const VIEW_COLUMNS = (db: Db, participantId: string | null) => db`
   ${EVENT_COLUMNS(db)},
   (select count(*)::int from event_participations c
    where c.community_id = e.community_id and c.event_id = e.id and c.status = 'CONFIRMED') as "confirmedCount",
+  (select count(*)::int from event_participations o
+   where o.community_id = e.community_id and o.event_id = e.id and o.status = 'PENDING' and o.pending_reason = 'PAYMENT') as "offeredCount",
   coalesce((
     select jsonb_agg(jsonb_build_object('eventId', r.event_id, 'userId', r.user_id, 'participantId', p.id,
              'firstName', coalesce(p.first_name, ''), 'lastName', coalesce(p.last_name, ''), 'avatar', p.avatar) order by r.created_at, r.user_id)
@@ -184,7 +188,7 @@ const VIEW_COLUMNS = (db: Db, participantId: string | null) => db`
 
 const date = (v: unknown): Date | null => (typeof v === "string" ? new Date(v) : null);
 
-function toView(row: EventRow & { confirmedCount: number } & ViewJson): EventViewRow {
+function toView(row: EventRow & { confirmedCount: number; offeredCount: number } & ViewJson): EventViewRow {
   const m = row.mine;
   return {
     ...row,
@@ -206,7 +210,7 @@ function toView(row: EventRow & { confirmedCount: number } & ViewJson): EventVie
 
 export async function findEventView(db: Db, communityId: string, idOrSlug: string, participantId: string | null): Promise<EventViewRow | undefined> {
   const key = UUID.test(idOrSlug) ? db`e.id = ${idOrSlug}::uuid` : db`lower(e.slug) = lower(${idOrSlug})`;
-  const [row] = await db<(EventRow & { confirmedCount: number } & ViewJson)[]>`
+  const [row] = await db<(EventRow & { confirmedCount: number; offeredCount: number } & ViewJson)[]>`
     select ${VIEW_COLUMNS(db, participantId)} from events e where e.community_id = ${communityId} and ${key}`;
   return row ? toView(row) : undefined;
 }
@@ -227,7 +231,7 @@ export async function listEventViews(
   const when =
     opts.when === "upcoming" ? db`e.ends_at > now() and e.starts_at > now() - interval '2 days'` : db`e.ends_at <= now()`;
   const order = opts.when === "upcoming" ? db`e.starts_at, e.id` : db`e.ends_at desc, e.id`;
-  const rows = await db<(EventRow & { confirmedCount: number } & ViewJson)[]>`
+  const rows = await db<(EventRow & { confirmedCount: number; offeredCount: number } & ViewJson)[]>`
     select ${VIEW_COLUMNS(db, opts.participantId)} from (
       select * from events e
       where e.community_id = ${communityId} and ${when} ${opts.publicOnly ? db`and e.visibility = 'PUBLIC'` : db``}
@@ -323,6 +327,13 @@ export async function countConfirmed(db: Db, communityId: string, eventId: strin
 }
 
 
+/** Members asked to pay for a paid event (PENDING, PAYMENT): each holds the place offered to them. */
+export async function countAwaitingPayment(db: Db, communityId: string, eventId: string): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from event_participations
+    where community_id = ${communityId} and event_id = ${eventId} and status = 'PENDING' and pending_reason = 'PAYMENT'`;
+  return row?.n ?? 0;
+}
 
 /** The 1-based place of a waitlisted participation (compared in the database: waitlisted_at has microseconds). */
 export async function waitlistPosition(db: Db, communityId: string, eventId: string, participantId: string): Promise<number> {

@@ -121,8 +121,8 @@ export function eventErrors(e: EventFields, langs: readonly Lang[]): FieldErrors
     ["time", e.time],
     ["timeZone", e.timeZone],
     ["organizerContact", e.organizerContact],
-    ["location.city", e.city],
-    ["location.country", e.country],
+    // An online event happens at its link: country and city are optional there.
+    ...(e.type === "ONLINE" ? [] : ([["location.city", e.city], ["location.country", e.country]] as [string, string][])),
   ];
   for (const [field, value] of required) if (!value.trim()) errors[field] = MESSAGES.required;
   if (e.paid) {

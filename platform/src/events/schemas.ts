@@ -201,7 +201,7 @@ export const EventCreateSchema = z
   })
   .openapi("EventCreate", {
     description:
-      "Required: title, description, date, time, timeZone, organizerContact, location.city, location.country. Paid events need price > 0 and paymentLink; ONLINE events need onlineLink; endTime after time.",
+      "Required: title, description, date, time, timeZone, organizerContact, and location.city and location.country unless the event is ONLINE. Paid events need price > 0 and paymentLink; ONLINE events need onlineLink; endTime after time.",
   });
 export type EventCreate = z.infer<typeof EventCreateSchema>;
 

@@ -56,7 +56,7 @@ export async function loadEventView(ctx: Ctx, idOrSlug: string, lang: Lang | und
     ctx.tenant,
     row,
     { organizer, participantId: participant?.id ?? null, participation: row.mine },
-    { organizers: row.organizers.map(toOrganizer), confirmedCount: row.confirmedCount, waitlistPosition: row.mine?.waitlistPosition ?? null },
+    { organizers: row.organizers.map(toOrganizer), confirmedCount: row.confirmedCount, offeredCount: row.offeredCount, waitlistPosition: row.mine?.waitlistPosition ?? null },
     lang,
   );
   return { row, event };
@@ -167,7 +167,7 @@ export async function listEventPage(
       ctx.tenant,
       e,
       { organizer: staff || (userId !== null && e.organizers.some((o) => o.userId === userId)), participantId: participant?.id ?? null, participation: e.mine },
-      { organizers: e.organizers.map(toOrganizer), confirmedCount: e.confirmedCount, waitlistPosition: e.mine?.waitlistPosition ?? null },
+      { organizers: e.organizers.map(toOrganizer), confirmedCount: e.confirmedCount, offeredCount: e.offeredCount, waitlistPosition: e.mine?.waitlistPosition ?? null },
       lang,
     ),
   );

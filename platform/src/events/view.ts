@@ -81,7 +81,7 @@ export function toOrganizer(r: OrganizerRow): EventOrganizer {
   return { userId: r.userId, participantId: r.participantId, firstName: r.firstName, lastName: r.lastName, avatarUrl: avatarUrl(r.avatar) };
 }
 
-export type EventExtras = { organizers: EventOrganizer[]; confirmedCount: number; waitlistPosition: number | null };
+export type EventExtras = { organizers: EventOrganizer[]; confirmedCount: number; offeredCount: number; waitlistPosition: number | null };
 
 /** The event as the viewer sees it, title and description in `lang` when translated. */
 export function toEvent(tenant: Tenant, e: EventRow, viewer: EventViewer, extras: EventExtras, lang: Lang | undefined, now = new Date()): Event {
@@ -124,7 +124,8 @@ export function toEvent(tenant: Tenant, e: EventRow, viewer: EventViewer, extras
     imageUrl: e.image?.sizes["512"] ?? null,
     image: e.image?.sizes ?? null,
     confirmedCount: extras.confirmedCount,
-    spotsLeft: e.maxParticipants === null ? null : Math.max(0, e.maxParticipants - extras.confirmedCount),
+    // A paid event's offers to pay hold their places (the waitlist comes before payment).
+    spotsLeft: e.maxParticipants === null ? null : Math.max(0, e.maxParticipants - extras.confirmedCount - (e.paid ? extras.offeredCount : 0)),
     hasEnded: hasEnded(e, now),
     isOrganizer: viewer.organizer,
     myParticipation: p

@@ -24,7 +24,29 @@ import { diff } from "../../lib/diff.ts";
 type AuditEvent = components["schemas"]["AuditEvent"];
 
 const show = (v: unknown) => (v === undefined ? "—" : JSON.stringify(v));
-const actorOf = (e: AuditEvent) => (e.actor.kind === "user" ? (e.actor.userId ?? "—") : `${e.actor.kind}${e.actor.label ? ` (${e.actor.label})` : ""}`);
+/** Who acted, as people read it: a user's name and e-mail (their id only when both are gone). */
+const actorOf = (e: AuditEvent) => {
+  const a = e.actor;
+  if (a.kind === "user") {
+    if (a.name && a.email) return `${a.name} <${a.email}>`;
+    return a.name ?? a.email ?? a.userId ?? "—";
+  }
+  return `${a.kind}${a.label ? ` (${a.label})` : ""}`;
+};
+
+// `label` is read by the Datagrid for the column header.
+function ActorField(_props: { label: string }) {
+  const e = useRecordContext<AuditEvent>();
+  const translate = useTranslate();
+  if (!e) return null;
+  if (e.actor.kind === "user") return <span data-testid="audit-actor">{actorOf(e)}</span>;
+  return (
+    <span data-testid="audit-actor">
+      {translate(e.actor.kind === "operator" ? "tuesday.audit.byOperator" : "tuesday.audit.bySystem")}
+      {e.actor.label ? ` · ${e.actor.label}` : ""}
+    </span>
+  );
+}
 
 /** One change as a diff of before and after, shown when its row is opened. */
 function AuditDiff() {
@@ -98,7 +120,7 @@ export function AuditList() {
         <DateField source="createdAt" label="tuesday.audit.when" showTime sortable={false} locales={locale} />
         <TextField source="action" label="tuesday.audit.action" sortable={false} />
         <FunctionField label="tuesday.audit.target" sortable={false} render={(e: AuditEvent) => `${e.target.type}${e.target.id ? ` ${e.target.id}` : ""}`} />
-        <FunctionField label="tuesday.audit.actor" sortable={false} render={actorOf} />
+        <ActorField label="tuesday.audit.actor" />
       </Datagrid>
     </List>
   );

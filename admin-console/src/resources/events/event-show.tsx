@@ -197,7 +197,8 @@ function EventParticipants({ event }: { event: EventItem }) {
       notify(what === "approve" ? "tuesday.events.approved" : what === "reject" ? "tuesday.events.rejected" : "tuesday.events.paymentConfirmed", { type: "success" });
       void refetch();
     },
-    onError: (err) => notify(message(err), { type: "error" }),
+    // The server's own message, in the console's language where it has one (a full event's 409).
+    onError: (err) => notify(err instanceof ConsoleApiError && err.code === 1023 ? "tuesday.events.full" : message(err), { type: "error" }),
   });
   const act = (what: "approve" | "reject" | "confirm-payment", pid: string) => decide.mutate({ what, pid });
 

@@ -23,6 +23,7 @@ import {
   type DatagridRowProps,
   ExportButton,
   FunctionField,
+  Confirm,
   List,
   Button as RaButton,
   TopToolbar,
@@ -67,6 +68,8 @@ function MailingCompose() {
   const [statuses, setStatuses] = useState<Status[]>(["confirmed"]);
   const [roles, setRoles] = useState<Role[]>([]);
   const [langs, setLangs] = useState<Lang[]>([]);
+  // Sending asks once more: a mailing cannot be taken back.
+  const [confirming, setConfirming] = useState(false);
   const fail = (err: unknown) => notify(errorMessage(err, "tuesday.mailings.failed"), { type: "error" });
   const preview = useMutation({ mutationFn: (body: NotifyBody) => dataProvider.previewMailing(body), onError: fail });
   const send = useMutation({
@@ -136,10 +139,22 @@ function MailingCompose() {
             <Button variant="outlined" onClick={() => preview.mutate(body())} disabled={busy || statuses.length === 0}>
               {translate("tuesday.mailings.preview")}
             </Button>
-            <Button variant="contained" onClick={() => send.mutate(body())} disabled={busy || !shown || shown.total === 0}>
+            <Button variant="contained" onClick={() => setConfirming(true)} disabled={busy || !shown || shown.total === 0}>
               {translate("tuesday.mailings.send")}
             </Button>
           </Stack>
+          <Confirm
+            isOpen={confirming}
+            title="tuesday.mailings.confirmTitle"
+            content="tuesday.mailings.confirmText"
+            contentTranslateOptions={{ total: shown?.total ?? 0 }}
+            confirm="tuesday.mailings.confirmSend"
+            onConfirm={() => {
+              setConfirming(false);
+              send.mutate(body());
+            }}
+            onClose={() => setConfirming(false)}
+          />
           {shown ? (
             <Box data-testid="mailing-preview">
               <Alert severity={shown.total ? "info" : "warning"}>
@@ -175,7 +190,23 @@ function RecommendationsButton() {
     onSuccess: (r) => notify("tuesday.mailings.recommendationsSent", { type: "info", messageArgs: { n: r.mailsQueued, week: r.week } }),
     onError: (err) => notify(errorMessage(err, "tuesday.mailings.failed"), { type: "error" }),
   });
-  return <RaButton label="tuesday.mailings.recommendations" onClick={() => send.mutate()} disabled={send.isPending} />;
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <RaButton label="tuesday.mailings.recommendations" onClick={() => setConfirming(true)} disabled={send.isPending} />
+      <Confirm
+        isOpen={confirming}
+        title="tuesday.mailings.recommendationsConfirmTitle"
+        content="tuesday.mailings.recommendationsConfirmText"
+        confirm="tuesday.mailings.confirmSend"
+        onConfirm={() => {
+          setConfirming(false);
+          send.mutate();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
 }
 
 function ProgressField() {

@@ -23,12 +23,20 @@ export function AdminPage() {
   const { t } = useTranslation("admin");
   const community = useCommunity();
   const user = useQuery(accountQueries.currentUser());
+  const permissions = useQuery(accountQueries.permissions()).data ?? [];
   if (user.data && user.data.role !== "ROLE_ADMIN") {
+    // Moderators work in the console too (its participants and moderation): their way in is here.
+    const moderator = permissions.includes("CAN_MODERATE_COMMUNITY");
     return (
       <main className="page" id="content">
         <h1>{t("title")}</h1>
         <div className="empty-state">
-          <p className="muted">{t("adminsOnly")}</p>
+          <p className="muted">{t(moderator ? "moderatorsConsole" : "adminsOnly")}</p>
+          {moderator ? (
+            <a href="/console/#/participants" className="btn btn-primary" data-testid="open-console">
+              {t("openConsole")}
+            </a>
+          ) : null}
         </div>
       </main>
     );
@@ -37,6 +45,11 @@ export function AdminPage() {
     <main className="page" id="content">
       <h1 data-testid="admin-community-title">{community.title}</h1>
       {community.description ? <p className="muted">{community.description}</p> : null}
+      <p>
+        <a href="/console/" className="btn btn-primary" data-testid="open-console">
+          {t("openConsole")}
+        </a>
+      </p>
       <ul className="admin-entries">
         {ENTRIES.map((e) => (
           <li key={e.key}>

@@ -10,7 +10,7 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import "./events.css";
-import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, requiredByVisibility, SLUG, validateEvent } from "./form-model.ts";
+import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, isRequired, requiredByVisibility, SLUG, validateEvent } from "./form-model.ts";
 import { type EventItem, eventQueries, eventsChanged, LOCATION_VISIBILITIES } from "./model.ts";
 
 /** POST /api/event/{id}/upload-image (multipart, field image): JPG or PNG, re-encoded by the server. */
@@ -217,8 +217,8 @@ function EventForm({ event }: { event?: EventItem }) {
       </div>
       {form.type === "ONLINE" ? text("onlineLink", true, { type: "url" }) : null}
       <div className="event-form-row">
-        {text("country", true)}
-        {text("city", true)}
+        {text("country", isRequired(form, "country"))}
+        {text("city", isRequired(form, "city"))}
       </div>
       <div className="event-form-row">
         {text("region", requiredByVisibility(form, "region"))}

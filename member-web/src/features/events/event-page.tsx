@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountQueries } from "../../api/account.ts";
 import { isApiFailure } from "../../api/client.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { formatPrice } from "../../lib/numbers.ts";
@@ -41,20 +42,18 @@ export function EventPage({ eventId }: { eventId: string }) {
   const status = event.isError && isApiFailure(event.error) ? event.error.status : null;
   const needsLogin = status === 401 && token === null;
 
-  const navigate = useNavigate();
   const missing = status === 404 || status === 400;
 
   // A signed-out visitor's /event/ path is kept for after the login (spec 2.2).
   useEffect(() => {
     if (token === null) storage.setRedirect(here());
   }, [token]);
-  // A private event asks a signed-out visitor to sign in, and brings them back here afterwards;
-  // an unknown one sends them to the welcome page, as any other unknown path does.
+  // A private event asks a signed-out visitor to sign in, and brings them back here afterwards; an
+  // unknown one (another community's link, say) says "Event not found" with a way home.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal
   useEffect(() => {
     if (needsLogin) loginAndReturn();
-    else if (missing && token === null) void navigate({ to: "/", replace: true });
-  }, [needsLogin, missing]);
+  }, [needsLogin]);
 
   return (
     <>
@@ -164,7 +163,12 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const loginAndReturn = useLoginAndReturn();
-  const action = eventAction(e, signedIn);
+  const community = useCommunity();
+  const navigate = useNavigate();
+  const user = useQuery({ ...accountQueries.currentUser(), enabled: signedIn });
+  // Signed in from another community: no participant here yet (an unknown answer counts as in).
+  const inCommunity = !user.data || user.data.connectedParticipants.some((p) => p.communityId === community.id);
+  const action = eventAction(e, signedIn, inCommunity);
   const join = useMutation({
     mutationFn: () => joinEvent(e.id),
     onSuccess: (p) => {
@@ -184,6 +188,21 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
     case "loginToJoin":
     case "loginToPayAndJoin":
       main = <Button onClick={loginAndReturn}>{t(`action.${action}`)}</Button>;
+      break;
+    case "joinCommunity":
+      // Joining the community (its questions) comes first; the event page is where they come back.
+      main = (
+        <Button
+          data-testid="join-community"
+          onClick={() => {
+            storage.setRedirect(here());
+            storage.setJoiningCommunity(community.id);
+            void navigate({ to: "/questions" });
+          }}
+        >
+          {t("action.joinCommunity")}
+        </Button>
+      );
       break;
     case "going":
       main = (
@@ -251,6 +270,16 @@ function EventActions({ e, signedIn, onOnboarding }: { e: EventItem; signedIn: b
         ) : null}
       </div>
       {action === "pendingPayment" ? <p className="muted small">{t("paymentDelay")}</p> : null}
+      {action === "joinCommunity" ? (
+        <p className="muted small" data-testid="join-community-note">
+          {t("joinCommunityNote")}
+        </p>
+      ) : null}
+      {action === "joinWaitlist" ? (
+        <p className="muted small" data-testid="waitlist-payment-note">
+          {t("waitlistPaymentNote")}
+        </p>
+      ) : null}
       {(action === "askToJoin" || action === "pending") && e.approvalRequired && e.spotsLeft === 0 ? (
         <p className="muted small" data-testid="full-approval-note">
           {t("fullApprovalNote")}

@@ -141,6 +141,11 @@ const VISIBILITY_NEEDS: Partial<Record<EventFormState["locationVisibility"], ["a
   POSTAL_CITY: ["postalCode", "needsPostalCode"],
 };
 
+/** An online event happens at its link: country and city are optional there (the server agrees). */
+export function isRequired(f: Pick<EventFormState, "type">, k: "title" | "description" | "date" | "time" | "timeZone" | "organizerContact" | "city" | "country"): boolean {
+  return !(f.type === "ONLINE" && (k === "city" || k === "country"));
+}
+
 /** Whether the chosen location visibility makes this place field required. */
 export function requiredByVisibility(f: EventFormState, k: keyof EventFormState): boolean {
   return VISIBILITY_NEEDS[f.locationVisibility]?.[0] === k;
@@ -161,7 +166,7 @@ const num = (s: string) => (s.trim() === "" ? null : Number(s.trim().replace(","
 export function validateEvent(f: EventFormState): Partial<Record<keyof EventFormState, FormErrorKey>> {
   const e: Partial<Record<keyof EventFormState, FormErrorKey>> = {};
   for (const k of ["title", "description", "date", "time", "timeZone", "organizerContact", "city", "country"] as const) {
-    if (f[k].trim() === "") e[k] = "required";
+    if (f[k].trim() === "" && isRequired(f, k)) e[k] = "required";
   }
   if (!e.date && !DATE.test(f.date.trim())) e.date = "invalidDate";
   if (!e.date && Number.isNaN(new Date(`${f.date.trim()}T00:00:00Z`).getTime())) e.date = "invalidDate";

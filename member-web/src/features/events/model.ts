@@ -91,11 +91,18 @@ export type EventAction =
   | "joinAgain"
   | "askToJoin"
   | "payToJoin"
+  | "joinWaitlist"
+  | "joinCommunity"
   | "register";
 
-export function eventAction(e: EventItem, signedIn: boolean): EventAction {
+/**
+ * `inCommunity` false: signed in, but not (yet) a participant of this community (a member of
+ * another one): joining the community comes first.
+ */
+export function eventAction(e: EventItem, signedIn: boolean, inCommunity = true): EventAction {
   if (e.hasEnded) return "ended";
   if (!signedIn) return e.paid ? "loginToPayAndJoin" : "loginToJoin";
+  if (!inCommunity && !e.isOrganizer) return "joinCommunity";
   const p = e.myParticipation;
   switch (p?.status) {
     case "CONFIRMED":
@@ -107,7 +114,8 @@ export function eventAction(e: EventItem, signedIn: boolean): EventAction {
     case "CANCELLED":
       return "joinAgain";
     default:
-      if (e.paid) return "payToJoin";
+      // A full paid event asks no payment: the member joins the waitlist, and pays when a place is offered.
+      if (e.paid) return e.spotsLeft === 0 ? "joinWaitlist" : "payToJoin";
       if (e.approvalRequired) return "askToJoin";
       return "register";
   }

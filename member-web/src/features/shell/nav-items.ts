@@ -75,9 +75,11 @@ export const RESTRICTED_TABS = [
   { id: "events", href: "/events" },
   { id: "dashboard", href: "/dashboard" },
   { id: "notifications", href: "/notifications" },
+  // The admin's one obvious way to the console (a separate app on the same domain).
+  { id: "console", href: "/console/" },
 ] as const;
 export type RestrictedTab = (typeof RESTRICTED_TABS)[number]["id"];
 
 export function restrictedNavItems(label: (id: RestrictedTab) => string): NavItem[] {
-  return RESTRICTED_TABS.map((tab, i) => ({ kind: "custom", id: tab.id, label: label(tab.id), order: (i + 1) * 10, href: tab.href, desktopOnly: false, external: false }));
+  return RESTRICTED_TABS.map((tab, i) => ({ kind: "custom", id: tab.id, label: label(tab.id), order: (i + 1) * 10, href: tab.href, desktopOnly: false, external: tab.id === "console" }));
 }
