@@ -72,13 +72,13 @@ export function ShortSignUpForm({ landing = false }: { landing?: boolean }) {
       <h2>{t("signUpTitle")}</h2>
       <p className="muted">{t("signUpHint")}</p>
       {failure ? <Alert kind="error">{failure}</Alert> : null}
+      {askAgreement ? <PolicyCheckbox checked={agreed} onChange={setAgreed} /> : null}
       <div className="signup-row">
         <EmailField email={email} required={false} />
         <Button type="submit" busy={busy} disabled={email.value.trim() === "" || email.error !== null || (askAgreement && !agreed)}>
           {t("signUpButton")}
         </Button>
       </div>
-      {askAgreement ? <PolicyCheckbox checked={agreed} onChange={setAgreed} /> : null}
       <GoogleSignUp agreed={askAgreement ? agreed : null} onNeedsAgreement={() => setFailure(tAuth("registration.agreeFirst"))} />
     </form>
   );

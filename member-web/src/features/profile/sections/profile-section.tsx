@@ -21,7 +21,7 @@ export function ProfileSection({ profile, actions }: SectionProps) {
   const [shareLocation, setShareLocation] = useState(profile.shareLocation);
   const [tags, setTags] = useState(profile.tags);
   const s = useSectionSave(actions);
-  const location = useLocationDetection(profile.city ?? "", setCity);
+  const location = useLocationDetection(city, setCity);
 
   const check = (): FieldErrors => {
     const e: FieldErrors = {};
@@ -100,36 +100,40 @@ type Detection = {
 
 /**
  * The location step's detection (spec 2.3, 8): with GEO_LOOKUP_URL set, the city is asked of the
- * lookup once when the member has none yet, and again on "Detect my city"; the answer only fills
- * the field (saved with the step). Without a city in the answer: "enter it manually".
+ * lookup once when the member has none yet (quietly: a city typed meanwhile is kept, and no answer
+ * says nothing), and again on "Detect my city", where no city in the answer says "enter it
+ * manually". The answer only fills the field; it is saved with the step.
  */
-function useLocationDetection(initialCity: string, setCity: (city: string) => void): Detection {
+function useLocationDetection(city: string, setCity: (city: string) => void): Detection {
   const available = geoLookupAvailable();
   const [status, setStatus] = useState<Detection["status"]>("idle");
   const [detected, setDetected] = useState<GeoLocation | null>(null);
   const asked = useRef(false);
+  const cityRef = useRef(city);
+  cityRef.current = city;
   const setCityRef = useRef(setCity);
   setCityRef.current = setCity;
 
-  const detect = async () => {
+  const run = async (who: "member" | "auto") => {
     setStatus("busy");
     const found = await lookUpLocation();
-    if (!found?.city) {
-      setStatus("failed");
+    if (!found?.city || (who === "auto" && cityRef.current.trim())) {
+      setStatus(who === "member" && !found?.city ? "failed" : "idle");
       return;
     }
     setDetected(found);
     setCityRef.current(found.city);
     setStatus("detected");
   };
-  const detectRef = useRef(detect);
-  detectRef.current = detect;
+  const runRef = useRef(run);
+  runRef.current = run;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the city the step opened with
   useEffect(() => {
-    if (!available || asked.current || initialCity.trim()) return;
+    if (!available || asked.current || cityRef.current.trim()) return;
     asked.current = true;
-    void detectRef.current();
-  }, [available, initialCity]);
+    void runRef.current("auto");
+  }, [available]);
 
-  return { available, status, detected, detect };
+  return { available, status, detected, detect: () => run("member") };
 }
