@@ -22783,6 +22783,8 @@ export interface components {
             moderationStatus: "pending" | "confirmed" | "rejected";
             /** @description The participant has completed a profile; an admin here without one is in the member app's restricted mode */
             profileCompleted: boolean;
+            /** @description Networking is on for this participant (an admin's networking toggle or the member's own switch); off, the member app shows only the profile (spec 2.4) */
+            networkingEnabled: boolean;
         };
         CurrentParticipant: {
             /** Format: uuid */

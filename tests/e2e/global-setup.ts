@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startGeoLookupServer } from "./geo-lookup-server.ts";
+import { GEO_LOOKUP_PORT } from "./playwright.config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,7 +29,9 @@ function buildIfNeeded(app: string): void {
   console.log(`built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   buildIfNeeded("member-web");
   buildIfNeeded("admin-console");
+  // The server's GEO_LOOKUP_URL points here for the whole run (playwright.config.ts).
+  return startGeoLookupServer(GEO_LOOKUP_PORT);
 }

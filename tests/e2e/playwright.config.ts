@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
  * Tenants are reached as http://<tenant>.localhost:<port>; Chromium resolves *.localhost itself.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3311);
+/** The local geolocation lookup (geo-lookup-server.ts, started by global-setup) the server's GEO_LOOKUP_URL names. */
+export const GEO_LOOKUP_PORT = E2E_PORT + 1000;
 export const ADMIN_SECRET = "e2e-admin-registration-secret-0123";
 const root = path.resolve(import.meta.dirname, "../..");
 // Port and data dir per run can be chosen, so two checkouts or engineers never share a database.
@@ -56,6 +58,7 @@ export default defineConfig({
       TENANT_URL_TEMPLATE: `http://{id}.localhost:${E2E_PORT}`,
       // The webhooks spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: "1",
+      GEO_LOOKUP_URL: `http://127.0.0.1:${GEO_LOOKUP_PORT}/lookup`,
     },
   },
 });

@@ -1,23 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Community } from "../api/community.ts";
 import { clientConfig } from "./client-config.ts";
+import { lookUpLocation } from "./geo-lookup.ts";
 
 /** Spec 7: visitors from these countries get the Russian document set. */
 const RUSSIAN_SET_COUNTRIES = new Set(["RU", "BY"]);
 const COUNTRY_KEY = "visitorCountry";
-const TIMEOUT_MS = 5000;
-
-function parseCountry(text: string): string | null {
-  const t = text.trim();
-  if (/^[A-Za-z]{2}$/.test(t)) return t.toUpperCase();
-  try {
-    const json = JSON.parse(t) as Record<string, unknown>;
-    const c = json.country_code ?? json.countryCode ?? json.country;
-    return typeof c === "string" && /^[A-Za-z]{2}$/.test(c) ? c.toUpperCase() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The visitor's country from GEO_LOOKUP_URL (cached for the browser session); null without one or on failure. */
 export async function lookUpCountry(): Promise<string | null> {
@@ -29,14 +17,13 @@ export async function lookUpCountry(): Promise<string | null> {
   } catch {
     // look it up for this page view
   }
+  const country = (await lookUpLocation())?.country ?? null;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), credentials: "omit", referrerPolicy: "no-referrer" });
-    const country = res.ok ? parseCountry(await res.text()) : null;
     if (country) sessionStorage.setItem(COUNTRY_KEY, country);
-    return country;
   } catch {
-    return null;
+    // not kept: looked up again next time
   }
+  return country;
 }
 
 export type LegalDocuments = { terms: string | null; privacy: string | null; set: "ru" | "international" | "community" | "platform" };

@@ -7,6 +7,7 @@ import { session } from "../lib/session.ts";
 import { storage } from "../lib/storage.ts";
 import { adoptPreferredLanguage } from "./language.ts";
 import { loadQueries } from "./queries.ts";
+import { isNetworkingPath, networkingOn } from "./networking.ts";
 import { isRestricted, isRestrictedPath, RESTRICTED_HOME } from "./restricted.ts";
 import { applyUserStartupRules } from "./startup.ts";
 
@@ -35,6 +36,8 @@ export async function guardMember(community: Community, location: ParsedLocation
   await applyUserStartupRules(community, user);
   const path = location.pathname;
   if (!user.enabled && path !== "/profile") throw redirect({ to: "/profile" });
+  // Spec 2.4: networking off here (the admin's toggle or the member's own switch) leaves the profile.
+  if (!networkingOn(user, community.id) && isNetworkingPath(path)) throw redirect({ to: "/profile" });
   const needsParticipant = ["/my_communities", "/participants", "/events", "/contacts", "/contacts/bookmarks"].includes(path) || path.startsWith("/event/");
   if (needsParticipant && user.connectedParticipants.length === 0) {
     storage.setRedirect(location.href);

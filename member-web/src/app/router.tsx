@@ -194,9 +194,10 @@ const ParticipantsPage = lazyRouteComponent(() => import("../features/participan
 const participantsRoute = createRoute({
   getParentRoute: () => memberLayout,
   path: "/participants",
-  validateSearch: strings("search"),
+  validateSearch: strings("search", "tag", "city", "lookingFor"),
   component: preloading(ParticipantsPage, function ParticipantsRoute() {
-    return <ParticipantsPage search={participantsRoute.useSearch().search ?? ""} />;
+    const { search, tag, city, lookingFor } = participantsRoute.useSearch();
+    return <ParticipantsPage search={search ?? ""} tag={tag} city={city} lookingFor={lookingFor} />;
   }),
 });
 // The full participant view is open to everyone, signed in or out (spec 2.2).

@@ -14,6 +14,30 @@ export function expectSession(result: SignInResult | { status: string }): SignIn
   throw new Error(`Expected a session, got ${result.status}`);
 }
 
+const AGREED_KEY = "policyAgreedPending";
+
+/**
+ * The visitor ticked the agreement on a form that signs in without registering (the short
+ * sign-up form, Google on registration): the next sign-in records it for the account.
+ */
+export function rememberAgreement(): void {
+  try {
+    sessionStorage.setItem(AGREED_KEY, "1");
+  } catch {
+    // private mode: nothing to carry over
+  }
+}
+
+function takeAgreement(): boolean {
+  try {
+    const pending = sessionStorage.getItem(AGREED_KEY) === "1";
+    sessionStorage.removeItem(AGREED_KEY);
+    return pending;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Spec 4.3: store the session, clear the drafts, then pick the destination: the explicit back-to
  * or the stored redirect; admins go there (or to my communities); members with a participant go
@@ -26,6 +50,15 @@ export async function completeSignIn(result: SignInResult): Promise<string> {
   session.start(result.token, result.firstLogin);
   const target = safePath(result.backTo) ?? safePath(storage.redirect());
   storage.setRedirect(null);
+
+  if (takeAgreement()) {
+    // Recorded once for the account (the server keeps the first time); a failure is not the sign-in's.
+    try {
+      await api.POST("/api/auth/agree-policy");
+    } catch {
+      // ignored on purpose
+    }
+  }
 
   const user = await queryClient.fetchQuery(accountQueries.currentUser());
   storage.setAuthorities(user.role);

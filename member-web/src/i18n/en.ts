@@ -118,6 +118,8 @@ export const en = {
       privacy: "privacy policy",
       submit: "Create account",
       haveAccount: "Already have an account?",
+      google: "Sign up with Google",
+      agreeFirst: "Please tick the box to agree to the terms of use and the privacy policy first.",
       logIn: "Log in",
     },
     recovery: {

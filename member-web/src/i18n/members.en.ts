@@ -1,6 +1,11 @@
 /** English texts of the member screens: questions, onboarding, profile, members list, public profile. */
 export const membersEn = {
   member: {
+    location: {
+      detect: "Detect my city",
+      detected: "Detected from your connection: check it and correct it if needed.",
+      failed: "We could not detect your location. Please enter your city manually.",
+    },
     fields: {
       firstName: "First name",
       lastName: "Last name",
@@ -214,6 +219,18 @@ export const membersEn = {
     contactsLocked: "Complete your profile to see contacts",
     hiddenContacts: "Some contacts are hidden by the member",
     openProfile: "Open the profile of {{name}}",
+    emptyFiltered: "No members match these filters",
+    emptyFilteredHint: "Try another tag or city, or clear the filters.",
+    filters: {
+      label: "Filters",
+      city: "City",
+      anyCity: "Any city",
+      lookingFor: "Here to",
+      anyLookingFor: "Anything",
+      topTags: "Popular tags",
+      withCount: "{{name}} ({{count}})",
+      clear: "Clear filters",
+    },
     unnamed: "A member without a name",
   },
   publicProfile: {

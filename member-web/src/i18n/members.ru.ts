@@ -5,6 +5,11 @@ import type { RuTexts } from "./ru-texts.ts";
 /** Russian texts of the member screens: the same keys as members.en.ts. */
 export const membersRu: RuTexts<typeof membersEn> = {
   member: {
+    location: {
+      detect: "Определить мой город",
+      detected: "Город определён по вашему подключению: проверьте его и исправьте, если нужно.",
+      failed: "Не удалось определить местоположение. Введите город вручную.",
+    },
     fields: {
       firstName: "Имя",
       lastName: "Фамилия",
@@ -218,6 +223,18 @@ export const membersRu: RuTexts<typeof membersEn> = {
     contactsLocked: "Заполните профиль, чтобы видеть контакты",
     hiddenContacts: "Часть контактов скрыта участником",
     openProfile: "Открыть профиль: {{name}}",
+    emptyFiltered: "По этим фильтрам никого нет",
+    emptyFilteredHint: "Выберите другой тег или город либо сбросьте фильтры.",
+    filters: {
+      label: "Фильтры",
+      city: "Город",
+      anyCity: "Любой город",
+      lookingFor: "Цель",
+      anyLookingFor: "Любая",
+      topTags: "Популярные теги",
+      withCount: "{{name}} ({{count}})",
+      clear: "Сбросить фильтры",
+    },
     unnamed: "Участник без имени",
   },
   publicProfile: {

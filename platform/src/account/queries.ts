@@ -8,7 +8,7 @@ export type CurrentUserRow = Pick<
   UserRow,
   "id" | "email" | "emailVerifiedAt" | "policyAgreedAt" | "homeCommunityId" | "preferredLang" | "isOperator" | "enabled"
 > & {
-  participants: (Pick<ParticipantRow, "id" | "communityId" | "role" | "moderationStatus"> & { profileCompleted: boolean })[];
+  participants: (Pick<ParticipantRow, "id" | "communityId" | "role" | "moderationStatus" | "networkingEnabled"> & { profileCompleted: boolean })[];
 };
 
 /**
@@ -23,22 +23,23 @@ export async function findCurrentUser(db: Db, userId: string, firstCommunityId: 
       role: ParticipantRole;
       moderationStatus: ParticipantRow["moderationStatus"];
       profileCompleted: boolean;
+      networkingEnabled: boolean;
     })[]
   >`
     select u.id, u.email, u.email_verified_at as "emailVerifiedAt", u.policy_agreed_at as "policyAgreedAt",
            u.home_community_id as "homeCommunityId", u.preferred_lang as "preferredLang",
            u.is_operator as "isOperator", u.enabled,
            p.id as "participantId", p.community_id as "communityId", p.role, p.moderation_status as "moderationStatus",
-           p.profile_completed_at is not null as "profileCompleted"
+           p.profile_completed_at is not null as "profileCompleted", p.networking_enabled as "networkingEnabled"
     from users u left join participants p on p.user_id = u.id
     where u.id = ${userId} and u.deleted_at is null
     order by (p.community_id = ${firstCommunityId}) desc, p.created_at, p.community_id`;
   const [first] = rows;
   if (!first) return undefined;
-  const { participantId: _p, communityId: _c, role: _r, moderationStatus: _m, profileCompleted: _pc, ...user } = first;
+  const { participantId: _p, communityId: _c, role: _r, moderationStatus: _m, profileCompleted: _pc, networkingEnabled: _n, ...user } = first;
   return {
     ...user,
-    participants: rows.flatMap((r) => (r.participantId ? [{ id: r.participantId, communityId: r.communityId, role: r.role, moderationStatus: r.moderationStatus, profileCompleted: r.profileCompleted }] : [])),
+    participants: rows.flatMap((r) => (r.participantId ? [{ id: r.participantId, communityId: r.communityId, role: r.role, moderationStatus: r.moderationStatus, profileCompleted: r.profileCompleted, networkingEnabled: r.networkingEnabled }] : [])),
   };
 }
 

@@ -18,6 +18,9 @@ export const ConnectedParticipantSchema = z
     role: ParticipantRoleSchema,
     moderationStatus: ModerationStatusSchema,
     profileCompleted: z.boolean().openapi({ description: "The participant has completed a profile; an admin here without one is in the member app's restricted mode" }),
+    networkingEnabled: z.boolean().openapi({
+      description: "Networking is on for this participant (an admin's networking toggle or the member's own switch); off, the member app shows only the profile (spec 2.4)",
+    }),
   })
   .openapi("ConnectedParticipant");
 

@@ -47,6 +47,7 @@ export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
       role: p.role,
       moderationStatus: p.moderationStatus,
       profileCompleted: p.profileCompleted,
+      networkingEnabled: p.networkingEnabled,
     })),
     emailVerified: user.emailVerifiedAt !== null,
     policyAgreed: user.policyAgreedAt !== null,

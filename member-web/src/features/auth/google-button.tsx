@@ -34,7 +34,7 @@ function loadGoogleIdentity(): Promise<GoogleId> {
  * The identity-provider button (spec 2.3): Google renders it and hands back an ID token, which
  * the caller sends to the server. A failure here is only logged, as the spec says for this screen.
  */
-export function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idToken: string) => void }) {
+export function GoogleButton({ clientId, onToken, text = "signin_with" }: { clientId: string; onToken: (idToken: string) => void; text?: "signin_with" | "signup_with" }) {
   const { t, i18n } = useTranslation("auth");
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -52,7 +52,7 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
             if (response.credential) onTokenRef.current(response.credential);
           },
         });
-        google.renderButton(ref.current, { theme: "outline", size: "large", width: 320, text: "signin_with", locale: i18n.language });
+        google.renderButton(ref.current, { theme: "outline", size: "large", width: 320, text, locale: i18n.language });
       })
       .catch((err: unknown) => {
         console.warn("Google sign-in unavailable", err);
@@ -61,11 +61,11 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
     return () => {
       cancelled = true;
     };
-  }, [clientId, i18n.language]);
+  }, [clientId, i18n.language, text]);
 
   return (
     <div className="google-button">
-      <span className="visually-hidden">{t("login.google")}</span>
+      <span className="visually-hidden">{text === "signup_with" ? t("registration.google") : t("login.google")}</span>
       <div ref={ref} />
       {failed ? <p className="muted small">{t("login.googleUnavailable")}</p> : null}
     </div>
@@ -80,7 +80,7 @@ const DEV_MESSAGE = "tuesday-dev-google";
  * opens its page in a popup; the page posts the ID token back (same origin only), and it goes to
  * the server exactly as Google's credential does.
  */
-export function DevGoogleButton({ signInUrl, onToken }: { signInUrl: string; onToken: (idToken: string) => void }) {
+export function DevGoogleButton({ signInUrl, onToken, label }: { signInUrl: string; onToken: (idToken: string) => void; label?: string }) {
   const { t } = useTranslation("auth");
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
@@ -97,7 +97,7 @@ export function DevGoogleButton({ signInUrl, onToken }: { signInUrl: string; onT
 
   return (
     <Button variant="secondary" block onClick={() => window.open(signInUrl, DEV_MESSAGE, "popup,width=440,height=600")}>
-      {t("login.google")}
+      {label ?? t("login.google")}
     </Button>
   );
 }

@@ -12,6 +12,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailField } from "../../ui/email-field.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { GoogleSignUp } from "./google-sign-up.tsx";
 import { NewPasswordFields, useNewPassword } from "./new-password-fields.tsx";
 import { PolicyCheckbox } from "./policy-checkbox.tsx";
 
@@ -67,6 +68,8 @@ export function RegistrationPage({ initialEmail }: { initialEmail: string | unde
           {t("registration.submit")}
         </Button>
       </form>
+      {/* Spec 2.3: Google where the community lists it; the same box must be ticked first. */}
+      <GoogleSignUp agreed={agreed} onNeedsAgreement={() => setError(t("registration.agreeFirst"))} />
     </AuthCard>
   );
 }

@@ -58,7 +58,7 @@ function NewChat({ communityId, onClose }: { communityId: string; onClose: () =>
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const [name, setName] = useState("");
   const me = useMyParticipantId(communityId);
-  const members = useInfiniteQuery({ ...directoryQueries.search(communityId, search.trim()), enabled: search.trim().length > 0 });
+  const members = useInfiniteQuery({ ...directoryQueries.search(communityId, { search: search.trim() }), enabled: search.trim().length > 0 });
   const results = (members.data?.pages.flatMap((p) => p.items) ?? []).filter((m) => m.id !== me);
   const create = useMutation({
     mutationFn: () => createChat(communityId, [...picked.keys()], picked.size > 1 ? name.trim() || undefined : undefined),

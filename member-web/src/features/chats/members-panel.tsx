@@ -24,7 +24,7 @@ export function MembersPanel({ chat, me, communityId }: { chat: Chat; me: string
   const [search, setSearch] = useState("");
   const permissions = useQuery(accountQueries.permissions()).data ?? [];
   const canManage = chat.createdBy === me || isAdmin(permissions);
-  const members = useInfiniteQuery({ ...directoryQueries.search(communityId, search.trim()), enabled: open && canManage && search.trim().length > 0 });
+  const members = useInfiniteQuery({ ...directoryQueries.search(communityId, { search: search.trim() }), enabled: open && canManage && search.trim().length > 0 });
   const inChat = new Set(chat.participants.map((p) => p.id));
   const results = (members.data?.pages.flatMap((p) => p.items) ?? []).filter((m) => !inChat.has(m.id));
   const refresh = () => {

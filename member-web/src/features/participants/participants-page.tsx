@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,18 +9,32 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { Avatar } from "../profile/controls.tsx";
+import { Avatar, ChipToggle } from "../profile/controls.tsx";
 import { avatarUrl, fullName, initials } from "../profile/model.ts";
 import { ContactList } from "../public-profile/contact-list.tsx";
-import { type DirectoryCard, directoryQueries, useAvatarSize, useDebounced } from "./model.ts";
+import {
+  type DirectoryCard,
+  type DirectoryFilters,
+  type DirectoryOptions,
+  directoryQueries,
+  filtersToSearch,
+  isLookingFor,
+  TOP_TAGS,
+  useAvatarSize,
+  useDebounced,
+} from "./model.ts";
 import { LockIcon, PinIcon, SearchIcon } from "../../ui/icons.tsx";
 import "../profile/members.css";
 
+type PageProps = { search: string; tag?: string | undefined; city?: string | undefined; lookingFor?: string | undefined };
+
 /**
  * /participants: the member list of a transparent community (spec 2.4) with a debounced search,
- * "more participants" paging, an empty state, and the private-list state for a 403.
+ * filters by tag (the most used ones), city and "here to" (the API's tag, city and lookingFor,
+ * kept in the address), "more participants" paging, an empty state, and the private-list state
+ * for a 403.
  */
-export function ParticipantsPage({ search }: { search: string }) {
+export function ParticipantsPage({ search, tag, city, lookingFor }: PageProps) {
   const { t } = useTranslation("participants");
   const community = useCommunity();
   const navigate = useNavigate();
@@ -28,12 +42,18 @@ export function ParticipantsPage({ search }: { search: string }) {
   const inputId = useId();
   const [draft, setDraft] = useState(search);
   const settled = useDebounced(draft.trim(), 300);
-  const list = useInfiniteQuery(directoryQueries.search(community.id, search));
+  const filters: DirectoryFilters = { search, tag, city, lookingFor: isLookingFor(lookingFor) ? lookingFor : undefined };
+  const filtered = !!(filters.tag || filters.city || filters.lookingFor);
+  const list = useInfiniteQuery(directoryQueries.search(community.id, filters));
+  const options = useQuery(directoryQueries.options(community.id));
+
+  const setFilters = (next: DirectoryFilters, replace = false) => void navigate({ to: "/participants", search: filtersToSearch(next), replace });
 
   // The settled text goes to the address, so a search survives a reload and the back button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the trigger; the filters are read as they are
   useEffect(() => {
-    if (settled !== search) void navigate({ to: "/participants", search: settled ? { search: settled } : {}, replace: true });
-  }, [settled, search, navigate]);
+    if (settled !== search) setFilters({ ...filters, search: settled }, true);
+  }, [settled, search]);
 
   const first = list.data?.pages[0];
   const cards = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -58,6 +78,18 @@ export function ParticipantsPage({ search }: { search: string }) {
           </search>
         ) : null}
       </div>
+
+      {!forbidden && options.data ? (
+        <DirectoryFilterBar
+          options={options.data}
+          filters={filters}
+          onChange={(next) => setFilters(next)}
+          onClear={() => {
+            setDraft("");
+            setFilters({ search: "" });
+          }}
+        />
+      ) : null}
 
       {list.isPending ? (
         <div className="member-grid" aria-busy="true">
@@ -84,12 +116,17 @@ export function ParticipantsPage({ search }: { search: string }) {
           </Button>
         </div>
       ) : cards.length === 0 ? (
-        <section className="empty-state">
+        <section className="empty-state" data-testid="participants-empty">
           <div className="empty-illustration" aria-hidden="true">
             <SearchIcon size={32} />
           </div>
-          <h2>{search ? t("empty") : t("emptyAll")}</h2>
-          {search ? <p className="muted">{t("emptyHint")}</p> : null}
+          <h2>{filtered ? t("emptyFiltered") : search ? t("empty") : t("emptyAll")}</h2>
+          {filtered ? <p className="muted">{t("emptyFilteredHint")}</p> : search ? <p className="muted">{t("emptyHint")}</p> : null}
+          {filtered ? (
+            <Button variant="secondary" onClick={() => setFilters({ search })}>
+              {t("filters.clear")}
+            </Button>
+          ) : null}
         </section>
       ) : (
         <>
@@ -113,6 +150,87 @@ export function ParticipantsPage({ search }: { search: string }) {
         </>
       )}
     </main>
+  );
+}
+
+/**
+ * The filters: the community's most used tags as toggles, and choices of city and "here to",
+ * each with its member count; the chosen tag stays offered even when it is not among the top ones.
+ */
+function DirectoryFilterBar({
+  options,
+  filters,
+  onChange,
+  onClear,
+}: {
+  options: DirectoryOptions;
+  filters: DirectoryFilters;
+  onChange: (next: DirectoryFilters) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation("participants");
+  const tMember = useTranslation("member").t;
+  const cityId = useId();
+  const lookingForId = useId();
+  const tags = options.tags.slice(0, TOP_TAGS).map((x) => x.tag);
+  if (filters.tag && !tags.includes(filters.tag)) tags.unshift(filters.tag);
+  const cities = options.cities.map((c) => c.city);
+  const lookingFor = options.lookingFor.filter((l) => l.count > 0 || l.value === filters.lookingFor);
+  const any = !!(filters.tag || filters.city || filters.lookingFor || filters.search);
+  if (tags.length === 0 && cities.length === 0 && lookingFor.length === 0) return null;
+  return (
+    <section className="directory-filters" aria-label={t("filters.label")} data-testid="directory-filters">
+      <div className="directory-selects">
+        {cities.length > 0 || filters.city ? (
+          <div className="field directory-select">
+            <label htmlFor={cityId}>{t("filters.city")}</label>
+            <select id={cityId} value={filters.city ?? ""} onChange={(e) => onChange({ ...filters, city: e.target.value || undefined })}>
+              <option value="">{t("filters.anyCity")}</option>
+              {filters.city && !cities.includes(filters.city) ? <option value={filters.city}>{filters.city}</option> : null}
+              {options.cities.map((c) => (
+                <option key={c.city} value={c.city}>
+                  {t("filters.withCount", { name: c.city, count: c.count })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {lookingFor.length > 0 ? (
+          <div className="field directory-select">
+            <label htmlFor={lookingForId}>{t("filters.lookingFor")}</label>
+            <select
+              id={lookingForId}
+              value={filters.lookingFor ?? ""}
+              onChange={(e) => onChange({ ...filters, lookingFor: isLookingFor(e.target.value) ? e.target.value : undefined })}
+            >
+              <option value="">{t("filters.anyLookingFor")}</option>
+              {lookingFor.map((l) => (
+                <option key={l.value} value={l.value}>
+                  {t("filters.withCount", { name: tMember(`lookingFor.${l.value}`), count: l.count })}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {any ? (
+          <Button variant="ghost" className="directory-clear" onClick={onClear}>
+            {t("filters.clear")}
+          </Button>
+        ) : null}
+      </div>
+      {tags.length > 0 ? (
+        <fieldset className="directory-tags">
+          <legend className="small muted directory-tags-label">{t("filters.topTags")}</legend>
+          <div className="chip-group">
+            {tags.map((tag) => (
+              <ChipToggle key={tag} pressed={filters.tag === tag} onToggle={() => onChange({ ...filters, tag: filters.tag === tag ? undefined : tag })}>
+                {tag}
+              </ChipToggle>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </section>
   );
 }
 

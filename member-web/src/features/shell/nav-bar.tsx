@@ -13,6 +13,7 @@ import { chatQueries } from "../chats/model.ts";
 import { meetingQueries } from "../meetings/model.ts";
 import { NotificationsBell } from "../notifications/bell.tsx";
 import { LanguageSelect } from "./language-select.tsx";
+import { isNetworkingPath, networkingOn } from "../../app/networking.ts";
 import { isRestricted } from "../../app/restricted.ts";
 import { buildNavItems, type NavItem, restrictedNavItems } from "./nav-items.ts";
 
@@ -70,8 +71,14 @@ export function NavBar() {
   const user = useQuery(accountQueries.currentUser()).data;
   const permissions = useQuery(accountQueries.permissions()).data ?? [];
   const restricted = isRestricted(user, community.id);
+  const networking = networkingOn(user, community.id);
   // Whether the community proposes meetings: the availability answer says so (a guest's 403 hides the tab).
-  const meetings = useQuery({ ...meetingQueries.availability(), enabled: !restricted && (user?.enabled ?? true), retry: false, staleTime: 5 * 60_000 });
+  const meetings = useQuery({ ...meetingQueries.availability(), enabled: !restricted && networking, retry: false, staleTime: 5 * 60_000 });
+
+  // Networking switched off while the member is on one of its pages (spec 2.4): to the profile.
+  useEffect(() => {
+    if (!restricted && !networking && isNetworkingPath(pathname)) void navigate({ to: "/profile", replace: true });
+  }, [restricted, networking, pathname, navigate]);
 
   // A new page closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
@@ -94,7 +101,7 @@ export function NavBar() {
         transparent: community.transparent,
         // Moderators work in the console too (its moderation queue): the bar's way in is theirs as well.
         isAdmin: isAdmin(permissions) || permissions.includes("CAN_MODERATE_COMMUNITY"),
-        networkingEnabled: user?.enabled ?? true,
+        networkingEnabled: networking,
         lang: i18n.language,
         meetings: meetings.data?.enabled ? { label: t("meetings") } : null,
       });
@@ -131,7 +138,7 @@ export function NavBar() {
           </ul>
           <div className="nav-actions">
             <CommunityExtras onAction={() => setMenuOpen(false)} />
-            {(user?.enabled ?? true) && !restricted ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
+            {networking && !restricted ? <NotificationsBell onNavigate={() => setMenuOpen(false)} /> : null}
             <LanguageSelect />
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void logout()}>
               {t("logOut")}

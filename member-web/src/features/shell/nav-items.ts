@@ -43,7 +43,8 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
     const cfg = navigation?.tabs?.[id];
     if (cfg && cfg.enabled === false) return;
     const forced = cfg?.forceEnabled === true;
-    if (!networkingEnabled && id !== "profile") return;
+    // Networking off leaves the profile, and the console for the community's staff (their work is there).
+    if (!networkingEnabled && id !== "profile" && id !== "admin") return;
     if (id === "participants" && !transparent && !forced) return;
     if (id === "admin" && !isAdmin) return;
     items.push({

@@ -19,7 +19,7 @@ export function ShortLanding() {
     <main className="welcome welcome-short page-narrow" id="content" data-variant="short-landing">
       <h1>{view.title}</h1>
       {view.copy ? <p className="lead">{view.copy}</p> : null}
-      <ShortSignUpForm />
+      <ShortSignUpForm landing />
       <p className="muted">
         {t("haveAccount")} <Link to="/login">{t("logIn", { ns: "nav" })}</Link>
       </p>
@@ -67,7 +67,7 @@ function CustomBlock({ block }: { block: Block }) {
       );
     }
     case "signup":
-      return <ShortSignUpForm />;
+      return <ShortSignUpForm landing />;
     default:
       return null;
   }
