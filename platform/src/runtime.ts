@@ -51,13 +51,15 @@ export type PoolSizes = { main: number; search: number; work: number };
  * second; a main pool of 10 beside a search pool of 2, 510; of 3 and 2, 555, with a lower tail.
  * For the embedded database the cores are this machine's: the main pool gets one per core plus
  * one (at least 3), the search pool one per core (at least 2). For another server,
- * DATABASE_POOL_SIZE (else 10) and DATABASE_SEARCH_POOL_SIZE (else 4). Background work has 4.
+ * DATABASE_POOL_SIZE (else 10) and DATABASE_SEARCH_POOL_SIZE (else 4). Background work has 8:
+ * the mail lanes (two per SMTP connection, 6) each hold one while the SMTP server answers, and
+ * other jobs (a mailing's chunks, matching) need theirs meanwhile.
  */
 export function poolSizes(config: Pick<AppConfig, "databasePoolSize" | "searchPoolSize">, embedded: boolean): PoolSizes {
   const cores = os.availableParallelism();
   const main = config.databasePoolSize ?? (embedded ? Math.max(3, cores + 1) : 10);
   const search = config.searchPoolSize ?? (embedded ? cores : 4);
-  return { main, search: Math.max(2, search), work: 4 };
+  return { main, search: Math.max(2, search), work: 8 };
 }
 
 export function openPools(url: string, sizes: PoolSizes): Pools & { end: () => Promise<void> } {

@@ -44,8 +44,8 @@ describe("pools", () => {
 
   it("sizes pools by the cores for the embedded database, by the environment or fixed defaults otherwise", () => {
     const cores = os.availableParallelism();
-    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true)).toEqual({ main: Math.max(3, cores + 1), search: Math.max(2, cores), work: 4 });
-    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, false)).toEqual({ main: 10, search: 4, work: 4 });
-    expect(poolSizes({ databasePoolSize: 30, searchPoolSize: 6 }, true)).toEqual({ main: 30, search: 6, work: 4 });
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, true)).toEqual({ main: Math.max(3, cores + 1), search: Math.max(2, cores), work: 8 });
+    expect(poolSizes({ databasePoolSize: undefined, searchPoolSize: undefined }, false)).toEqual({ main: 10, search: 4, work: 8 });
+    expect(poolSizes({ databasePoolSize: 30, searchPoolSize: 6 }, true)).toEqual({ main: 30, search: 6, work: 8 });
   });
 });

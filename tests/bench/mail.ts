@@ -84,8 +84,9 @@ async function main(): Promise<void> {
     const { token } = await createSession(db, { userId: admin.id, communityId: TENANT, authMethod: "EMAIL" });
 
     // The product: the server as an operator runs it (SMTP_URL without options: pooled by default).
+    // BENCH_NODE_ARGS: extra node options for the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
     const port = await freePort();
-    const server = startServer(await tempDir(), port, { DATABASE_URL: dbUrl, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, LOG_LEVEL: "info" });
+    const server = startServer(await tempDir(), port, { DATABASE_URL: dbUrl, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, LOG_LEVEL: "info" }, { nodeArgs: process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [] });
     cleanups.push(cleanUp);
     await waitReady(server, 120_000);
     const load = os.loadavg()[0]?.toFixed(1);
@@ -93,7 +94,10 @@ async function main(): Promise<void> {
     const started = Date.now();
     const res = await hostRequest(port, `${TENANT}.localhost:${port}`, "POST", `/api/community/${TENANT}/participants/notify`, { authorization: `Bearer ${token}` }, { content, audience: { roles: ["member"] } });
     if (res.status !== 202) throw new Error(`notify answered ${res.status}: ${JSON.stringify(res.body)}`);
-    const progress = setInterval(async () => console.log(`  product: ${await sink.count()} of ${MEMBERS} after ${((Date.now() - started) / 1000).toFixed(0)} s`), 15_000);
+    const progress = setInterval(async () => {
+      const [outbox] = await db<{ n: number }[]>`select count(*)::int as n from mail_outbox where community_id = ${TENANT}`;
+      console.log(`  product: ${await sink.count()} of ${MEMBERS} received, ${outbox?.n ?? 0} in the outbox, after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }, Number(process.env.BENCH_PROGRESS_MS ?? 15_000));
     const productMs = (await reached) - started;
     clearInterval(progress);
     server.child.kill("SIGTERM");

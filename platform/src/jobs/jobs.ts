@@ -59,6 +59,13 @@ function bossDb(db: Db): PgBoss.Db {
 
 /** Jobs a worker fetches at once (and runs one after another). */
 const WORK_BATCH = 5;
+/**
+ * Jobs fetched at once per lane of a queue that runs several at once (mail.send): one fetch and
+ * one completion per batch instead of per few jobs, and a lane that finishes early finds more
+ * work in the batch instead of idling until the slowest lane is done.
+ */
+const LANE_BATCH = 10;
+const MAX_BATCH = 100;
 
 export class Jobs {
   private readonly defs = new Map<string, AnyJobDef>();
@@ -128,6 +135,27 @@ export class Jobs {
     });
   }
 
+  /** Many jobs of one kind in one statement (no singleton keys), in `opts.db`'s transaction when given. */
+  async sendMany<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, data: z.infer<S>[], opts: { db?: Db } = {}): Promise<void> {
+    if (data.length === 0) return;
+    const jobs = data.map((d) => ({ name: def.name, data: def.schema.parse(d) as object }));
+    // pg-boss hands the jobs over as one JSON text for `json_to_recordset($1)`; postgres.js would
+    // encode that text once more as JSON, so it goes as the parsed value, typed json (oid 114).
+    const db = opts.db;
+    await this.boss.insert(
+      jobs,
+      db
+        ? {
+            db: {
+              executeSql: async (text: string, values: unknown[]) => ({
+                rows: await db.unsafe(text, values.map((v, i) => (v === undefined ? null : i === 0 && typeof v === "string" ? db.typed(JSON.parse(v), 114) : v)) as never[]),
+              }),
+            },
+          }
+        : {},
+    );
+  }
+
   /** Creates or updates the cron schedule of a job (one per queue name). */
   async schedule<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, cron: string, data: z.infer<S>, opts: { tz?: string | undefined } = {}): Promise<void> {
     await this.boss.schedule(def.name, cron, def.schema.parse(data) as object, { tz: opts.tz ?? "UTC" });
@@ -155,15 +183,16 @@ export class Jobs {
   /**
    * Starts polling workers for every registered queue (the server does this). pg-boss waits the
    * polling interval after every fetch, which alone held a queue to 5 jobs a second (a mailing to
-   * 2,000 members took almost 7 minutes to leave the outbox); a full batch means more are waiting,
-   * so the worker fetches again at once, and only an idle queue waits for the next poll.
+   * 2,000 members took almost 7 minutes to leave the outbox); a batch that found jobs means more
+   * may be waiting, so the worker fetches again at once, and only an idle queue waits for the next
+   * poll.
    */
   async work(deps: unknown, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
     this.working = true;
     for (const def of this.defs.values()) {
       const workerId: { id?: string } = {};
       const parallel = Math.max(1, def.concurrency?.(deps) ?? 1);
-      const batchSize = Math.max(WORK_BATCH, parallel * 2);
+      const batchSize = parallel === 1 ? WORK_BATCH : Math.min(MAX_BATCH, Math.max(WORK_BATCH, parallel * LANE_BATCH));
       workerId.id = await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
         if (parallel === 1) {
           for (const job of batch) {
@@ -189,7 +218,9 @@ export class Jobs {
           };
           await Promise.all(Array.from({ length: Math.min(parallel, batch.length) }, lane));
         }
-        if (batch.length === batchSize && workerId.id && !this.stopping) this.boss.notifyWorker(workerId.id);
+        // Any job found: more may have come meanwhile (a mailing chunk enqueues its successor and
+        // its mails), so fetch again at once; only an empty fetch waits for the next poll.
+        if (batch.length > 0 && workerId.id && !this.stopping) this.boss.notifyWorker(workerId.id);
       });
     }
   }

@@ -55,6 +55,49 @@ export async function insertOutbox(
   return { id: existing.id, inserted: false };
 }
 
+/**
+ * Many outbox rows in one statement (a mailing's chunk), each with its dedupe key: returns the id
+ * of every key, and which of them this call inserted (an existing key keeps its row).
+ */
+export async function insertOutboxMany(
+  db: Db,
+  rows: {
+    communityId: string;
+    toEmail: string;
+    fromEmail: string;
+    template: string;
+    lang: string;
+    subject: string;
+    html: string;
+    text: string;
+    dedupeKey: string;
+    headers: Record<string, string>;
+  }[],
+): Promise<{ ids: Map<string, string>; inserted: Set<string> }> {
+  const ids = new Map<string, string>();
+  const inserted = new Set<string>();
+  if (rows.length === 0) return { ids, inserted };
+  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  const added = await db<{ id: string; dedupeKey: string }[]>`
+    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, headers)
+    select c, k, t, f, tpl, l, s, h, x, hd::jsonb
+    from unnest(${col("communityId")}::text[], ${col("dedupeKey")}::text[], ${col("toEmail")}::text[], ${col("fromEmail")}::text[],
+      ${col("template")}::text[], ${col("lang")}::text[], ${col("subject")}::text[], ${col("html")}::text[], ${col("text")}::text[],
+      ${rows.map((r) => JSON.stringify(r.headers))}::text[]) as v(c, k, t, f, tpl, l, s, h, x, hd)
+    on conflict (dedupe_key) do nothing
+    returning id, dedupe_key as "dedupeKey"`;
+  for (const r of added) {
+    ids.set(r.dedupeKey, r.id);
+    inserted.add(r.dedupeKey);
+  }
+  const missing = rows.map((r) => r.dedupeKey).filter((k) => !ids.has(k));
+  if (missing.length > 0) {
+    const existing = await db<{ id: string; dedupeKey: string }[]>`select id, dedupe_key as "dedupeKey" from mail_outbox where dedupe_key = any(${missing}::text[])`;
+    for (const r of existing) ids.set(r.dedupeKey, r.id);
+  }
+  return { ids, inserted };
+}
+
 /** Locks the row for sending so two workers never send the same mail; null when already sent. */
 export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db<OutboxRow[]>`

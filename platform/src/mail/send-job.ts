@@ -3,7 +3,7 @@ import { withTx } from "../db/client.ts";
 import type { JobDef } from "../jobs/define.ts";
 import { mailFailed, mailSent } from "../lib/metrics.ts";
 import { claimOutbox, isUnsent, type MailAttachment, markAttemptFailed, markSent } from "./queries.ts";
-import { mailTransport, smtpParallelSends } from "./transport.ts";
+import { mailSendLanes, mailTransport } from "./transport.ts";
 
 /** The row is locked by another worker: retried later, until it is found sent. */
 class BusyRow extends Error {
@@ -29,8 +29,9 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   // slower than 20 s is safe: it holds its outbox row's lock until it commits, so the retry finds
   // the row busy (BusyRow) and waits until it is sent; nobody gets it twice.
   expireInSeconds: 20,
-  // As many sends at once as the SMTP pool has connections.
-  concurrency: (deps) => smtpParallelSends(deps.config.smtpUrl),
+  // Two mails in hand per SMTP connection (mailSendLanes): one is sent while the other's row is
+  // claimed or marked sent.
+  concurrency: (deps) => mailSendLanes(deps.config.smtpUrl),
   handle: async (deps, { mailId }) => {
     const transport = mailTransport(deps.config.smtpUrl);
     try {

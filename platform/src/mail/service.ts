@@ -2,9 +2,9 @@ import { requireOperator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
-import { insertOutbox, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
+import { insertOutbox, insertOutboxMany, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
 import { mailSendJob } from "./send-job.ts";
-import { type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
+import { type RenderedMail, type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
 
 export type QueueMailInput<N extends TemplateName> = {
   to: string;
@@ -42,6 +42,44 @@ export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "t
     });
     if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
     return id;
+  });
+}
+
+/**
+ * queueMail for many mails at once (a mailing's chunk): rendered here, stored with one statement
+ * and their delivery jobs enqueued with another, in the same transaction. Each needs its dedupe
+ * key; returns each one's outbox id in the order given.
+ */
+export async function queueMails<N extends TemplateName>(
+  ctx: Pick<Ctx, "db" | "tenant" | "deps">,
+  inputs: (Omit<QueueMailInput<N>, "attachments" | "dedupeKey"> & { dedupeKey: string; rendered?: RenderedMail })[],
+): Promise<string[]> {
+  const from = `${ctx.tenant.config.brandConfig.title} <${ctx.tenant.config.senderEmail}>`;
+  const rows = inputs.map((input) => {
+    // `rendered`: the caller rendered it already (a mailing renders once per language).
+    const rendered = input.rendered ?? renderMail(ctx.tenant, input.lang, input.template, input.vars);
+    return {
+      communityId: ctx.tenant.id,
+      toEmail: input.to,
+      fromEmail: from,
+      template: input.template,
+      lang: input.lang,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      dedupeKey: input.dedupeKey,
+      headers: input.headers ?? {},
+    };
+  });
+  return withTx(ctx.db, async (tx) => {
+    const { ids, inserted } = await insertOutboxMany(tx, rows);
+    const toSend = rows.filter((r) => inserted.has(r.dedupeKey)).map((r) => ({ communityId: ctx.tenant.id, mailId: ids.get(r.dedupeKey) as string }));
+    await ctx.deps.jobs.sendMany(mailSendJob, toSend, { db: tx });
+    return rows.map((r) => {
+      const id = ids.get(r.dedupeKey);
+      if (!id) throw new Error("outbox row vanished");
+      return id;
+    });
   });
 }
 

@@ -86,18 +86,31 @@ export async function lockPendingRecipients(db: Db, mailingId: string, limit: nu
     for update skip locked`;
 }
 
-export async function markRecipientQueued(db: Db, mailingId: string, participantId: string, outboxId: string, unsubscribeHash: string): Promise<void> {
-  await db`update mailing_recipients set status = 'queued', outbox_id = ${outboxId}, unsubscribe_hash = ${unsubscribeHash}
-           where mailing_id = ${mailingId} and participant_id = ${participantId}`;
+/** markRecipientQueued for a chunk's recipients in one statement. */
+export async function markRecipientsQueued(db: Db, mailingId: string, rows: { participantId: string; outboxId: string; unsubscribeHash: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db`update mailing_recipients r set status = 'queued', outbox_id = v.outbox_id, unsubscribe_hash = v.hash
+           from unnest(${rows.map((x) => x.participantId)}::uuid[], ${rows.map((x) => x.outboxId)}::uuid[], ${rows.map((x) => x.unsubscribeHash)}::text[]) as v(participant_id, outbox_id, hash)
+           where r.mailing_id = ${mailingId} and r.participant_id = v.participant_id`;
 }
 
-export async function markRecipientSkipped(db: Db, mailingId: string, participantId: string): Promise<void> {
-  await db`update mailing_recipients set status = 'skipped' where mailing_id = ${mailingId} and participant_id = ${participantId}`;
+/** markRecipientSkipped for a chunk's recipients in one statement. */
+export async function markRecipientsSkipped(db: Db, mailingId: string, participantIds: string[]): Promise<void> {
+  if (participantIds.length === 0) return;
+  await db`update mailing_recipients set status = 'skipped' where mailing_id = ${mailingId} and participant_id = any(${participantIds}::uuid[])`;
+}
+
+/** A mailing's content and whether it finished, without its progress counts (a chunk needs no more). */
+export async function findMailingContent(db: Db, communityId: string, id: string): Promise<Pick<MailingRow, "id" | "content" | "finishedAt"> | undefined> {
+  const [row] = await db<Pick<MailingRow, "id" | "content" | "finishedAt">[]>`
+    select id, content, finished_at as "finishedAt" from mailings where community_id = ${communityId} and id = ${id}`;
+  return row;
 }
 
 export async function hasPending(db: Db, mailingId: string): Promise<boolean> {
-  const [row] = await db<{ n: number }[]>`select count(*)::int as n from mailing_recipients where mailing_id = ${mailingId} and status = 'pending'`;
-  return (row?.n ?? 0) > 0;
+  // exists, not count(*): asked after every chunk, a count read every pending row each time.
+  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from mailing_recipients where mailing_id = ${mailingId} and status = 'pending') as any`;
+  return row?.any ?? false;
 }
 
 export async function markMailingState(db: Db, mailingId: string, state: "sending" | "done"): Promise<void> {

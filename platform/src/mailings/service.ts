@@ -13,8 +13,8 @@ import { type AdminTopicBody, adminTopic, publishTopic } from "../realtime/topic
 import { hashHex, randomToken } from "../lib/crypto.ts";
 import { notFound, validation } from "../lib/errors.ts";
 import { emitWebhook } from "../webhooks/index.ts";
-import { queueMail } from "../mail/service.ts";
-import { renderMail } from "../mail/templates.ts";
+import { queueMails } from "../mail/service.ts";
+import { type RenderedMail, renderMail } from "../mail/templates.ts";
 import { jobCtx } from "../jobs/context.ts";
 import { runWeeklyPairing } from "../matching/weekly/service.ts";
 import { comingTuesday } from "../matching/weekly/week.ts";
@@ -23,6 +23,7 @@ import { mailingSendQueue } from "./jobs/send-queue.ts";
 import {
   countAudience,
   findMailing,
+  findMailingContent,
   findRecipientByUnsubscribeHash,
   hasPending,
   insertMailing,
@@ -31,13 +32,17 @@ import {
   lockPendingRecipients,
   type MailingRow,
   markMailingState,
-  markRecipientQueued,
-  markRecipientSkipped,
+  markRecipientsQueued,
+  markRecipientsSkipped,
 } from "./queries.ts";
 import type { Mailing, MailingPreview, NotifyInput } from "./schemas.ts";
 
-/** Recipients moved to the outbox per job; the job re-enqueues itself for the next chunk. */
-export const MAILING_CHUNK = 200;
+/**
+ * Recipients moved to the outbox per job; the job re-enqueues itself for the next chunk. A chunk
+ * is a handful of statements whatever its size (its outbox rows, their jobs and the recipients'
+ * marks each in one), so most of its time is rendering the mails.
+ */
+export const MAILING_CHUNK = 500;
 
 export function toMailing(r: MailingRow): Mailing {
   const finished = r.sent + r.failed + r.skipped;
@@ -143,34 +148,59 @@ export async function listCommunityMailings(ctx: Ctx, communityId: string): Prom
 export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<number> {
   if (ctx.actor.kind !== "system" && ctx.actor.kind !== "operator") throw new Error("mailing chunks are sent by the job");
   return withTx(ctx.db, async (tx) => {
-    const mailing = await findMailing(tx, ctx.tenant.id, mailingId);
+    const mailing = await findMailingContent(tx, ctx.tenant.id, mailingId);
     if (!mailing) return 0;
     const batch = await lockPendingRecipients(tx, mailingId, MAILING_CHUNK);
     const txCtx = withDb(ctx, tx);
-    for (const r of batch) {
-      if (r.unsubscribed) {
-        await markRecipientSkipped(tx, mailingId, r.participantId);
-        continue;
+    await markRecipientsSkipped(
+      tx,
+      mailingId,
+      batch.filter((r) => r.unsubscribed).map((r) => r.participantId),
+    );
+    // Rendered once per language with a placeholder token (random, so no text can contain it),
+    // then each recipient's own token put in: rendering every mail took most of a chunk's time.
+    const placeholder = randomToken(24);
+    const renderedByLang = new Map<Lang, RenderedMail>();
+    const renderedFor = (t: { lang: Lang; subject: string; body: string }, token: string): RenderedMail => {
+      let r = renderedByLang.get(t.lang);
+      if (!r) {
+        r = renderMail(ctx.tenant, t.lang, "mailing", { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: unsubscribeLink(ctx.tenant, placeholder) });
+        renderedByLang.set(t.lang, r);
       }
-      const token = randomToken(24);
-      const link = unsubscribeLink(ctx.tenant, token);
-      const t = textFor(ctx.tenant, mailing.content, r.lang);
-      const outboxId = await queueMail(txCtx, {
-        to: r.email,
-        template: "mailing",
-        lang: t.lang,
-        vars: { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: link },
-        dedupeKey: `mailing:${mailingId}:${r.participantId}`,
-        headers: {
-          "List-Unsubscribe": `<${link}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          // One per recipient, the same on every attempt: a mail delivered again after a crash
-          // between the SMTP server's acceptance and the commit is recognisable as the same one.
-          "Message-ID": messageIdOf(ctx.tenant, mailingId, r.participantId),
-        },
+      return { subject: r.subject.replaceAll(placeholder, token), html: r.html.replaceAll(placeholder, token), text: r.text.replaceAll(placeholder, token) };
+    };
+    const mails = batch
+      .filter((r) => !r.unsubscribed)
+      .map((r) => {
+        const token = randomToken(24);
+        const link = unsubscribeLink(ctx.tenant, token);
+        const t = textFor(ctx.tenant, mailing.content, r.lang);
+        return {
+          participantId: r.participantId,
+          unsubscribeHash: hashHex(token),
+          mail: {
+            to: r.email,
+            template: "mailing" as const,
+            lang: t.lang,
+            vars: { title: t.subject, paragraphs: paragraphs(t.body), unsubscribeLink: link },
+            rendered: renderedFor(t, token),
+            dedupeKey: `mailing:${mailingId}:${r.participantId}`,
+            headers: {
+              "List-Unsubscribe": `<${link}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              // One per recipient, the same on every attempt: a mail delivered again after a crash
+              // between the SMTP server's acceptance and the commit is recognisable as the same one.
+              "Message-ID": messageIdOf(ctx.tenant, mailingId, r.participantId),
+            },
+          },
+        };
       });
-      await markRecipientQueued(tx, mailingId, r.participantId, outboxId, hashHex(token));
-    }
+    const outboxIds = await queueMails(txCtx, mails.map((m) => m.mail));
+    await markRecipientsQueued(
+      tx,
+      mailingId,
+      mails.map((m, i) => ({ participantId: m.participantId, outboxId: outboxIds[i] as string, unsubscribeHash: m.unsubscribeHash })),
+    );
     if (await hasPending(tx, mailingId)) {
       await markMailingState(tx, mailingId, "sending");
       if (batch.length > 0) await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx });
@@ -178,7 +208,8 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
       await markMailingState(tx, mailingId, "done");
       // Once, when the last recipient's mail is queued (the counts are those known then).
       if (!mailing.finishedAt) {
-        await emitWebhook(txCtx, "mailing.finished", { mailingId, status: "done", sent: mailing.sent, failed: mailing.failed }, `mailing:${mailingId}`);
+        const progress = await findMailing(tx, ctx.tenant.id, mailingId);
+        await emitWebhook(txCtx, "mailing.finished", { mailingId, status: "done", sent: progress?.sent ?? 0, failed: progress?.failed ?? 0 }, `mailing:${mailingId}`);
       }
     }
     // The console's open mailing screens read it again (once a chunk, not once a mail).
