@@ -3140,6 +3140,18 @@ export interface paths {
                                     /** @default false */
                                     forceEnabled?: boolean;
                                 };
+                                meetings?: {
+                                    /** @default true */
+                                    enabled?: boolean;
+                                    label?: string;
+                                    labels?: {
+                                        en?: string;
+                                        ru?: string;
+                                    };
+                                    order: number;
+                                    /** @default false */
+                                    forceEnabled?: boolean;
+                                };
                                 events?: {
                                     /** @default true */
                                     enabled?: boolean;
@@ -23004,6 +23016,18 @@ export interface components {
                         /** @default false */
                         forceEnabled: boolean;
                     };
+                    meetings?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
                     events?: {
                         /** @default true */
                         enabled: boolean;
@@ -24213,6 +24237,18 @@ export interface components {
                     /** @default false */
                     forceEnabled: boolean;
                 };
+                meetings?: {
+                    /** @default true */
+                    enabled: boolean;
+                    label?: string;
+                    labels?: {
+                        en?: string;
+                        ru?: string;
+                    };
+                    order: number;
+                    /** @default false */
+                    forceEnabled: boolean;
+                };
                 events?: {
                     /** @default true */
                     enabled: boolean;
@@ -24449,7 +24485,7 @@ export interface components {
             seenAt: string | null;
         };
         /** @enum {string} */
-        NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE" | "MEETING_PROPOSED" | "MEETING_PICKED" | "MEETING_CONFIRMED" | "MEETING_CANCELLED" | "MEETING_REMINDER";
+        NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE" | "MEETING_PROPOSED" | "MEETING_PICKED" | "MEETING_CONFIRMED" | "MEETING_CANCELLED" | "MEETING_REMINDER" | "EVENT_MEETING_REQUESTED" | "EVENT_MEETING_BOOKED" | "EVENT_MEETING_DECLINED" | "EVENT_MEETING_CANCELLED" | "EVENT_MEETING_REMINDER";
         NotificationPreferences: {
             /** @description Every channel, on unless turned off */
             items: components["schemas"]["NotificationPreference"][];
@@ -25487,6 +25523,18 @@ export interface components {
                         /** @default false */
                         forceEnabled: boolean;
                     };
+                    meetings?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
                     events?: {
                         /** @default true */
                         enabled: boolean;
@@ -25603,6 +25651,18 @@ export interface components {
                         forceEnabled: boolean;
                     };
                     contacts?: {
+                        /** @default true */
+                        enabled: boolean;
+                        label?: string;
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                        };
+                        order: number;
+                        /** @default false */
+                        forceEnabled: boolean;
+                    };
+                    meetings?: {
                         /** @default true */
                         enabled: boolean;
                         label?: string;

@@ -1,3 +1,4 @@
+import { eventMeetingReminderJob } from "./events/jobs/meeting-reminder.ts";
 import { eventReminderJob } from "./events/jobs/reminder.ts";
 import { mailSendJob } from "./mail/send-job.ts";
 import { mailingSendJob } from "./mailings/jobs/send.ts";
@@ -17,4 +18,4 @@ import { meetingProposeJob } from "./meetings/jobs/propose.ts";
 import { meetingReminderJob } from "./meetings/jobs/reminder.ts";
 
 /** Every job kind the platform runs. */
-export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, meetingProposeJob, meetingReminderJob, meetingFollowupJob, webhookDeliverJob];
+export const allJobs: AnyJobDef[] = [mailSendJob, matchingScheduleJob, matchingWeekJob, matchingMailJob, matchingReminderJob, matchingFollowupJob, matchingEmbedJob, notificationDigestJob, eventReminderJob, mailingSendJob, telegramNotificationsJob, telegramMailingJob, meetingProposeJob, meetingReminderJob, meetingFollowupJob, eventMeetingReminderJob, webhookDeliverJob];

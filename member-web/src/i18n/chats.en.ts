@@ -50,6 +50,11 @@ export const chatsEn = {
       MEETING_CONFIRMED: "Your meeting is booked",
       MEETING_CANCELLED: "A meeting was cancelled",
       MEETING_REMINDER: "Your meeting is coming up",
+      EVENT_MEETING_REQUESTED: "An attendee asks you for a 1:1 at an event",
+      EVENT_MEETING_BOOKED: "Your 1:1 at an event is booked",
+      EVENT_MEETING_DECLINED: "Your request for a 1:1 at an event was declined",
+      EVENT_MEETING_CANCELLED: "A 1:1 at an event was cancelled",
+      EVENT_MEETING_REMINDER: "Your 1:1 at the event starts soon",
     },
   },
   toasts: {

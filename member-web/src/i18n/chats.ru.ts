@@ -53,6 +53,11 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
       MEETING_CONFIRMED: "Встреча назначена",
       MEETING_CANCELLED: "Встреча отменена",
       MEETING_REMINDER: "Скоро встреча",
+      EVENT_MEETING_REQUESTED: "Участник события предлагает вам встречу 1:1",
+      EVENT_MEETING_BOOKED: "Встреча 1:1 на событии назначена",
+      EVENT_MEETING_DECLINED: "Запрос на встречу 1:1 на событии отклонён",
+      EVENT_MEETING_CANCELLED: "Встреча 1:1 на событии отменена",
+      EVENT_MEETING_REMINDER: "Скоро встреча 1:1 на событии",
     },
   },
   toasts: {

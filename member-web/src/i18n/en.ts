@@ -70,6 +70,8 @@ export const en = {
     profile: "Profile",
     admin: "Admin",
     menu: "Menu",
+    more: "More",
+    moreLabel: "More tabs",
     logIn: "Log in",
     logOut: "Log out",
     signUp: "Sign up",

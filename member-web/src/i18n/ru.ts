@@ -72,6 +72,8 @@ export const ru: RuTexts<typeof en> = {
     profile: "Профиль",
     admin: "Админка",
     menu: "Меню",
+    more: "Ещё",
+    moreLabel: "Другие разделы",
     logIn: "Войти",
     logOut: "Выйти",
     signUp: "Регистрация",

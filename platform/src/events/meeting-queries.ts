@@ -17,6 +17,8 @@ export type EventMeetingRow = {
   startsAt: Date | null;
   endsAt: Date | null;
   tableName: string | null;
+  /** The queued 15-minute reminder of a booked 1:1 (migration 063). */
+  reminderJobId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -91,7 +93,7 @@ export async function replaceTables(db: Db, communityId: string, eventId: string
 const MEETING_COLUMNS = (db: Db) => db`
   m.id, m.event_id as "eventId", m.requester_id as "requesterId", m.invitee_id as "inviteeId", m.status, m.message,
   m.slot_id as "slotId", m.table_id as "tableId", s.starts_at as "startsAt", s.ends_at as "endsAt", t.name as "tableName",
-  m.created_at as "createdAt", m.updated_at as "updatedAt"`;
+  m.reminder_job_id as "reminderJobId", m.created_at as "createdAt", m.updated_at as "updatedAt"`;
 
 export async function findEventMeeting(db: Db, communityId: string, eventId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<EventMeetingRow | undefined> {
   const [row] = await db<EventMeetingRow[]>`
@@ -162,4 +164,8 @@ export async function bookSeat(db: Db, communityId: string, meetingId: string, s
 export async function setEventMeetingStatus(db: Db, communityId: string, meetingId: string, status: "DECLINED" | "CANCELLED"): Promise<void> {
   await db`delete from event_meeting_seats where community_id = ${communityId} and meeting_id = ${meetingId}`;
   await db`update event_meetings set status = ${status}, updated_at = now() where community_id = ${communityId} and id = ${meetingId}`;
+}
+
+export async function setReminderJob(db: Db, communityId: string, meetingId: string, jobId: string | null): Promise<void> {
+  await db`update event_meetings set reminder_job_id = ${jobId} where community_id = ${communityId} and id = ${meetingId}`;
 }

@@ -17,6 +17,7 @@ import { cardsOf, loadMe } from "../members/index.ts";
 import { listBlockedWith } from "../relations/index.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { eventUrl } from "./calendar.ts";
+import { cancelEventMeetingReminder, noticeEventMeeting, planEventMeetingReminder } from "./meeting-notices.ts";
 import {
   bookSeat,
   countAcceptedBySlot,
@@ -175,8 +176,14 @@ export async function requestEventMeeting(ctx: Ctx, idOrSlug: string, body: Requ
   if (theirs?.status !== "CONFIRMED") throw notFound("No such attendee at this event");
   // A "not interested" either way hides the members from each other: it reads as a missing attendee.
   if ((await listBlockedWith(ctx.db, ctx.tenant.id, me.participant.id)).has(body.participantId)) throw notFound("No such attendee at this event");
-  const id = await insertEventMeeting(ctx.db, ctx.tenant.id, event.id, me.participant.id, body.participantId, body.message || null);
-  if (!id) throw conflict("You already have a 1:1 request with this attendee");
+  const id = await withTx(ctx.db, async (tx) => {
+    const txCtx = withDb(ctx, tx);
+    const created = await insertEventMeeting(tx, ctx.tenant.id, event.id, me.participant.id, body.participantId, body.message || null);
+    if (!created) throw conflict("You already have a 1:1 request with this attendee");
+    const row = await findEventMeeting(tx, ctx.tenant.id, event.id, created);
+    if (row) await noticeEventMeeting(txCtx, event, row, "requested", me.participant.id);
+    return created;
+  });
   return oneOf(ctx, me, event.id, id);
 }
 
@@ -227,29 +234,38 @@ export async function acceptEventMeeting(ctx: Ctx, idOrSlug: string, meetingId: 
     if (!seat) throw conflict("No slot has a free table for both of you: the request stays open");
     await bookSeat(tx.db, tx.tenant.id, row.id, seat.slotId, seat.tableId, row.requesterId, row.inviteeId);
     const booked = await findEventMeeting(tx.db, tx.tenant.id, event.id, row.id);
-    if (booked) await emitWebhook(tx, "meeting.scheduled", webhookData(booked), booked.id);
+    if (!booked) return;
+    await emitWebhook(tx, "meeting.scheduled", webhookData(booked), booked.id);
+    await noticeEventMeeting(tx, event, booked, "booked", me);
+    await planEventMeetingReminder(tx, booked);
   });
 }
 
 /** POST /event/{id}/meetings/{meetingId}/decline: by the attendee asked, while the request is open. */
 export async function declineEventMeeting(ctx: Ctx, idOrSlug: string, meetingId: string): Promise<EventMeeting> {
   const member = await requireMember(ctx);
-  return change(ctx, member, idOrSlug, meetingId, async (tx, row, me) => {
+  return change(ctx, member, idOrSlug, meetingId, async (tx, row, me, event) => {
     if (row.inviteeId !== me) throw illegal("The attendee you asked declines the request; cancel it instead");
     if (row.status === "DECLINED") return;
     if (row.status !== "REQUESTED") throw illegal("Only an open request can be declined; cancel a booked meeting");
     await setEventMeetingStatus(tx.db, tx.tenant.id, row.id, "DECLINED");
+    await noticeEventMeeting(tx, event, { ...row, status: "DECLINED" }, "declined", me);
   });
 }
 
 /** POST /event/{id}/meetings/{meetingId}/cancel: either attendee; a booked meeting frees its slot and table. */
 export async function cancelEventMeeting(ctx: Ctx, idOrSlug: string, meetingId: string): Promise<EventMeeting> {
   const member = await requireMember(ctx);
-  return change(ctx, member, idOrSlug, meetingId, async (tx, row) => {
+  return change(ctx, member, idOrSlug, meetingId, async (tx, row, me, event) => {
     if (row.status === "CANCELLED") return;
     if (row.status === "DECLINED") throw illegal("The request was declined");
     await setEventMeetingStatus(tx.db, tx.tenant.id, row.id, "CANCELLED");
-    if (row.status === "ACCEPTED") await emitWebhook(tx, "meeting.cancelled", webhookData(row), row.id);
+    if (row.status === "ACCEPTED") {
+      await emitWebhook(tx, "meeting.cancelled", webhookData(row), row.id);
+      await cancelEventMeetingReminder(tx, row);
+    }
+    // `row` as it was: a booked 1:1's cancel carries its time, table and the calendar's CANCEL.
+    await noticeEventMeeting(tx, event, row, row.status === "ACCEPTED" ? "cancelled" : "withdrawn", me);
   });
 }
 

@@ -156,6 +156,11 @@ export class Jobs {
     );
   }
 
+  /** Cancels a queued job (one not yet run), in the caller's transaction when `db` is given. */
+  async cancel<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, id: string, opts: { db?: Db } = {}): Promise<void> {
+    await this.boss.cancel(def.name, id, opts.db ? { db: bossDb(opts.db) } : {});
+  }
+
   /** Creates or updates the cron schedule of a job (one per queue name). */
   async schedule<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, cron: string, data: z.infer<S>, opts: { tz?: string | undefined } = {}): Promise<void> {
     await this.boss.schedule(def.name, cron, def.schema.parse(data) as object, { tz: opts.tz ?? "UTC" });

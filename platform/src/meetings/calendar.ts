@@ -15,6 +15,8 @@ export function buildMeetingIcs(
   tenant: Tenant,
   m: {
     id: string;
+    /** Another UID than the pair meeting's (an event 1:1 keeps the one of its event's agenda). */
+    uid?: string;
     startsAt: Date;
     endsAt: Date;
     sequence: number;
@@ -34,7 +36,7 @@ export function buildMeetingIcs(
   });
   const isLink = m.location !== null && /^https?:\/\//.test(m.location);
   calendar.createEvent({
-    id: meetingUid(tenant, m.id),
+    id: m.uid ?? meetingUid(tenant, m.id),
     sequence: m.sequence,
     start: m.startsAt,
     end: m.endsAt,

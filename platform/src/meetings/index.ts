@@ -4,4 +4,6 @@
  * registered by job-registry.ts from meetings/jobs/ (exporting them here would close an import
  * cycle through the weekly matching's mail).
  */
+export { buildMeetingIcs } from "./calendar.ts";
 export { meetingProposeQueue } from "./jobs/propose-queue.ts";
+export { whenLine } from "./mail.ts";

@@ -23,9 +23,20 @@ function typeText(lang: Lang, type: string): string {
 
 /** A meeting's reminder and booking say which meeting and when, in the member's language and zone. */
 function meetingText(lang: Lang, type: string, data: Record<string, unknown>): string | null {
-  if ((type !== "MEETING_REMINDER" && type !== "MEETING_CONFIRMED") || typeof data.startsAt !== "string") return null;
+  const atEvent = type === "EVENT_MEETING_REMINDER" || type === "EVENT_MEETING_BOOKED";
+  if ((type !== "MEETING_REMINDER" && type !== "MEETING_CONFIRMED" && !atEvent) || typeof data.startsAt !== "string") return null;
   const t = textsFor(lang);
-  const head = type === "MEETING_CONFIRMED" ? t("telegram.meeting.booked") : data.reminder === "day" ? t("telegram.meeting.day") : t("telegram.meeting.soon");
+  const event = typeof data.eventTitle === "string" ? data.eventTitle : "";
+  const head =
+    type === "EVENT_MEETING_REMINDER"
+      ? t("telegram.meeting.eventSoon", { event })
+      : type === "EVENT_MEETING_BOOKED"
+        ? t("telegram.meeting.eventBooked", { event })
+        : type === "MEETING_CONFIRMED"
+          ? t("telegram.meeting.booked")
+          : data.reminder === "day"
+            ? t("telegram.meeting.day")
+            : t("telegram.meeting.soon");
   const timeZone = typeof data.timeZone === "string" ? data.timeZone : "UTC";
   let when: string;
   try {
@@ -35,11 +46,13 @@ function meetingText(lang: Lang, type: string, data: Record<string, unknown>): s
   }
   const lines = [head, t("telegram.meeting.at", { when, zone: timeZone })];
   if (typeof data.otherName === "string" && data.otherName) lines.push(t("telegram.meeting.with", { name: data.otherName }));
+  if (atEvent && typeof data.table === "string" && data.table) lines.push(t("telegram.meeting.table", { table: data.table }));
   return lines.join("\n");
 }
 
 function linkFor(base: string, type: string, data: Record<string, unknown>): string {
   if (type === "CHAT_MESSAGE" && typeof data.chatId === "string") return `${base}/chats/${data.chatId}`;
+  if (type.startsWith("EVENT_MEETING_") && typeof data.eventId === "string") return `${base}/event/${data.eventId}`;
   if (type.startsWith("MEETING_")) return typeof data.meetingId === "string" ? `${base}/meetings?meeting=${data.meetingId}` : `${base}/meetings`;
   return `${base}/notifications`;
 }

@@ -81,7 +81,8 @@ export const StepsConfigSchema = z.strictObject({
   about: z.boolean().default(true),
 });
 
-export const STANDARD_TABS = ["my_communities", "participants", "contacts", "events", "chats", "profile", "admin"] as const;
+/** `meetings` (the /meetings page) shows only while the community has meetings on (tenant.json `meetings`), forceEnabled or not. */
+export const STANDARD_TABS = ["my_communities", "participants", "contacts", "meetings", "events", "chats", "profile", "admin"] as const;
 
 /** A label per member language; the member's language wins over `label` (which is the default). */
 export const NavigationLabelsSchema = z.strictObject({ en: z.string().min(1).optional(), ru: z.string().min(1).optional() });

@@ -51,6 +51,11 @@ export function notificationHref(n: Notification): string | null {
       return str("meetingId") ? `/meetings?meeting=${str("meetingId")}` : "/meetings";
     case "EVENT_APPROVED":
     case "EVENT_REMINDER":
+    case "EVENT_MEETING_REQUESTED":
+    case "EVENT_MEETING_BOOKED":
+    case "EVENT_MEETING_DECLINED":
+    case "EVENT_MEETING_CANCELLED":
+    case "EVENT_MEETING_REMINDER":
       return str("eventId") ? `/event/${str("eventId")}` : "/events";
     default:
       return null;

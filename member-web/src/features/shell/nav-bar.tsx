@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries, isAdmin } from "../../api/account.ts";
 import { communityQueries } from "../../api/community.ts";
@@ -59,7 +59,106 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }
   );
 }
 
-/** The signed-in bar (spec 2.4); on narrow screens the links open in a menu. */
+const PHONE = "(max-width: 767.98px)";
+
+/**
+ * How many of the bar's tabs fit on its row (from 768 px; on phones the menu lists them all). The
+ * tabs are all rendered and measured; those past the count are hidden in place (still measurable)
+ * and listed under "More", whose own width is kept free when anything overflows. Re-measured when
+ * the bar changes size (window, language, badges) or the tabs change.
+ */
+function useFittingTabs(list: RefObject<HTMLUListElement | null>, more: RefObject<HTMLLIElement | null>, key: string): number {
+  const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key (the tabs and language) is the trigger to measure again
+  useLayoutEffect(() => {
+    const ul = list.current;
+    if (!ul) return;
+    const measure = () => {
+      const tabs = [...ul.querySelectorAll<HTMLLIElement>(":scope > li[data-tab]")];
+      if (window.matchMedia(PHONE).matches || ul.clientWidth === 0) return setFit(Number.POSITIVE_INFINITY);
+      const gap = Number.parseFloat(getComputedStyle(ul).columnGap) || 0;
+      const widths = tabs.map((li) => li.getBoundingClientRect().width + gap);
+      const available = ul.clientWidth;
+      const all = widths.reduce((a, b) => a + b, 0);
+      if (all <= available + 0.5) return setFit(Number.POSITIVE_INFINITY);
+      const room = available - ((more.current?.getBoundingClientRect().width ?? 0) + gap);
+      let used = 0;
+      let n = 0;
+      for (const w of widths) {
+        if (used + w > room) break;
+        used += w;
+        n++;
+      }
+      setFit(n);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(ul);
+    const media = window.matchMedia(PHONE);
+    media.addEventListener("change", measure);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener("change", measure);
+    };
+  }, [list, more, key]);
+  return fit;
+}
+
+/** "More": the tabs that do not fit on the bar's row, in a list under a button. */
+function MoreTabs({ items, liRef, onNavigate }: { items: NavItem[]; liRef: RefObject<HTMLLIElement | null>; onNavigate: () => void }) {
+  const { t } = useTranslation("nav");
+  const [open, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!liRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open, liRef]);
+  const active = items.some((i) => pathname === i.href || pathname.startsWith(`${i.href}/`));
+  return (
+    <li ref={liRef} className={`nav-more${items.length === 0 ? " nav-more-idle" : ""}`} aria-hidden={items.length === 0 ? true : undefined}>
+      <button
+        type="button"
+        className={`nav-link nav-more-button${active ? " nav-more-active" : ""}`}
+        aria-expanded={open}
+        aria-controls="nav-more-list"
+        tabIndex={items.length === 0 ? -1 : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t("more")} <span aria-hidden="true">▾</span>
+      </button>
+      {open && items.length > 0 ? (
+        <ul id="nav-more-list" className="nav-more-list" aria-label={t("moreLabel")}>
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.id}`}>
+              <NavLink
+                item={item}
+                onNavigate={() => {
+                  setOpen(false);
+                  onNavigate();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** The signed-in bar (spec 2.4); on narrow screens the links open in a menu, on a full row the tabs that do not fit go under "More". */
 export function NavBar() {
   const { t, i18n } = useTranslation("nav");
   const community = useCommunity();
@@ -106,6 +205,11 @@ export function NavBar() {
         meetings: meetings.data?.enabled ? { label: t("meetings") } : null,
       });
 
+  const listRef = useRef<HTMLUListElement>(null);
+  const moreRef = useRef<HTMLLIElement>(null);
+  const fit = useFittingTabs(listRef, moreRef, `${i18n.language}|${items.map((i) => `${i.id}:${i.label ?? ""}`).join(",")}`);
+  const overflow = fit < items.length ? items.slice(fit) : [];
+
   const logout = async () => {
     await signOut(queryClient);
     await navigate({ to: "/login" });
@@ -129,12 +233,17 @@ export function NavBar() {
         </button>
         {menuOpen ? <button type="button" className="menu-backdrop" aria-label={t("menu")} tabIndex={-1} onClick={() => setMenuOpen(false)} /> : null}
         <nav id="main-nav" className={`main-nav${menuOpen ? " open" : ""}`} aria-label={t("mainLabel")}>
-          <ul>
-            {items.map((item) => (
-              <li key={`${item.kind}:${item.id}`} className={item.desktopOnly ? "nav-desktop-only" : undefined}>
+          <ul ref={listRef}>
+            {items.map((item, i) => (
+              <li
+                key={`${item.kind}:${item.id}`}
+                data-tab={item.id}
+                className={[item.desktopOnly ? "nav-desktop-only" : "", i >= fit ? "nav-overflowed" : ""].filter(Boolean).join(" ") || undefined}
+              >
                 <NavLink item={item} onNavigate={() => setMenuOpen(false)} />
               </li>
             ))}
+            <MoreTabs items={overflow} liRef={moreRef} onNavigate={() => setMenuOpen(false)} />
           </ul>
           <div className="nav-actions">
             <CommunityExtras onAction={() => setMenuOpen(false)} />

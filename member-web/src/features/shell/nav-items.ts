@@ -1,6 +1,6 @@
 import type { Navigation } from "../../api/community.ts";
 
-export const STANDARD_TABS = ["my_communities", "participants", "contacts", "events", "chats", "profile", "admin"] as const;
+export const STANDARD_TABS = ["my_communities", "participants", "contacts", "meetings", "events", "chats", "profile", "admin"] as const;
 export type StandardTab = (typeof STANDARD_TABS)[number];
 
 export type NavItem =
@@ -11,6 +11,7 @@ const HREF: Record<StandardTab, string> = {
   my_communities: "/my_communities",
   participants: "/participants",
   contacts: "/contacts",
+  meetings: "/meetings",
   events: "/events",
   chats: "/chats",
   profile: "/profile",
@@ -25,7 +26,7 @@ export type NavInput = {
   networkingEnabled: boolean;
   /** The member's language: a tab's `labels[lang]` wins over its default `label`. */
   lang?: string;
-  /** The community proposes meetings (tenant.json `meetings`): the bar links /meetings, labelled so. */
+  /** The community proposes meetings (tenant.json `meetings`): the bar links /meetings, labelled so unless navigation.json names it. */
   meetings?: { label: string } | null;
 };
 
@@ -39,29 +40,29 @@ export function buildNavItems({ navigation, transparent, isAdmin, networkingEnab
   const pick = (c: { label?: string | undefined; labels?: Partial<Record<string, string>> | undefined } | undefined) =>
     (lang ? c?.labels?.[lang] : undefined) ?? c?.label ?? null;
   const items: NavItem[] = [];
+  // Without an order of its own in navigation.json, Meetings comes right after Contacts, whatever
+  // order the community gives the other tabs (so older navigation.json files keep their sense).
+  const afterContacts = (navigation?.tabs?.contacts?.order ?? (STANDARD_TABS.indexOf("contacts") + 1) * 10) + 0.5;
   STANDARD_TABS.forEach((id, index) => {
     const cfg = navigation?.tabs?.[id];
     if (cfg && cfg.enabled === false) return;
     const forced = cfg?.forceEnabled === true;
     // Networking off leaves the profile, and the console for the community's staff (their work is there).
     if (!networkingEnabled && id !== "profile" && id !== "admin") return;
+    // The page needs the community's meetings: no forceEnabled shows it while they are off.
+    if (id === "meetings" && !meetings) return;
     if (id === "participants" && !transparent && !forced) return;
     if (id === "admin" && !isAdmin) return;
     items.push({
       kind: "standard",
       id,
-      label: pick(cfg),
-      order: cfg?.order ?? (index + 1) * 10,
+      label: pick(cfg) ?? (id === "meetings" ? (meetings?.label ?? null) : null),
+      order: cfg?.order ?? (id === "meetings" ? afterContacts : (index + 1) * 10),
       href: HREF[id],
       desktopOnly: id === "profile",
       external: id === "admin",
     });
   });
-  if (networkingEnabled && meetings) {
-    // Right after Contacts, whatever order navigation.json gives the tabs (it has no key for this one yet).
-    const contacts = items.find((i) => i.kind === "standard" && i.id === "contacts")?.order ?? 30;
-    items.push({ kind: "custom", id: "meetings", label: meetings.label, order: contacts + 0.5, href: "/meetings", desktopOnly: false, external: false });
-  }
   if (networkingEnabled) {
     for (const custom of navigation?.custom ?? []) {
       items.push({ kind: "custom", id: custom.id, label: pick(custom) ?? custom.label, order: custom.order, href: custom.url, desktopOnly: false, external: custom.external });
