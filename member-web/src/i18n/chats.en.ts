@@ -50,6 +50,7 @@ export const chatsEn = {
       MEETING_CONFIRMED: "Your meeting is booked",
       MEETING_CANCELLED: "A meeting was cancelled",
       MEETING_REMINDER: "Your meeting is coming up",
+      REPORT_REVIEWED: "The moderators have reviewed your report",
     },
   },
   toasts: {

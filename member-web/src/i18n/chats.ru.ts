@@ -53,6 +53,7 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
       MEETING_CONFIRMED: "Встреча назначена",
       MEETING_CANCELLED: "Встреча отменена",
       MEETING_REMINDER: "Скоро встреча",
+      REPORT_REVIEWED: "Модераторы рассмотрели вашу жалобу",
     },
   },
   toasts: {

@@ -159,6 +159,8 @@ export const en = {
         MEETING_CANCELLED_other: "{{count}} meetings cancelled",
         MEETING_REMINDER_one: "{{count}} meeting reminder",
         MEETING_REMINDER_other: "{{count}} meeting reminders",
+        REPORT_REVIEWED_one: "{{count}} report reviewed by the moderators",
+        REPORT_REVIEWED_other: "{{count}} reports reviewed by the moderators",
       },
     },
     event: {
@@ -208,6 +210,7 @@ export const en = {
       MEETING_CONFIRMED: "Your meeting is booked",
       MEETING_CANCELLED: "A meeting was cancelled",
       MEETING_REMINDER: "Your meeting starts soon",
+      REPORT_REVIEWED: "The moderators have reviewed your report",
     },
     meeting: {
       day: "Your meeting is in 24 hours",

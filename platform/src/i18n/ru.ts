@@ -149,6 +149,7 @@ export const ru = {
         MEETING_CONFIRMED: "Назначенные встречи: {{count}}",
         MEETING_CANCELLED: "Отменённые встречи: {{count}}",
         MEETING_REMINDER: "Напоминания о встречах: {{count}}",
+        REPORT_REVIEWED: "Жалобы, рассмотренные модераторами: {{count}}",
       },
     },
     event: {
@@ -198,6 +199,7 @@ export const ru = {
       MEETING_CONFIRMED: "Встреча назначена",
       MEETING_CANCELLED: "Встреча отменена",
       MEETING_REMINDER: "Скоро ваша встреча",
+      REPORT_REVIEWED: "Модераторы рассмотрели вашу жалобу",
     },
     meeting: {
       day: "Встреча через 24 часа",

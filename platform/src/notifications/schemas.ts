@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { pageParam, sizeParam } from "../lib/fields.ts";
 
-export const NOTIFICATION_TYPES = ["INTRO_RECEIVED", "INTRO_ACCEPTED", "MATCH_OF_THE_WEEK", "EVENT_APPROVED", "EVENT_REMINDER", "CHAT_MESSAGE", "MEETING_PROPOSED", "MEETING_PICKED", "MEETING_CONFIRMED", "MEETING_CANCELLED", "MEETING_REMINDER"] as const;
+export const NOTIFICATION_TYPES = ["INTRO_RECEIVED", "INTRO_ACCEPTED", "MATCH_OF_THE_WEEK", "EVENT_APPROVED", "EVENT_REMINDER", "CHAT_MESSAGE", "MEETING_PROPOSED", "MEETING_PICKED", "MEETING_CONFIRMED", "MEETING_CANCELLED", "MEETING_REMINDER", "REPORT_REVIEWED"] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES).openapi("NotificationType");
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
