@@ -25542,6 +25542,8 @@ export interface components {
             moderatedAt: string | null;
             profileEnabled: boolean;
             networkingEnabled: boolean;
+            /** @description false: the account is disabled (no sign-in anywhere) */
+            accountEnabled: boolean;
             profileCompleted: boolean;
             invitedBy: string | null;
             createdAt: string;
