@@ -16,6 +16,7 @@ import { MatchesPage } from "./resources/matches/matches-page.tsx";
 import { members } from "./resources/members/index.ts";
 import { participants } from "./resources/participants/index.ts";
 import { questions } from "./resources/questions/index.ts";
+import { reports } from "./resources/reports/index.ts";
 import { SettingsPage } from "./resources/settings/settings-page.tsx";
 import { topics } from "./resources/topics/index.ts";
 import { webhooks } from "./resources/webhooks/index.ts";
@@ -40,6 +41,7 @@ export function App() {
     >
       <Resource {...participants} />
       <Resource {...members} />
+      <Resource {...reports} />
       <Resource {...events} />
       <Resource {...topics} />
       <Resource {...questions} />

@@ -97,6 +97,8 @@ function inMemory<R extends RaRecord>(rows: R[], params: GetListParams): GetList
 
 /** The audit API's page size is at most 100. */
 const AUDIT_MAX_SIZE = 100;
+/** As the reports queue's. */
+const REPORTS_MAX_SIZE = 100;
 
 type Handlers = Partial<{
   getList: (params: GetListParams) => Promise<GetListResult>;
@@ -132,6 +134,23 @@ const CUSTOM: Record<string, Handlers> = {
         if (r.items.length < size) break;
       }
       return { data: data.slice(0, perPage), total };
+    },
+  },
+  /**
+   * reports: GET /report-moderation pages with 0-based `page` and `size` (≤ 100) and answers
+   * `{items, total}`, newest first (no sort); the `status` filter passes through. One by id for show.
+   */
+  reports: {
+    async getList(params) {
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      const size = Math.min(perPage, REPORTS_MAX_SIZE);
+      const f = (params.filter ?? {}) as { status?: "OPEN" | "RESOLVED" };
+      const status = f.status === "OPEN" || f.status === "RESOLVED" ? { status: f.status } : {};
+      const r = await call(api.GET("/api/report-moderation", { params: { query: { page: page - 1, size, ...status } } }));
+      return { data: r.items, total: r.total };
+    },
+    async getOne({ id }) {
+      return { data: await call(api.GET("/api/report-moderation/{id}", { params: { path: { id: String(id) } } })) };
     },
   },
   /** topics: the whole taxonomy in one array, keyed by `key` (the record id); archive is DELETE, restore a PATCH. */
@@ -342,6 +361,10 @@ const verbs = {
   },
   saveMeetingSetup(eventId: string, body: { slots: { startsAt: string; endsAt: string }[]; tables: string[] }) {
     return call(api.PUT("/api/event/{id}/meeting-setup", { params: { path: { id: eventId } }, body }));
+  },
+  /** Resolves a member report: DISMISS, HIDE or BLOCK (HIDE and BLOCK close every open report about the member). */
+  resolveReport(reportId: string, action: "DISMISS" | "HIDE" | "BLOCK") {
+    return call(api.POST("/api/report-moderation/{id}/resolve", { params: { path: { id: reportId } }, body: { action } }));
   },
   getEventStatistics(eventId: string) {
     return call(api.GET("/api/event/{id}/onboarding/statistics", { params: { path: { id: eventId } } }));

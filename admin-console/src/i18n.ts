@@ -5,6 +5,7 @@ import { consoleAEn, consoleARu } from "./resources/participants/messages.ts";
 import { consoleApiKeysEn, consoleApiKeysRu } from "./resources/api-keys/messages.ts";
 import { consoleWebhooksEn, consoleWebhooksRu } from "./resources/webhooks/messages.ts";
 import { consoleEventsEn, consoleEventsRu } from "./resources/events/messages.ts";
+import { consoleReportsEn, consoleReportsRu } from "./resources/reports/messages.ts";
 
 const tuesdayEn = {
   tuesday: {
@@ -519,8 +520,8 @@ const raRu = {
 const raEn = { ra: { ...englishMessages.ra, auth: { ...englishMessages.ra.auth, username: "E-mail" } } };
 
 export const messages: Record<"en" | "ru", TranslationMessages> = {
-  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn, ...consoleEventsEn, ...consoleApiKeysEn, ...consoleWebhooksEn } },
-  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu, ...consoleEventsRu, ...consoleApiKeysRu, ...consoleWebhooksRu } } as TranslationMessages,
+  en: { ...englishMessages, ...raEn, tuesday: { ...tuesdayEn.tuesday, ...consoleAEn, ...consoleEventsEn, ...consoleApiKeysEn, ...consoleWebhooksEn, ...consoleReportsEn } },
+  ru: { ...englishMessages, ...raRu, tuesday: { ...tuesdayRu.tuesday, ...consoleARu, ...consoleEventsRu, ...consoleApiKeysRu, ...consoleWebhooksRu, ...consoleReportsRu } } as TranslationMessages,
 };
 
 /** The member app's stored language (`local`) is the console's starting language too. */

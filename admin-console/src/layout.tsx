@@ -9,6 +9,7 @@ import HistoryIcon from "@mui/icons-material/History";
 import MailIcon from "@mui/icons-material/Mail";
 import PersonIcon from "@mui/icons-material/Person";
 import QuizIcon from "@mui/icons-material/Quiz";
+import ReportIcon from "@mui/icons-material/Report";
 import SettingsIcon from "@mui/icons-material/Settings";
 import { createTheme, ThemeProvider } from "@mui/material/styles";
 import type { ReactNode } from "react";
@@ -23,6 +24,7 @@ function ConsoleMenu() {
     <Menu>
       <Menu.DashboardItem />
       <Menu.Item to="/participants" primaryText="tuesday.participants.title" leftIcon={<PeopleIcon />} />
+      <Menu.Item to="/reports" primaryText="tuesday.reports.title" leftIcon={<ReportIcon />} />
       {isAdmin ? <Menu.Item to="/members" primaryText="tuesday.members.title" leftIcon={<ContactsIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/events" primaryText="tuesday.events.title" leftIcon={<EventIcon />} /> : null}
       {isAdmin ? <Menu.Item to="/analytics" primaryText="tuesday.analytics.title" leftIcon={<InsightsIcon />} /> : null}

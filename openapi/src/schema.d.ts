@@ -2698,6 +2698,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/participants/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a participant's account (sign-in refused, every session ended at once) or enable it again; audited
+         * @description Only for an account of this community alone; an account that belongs to other communities too, or an operator's, is a platform operator's to disable (403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A participant of this community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountEnabled"];
+                };
+            };
+            responses: {
+                /** @description The account's state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountState"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unreachable; see Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/community/get-by-id": {
         parameters: {
             query?: never;
@@ -16381,6 +16490,411 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report another member of this community to its moderators (reason, optional note)
+         * @description One open report per reporter and member: a second report answers the open one (200) unchanged. Reporting yourself is a 400; a member of another community a 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateReport"];
+                };
+            };
+            responses: {
+                /** @description Already reported: the open report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyReport"];
+                    };
+                };
+                /** @description Reported */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyReport"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unreachable; see Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report-moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The community's member reports, newest first (filter by status) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 0-based page number */
+                    page?: number;
+                    /** @description Page size, 1..100 */
+                    size?: number;
+                    /** @description OPEN or RESOLVED; both when absent */
+                    status?: components["schemas"]["ReportStatus"] & unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberReportPage"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unreachable; see Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report-moderation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member report */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A report of this community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberReport"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unreachable; see Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report-moderation/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a member report: DISMISS, HIDE (profile off) or BLOCK (member rejected); audited; the reporters are told it was reviewed
+         * @description HIDE and BLOCK resolve every open report about the member; DISMISS only this one. The same action again answers the report unchanged; another action on a resolved report is a 409. Only admins hide or block moderators and admins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A report of this community */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResolveReport"];
+                };
+            };
+            responses: {
+                /** @description The resolved report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberReport"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session expired, or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another community's ids) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported media type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The database is unreachable; see Retry-After */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stats/community/{communityId}/participants": {
         parameters: {
             query?: never;
@@ -22925,6 +23439,18 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        AccountState: {
+            /** Format: uuid */
+            userId: string;
+            email: string | null;
+            enabled: boolean;
+            /** @description false: it already was so */
+            changed: boolean;
+        };
+        AccountEnabled: {
+            /** @description false disables the account (sign-in refused, sessions ended at once); true enables it again */
+            enabled: boolean;
+        };
         Community: {
             id: string;
             domain: string;
@@ -24485,7 +25011,7 @@ export interface components {
             seenAt: string | null;
         };
         /** @enum {string} */
-        NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE" | "MEETING_PROPOSED" | "MEETING_PICKED" | "MEETING_CONFIRMED" | "MEETING_CANCELLED" | "MEETING_REMINDER" | "EVENT_MEETING_REQUESTED" | "EVENT_MEETING_BOOKED" | "EVENT_MEETING_DECLINED" | "EVENT_MEETING_CANCELLED" | "EVENT_MEETING_REMINDER";
+        NotificationType: "INTRO_RECEIVED" | "INTRO_ACCEPTED" | "MATCH_OF_THE_WEEK" | "EVENT_APPROVED" | "EVENT_REMINDER" | "CHAT_MESSAGE" | "MEETING_PROPOSED" | "MEETING_PICKED" | "MEETING_CONFIRMED" | "MEETING_CANCELLED" | "MEETING_REMINDER" | "EVENT_MEETING_REQUESTED" | "EVENT_MEETING_BOOKED" | "EVENT_MEETING_DECLINED" | "EVENT_MEETING_CANCELLED" | "EVENT_MEETING_REMINDER" | "REPORT_REVIEWED";
         NotificationPreferences: {
             /** @description Every channel, on unless turned off */
             items: components["schemas"]["NotificationPreference"][];
@@ -25058,6 +25584,8 @@ export interface components {
             moderatedAt: string | null;
             profileEnabled: boolean;
             networkingEnabled: boolean;
+            /** @description false: the account is disabled (no sign-in anywhere) */
+            accountEnabled: boolean;
             profileCompleted: boolean;
             invitedBy: string | null;
             createdAt: string;
@@ -25071,6 +25599,87 @@ export interface components {
             /** @description Shown in the member's rejection banner and e-mail; only with rejected */
             reason?: string;
         };
+        MyReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            reportedId: string;
+            reason: components["schemas"]["ReportReason"];
+            note: string | null;
+            status: components["schemas"]["ReportStatus"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        ReportReason: "SPAM" | "INAPPROPRIATE" | "FAKE" | "HARASSMENT" | "OTHER";
+        /** @enum {string} */
+        ReportStatus: "OPEN" | "RESOLVED";
+        CreateReport: {
+            /**
+             * Format: uuid
+             * @description The participant reported, of this community
+             */
+            reportedId: string;
+            reason: components["schemas"]["ReportReason"];
+            note?: string | null;
+        };
+        MemberReportPage: {
+            items: components["schemas"]["MemberReport"][];
+            page: number;
+            size: number;
+            total: number;
+            hasMore: boolean;
+        };
+        MemberReport: {
+            /** Format: uuid */
+            id: string;
+            reason: components["schemas"]["ReportReason"];
+            note: string | null;
+            status: components["schemas"]["ReportStatus"];
+            /**
+             * @description The decision (null while open)
+             * @enum {string|null}
+             */
+            action: "DISMISS" | "HIDE" | "BLOCK" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The moderator's participant id (null: not resolved, or by a platform operator)
+             */
+            resolvedBy: string | null;
+            reporter: {
+                /** Format: uuid */
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string | null;
+                slug: string;
+            };
+            reported: {
+                /** Format: uuid */
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string | null;
+                slug: string;
+                /** @enum {string} */
+                moderationStatus: "pending" | "confirmed" | "rejected";
+                profileEnabled: boolean;
+                /** @description Open reports about this member */
+                openReports: number;
+            };
+        };
+        ResolveReport: {
+            action: components["schemas"]["ReportAction"];
+        };
+        /**
+         * @description DISMISS: nothing done; HIDE: the member's profile is turned off (out of the directory and recommendations); BLOCK: the member is rejected from the community
+         * @enum {string}
+         */
+        ReportAction: "DISMISS" | "HIDE" | "BLOCK";
         ParticipantStats: {
             total: number;
             byStatus: {

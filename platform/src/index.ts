@@ -5,6 +5,7 @@
  * its parts are `@tuesday/platform/http` (http.ts), so the CLI does not load them.
  */
 export { createCommunityAdmin } from "./account/service.ts";
+export { setAccountEnabled } from "./account/disable.ts";
 export { softDeleteUser } from "./auth/account-queries.ts";
 export { checkPasswordPolicy, hashPassword, verifyPassword } from "./auth/password.ts";
 export { createSession, validateSessionToken } from "./auth/session.ts";

@@ -1,6 +1,6 @@
 import readline from "node:readline";
 import { type Command, InvalidArgumentError } from "commander";
-import { createCommunityAdmin, grantCommunityRole, listCommunityStaff, revokeCommunityRole, type StaffRole } from "@tuesday/platform";
+import { createCommunityAdmin, grantCommunityRole, listCommunityStaff, revokeCommunityRole, setAccountEnabled, type StaffRole } from "@tuesday/platform";
 import { operatorCtx, output, progress, requireTenant, table, withDeps } from "../runtime.ts";
 
 function role(value: string): StaffRole {
@@ -105,4 +105,28 @@ export function registerAdminCommands(program: Command): void {
         output(staff, () => (staff.length ? table(["ROLE", "EMAIL", "NAME", "PARTICIPANT"], staff.map((s) => [s.role, s.email, s.name, s.participantId])) : `No admins or moderators in ${tenant.id}.`));
       });
     });
+
+  for (const enabled of [false, true]) {
+    const verb = enabled ? "enable" : "disable";
+    admin
+      .command(verb)
+      .description(
+        enabled
+          ? "Enable a disabled account again: the user can sign in"
+          : "Disable an account: sign-in is refused everywhere and every session of the user ends at once (audited)",
+      )
+      .argument("<email>", "the account's e-mail")
+      .option("--community <id>", "the community the change is made from (default: the first one)")
+      .addHelpText("after", `\nExamples:\n  tuesday admin ${verb} anna@example.com\n`)
+      .action(async (email: string, opts: { community?: string }) => {
+        await withDeps(async ({ deps }) => {
+          const tenant = opts.community ? await requireTenant(deps, opts.community) : (await deps.tenants.list())[0];
+          if (!tenant) throw new InvalidArgumentError("no community exists yet");
+          const r = await setAccountEnabled(operatorCtx(deps, tenant), { email, enabled });
+          output(r, () =>
+            !r.changed ? `${r.email} is already ${enabled ? "enabled" : "disabled"}.` : enabled ? `${r.email} is enabled again.` : `${r.email} is disabled; their sessions were ended.`,
+          );
+        });
+      });
+  }
 }

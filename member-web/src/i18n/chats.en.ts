@@ -55,6 +55,7 @@ export const chatsEn = {
       EVENT_MEETING_DECLINED: "Your request for a 1:1 at an event was declined",
       EVENT_MEETING_CANCELLED: "A 1:1 at an event was cancelled",
       EVENT_MEETING_REMINDER: "Your 1:1 at the event starts soon",
+      REPORT_REVIEWED: "The moderators have reviewed your report",
     },
   },
   toasts: {

@@ -58,6 +58,7 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
       EVENT_MEETING_DECLINED: "Запрос на встречу 1:1 на событии отклонён",
       EVENT_MEETING_CANCELLED: "Встреча 1:1 на событии отменена",
       EVENT_MEETING_REMINDER: "Скоро встреча 1:1 на событии",
+      REPORT_REVIEWED: "Модераторы рассмотрели вашу жалобу",
     },
   },
   toasts: {

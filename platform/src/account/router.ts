@@ -5,6 +5,7 @@ import { registerCurrentParticipant } from "./routes/current-participant.ts";
 import { registerCurrentUser } from "./routes/current-user.ts";
 import { registerMyData } from "./routes/my-data.ts";
 import { registerMyPermissions } from "./routes/my-permissions.ts";
+import { registerParticipantAccount } from "./routes/participant-account.ts";
 import { registerSetLang } from "./routes/set-lang.ts";
 import { registerWebPush } from "./routes/web-push.ts";
 
@@ -19,5 +20,6 @@ export function accountRouter() {
   registerContactTypes(app);
   registerChangeEmail(app);
   registerMyData(app);
+  registerParticipantAccount(app);
   return app;
 }

@@ -113,3 +113,11 @@ export const WebPushResultSchema = z
   })
   .openapi("WebPushResult");
 export type WebPushResult = z.infer<typeof WebPushResultSchema>;
+
+export const AccountEnabledSchema = z.strictObject({ enabled: z.boolean().openapi({ description: "false disables the account (sign-in refused, sessions ended at once); true enables it again" }) }).openapi("AccountEnabled");
+export const AccountStateSchema = z
+  .object({ userId: z.string().uuid(), email: z.string().nullable(), enabled: z.boolean(), changed: z.boolean().openapi({ description: "false: it already was so" }) })
+  .openapi("AccountState");
+export const AccountParticipantParamSchema = z.object({
+  id: z.string().uuid().openapi({ param: { name: "id", in: "path" }, description: "A participant of this community" }),
+});

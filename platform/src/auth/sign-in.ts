@@ -1,5 +1,5 @@
 import type { Ctx } from "../context.ts";
-import { AppError, ErrorCode } from "../lib/errors.ts";
+import { accessDenied, AppError, ErrorCode } from "../lib/errors.ts";
 import type { AuthType, Tenant } from "../tenancy/schema.ts";
 import { createSession } from "./session.ts";
 import type { UserRow } from "./users.ts";
@@ -23,6 +23,8 @@ export function isMethodAllowed(tenant: Tenant, method: AuthType): boolean {
  * tenant of the request. firstLogin is true on the account's very first sign-in.
  */
 export async function completeSignIn(ctx: Ctx, user: Pick<UserRow, "id" | "lastLoginAt" | "enabled">, method: AuthType | "TRANSFER" | "RECOVERY"): Promise<LoginResult> {
+  // Every way in ends here (the earlier checks of some methods answer the same).
+  if (!user.enabled) throw accessDenied("This account is disabled");
   const { token } = await createSession(ctx.db, { userId: user.id, communityId: ctx.tenant.id, authMethod: method });
   ctx.log.info({ userId: user.id, method }, "signed in");
   return { token, firstLogin: user.lastLoginAt === null };

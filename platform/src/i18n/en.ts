@@ -203,6 +203,8 @@ export const en = {
         EVENT_MEETING_CANCELLED_other: "{{count}} event 1:1s cancelled",
         EVENT_MEETING_REMINDER_one: "{{count}} event 1:1 reminder",
         EVENT_MEETING_REMINDER_other: "{{count}} event 1:1 reminders",
+        REPORT_REVIEWED_one: "{{count}} report reviewed by the moderators",
+        REPORT_REVIEWED_other: "{{count}} reports reviewed by the moderators",
       },
     },
     event: {
@@ -257,6 +259,7 @@ export const en = {
       EVENT_MEETING_DECLINED: "Your request for a 1:1 at an event was declined",
       EVENT_MEETING_CANCELLED: "A 1:1 at an event was cancelled",
       EVENT_MEETING_REMINDER: "Your 1:1 at the event starts soon",
+      REPORT_REVIEWED: "The moderators have reviewed your report",
     },
     meeting: {
       day: "Your meeting is in 24 hours",

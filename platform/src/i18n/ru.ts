@@ -188,6 +188,7 @@ export const ru = {
         EVENT_MEETING_DECLINED: "Отклонённые запросы на встречу 1:1: {{count}}",
         EVENT_MEETING_CANCELLED: "Отменённые встречи 1:1 на событиях: {{count}}",
         EVENT_MEETING_REMINDER: "Напоминания о встречах 1:1 на событиях: {{count}}",
+        REPORT_REVIEWED: "Жалобы, рассмотренные модераторами: {{count}}",
       },
     },
     event: {
@@ -242,6 +243,7 @@ export const ru = {
       EVENT_MEETING_DECLINED: "Запрос на встречу 1:1 на событии отклонён",
       EVENT_MEETING_CANCELLED: "Встреча 1:1 на событии отменена",
       EVENT_MEETING_REMINDER: "Скоро ваша встреча 1:1 на событии",
+      REPORT_REVIEWED: "Модераторы рассмотрели вашу жалобу",
     },
     meeting: {
       day: "Встреча через 24 часа",

@@ -23,6 +23,7 @@ export type StaffMemberRow = {
   moderatedAt: Date | null;
   profileEnabled: boolean;
   networkingEnabled: boolean;
+  accountEnabled: boolean;
   profileCompleted: boolean;
   language: string | null;
   invitedBy: string | null;
@@ -42,7 +43,7 @@ export type MemberFilter = {
 const COLUMNS = `p.id, p.user_id as "userId", u.email::text as email, p.slug, p.first_name as "firstName", p.last_name as "lastName",
   p.company, p.position, p.city, p.tags, p.about, p.looking_for as "lookingFor", p.looking_for_text as "lookingForText",
   p.can_help_with_text as "canHelpWithText", p.role, p.moderation_status as "moderationStatus", p.moderation_reason as "moderationReason",
-  p.moderated_at as "moderatedAt", p.profile_enabled as "profileEnabled", p.networking_enabled as "networkingEnabled",
+  p.moderated_at as "moderatedAt", p.profile_enabled as "profileEnabled", p.networking_enabled as "networkingEnabled", u.enabled as "accountEnabled",
   p.profile_completed_at is not null as "profileCompleted", p.language, p.invited_by as "invitedBy", p.created_at as "createdAt"`;
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */

@@ -39,6 +39,7 @@ export const StaffMemberSchema = z
     moderatedAt: z.string().nullable(),
     profileEnabled: z.boolean(),
     networkingEnabled: z.boolean(),
+    accountEnabled: z.boolean().openapi({ description: "false: the account is disabled (no sign-in anywhere)" }),
     profileCompleted: z.boolean(),
     invitedBy: z.string().nullable(),
     createdAt: z.string(),

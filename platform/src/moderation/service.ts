@@ -35,6 +35,7 @@ export function toStaffMember(r: StaffMemberRow): StaffMember {
     moderatedAt: r.moderatedAt?.toISOString() ?? null,
     profileEnabled: r.profileEnabled,
     networkingEnabled: r.networkingEnabled,
+    accountEnabled: r.accountEnabled,
     profileCompleted: r.profileCompleted,
     invitedBy: r.invitedBy,
     createdAt: r.createdAt.toISOString(),

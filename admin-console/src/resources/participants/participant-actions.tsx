@@ -117,6 +117,53 @@ export function ModerationButtons() {
   );
 }
 
+/** Disable a member's account (sign-in refused, sessions ended at once) or enable it again: admins only, after a confirmation. */
+export function AccountButton() {
+  const record = useRecordContext<StaffMember>();
+  const isAdmin = useIsAdmin();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const fail = useFail();
+  const [open, setOpen] = useState(false);
+  if (!record || !isAdmin) return null;
+  const enabled = record.accountEnabled;
+  const apply = async () => {
+    try {
+      await call(api.POST("/api/admin/participants/{id}/account", { params: { path: { id: record.id } }, body: { enabled: !enabled } }));
+      notify(enabled ? "tuesday.participants.accountDisabled" : "tuesday.participants.accountEnabled", { type: "success" });
+      setOpen(false);
+      refresh();
+    } catch (err) {
+      setOpen(false);
+      fail(err);
+    }
+  };
+  return (
+    <>
+      <Button
+        label={enabled ? "tuesday.participants.disableAccount" : "tuesday.participants.enableAccount"}
+        color={enabled ? "error" : "primary"}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        data-testid={`account-${record.id}`}
+      />
+      <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>{translate(enabled ? "tuesday.participants.disableAccountTitle" : "tuesday.participants.enableAccountTitle")}</DialogTitle>
+        <DialogContent>{translate(enabled ? "tuesday.participants.disableAccountBody" : "tuesday.participants.enableAccountBody")}</DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)}>{translate("tuesday.participants.cancel")}</MuiButton>
+          <MuiButton variant="contained" color={enabled ? "error" : "primary"} onClick={() => void apply()}>
+            {translate(enabled ? "tuesday.participants.disableAccount" : "tuesday.participants.enableAccount")}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 /** The admin's profile / networking switch of one member (moderators see it, disabled). */
 export function ToggleSwitch({ what }: { what: "profile" | "networking" }) {
   const record = useRecordContext<StaffMember>();

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from "react-admin";
 import { InviteButton } from "./invite-button.tsx";
-import { BulkActions, ExportCsvButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
+import { AccountButton, BulkActions, ExportCsvButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
 
 const STATUSES = ["pending", "confirmed", "rejected"] as const;
 
@@ -64,7 +64,15 @@ export function ParticipantList() {
         <DateField source="createdAt" label="tuesday.participants.joined" />
         <FunctionField label="tuesday.participants.profile" render={() => <ToggleSwitch what="profile" />} />
         <FunctionField label="tuesday.participants.networking" render={() => <ToggleSwitch what="networking" />} />
-        <FunctionField label="" render={() => <ModerationButtons />} />
+        <FunctionField
+          label=""
+          render={() => (
+            <>
+              <ModerationButtons />
+              <AccountButton />
+            </>
+          )}
+        />
       </Datagrid>
     </List>
   );

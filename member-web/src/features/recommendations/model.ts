@@ -100,6 +100,14 @@ export async function notInterested(subjectId: string, reason: RelationReason, n
   return call(api.POST("/api/relations", { body: { subjectId, relationType: "DISLIKE", reason, note: note.trim() || null } }));
 }
 
+export type ReportReason = components["schemas"]["ReportReason"];
+export const REPORT_NOTE_MAX = 1000;
+
+/** POST /reports: a second report of the same member answers the open one (no error). */
+export async function reportMember(reportedId: string, reason: ReportReason, note: string) {
+  return call(api.POST("/api/reports", { body: { reportedId, reason, note: note.trim() || null } }));
+}
+
 export async function answerRequest(id: string, answer: "ACCEPTED" | "DECLINED") {
   return call(api.POST("/api/requests/{id}/answer", { params: { path: { id } }, body: { answer } }));
 }

@@ -19,7 +19,10 @@ import {
   profileLink,
   type Recommendation,
   type RelationReason,
+  REPORT_NOTE_MAX,
+  type ReportReason,
   refillTime,
+  reportMember,
   sendIntro,
   setBookmark,
 } from "./model.ts";
@@ -43,7 +46,7 @@ export function RecommendationCard({
   const { t, i18n } = useTranslation("matching");
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const [dialog, setDialog] = useState<"connect" | "dismiss" | null>(null);
+  const [dialog, setDialog] = useState<"connect" | "dismiss" | "report" | null>(null);
   const card = rec.participant;
   const name = fullName(card);
   const connected = rec.status === "CONNECTED";
@@ -113,28 +116,16 @@ export function RecommendationCard({
         <Button variant="ghost" onClick={() => void share()}>
           {t("actions.share")}
         </Button>
-        <ReportLink name={name} slug={card.slug} />
+        <Button variant="ghost" onClick={() => setDialog("report")}>
+          {t("actions.report")}
+        </Button>
       </div>
       {dialog === "connect" && participantId ? (
         <ConnectDialog rec={rec} participantId={participantId} onClose={() => setDialog(null)} onNotify={onNotify} />
       ) : null}
       {dialog === "dismiss" ? <DismissDialog rec={rec} onClose={() => setDialog(null)} onNotify={onNotify} /> : null}
+      {dialog === "report" ? <ReportDialog rec={rec} onClose={() => setDialog(null)} onNotify={onNotify} /> : null}
     </article>
-  );
-}
-
-/** "Report" writes to the community's support address with the profile link filled in. */
-function ReportLink({ name, slug }: { name: string; slug: string }) {
-  const { t } = useTranslation("matching");
-  const contact = useQuery(matchingQueries.contact());
-  const email = contact.data?.supportEmail;
-  if (!email) return null;
-  const subject = encodeURIComponent(t("report.subject", { name }));
-  const body = encodeURIComponent(t("report.body", { link: profileLink(slug) }));
-  return (
-    <a className="btn btn-ghost" href={`mailto:${email}?subject=${subject}&body=${body}`}>
-      <span>{t("actions.report")}</span>
-    </a>
   );
 }
 
@@ -272,6 +263,61 @@ function DismissDialog({ rec, onClose, onNotify }: { rec: Recommendation; onClos
         rows={3}
         error={[...note.trim()].length > NOTE_MAX ? t("connect.tooLong", { max: NOTE_MAX }) : null}
       />
+    </Dialog>
+  );
+}
+
+const REPORT_REASONS: readonly ReportReason[] = ["SPAM", "INAPPROPRIATE", "FAKE", "HARASSMENT", "OTHER"];
+
+/** "Report": a reason and an optional note to the community's moderators (one open report per member). */
+function ReportDialog({ rec, onClose, onNotify }: { rec: Recommendation; onClose: () => void; onNotify: Notify }) {
+  const { t } = useTranslation("matching");
+  const errorText = useErrorText();
+  const [reason, setReason] = useState<ReportReason>("SPAM");
+  const [note, setNote] = useState("");
+  const tooLong = [...note.trim()].length > REPORT_NOTE_MAX;
+
+  const report = useMutation({
+    mutationFn: () => reportMember(rec.participant.id, reason, note),
+    onSuccess: () => {
+      onNotify(t("report.done"));
+      onClose();
+    },
+  });
+
+  return (
+    <Dialog
+      title={t("report.title")}
+      testId="report-dialog"
+      onClose={onClose}
+      onSubmit={() => {
+        if (!tooLong) report.mutate();
+      }}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("cancel", { ns: "common" })}
+          </Button>
+          <Button type="submit" className="btn-danger" busy={report.isPending}>
+            {t("report.submit")}
+          </Button>
+        </>
+      }
+    >
+      <p className="muted">{t("report.text")}</p>
+      {report.isError ? <Alert kind="error">{errorText(report.error)}</Alert> : null}
+      <fieldset className="fieldset">
+        <legend>{t("report.reason")}</legend>
+        <div className="options">
+          {REPORT_REASONS.map((r) => (
+            <label key={r} className={`option${reason === r ? " option-on" : ""}`}>
+              <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+              <span>{t(`report.${r}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextArea label={t("report.note")} value={note} onChange={setNote} max={REPORT_NOTE_MAX} rows={3} error={tooLong ? t("connect.tooLong", { max: REPORT_NOTE_MAX }) : null} />
     </Dialog>
   );
 }
