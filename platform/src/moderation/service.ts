@@ -5,7 +5,7 @@
 import { recordAudit } from "../audit/index.ts";
 import { isOperator, participantOf, requireModerator, requireThisCommunity } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
-import { withTx } from "../db/client.ts";
+import { afterCommit, withTx } from "../db/client.ts";
 import { textsFor } from "../i18n/texts.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
@@ -122,6 +122,9 @@ export async function decideModeration(ctx: Ctx, id: string, input: ModerationDe
       }, id);
     }
     // The member's open app refreshes what it shows at once (sent when the transaction commits).
+    // Their cached views go first: this process delivers the push right after the commit, before
+    // the database's own announcement of the change comes back (as the admin toggles do).
+    afterCommit(tx, () => ctx.deps.views.forgetUser(updated.userId));
     await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(id), body: { type: "PARTICIPANT_UPDATED", participantId: id } }, tx);
     if (updated.email && input.moderationStatus !== "pending") {
       const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
