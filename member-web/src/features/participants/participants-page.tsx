@@ -184,7 +184,7 @@ function DirectoryFilterBar({
         {cities.length > 0 || filters.city ? (
           <div className="field directory-select">
             <label htmlFor={cityId}>{t("filters.city")}</label>
-            <select id={cityId} value={filters.city ?? ""} onChange={(e) => onChange({ ...filters, city: e.target.value || undefined })}>
+            <select className="select" id={cityId} value={filters.city ?? ""} onChange={(e) => onChange({ ...filters, city: e.target.value || undefined })}>
               <option value="">{t("filters.anyCity")}</option>
               {filters.city && !cities.includes(filters.city) ? <option value={filters.city}>{filters.city}</option> : null}
               {options.cities.map((c) => (
@@ -199,6 +199,7 @@ function DirectoryFilterBar({
           <div className="field directory-select">
             <label htmlFor={lookingForId}>{t("filters.lookingFor")}</label>
             <select
+              className="select"
               id={lookingForId}
               value={filters.lookingFor ?? ""}
               onChange={(e) => onChange({ ...filters, lookingFor: isLookingFor(e.target.value) ? e.target.value : undefined })}
