@@ -32,8 +32,8 @@ describe("GET /api/current-user", () => {
       communityUrl: "http://beta.localhost:3000",
       connectedCommunities: ["beta", "alpha"],
       connectedParticipants: [
-        { id: participantId, communityId: "beta", role: "member", moderationStatus: "confirmed", profileCompleted: false },
-        { id: expect.any(String), communityId: "alpha", role: "member", moderationStatus: "pending", profileCompleted: false },
+        { id: participantId, communityId: "beta", role: "member", moderationStatus: "confirmed", profileCompleted: false, networkingEnabled: true },
+        { id: expect.any(String), communityId: "alpha", role: "member", moderationStatus: "pending", profileCompleted: false, networkingEnabled: true },
       ],
       emailVerified: true,
       policyAgreed: true,
