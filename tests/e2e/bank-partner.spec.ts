@@ -33,13 +33,24 @@ async function signedIn(page: Page, token: string, firstLogin: boolean): Promise
 
 const tourDialog = (page: Page) => page.locator(".tour[role=dialog]");
 
+/** A tab of the bar: on its row, or under More when the row is full (northbank at 1280 px, decision 0177). */
+async function openTab(page: Page, name: string): Promise<void> {
+  const nav = page.locator("#main-nav");
+  const link = nav.getByRole("link", { name, exact: true });
+  const more = nav.locator(".nav-more-button");
+  // The bar has measured itself once the tab is on the row or More is there (More lists its tabs when opened).
+  await expect(link.or(more).first()).toBeVisible();
+  if (!(await link.isVisible())) await more.click();
+  await link.click();
+}
+
 test.describe("bank-partner community (northbank)", () => {
   test("its six sections show the content of its tenant files, in English and Russian; other communities have none", async ({ page, request }) => {
     const m = await member(request, NB, "nb-sections");
     await signedIn(page, m.token, false);
     await page.goto(tenantUrl(NB, "/my_communities"));
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    await nav.getByRole("link", { name: "Northbank", exact: true }).click();
+    await openTab(page, "Northbank");
     await expect(page).toHaveURL(tenantUrl(NB, "/northbank/services"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services for club members");
     const sections = page.getByRole("navigation", { name: "Northbank sections" });
@@ -178,7 +189,7 @@ test.describe("bank-partner community (northbank)", () => {
     await page.goto(tenantUrl(NB, "/my_communities"));
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
     await page.clock.runFor(100);
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Northbank", exact: true }).click();
+    await openTab(page, "Northbank");
     await expect.poll(() => stalled.length).toBeGreaterThan(0);
     await page.clock.runFor(119_000);
     await expect(page.getByTestId("chunk-retry")).toHaveCount(0);
