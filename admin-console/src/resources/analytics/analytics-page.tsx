@@ -9,9 +9,6 @@ import { errorMessage } from "../../lib/diff.ts";
 /** The weeks the series cover. */
 const WEEKS = 12;
 
-/** Axes of counts: whole-number ticks only, with room for them (a 0.25 step was cut to "0.0…"). */
-const COUNT_AXIS = [{ tickMinStep: 1, width: 48 }];
-
 function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
     <Card variant="outlined" data-testid={testId}>
@@ -66,12 +63,12 @@ export function AnalyticsPage() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.signups")} testId="chart-signups">
-          <LineChart height={240} xAxis={[{ scaleType: "point", data: weeks }]} yAxis={COUNT_AXIS} series={[{ data: data.signups.map((s) => s.count), label: translate("tuesday.analytics.signups") }]} />
+          <LineChart height={240} xAxis={[{ scaleType: "point", data: weeks }]} series={[{ data: data.signups.map((s) => s.count), label: translate("tuesday.analytics.signups") }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.matches")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: weeks }]} yAxis={COUNT_AXIS} series={[{ data: data.matches.map((s) => s.count) }]} />
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: weeks }]} series={[{ data: data.matches.map((s) => s.count) }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -79,7 +76,6 @@ export function AnalyticsPage() {
           <LineChart
             height={240}
             xAxis={[{ scaleType: "point", data: weeks }]}
-            yAxis={COUNT_AXIS}
             series={[
               { data: data.meetings.map((m) => m.held), label: translate("tuesday.analytics.meetings") },
               { data: data.meetings.map((m) => m.averageRating), label: translate("tuesday.analytics.rating") },
@@ -93,7 +89,6 @@ export function AnalyticsPage() {
             <BarChart
               height={240}
               xAxis={[{ scaleType: "band", data: booked.data.weeks.map((w) => w.week.slice(5)) }]}
-              yAxis={COUNT_AXIS}
               series={(["proposed", "confirmed", "held", "noShow"] as const).map((k) => ({ data: booked.data.weeks.map((w) => w[k]), label: translate(`tuesday.analytics.booking.${k}`) }))}
             />
           </ChartCard>
@@ -105,19 +100,18 @@ export function AnalyticsPage() {
             height={240}
             layout="horizontal"
             yAxis={[{ scaleType: "band", data: dist.funnel.map((f) => translate(`tuesday.analytics.steps.${f.step}`)), width: 140 }]}
-            xAxis={[{ tickMinStep: 1 }]}
             series={[{ data: dist.funnel.map((f) => f.count) }]}
           />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.tags")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.topTags.map((t) => t.tag) }]} yAxis={COUNT_AXIS} series={[{ data: dist.topTags.map((t) => t.count) }]} />
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.topTags.map((t) => t.tag) }]} series={[{ data: dist.topTags.map((t) => t.count) }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.cities")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.cities.map((c) => c.city) }]} yAxis={COUNT_AXIS} series={[{ data: dist.cities.map((c) => c.count) }]} />
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.cities.map((c) => c.city) }]} series={[{ data: dist.cities.map((c) => c.count) }]} />
         </ChartCard>
       </Grid>
     </Grid>
