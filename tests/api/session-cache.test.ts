@@ -97,10 +97,13 @@ describe("the session cache", () => {
     await a.db`update users set is_operator = true where id = ${u.user.id}`;
     await b.deps.bus.sync();
     expect(await actorOnB()).toMatchObject({ kind: "user", isOperator: true });
-    // A disabled account's session is refused (decision 0163), written straight to the table too.
+    // The enabled flag written straight to the table: the session outlives it (the product's own
+    // disabling ends sessions; decision 0178) and B serves the flag the member app acts on (spec 4.1).
     await a.db`update users set enabled = false where id = ${u.user.id}`;
     await b.deps.bus.sync();
-    expect((await actorOnB()).kind).not.toBe("user");
+    const res = await me(b, u.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ enabled: false });
   });
 
   it("keeps sliding renewal: a session due for renewal is renewed through the database", async () => {

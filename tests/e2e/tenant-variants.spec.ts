@@ -31,15 +31,22 @@ async function withCommunity(page: Page, tenant: string, patch: Record<string, u
   );
 }
 
-/** index.html with a `tuesday-config` meta tag, as the server writes it when the integrations are configured. */
-async function withClientConfig(page: Page, config: Record<string, unknown>): Promise<void> {
+const CONFIG_TAG = /<meta name="tuesday-config" content="[^"]*" \/>/;
+
+/**
+ * index.html with the `tuesday-config` meta tag the server writes for the integrations it has
+ * configured, replaced by this one (null: none, as a server with nothing configured writes). The
+ * suite's server configures GEO_LOOKUP_URL (member-gaps.spec), so its pages carry a tag of their own.
+ */
+async function withClientConfig(page: Page, config: Record<string, unknown> | null): Promise<void> {
   await page.route(
     (url) => url.pathname === "/" || url.pathname === "/registration" || url.pathname === "/login",
     async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
       const res = await realFetch(route);
-      const meta = `<meta name="tuesday-config" content="${JSON.stringify(config).replaceAll('"', "&quot;")}" />`;
-      return route.fulfill({ response: res, body: (await res.text()).replace("</head>", `${meta}</head>`) });
+      const meta = config ? `<meta name="tuesday-config" content="${JSON.stringify(config).replaceAll('"', "&quot;")}" />` : "";
+      const html = (await res.text()).replace(CONFIG_TAG, "");
+      return route.fulfill({ response: res, body: html.replace("</head>", `${meta}</head>`) });
     },
   );
 }
@@ -121,6 +128,7 @@ test.describe("tenant variants (spec 1)", () => {
   });
 
   test("policy documents: northbank's own PDFs (international without a lookup, the Russian set for RU and BY); tochka names them as plain text", async ({ page, browser }) => {
+    await withClientConfig(page, null);
     await page.goto(tenantUrl(TENANTS.northbank, "/registration"));
     const box = page.locator(".checkbox[data-documents]");
     await expect(box).toHaveAttribute("data-documents", "international");
@@ -157,6 +165,8 @@ test.describe("tenant variants (spec 1)", () => {
 
 test.describe("optional integrations (spec 7)", () => {
   test("off by default: no lookups, no analytics, no error reports, no public-IP header", async ({ page }) => {
+    // The server's side (no tag without configuration) is head.test.ts's; here the browser's.
+    await withClientConfig(page, null);
     const outside: string[] = [];
     const ipHeaders: string[] = [];
     page.on("request", (r) => {

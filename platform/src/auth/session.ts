@@ -80,7 +80,7 @@ export async function validateSessionToken(
   if (!row) return null;
   if (!secretsEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
   const now = Date.now();
-  if (now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS || now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS || row.deletedAt || !row.enabled) {
+  if (now - row.lastVerifiedAt.getTime() >= SESSION_INACTIVITY_MS || now - row.createdAt.getTime() >= SESSION_ABSOLUTE_MS || row.deletedAt) {
     await db`delete from sessions where id = ${id}`;
     return null;
   }

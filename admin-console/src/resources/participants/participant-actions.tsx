@@ -1,11 +1,13 @@
+import BlockIcon from "@mui/icons-material/Block";
 import CheckIcon from "@mui/icons-material/Check";
 import CloseIcon from "@mui/icons-material/Close";
 import DownloadIcon from "@mui/icons-material/Download";
 import LinkIcon from "@mui/icons-material/Link";
 import LinkOffIcon from "@mui/icons-material/LinkOff";
+import LockOpenIcon from "@mui/icons-material/LockOpen";
 import VisibilityIcon from "@mui/icons-material/Visibility";
 import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Switch, TextField } from "@mui/material";
+import { IconButton, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Switch, TextField, Tooltip } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import { Button, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from "react-admin";
@@ -128,6 +130,7 @@ export function AccountButton() {
   const [open, setOpen] = useState(false);
   if (!record || !isAdmin) return null;
   const enabled = record.accountEnabled;
+  const label = translate(enabled ? "tuesday.participants.disableAccount" : "tuesday.participants.enableAccount");
   const apply = async () => {
     try {
       await call(api.POST("/api/admin/participants/{id}/account", { params: { path: { id: record.id } }, body: { enabled: !enabled } }));
@@ -141,15 +144,21 @@ export function AccountButton() {
   };
   return (
     <>
-      <Button
-        label={enabled ? "tuesday.participants.disableAccount" : "tuesday.participants.enableAccount"}
-        color={enabled ? "error" : "primary"}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(true);
-        }}
-        data-testid={`account-${record.id}`}
-      />
+      {/* An icon with a tooltip, not a labelled button: the row keeps to a 1280 px screen. */}
+      <Tooltip title={label}>
+        <IconButton
+          aria-label={label}
+          color={enabled ? "error" : "primary"}
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            setOpen(true);
+          }}
+          data-testid={`account-${record.id}`}
+        >
+          {enabled ? <BlockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
+        </IconButton>
+      </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
         <DialogTitle>{translate(enabled ? "tuesday.participants.disableAccountTitle" : "tuesday.participants.enableAccountTitle")}</DialogTitle>
         <DialogContent>{translate(enabled ? "tuesday.participants.disableAccountBody" : "tuesday.participants.enableAccountBody")}</DialogContent>

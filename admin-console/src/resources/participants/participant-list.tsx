@@ -1,4 +1,4 @@
-import { Chip } from "@mui/material";
+import { Chip, Stack } from "@mui/material";
 import {
   Datagrid,
   DateField,
@@ -67,10 +67,10 @@ export function ParticipantList() {
         <FunctionField
           label=""
           render={() => (
-            <>
+            <Stack direction="row" sx={{ alignItems: "center" }}>
               <ModerationButtons />
               <AccountButton />
-            </>
+            </Stack>
           )}
         />
       </Datagrid>
