@@ -179,8 +179,9 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
       h.set("X-Request-Id", requestId);
       for (const [name, value] of headers) if (!h.has(name)) h.set(name, value);
     }
-    // The path only: queries may carry one-time tokens, which never reach a log line.
-    log.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
+    // The path only: queries may carry one-time tokens, which never reach a log line. Nothing of
+    // the line is built when it would not be written (LOG_LEVEL above info).
+    if (log.isLevelEnabled("info")) log.info({ requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, "request");
   };
 }
 
