@@ -15,7 +15,7 @@ import { authRouter } from "./auth/router.ts";
 import { communityRouter, communityStaticRouter } from "./community/router.ts";
 import type { AppConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
-import { probeDatabase } from "./db/client.ts";
+import { type Db, poolStats, probeDatabase } from "./db/client.ts";
 import { directoryRouter } from "./directory/router.ts";
 import { EVENT_IMAGE_UPLOAD_API_PATH, isEventImageUpload } from "./events/index.ts";
 import { eventsRouter } from "./events/router.ts";
@@ -29,7 +29,7 @@ import { createRouter } from "./http/openapi.ts";
 import { imageUploadBodyLimit } from "./images/index.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router.ts";
 import { ErrorCode } from "./lib/errors.ts";
-import { metricsRegistry, setMetricsSource } from "./lib/metrics.ts";
+import { metricsRegistry, type PoolCount, setMetricsSource } from "./lib/metrics.ts";
 import { countJobsByState, oldestWaitingJobs } from "./jobs/jobs.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
 import { meetingsRouter } from "./meetings/router.ts";
@@ -89,7 +89,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.use("*", requestMetrics());
   app.use("*", rethrowAdapterError());
   app.use("*", rejectMalformedHost());
-  app.onError(errorHandler(deps.log));
+  app.onError(errorHandler(deps.log, deps.errors));
   app.notFound((c) => c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -110,6 +110,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
     // Set at each scrape, not once: a test process builds several apps, each on its own database.
     setMetricsSource("jobCounts", () => countJobsByState(deps.db));
     setMetricsSource("queueAges", () => oldestWaitingJobs(deps.db));
+    setMetricsSource("pools", () => poolCounts(deps));
     return c.body(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" });
   });
   mountDocs(app);
@@ -175,6 +176,19 @@ export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {
     },
     servers: [{ url: "/" }],
   });
+}
+
+/** This process's database pools by name, for the /metrics pool gauges. */
+function poolCounts(deps: Deps): PoolCount[] {
+  const pools: [string, Db | undefined][] = [["main", deps.db], ["search", deps.searchDb], ["work", deps.workDb], ["probe", deps.probeDb]];
+  const counts: PoolCount[] = [];
+  for (const [pool, db] of pools) {
+    const stats = db && poolStats(db);
+    if (stats) counts.push({ pool, ...stats });
+  }
+  const jobs = deps.jobs.poolStats();
+  if (jobs) counts.push({ pool: "jobs", ...jobs });
+  return counts;
 }
 
 /** `Authorization: Bearer <token>` compared in constant time. */

@@ -6,6 +6,7 @@ import type { ParticipantSnapshot } from "./authz/roles.ts";
 import type { AppConfig } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Jobs } from "./jobs/jobs.ts";
+import type { ErrorReporter } from "./lib/error-reporting.ts";
 import type { CommunityModels } from "./matching/community-model.ts";
 import type { Bus } from "./realtime/bus.ts";
 import type { Tenant } from "./tenancy/schema.ts";
@@ -42,6 +43,8 @@ export type Deps = {
   searchDb: Db;
   /** One connection for liveness probes only (runtime.ts Pools); without it they use `db`. */
   probeDb?: Db;
+  /** The background-work pool (runtime.ts Pools; workers get it as their `db`), named here for /metrics. */
+  workDb?: Db | undefined;
   config: AppConfig;
   tenants: TenantDirectory;
   jobs: Jobs;
@@ -56,6 +59,8 @@ export type Deps = {
   views: ViewCache;
   /** Which event types each community's webhook endpoints take, kept in step through the bus. */
   webhookSubscriptions: WebhookSubscriptions;
+  /** Where 500s and failed jobs are reported (SENTRY_DSN, lib/error-reporting.ts); none: only logged. */
+  errors?: ErrorReporter | undefined;
 };
 
 /** Everything a service verb needs for one unit of work. `db` may be a transaction. */

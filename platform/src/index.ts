@@ -22,6 +22,7 @@ export { explainDirectorySearch, withSequentialScansPricedOut } from "./director
 export { loadConfig } from "./env.ts";
 export { eventReminderJob } from "./events/jobs/reminder.ts";
 export { Jobs } from "./jobs/jobs.ts";
+export { createErrorReporter } from "./lib/error-reporting.ts";
 export { allJobs } from "./job-registry.ts";
 export { BOM, csvRecords } from "./lib/csv.ts";
 export { AppError, ErrorCode } from "./lib/errors.ts";
@@ -71,7 +72,7 @@ export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
 export { sendNotificationDigests } from "./notifications/index.ts";
 export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
-export { createDeps, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
+export { createDeps, createLogger, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
 export { DEMO_ADMIN_PASSWORD, demoAdminEmail, demoBannerLines, type DemoCommunityId, seedDemo } from "./dev/seed/demo.ts";
 export { demoEmailDomain, generateMembers } from "./dev/seed/generate.ts";

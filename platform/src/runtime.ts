@@ -8,6 +8,7 @@ import { createDb, type Db, withDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
+import { createErrorReporter } from "./lib/error-reporting.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
@@ -15,9 +16,10 @@ import { TenantDirectory } from "./tenancy/service.ts";
  * The process's logger: JSON lines on stdout through pino's asynchronous destination, so a
  * request's log line is queued, not written synchronously on the request's path (the one line per
  * request cost about 40% of a signed-in read's throughput written synchronously; issue 25). pino
- * flushes what is queued when the process exits.
+ * flushes what is queued when the process exits. `destination`: a file descriptor or a file path
+ * (bench:api writes to a file).
  */
-export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
+export function createLogger(config: Pick<AppConfig, "logLevel">, destination: number | string = 1): Logger {
   return pino(
     {
       level: config.logLevel,
@@ -27,7 +29,7 @@ export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
         censor: "[redacted]",
       },
     },
-    pino.destination({ dest: 1, sync: false }),
+    pino.destination({ dest: destination, sync: false }),
   );
 }
 
@@ -122,11 +124,12 @@ export async function createDeps(
   opts: { schedule?: boolean } = {},
 ): Promise<Deps> {
   setRateLimitScale(config.rateLimitScale);
-  const jobs = await Jobs.start(database.url, log, allJobs, { schedule: opts.schedule ?? false });
+  const errors = await createErrorReporter(config.browser.errorDsn, { log, environment: config.isProduction ? "production" : "development" });
+  const jobs = await Jobs.start(database.url, log, allJobs, { schedule: opts.schedule ?? false, errors });
   const tenants = new TenantDirectory(database.db, {
     urlTemplate: config.tenantUrlTemplate,
     port: config.port,
     defaultTenant: config.defaultTenant,
   });
-  return followCaches({ db: database.db, searchDb: database.searchDb, probeDb: database.probeDb, config, tenants, jobs, log, ...openRealtime(database.url, database.db, log, config) });
+  return followCaches({ db: database.db, searchDb: database.searchDb, probeDb: database.probeDb, workDb: database.workDb, config, tenants, jobs, log, errors, ...openRealtime(database.url, database.db, log, config) });
 }

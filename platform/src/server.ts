@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     // The seed stops between batches (each one transaction); the next start completes it.
     await seeding;
     await deps.jobs.stop().catch((err) => log.error({ err }, "stopping jobs failed"));
+    // Reports still queued (SENTRY_DSN) get two seconds to leave.
+    await deps.errors?.close().catch(() => {});
     await deps.bus.close().catch((err) => log.error({ err }, "stopping the bus failed"));
     await database.close().catch((err) => log.error({ err }, "stopping database failed"));
     process.stdout.write("Tuesday stopped.\n");

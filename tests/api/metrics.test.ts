@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 
 /** GET /metrics: Prometheus text for a scrape bearing METRICS_TOKEN; not served without one. */
@@ -41,7 +42,7 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^tuesday_http_request_duration_seconds_count\{method="GET",route="\/api\/community\/get-by-id",status="404"\} [1-9]/m);
     expect(text).toMatch(/^tuesday_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/community\/get-by-id",status="200"\} \d+/m);
     expect(text).not.toContain("nobody-here");
-    for (const name of ["tuesday_jobs", "tuesday_jobs_oldest_waiting_seconds", "tuesday_stomp_sessions", "tuesday_stomp_frames_total", "tuesday_matching_run_duration_seconds", "tuesday_matching_members_matched_total", "tuesday_mail_sent_total", "tuesday_mail_failed_total", "nodejs_eventloop_lag_seconds", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes"]) {
+    for (const name of ["tuesday_jobs", "tuesday_jobs_oldest_waiting_seconds", "tuesday_stomp_sessions", "tuesday_stomp_frames_total", "tuesday_matching_run_duration_seconds", "tuesday_matching_members_matched_total", "tuesday_mail_sent_total", "tuesday_mail_failed_total", "tuesday_db_pool_in_use", "tuesday_db_pool_waiting", "tuesday_db_pool_max", "nodejs_eventloop_lag_seconds", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes"]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
     // Every sample line is `name{labels} value`.
@@ -56,6 +57,31 @@ describe("GET /metrics", () => {
     const text = await (await scrape(env, `Bearer ${TOKEN}`)).text();
     expect(text).toMatch(/^tuesday_jobs\{queue="metrics-probe",state="created"\} 1$/m);
     expect(text).toMatch(/^tuesday_jobs_oldest_waiting_seconds\{queue="metrics-probe"\} [0-9.e+-]+$/m);
+  });
+
+  it("counts database connections in use and waiting, by pool, while statements hold them", async () => {
+    const pool = async (name: string) => {
+      const text = await (await scrape(env, `Bearer ${TOKEN}`)).text();
+      const value = (metric: string) => Number(new RegExp(`^${metric}\\{pool="${name}"\\} (\\S+)$`, "m").exec(text)?.[1]);
+      return { inUse: value("tuesday_db_pool_in_use"), waiting: value("tuesday_db_pool_waiting"), max: value("tuesday_db_pool_max") };
+    };
+    // The harness's search pool has 2 connections; the scrape itself uses the main pool only.
+    expect(await pool("search")).toEqual({ inUse: 0, waiting: 0, max: 2 });
+    expect((await pool("main")).max).toBe(5);
+    expect((await pool("jobs")).max).toBe(4);
+    // Three transactions on the search pool wait on a lock another connection holds: two hold its
+    // connections, the third waits for one.
+    const holder = createDb(env.dbUrl, { max: 1 });
+    try {
+      await holder`select pg_advisory_lock(7411)`;
+      const blocked = Array.from({ length: 3 }, () => env.deps.searchDb.begin((tx) => tx`select pg_advisory_xact_lock_shared(7411)`));
+      await expect.poll(() => pool("search"), { timeout: 10_000 }).toEqual({ inUse: 2, waiting: 1, max: 2 });
+      await holder`select pg_advisory_unlock(7411)`;
+      await Promise.all(blocked);
+      expect(await pool("search")).toEqual({ inUse: 0, waiting: 0, max: 2 });
+    } finally {
+      await holder.end();
+    }
   });
 
   // promtool (Debian's `prometheus` package) is Prometheus's own checker of exposition text.

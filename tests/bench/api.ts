@@ -9,10 +9,16 @@
  * `GET /api/current-user` and `GET /api/participant/profile` with 8 keep-alive connections.
  * Prints req/s and p99 per endpoint and the ratio to pgbench's transactions per second; the
  * target ratio is 0.25 for both.
+ *
+ * The app is measured as it starts by default, with its request log on (the product's logger at
+ * info, one JSON line per request through pino's asynchronous destination, into a temp file as a
+ * service manager takes stdout), and beside it, in the same rounds, a second app on the same
+ * pools with LOG_LEVEL=warn (no request line); the ratio on/off is the request log's cost (target:
+ * the default within 10% of log-off, a ratio of 0.90 or more).
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -20,7 +26,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Hono } from "hono";
 import pino from "pino";
-import { applyTenants, createDb, createDeps, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
+import { applyTenants, createDb, createDeps, createLogger, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
 import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
@@ -33,6 +39,9 @@ const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 4);
 const ACCOUNTS = 100_000;
 const MEMBERS = 2_000;
 const TARGET_RATIO = 0.25;
+/** The request log on (the default) against off (LOG_LEVEL=warn): at least this fraction. */
+const TARGET_LOG_RATIO = 0.9;
+const LOG_OFF = " (log off)";
 const TENANT = "bench";
 const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
@@ -182,12 +191,20 @@ async function main(): Promise<void> {
       () => deps.jobs.stop(),
       () => deps.bus.close(),
     );
-    const app = createApp(deps);
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-    });
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const port = (server.address() as AddressInfo).port;
+    // The product's logger as `npm start` makes it (LOG_LEVEL unset: info), and with LOG_LEVEL=warn.
+    const logFile = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}.log`);
+    const logOn = createLogger({ logLevel: "info" }, logFile);
+    const logOff = createLogger({ logLevel: "warn" }, logFile);
+    cleanups.push(async () => unlinkSync(logFile));
+    const listen = async (app: ReturnType<typeof createApp>) => {
+      const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+        const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+      });
+      cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      return (server.address() as AddressInfo).port;
+    };
+    const port = await listen(createApp({ ...deps, log: logOn }));
+    const portOff = await listen(createApp({ ...deps, log: logOff }));
     const { token } = await createSession(db, { userId: viewer.id, communityId: TENANT, authMethod: "EMAIL" });
     const headers = { host: `${TENANT}.localhost:${port}`, authorization: `Bearer ${token}`, connection: "keep-alive" };
     for (const p of ENDPOINTS) {
@@ -216,17 +233,18 @@ async function main(): Promise<void> {
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
     const targets = [
-      ...ENDPOINTS.map((p) => ({ path: p as string, port, headers })),
-      { path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
+      ...ENDPOINTS.map((p) => ({ label: p as string, path: p as string, port, headers })),
+      ...ENDPOINTS.map((p) => ({ label: `${p}${LOG_OFF}`, path: p as string, port: portOff, headers: { ...headers, host: `${TENANT}.localhost:${portOff}` } })),
+      { label: BARE, path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
     ];
 
     for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers);
     await pgbench(url, 2);
 
-    const loops = new Map<string, Loop[]>(targets.map((t) => [t.path, []]));
+    const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
     const pg: Pgbench[] = [];
     console.log("");
-    console.log(`round   pgbench -S tps   ${targets.map((t) => `  ${t.path} req/s`.padStart(34)).join("")}`);
+    console.log(`round   pgbench -S tps   ${targets.map((t) => `  ${t.label} req/s`.padStart(44)).join("")}`);
     for (let r = 0; r < ROUNDS; r++) {
       // Each round starts with another one, so none always runs right after the same one.
       const order = [...Array(targets.length + 1).keys()].map((i) => (i + r) % (targets.length + 1));
@@ -239,11 +257,11 @@ async function main(): Promise<void> {
           row.pg = b.transactions / b.seconds;
         } else {
           const l = await closedLoop(t.port, REQUESTS, t.path, t.headers);
-          loops.get(t.path)?.push(l);
-          row[t.path] = l.samples.length / l.seconds;
+          loops.get(t.label)?.push(l);
+          row[t.label] = l.samples.length / l.seconds;
         }
       }
-      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${targets.map((t) => (row[t.path] ?? 0).toFixed(0).padStart(34)).join("")}`);
+      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${targets.map((t) => (row[t.label] ?? 0).toFixed(0).padStart(44)).join("")}`);
     }
 
     const tps = pg.reduce((s, b) => s + b.transactions, 0) / pg.reduce((s, b) => s + b.seconds, 0);
@@ -272,9 +290,19 @@ async function main(): Promise<void> {
       const met = ratio >= TARGET_RATIO;
       if (!met) missed = true;
       console.log(
-        `GET ${p}, ${CLIENTS} connections: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server${cpuText(cpu)}`,
+        `GET ${p}, ${CLIENTS} connections, request log on (default): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server${cpuText(cpu)}`,
+      );
+      const off = measured(`${p}${LOG_OFF}`);
+      const onOff = rps / off.rps;
+      const logMet = onOff >= TARGET_LOG_RATIO;
+      if (!logMet) missed = true;
+      console.log(
+        `GET ${p}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${cpuText(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)} (steadier than req/s on a busy machine)`}`,
       );
     }
+    await new Promise<void>((resolve) => logOn.flush(() => resolve()));
+    const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
+    console.log(`request log: ${lines} lines written with the log on, ${lines >= ROUNDS * REQUESTS * ENDPOINTS.length ? "one per request" : "FEWER than requests"}`);
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     if (bad > 0) {
       console.log(`FAIL: ${bad} requests did not answer 200`);

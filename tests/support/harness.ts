@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, inject } from "vitest";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { allJobs, type AppConfig, applyTenants, createDb, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
+import { allJobs, type AppConfig, applyTenants, createDb, createErrorReporter, type Db, type Deps, Jobs, listOutbox, openPools, type OutboxRow, type TenantConfigInput, TenantConfigSchema, TenantDirectory, testConfig, withDatabase } from "@tuesday/platform";
 import { type AppEnv, type Bus, createApp, followCaches, loadDevRoutes, nodeRemoteAddr, openRealtime } from "@tuesday/platform/http";
 import { checkContractOf, saveContractCount } from "./contract.ts";
 import { TEMPLATE_DB } from "./global-setup.ts";
@@ -80,10 +80,12 @@ export async function createTestEnv(
   // (a read-your-writes audit: every write a test makes through the API must show at once).
   const cacheMs = process.env.TEST_SESSION_CACHE_MS;
   const config = testConfig({ ...(cacheMs ? { sessionCacheMs: Number(cacheMs) } : {}), ...opts.config });
-  const jobs = await Jobs.start(dbUrl, log, allJobs);
+  // Error reports (SENTRY_DSN) only when the test's config names a DSN.
+  const errors = await createErrorReporter(config.browser.errorDsn, { log, environment: "test" });
+  const jobs = await Jobs.start(dbUrl, log, allJobs, { errors });
   const tenants = new TenantDirectory(db, { urlTemplate: config.tenantUrlTemplate, port: config.port, defaultTenant: config.defaultTenant, ttlMs: 0 });
   // A real bus (one listening connection per test database), as a server process has.
-  const deps: Deps = await followCaches({ db, searchDb, probeDb, config, tenants, jobs, log, ...openRealtime(dbUrl, db, log, config) });
+  const deps: Deps = await followCaches({ db, searchDb, probeDb, config, tenants, jobs, log, errors, ...openRealtime(dbUrl, db, log, config) });
 
   const addTenants = async (...inputs: TenantConfigInput[]) => {
     const bundles = inputs.map((t) => ({ config: TenantConfigSchema.parse(t), landing: {}, navigation: null, dir: "" }));
@@ -110,6 +112,7 @@ export async function createTestEnv(
     close: async () => {
       saveContractCount();
       await jobs.stop();
+      await errors.close();
       await deps.bus.close();
       await pools.end();
       const a = createDb(serverUrl, { max: 1 });

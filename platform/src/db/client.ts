@@ -56,6 +56,21 @@ export function createDb(url: string, opts: DbOptions = {}): Db {
   });
 }
 
+/** A pool's live counts: its size, connections in use and queries or transactions waiting for one. */
+export type PoolStats = { max: number; inUse: number; waiting: number };
+
+/**
+ * The live counts of a postgres.js pool, which the library keeps but does not expose: read
+ * through `sql.stats()`, added by patches/postgres+3.4.9+001+pool-stats.patch (connections
+ * connecting, running statements or held by a transaction; queries and transactions queued for a
+ * connection). Undefined for a transaction's handle. A plain query may also wait behind another on
+ * a busy connection (postgres.js pipelines them): that wait is not counted.
+ */
+export function poolStats(db: Db): PoolStats | undefined {
+  const stats = (db as unknown as { stats?: unknown }).stats;
+  return typeof stats === "function" ? (stats as () => PoolStats)() : undefined;
+}
+
 /**
  * Runs `fn` in a transaction, or inside the caller's transaction when `db` already is one, so a
  * service verb can be composed into a bigger unit of work without knowing it.

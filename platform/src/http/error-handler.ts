@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import postgres from "postgres";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../db/client.ts";
+import type { ErrorReporter } from "../lib/error-reporting.ts";
 import { AppError, ErrorCode, statusOf } from "../lib/errors.ts";
 import type { AppEnv } from "./env.ts";
 import { validationError } from "./openapi.ts";
@@ -38,8 +39,13 @@ function isUnstorableText(err: unknown): boolean {
 /** Seconds a client is asked to wait when the database is unreachable: about one restart of it. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** The one place errors become responses: `{ code, msg, requestId, errors? }`. */
-export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
+/**
+ * The one place errors become responses: `{ code, msg, requestId, errors? }`. An error nothing
+ * handled (a 500, or an AppError of code GENERIC) also goes to `reporter` (SENTRY_DSN), with the
+ * request id, route template and community; 4xx answers, an unreachable database (503) and a
+ * failed upstream (502) are the client's or an outage's, not a fault to report.
+ */
+export function errorHandler(rootLog: Logger, reporter?: ErrorReporter): ErrorHandler<AppEnv> {
   return (err, c) => {
     const requestId = c.get("requestId");
     let appErr: AppError;
@@ -56,6 +62,16 @@ export function errorHandler(rootLog: Logger): ErrorHandler<AppEnv> {
     else {
       (c.get("ctx")?.log ?? rootLog).error({ err, requestId }, "unhandled error");
       appErr = new AppError(ErrorCode.GENERIC, "Server side error. Please try again later");
+    }
+    if (reporter && appErr.code === ErrorCode.GENERIC) {
+      const ctx = c.get("ctx");
+      reporter.capture(err, {
+        requestId,
+        method: c.req.method,
+        route: c.req.routePath,
+        communityId: ctx?.tenant.id,
+        userId: ctx?.actor.kind === "user" ? ctx.actor.userId : undefined,
+      });
     }
     const body = { code: appErr.code, msg: appErr.message, requestId, ...(appErr.errors ? { errors: appErr.errors } : {}) };
     return c.json(body, statusOf(appErr.code), appErr.headers);

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { type ErrorReporter, noErrorReporter } from "../lib/error-reporting.ts";
 
 /**
  * One job kind: a queue name, a zod payload (always carrying communityId) and an idempotent
@@ -80,10 +81,14 @@ export class Jobs {
   private constructor(
     readonly boss: PgBoss,
     private readonly log: Logger,
+    private readonly errors: ErrorReporter,
   ) {}
 
-  /** Connects pg-boss (creating its schema on first use) and registers the queues of `defs`. */
-  static async start(databaseUrl: string, log: Logger, defs: AnyJobDef[], opts: { schedule?: boolean } = {}): Promise<Jobs> {
+  /**
+   * Connects pg-boss (creating its schema on first use) and registers the queues of `defs`. A
+   * job's failure goes to `opts.errors` (SENTRY_DSN) with its queue and id, besides the log.
+   */
+  static async start(databaseUrl: string, log: Logger, defs: AnyJobDef[], opts: { schedule?: boolean; errors?: ErrorReporter | undefined } = {}): Promise<Jobs> {
     const boss = new PgBoss({
       connectionString: databaseUrl,
       max: 4,
@@ -93,7 +98,7 @@ export class Jobs {
       maintenanceIntervalSeconds: 15,
       application_name: "tuesday-jobs",
     });
-    const jobs = new Jobs(boss, log);
+    const jobs = new Jobs(boss, log, opts.errors ?? noErrorReporter);
     // During shutdown PostgreSQL may close connections under pg-boss; that is expected, not an error.
     // Only the error's own text: node-postgres errors carry their whole client object along.
     boss.on("error", (err) =>
@@ -170,7 +175,8 @@ export class Jobs {
     const parsed = def.schema.safeParse(job.data);
     if (!parsed.success) {
       // A payload that can never succeed is failed without retries eating the queue.
-      this.log.error({ job: def.name, id: job.id, issues: parsed.error.issues }, "job payload invalid");
+      this.log.error({ queue: def.name, jobId: job.id, issues: parsed.error.issues }, "job payload invalid");
+      this.errors.capture(new Error(`invalid payload for ${def.name}`), { queue: def.name, jobId: job.id, communityId: communityOf(job.data) });
       await this.boss.fail(def.name, job.id, { error: "invalid payload" });
       return false;
     }
@@ -179,10 +185,17 @@ export class Jobs {
       await this.boss.complete(def.name, job.id);
       return true;
     } catch (err) {
-      this.log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry");
+      this.failed(err, def, job);
       await this.boss.fail(def.name, job.id, { error: err instanceof Error ? err.message : String(err) });
       return false;
     }
+  }
+
+  /** One failed run of a job: logged and reported (pg-boss retries it up to its retryLimit). */
+  private failed(err: unknown, def: AnyJobDef, job: PgBoss.Job<unknown>): void {
+    const communityId = communityOf(job.data);
+    this.log.warn({ err, queue: def.name, jobId: job.id, communityId }, "job failed; pg-boss will retry");
+    this.errors.capture(err, { queue: def.name, jobId: job.id, communityId });
   }
 
   /**
@@ -201,9 +214,15 @@ export class Jobs {
       workerId.id = await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
         if (parallel === 1) {
           for (const job of batch) {
-            const parsed = def.schema.safeParse(job.data);
-            if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
-            await def.handle(deps, parsed.data);
+            try {
+              const parsed = def.schema.safeParse(job.data);
+              if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
+              await def.handle(deps, parsed.data);
+            } catch (err) {
+              // pg-boss fails the batch's jobs still active (this one and those after it).
+              if (!this.stopping) this.failed(err, def, job);
+              throw err;
+            }
           }
         } else {
           // `parallel` lanes take the batch's jobs in turn; a failed job is failed alone (pg-boss
@@ -216,7 +235,7 @@ export class Jobs {
                 if (!parsed.success) throw new Error(`invalid payload for ${def.name}`);
                 await def.handle(deps, parsed.data);
               } catch (err) {
-                this.log.warn({ err, job: def.name, id: job.id }, "job failed; pg-boss will retry");
+                this.failed(err, def, job);
                 await this.boss.fail(def.name, job.id, { error: err instanceof Error ? err.message : String(err) });
               }
             }
@@ -249,10 +268,23 @@ export class Jobs {
     return done;
   }
 
+  /** pg-boss's own connection pool (node-postgres), for /metrics; undefined before it opened. */
+  poolStats(): { max: number; inUse: number; waiting: number } | undefined {
+    const pool = (this.boss.getDb() as { pool?: { totalCount: number; idleCount: number; waitingCount: number; options?: { max?: number } } }).pool;
+    if (!pool) return undefined;
+    return { max: pool.options?.max ?? 0, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     await this.boss.stop({ graceful: this.working, timeout: 10_000, wait: true });
   }
+}
+
+/** The community a job's payload names (every payload carries one), for its log line and report. */
+function communityOf(data: unknown): string | undefined {
+  const id = typeof data === "object" && data !== null ? (data as { communityId?: unknown }).communityId : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** pg-boss jobs by queue and state (its `pgboss.job` table, on this database), for /metrics. */

@@ -3,9 +3,8 @@
  * (memory, CPU, event-loop delay, handles), request durations by route template, pg-boss jobs by
  * queue and state, STOMP sessions and mail sent / failed. One registry per process; what only a
  * running server knows (its database, its STOMP server) is handed in with `setMetricsSource`.
- * postgres.js exposes no pool statistics: connections in use and waiting are read from
- * PostgreSQL's pg_stat_activity for this process's application names instead (`jobCounts`'s
- * neighbour `poolStats`).
+ * Database pools by name (main, search, work, probe, and pg-boss's own, jobs): connections in use,
+ * queries waiting for one, and the pool's size, counted in process (db/client.ts poolStats).
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
@@ -45,7 +44,8 @@ export const matchingMembersMatched = new Counter({
 
 export type JobCount = { queue: string; state: string; count: number };
 export type QueueAge = { queue: string; oldestSeconds: number };
-type Sources = { jobCounts?: () => Promise<JobCount[]>; queueAges?: () => Promise<QueueAge[]>; stompSessions?: () => number };
+export type PoolCount = { pool: string; max: number; inUse: number; waiting: number };
+type Sources = { jobCounts?: () => Promise<JobCount[]>; queueAges?: () => Promise<QueueAge[]>; stompSessions?: () => number; pools?: () => PoolCount[] };
 const sources: Sources = {};
 
 /** Where the gauges read from; the last caller wins (one server per process). */
@@ -85,3 +85,22 @@ new Gauge({
     for (const r of await sources.queueAges()) this.set({ queue: r.queue }, r.oldestSeconds);
   },
 });
+
+/** The three pool gauges read one snapshot per scrape, so in use and waiting belong together. */
+let poolSnapshot: PoolCount[] = [];
+function poolGauge(name: string, help: string, value: (p: PoolCount) => number, takeSnapshot: boolean): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ["pool"] as const,
+    registers: [metricsRegistry],
+    collect() {
+      if (takeSnapshot) poolSnapshot = sources.pools?.() ?? [];
+      this.reset();
+      for (const p of poolSnapshot) this.set({ pool: p.pool }, value(p));
+    },
+  });
+}
+poolGauge("tuesday_db_pool_in_use", "Database connections in use (connecting, running statements or held by a transaction) by pool", (p) => p.inUse, true);
+poolGauge("tuesday_db_pool_waiting", "Queries and transactions waiting for a database connection by pool", (p) => p.waiting, false);
+poolGauge("tuesday_db_pool_max", "Database connections a pool may open", (p) => p.max, false);
