@@ -29,15 +29,7 @@ const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_
   subject, html, text, status, attempts, transport, message_id as "messageId", headers, created_at as "createdAt", sent_at as "sentAt", attachments`;
 
 /** One outbox row to insert; a row with a dedupe key that is stored already keeps that row. */
-export type NewOutboxRow = {
-  communityId: string;
-  toEmail: string;
-  fromEmail: string;
-  template: string;
-  lang: string;
-  subject: string;
-  html: string;
-  text: string;
+export type NewOutboxRow = Pick<OutboxRow, "communityId" | "toEmail" | "fromEmail" | "template" | "lang" | "subject" | "html" | "text"> & {
   dedupeKey: string | null;
   attachments?: MailAttachment[] | undefined;
   headers?: Record<string, string> | undefined;
