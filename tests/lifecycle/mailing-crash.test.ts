@@ -1,7 +1,7 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, createSession, type Db, Jobs, mailSendLanes, withDatabase } from "@tuesday/platform";
-import { TEMPLATE_DB } from "../support/global-setup.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, createSession, type Db, Jobs, mailSendLanes } from "@tuesday/platform";
+import { cloneTemplateDb, type TemplateDb } from "../support/template-db.ts";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
@@ -13,8 +13,7 @@ import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from 
 
 let smtp: SmtpSink;
 let smtpUrl = "";
-let serverUrl = "";
-let dbName = "";
+let scratch: TemplateDb | undefined;
 let dbUrl = "";
 let db: Db;
 
@@ -25,12 +24,8 @@ beforeAll(async () => {
   smtpUrl = smtp.url("pool=true");
   // The suite's PostgreSQL, a database of its own cloned from the migrated template; both server
   // processes use it through DATABASE_URL (an embedded one would outlive the killed server).
-  serverUrl = inject("pgServerUrl");
-  dbName = `crash_${process.pid}_${Date.now().toString(36)}`;
-  const admin = createDb(serverUrl, { max: 1 });
-  await admin.unsafe(`create database ${dbName} template ${TEMPLATE_DB}`);
-  await admin.end();
-  dbUrl = withDatabase(serverUrl, dbName);
+  scratch = await cloneTemplateDb("crash");
+  dbUrl = scratch.url;
   db = createDb(dbUrl, { max: 2 });
 }, 60_000);
 
@@ -38,11 +33,7 @@ afterAll(async () => {
   await cleanUp();
   await db?.end();
   await smtp?.close();
-  if (dbName) {
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 const content = {
