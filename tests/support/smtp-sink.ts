@@ -60,7 +60,7 @@ export type SmtpSink = {
 };
 
 /** Header fields of a raw message, unfolded, names lower-cased. */
-export function headersOf(raw: string): Record<string, string> {
+function headersOf(raw: string): Record<string, string> {
   const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
   const out: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
