@@ -3,47 +3,29 @@
  * as a mail client would: the texts are the recipient's language and no catalogue key leaks.
  * Also the unsubscribe page, the one server-rendered page with texts.
  */
-import type { AddressInfo } from "node:net";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailSendJob, queueMail, type TemplateName, type TemplateVars } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { uniqueEmail } from "../support/users.ts";
 
 let env: TestEnv;
-let smtp: SMTPServer;
-let smtpPort = 0;
-const raws: string[] = [];
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        raws.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
   env = await createTestEnv({
     tenants: [
       tenantFixture("gamma", { isDefault: true, langChoices: ["en", "ru"], brandConfig: { title: "Gamma Hub", primaryColor: "#0a7d5a" } }),
       tenantFixture("delta", { lang: "ru", brandConfig: { title: "Дельта" } }),
     ],
   });
-  env.deps.config.smtpUrl = `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
+  env.deps.config.smtpUrl = smtp.url("ignoreTLS=true");
 });
 afterAll(async () => {
   await env?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const LINK = "http://gamma.localhost:3000/x?token=abc";
@@ -102,9 +84,8 @@ describe.each(["en", "ru"] as const)("e-mails in %s, through SMTP", (lang) => {
       await queueMail({ db: env.db, tenant, deps: env.deps }, { to, template: name, lang, vars });
       sent.set(to, name);
     }
-    const before = raws.length;
     await env.drainJobs(mailSendJob.name);
-    const parsed = await Promise.all(raws.slice(before).map((raw) => simpleParser(raw)));
+    const parsed = await Promise.all(smtp.messages.filter((m) => m.to.some((to) => sent.has(to))).map((m) => m.parse()));
     const got = new Map(parsed.map((m) => [m.to && !Array.isArray(m.to) ? m.to.value[0]?.address : undefined, m]));
     for (const [to, name] of sent) {
       const mail = got.get(to);

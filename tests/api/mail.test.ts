@@ -1,39 +1,16 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/src/run-cli.ts";
 import { getOutbox, mailSendJob, queueMail, renderMail, type TemplateName, type TemplateVars, type Tenant } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { uniqueEmail } from "../support/users.ts";
 
-type Received = { from: string; to: string[]; raw: string };
-
 let env: TestEnv;
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: Received[] = [];
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
   env = await createTestEnv({
     tenants: [
       tenantFixture("alpha", { isDefault: true, brandConfig: { title: "Alpha Club", primaryColor: "#112233" }, senderEmail: "news@alpha.example" }),
@@ -43,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /**
@@ -60,8 +37,16 @@ async function withSmtp<T>(url: string | undefined, fn: () => Promise<T>): Promi
   }
 }
 
-const liveSmtp = () => `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`;
+const liveSmtp = () => smtp.url("ignoreTLS=true");
 const tenant = (id: string): Promise<Tenant> => env.deps.tenants.require(id);
+
+/** The mail's second attempt delivers it once: its retry, scheduled with a back-off, is brought forward instead of slept for. */
+async function retryDelivers(id: string, to: string): Promise<void> {
+  await env.db`update pgboss.job set start_after = now() where name = ${mailSendJob.name} and data->>'mailId' = ${id}`;
+  await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name));
+  expect(smtp.to(to)).toHaveLength(1);
+  expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", transport: "smtp", attempts: 2 });
+}
 const queue = async <N extends TemplateName>(id: string, to: string, template: N, vars: TemplateVars[N], lang: "en" | "ru" = "en", dedupeKey?: string) =>
   queueMail({ db: env.db, tenant: await tenant(id), deps: env.deps }, { to, template, lang, vars, ...(dedupeKey ? { dedupeKey } : {}) });
 
@@ -129,9 +114,8 @@ describe("delivery", () => {
   it("with SMTP_URL nodemailer delivers to a real SMTP server", async () => {
     const to = uniqueEmail("smtp");
     const id = await queue("alpha", to, "otp", { code: "333444", minutes: 10 });
-    const count = received.length;
     await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name));
-    const got = received.slice(count).filter((m) => m.to.includes(to));
+    const got = smtp.to(to);
     expect(got).toHaveLength(1);
     const msg = got[0];
     expect(msg?.from).toBe("news@alpha.example");
@@ -155,18 +139,27 @@ describe("delivery", () => {
     expect(job?.state).toBe("retry");
     expect(job?.startAfter.getTime()).toBeGreaterThan(Date.now());
 
-    // The retry is scheduled with a back-off; bring it forward instead of sleeping.
-    await env.db`update pgboss.job set start_after = now() where name = ${mailSendJob.name} and data->>'mailId' = ${id}`;
-    const count = received.length;
-    await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name));
-    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
-    expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", transport: "smtp", attempts: 2 });
+    await retryDelivers(id, to);
+  });
+
+  it("a message the server refuses (451) stays queued with the server's reply, and the retry delivers it", async () => {
+    const to = uniqueEmail("refused");
+    const id = await queue("alpha", to, "otp", { code: "909090", minutes: 10 });
+    smtp.refuse({ code: 451, message: "Try again later" });
+    const refusedBefore = smtp.refused();
+    const done = await withSmtp(liveSmtp(), () => env.drainJobs(mailSendJob.name)).finally(() => smtp.refuse(null));
+    expect(done).toBe(0);
+    expect(smtp.refused() - refusedBefore).toBe(1);
+    expect(smtp.to(to)).toHaveLength(0);
+    expect(await getOutbox(env.db, id)).toMatchObject({ status: "queued", attempts: 1, sentAt: null });
+    const [row] = await env.db<{ error: string }[]>`select error from mail_outbox where id = ${id}`;
+    expect(row?.error).toMatch(/451/);
+    await retryDelivers(id, to);
   });
 
   it("sending the same mail twice delivers it once", async () => {
     const to = uniqueEmail("twice");
     const id = await queue("alpha", to, "otp", { code: "777888", minutes: 10 });
-    const count = received.length;
     await withSmtp(liveSmtp(), async () => {
       await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
       await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
@@ -174,14 +167,13 @@ describe("delivery", () => {
       await env.deps.jobs.send(mailSendJob, { communityId: "alpha", mailId: id });
       await env.drainJobs(mailSendJob.name);
     });
-    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(smtp.to(to)).toHaveLength(1);
     expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("a job that finds the row held by another worker retries until that worker's outcome is known", async () => {
     const to = uniqueEmail("held");
     const id = await queue("alpha", to, "otp", { code: "121212", minutes: 10 });
-    const count = received.length;
     // Another worker holds the row (mid-send), then dies: its transaction rolls back unsent.
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
@@ -209,7 +201,7 @@ describe("delivery", () => {
     await holder;
     // The retry finds the row free and unsent, and delivers it once.
     await withSmtp(liveSmtp(), () => mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id }));
-    expect(received.slice(count).filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(smtp.to(to)).toHaveLength(1);
     expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
     // A row already sent completes without a retry.
     await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });

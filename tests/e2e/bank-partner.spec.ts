@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openTab, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const NB = TENANTS.northbank;
 const PASSWORD = "Northbank-e2e-password-1";
@@ -32,17 +32,6 @@ async function signedIn(page: Page, token: string, firstLogin: boolean): Promise
 }
 
 const tourDialog = (page: Page) => page.locator(".tour[role=dialog]");
-
-/** A tab of the bar: on its row, or under More when the row is full (northbank at 1280 px, decision 0177). */
-async function openTab(page: Page, name: string): Promise<void> {
-  const nav = page.locator("#main-nav");
-  const link = nav.getByRole("link", { name, exact: true });
-  const more = nav.locator(".nav-more-button");
-  // The bar has measured itself once the tab is on the row or More is there (More lists its tabs when opened).
-  await expect(link.or(more).first()).toBeVisible();
-  if (!(await link.isVisible())) await more.click();
-  await link.click();
-}
 
 test.describe("bank-partner community (northbank)", () => {
   test("its six sections show the content of its tenant files, in English and Russian; other communities have none", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openTab, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
@@ -66,13 +66,13 @@ test.describe("the member app's admin screens (founders)", () => {
     await expect(page.getByTestId("open-console")).toHaveAttribute("href", "/console/");
     await page.goto(tenantUrl(TENANTS.founders, "/settings"));
     await expect(page).toHaveURL(/\/settings$/);
-    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await openTab(page, "Dashboard");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("dashboard-stats")).toContainText("Members");
     await page.getByRole("link", { name: "Score pairs" }).click();
     await expect(page).toHaveURL(/\/score-match$/);
     await expect(page.getByRole("heading", { name: "Score match" })).toBeVisible();
-    await nav.getByRole("link", { name: "Notifications" }).click();
+    await openTab(page, "Notifications");
     await expect(page).toHaveURL(/\/notifications$/);
     // The console's entry points are on the dashboard.
     await page.goto(tenantUrl(TENANTS.founders, "/dashboard"));

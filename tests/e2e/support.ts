@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
 
 export const TENANTS = { founders: "founders", tochka: "tochka", devguild: "devguild", northbank: "northbank" } as const;
@@ -132,4 +132,24 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
       .map((n) => n.target.join(" "))
       .join(" | ")}`);
   expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * A tab of the member app's bar, shown: on the bar's row, or under "More" / "Ещё" (opened here)
+ * when the row is full (northbank at 1280 px, decision 0177). Returns the tab's link.
+ */
+export async function revealTab(page: Page, name: string): Promise<Locator> {
+  const nav = page.locator("#main-nav");
+  const link = nav.getByRole("link", { name, exact: true });
+  const more = nav.locator(".nav-more-button");
+  // The bar has measured itself once the tab is on the row or More is there (More lists its tabs when opened).
+  await expect(link.or(more).first()).toBeVisible();
+  if (!(await link.isVisible())) await more.click();
+  await expect(link).toBeVisible();
+  return link;
+}
+
+/** Opens a tab of the member app's bar by its name, wherever the bar shows it (revealTab). */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await (await revealTab(page, name)).click();
 }

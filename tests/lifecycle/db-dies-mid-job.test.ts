@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, createSession, type Db } from "@tuesday/platform";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /**
@@ -12,9 +11,7 @@ import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from 
  * on, answer 503 while the database is away, and serve again once its embedded PostgreSQL is back.
  */
 
-let smtp: SMTPServer;
-let smtpUrl = "";
-let received = 0;
+let smtp: SmtpSink;
 let server: Server;
 let dataDir = "";
 let port = 0;
@@ -22,34 +19,17 @@ let db: Db | undefined;
 
 beforeAll(async () => {
   // A slow mail server: each message takes 40 ms, so mail jobs are in flight for seconds.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () =>
-        setTimeout(() => {
-          received++;
-          callback();
-        }, 40),
-      );
-    },
-  });
-  smtp.on("error", () => {});
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?pool=true`;
+  smtp = await startSmtpSink({ delayMs: 40 });
   dataDir = await tempDir();
   port = await freePort();
-  server = startServer(dataDir, port, { SMTP_URL: smtpUrl }, { groupLeader: true });
+  server = startServer(dataDir, port, { SMTP_URL: smtp.url("pool=true") }, { groupLeader: true });
   await waitReady(server, 60_000);
 }, 90_000);
 
 afterAll(async () => {
   await db?.end({ timeout: 1 }).catch(() => {});
   await cleanUp();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function postmaster(): Promise<{ pid: number; port: number }> {
@@ -88,13 +68,12 @@ describe("PostgreSQL dies while a mailing's jobs are running", () => {
     const mailingId = started.body.id as string;
 
     // Partway through the sending, PostgreSQL is killed outright.
-    const t0 = Date.now();
-    while (received < 30) {
-      if (Date.now() - t0 > 60_000) throw new Error(`the mailing never got going:\n${server.output()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await smtp.waitFor(30, undefined, 60_000, "30 mails of the mailing").catch((err: Error) => {
+      throw new Error(`${err.message}: the mailing never got going:\n${server.output()}`);
+    });
     const inFlight = await call("GET", `/api/community/founders/mailings/${mailingId}`, token);
     expect(inFlight.body.status).not.toBe("done");
+    const killedAfter = smtp.messages.length;
     process.kill(pg.pid, "SIGKILL");
     const killedAt = Date.now();
 
@@ -124,7 +103,7 @@ describe("PostgreSQL dies while a mailing's jobs are running", () => {
     }
     expect(progress).toMatchObject({ status: "done", total: 600, sent: 600, failed: 0 });
     // At least once over SMTP: a mail accepted just before the kill, whose "sent" never committed, goes again.
-    expect(received).toBeGreaterThanOrEqual(600);
-    console.log(`PostgreSQL killed after ${received} of 600 mails had started; mailing done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+    expect(smtp.messages.length).toBeGreaterThanOrEqual(600);
+    console.log(`PostgreSQL killed after ${killedAfter} of 600 mails had started; mailing done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
   }, 240_000);
 });

@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, createSession, type Db, Jobs, mailSendLanes, withDatabase } from "@tuesday/platform";
-import { TEMPLATE_DB } from "../support/global-setup.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, createSession, type Db, Jobs, mailSendLanes } from "@tuesday/platform";
+import { cloneTemplateDb, type TemplateDb } from "../support/template-db.ts";
+import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /**
@@ -12,92 +11,29 @@ import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from 
  * partway, and a fresh process on the same database finishes the mailing.
  */
 
-type Received = { to: string; messageId: string; mailId: string; subject: string; listUnsubscribe: string };
-
-const received: Received[] = [];
-const smtpErrors: Error[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let smtpUrl = "";
-let serverUrl = "";
-let dbName = "";
+let scratch: TemplateDb | undefined;
 let dbUrl = "";
 let db: Db;
 
-/** Headers of a raw message, unfolded, names lower-cased. */
-function headersOf(raw: string): Record<string, string> {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
-  const out: Record<string, string> = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const i = line.indexOf(":");
-    if (i > 0) out[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
-  }
-  return out;
-}
-
-/** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=), as nodemailer writes them. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-      enc.toLowerCase() === "b"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))), "latin1").toString("utf8"),
-    );
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    // Its reverse DNS lookup of 127.0.0.1 alone took 150 ms a connection here.
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const h = headersOf(Buffer.concat(chunks).toString("utf8"));
-        for (const r of session.envelope.rcptTo) {
-          received.push({
-            to: r.address.toLowerCase(),
-            messageId: h["message-id"] ?? "",
-            mailId: h["x-tuesday-mail-id"] ?? "",
-            subject: decodeWords(h.subject ?? ""),
-            listUnsubscribe: h["list-unsubscribe"] ?? "",
-          });
-        }
-        callback();
-      });
-    },
-  });
-  // The killed server's pooled connections are reset under it: expected, any other error is not.
-  smtp.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code !== "ECONNRESET") smtpErrors.push(err);
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtp = await startSmtpSink();
   // Pooled (nodemailer's URL option): smtp-server, like many servers, pauses about 100 ms before
   // greeting a new connection, which one connection per mail pays every time.
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?pool=true`;
+  smtpUrl = smtp.url("pool=true");
   // The suite's PostgreSQL, a database of its own cloned from the migrated template; both server
   // processes use it through DATABASE_URL (an embedded one would outlive the killed server).
-  serverUrl = inject("pgServerUrl");
-  dbName = `crash_${process.pid}_${Date.now().toString(36)}`;
-  const admin = createDb(serverUrl, { max: 1 });
-  await admin.unsafe(`create database ${dbName} template ${TEMPLATE_DB}`);
-  await admin.end();
-  dbUrl = withDatabase(serverUrl, dbName);
+  scratch = await cloneTemplateDb("crash");
+  dbUrl = scratch.url;
   db = createDb(dbUrl, { max: 2 });
 }, 60_000);
 
 afterAll(async () => {
   await cleanUp();
   await db?.end();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-  if (dbName) {
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await smtp?.close();
+  await scratch?.drop();
 });
 
 const content = {
@@ -159,9 +95,9 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
     const welcome = await call(port, "POST", "/api/community/founders/participants/notify", token, { content, audience: { participantIds: [quitter.id] } });
     expect(welcome.status).toBe(202);
     await waitProgress(first, token, welcome.body.id as string, (p) => p.status === "done", 30_000);
-    const welcomeMail = received.find((m) => m.to === "crash-1@example.com");
-    const link = /^<(.+)>$/.exec(welcomeMail?.listUnsubscribe ?? "")?.[1];
-    if (!link) throw new Error(`no List-Unsubscribe in ${JSON.stringify(welcomeMail)}`);
+    const welcomeMail = smtp.to("crash-1@example.com")[0];
+    const link = /^<(.+)>$/.exec(welcomeMail?.headers["list-unsubscribe"] ?? "")?.[1];
+    if (!link) throw new Error(`no List-Unsubscribe in ${JSON.stringify(welcomeMail?.headers)}`);
     const unsubscribe = await fetch(link.replace(`http://founders.localhost:${port}`, `http://127.0.0.1:${port}`), {
       method: "POST",
       headers: { host: `founders.localhost:${port}`, "content-type": "application/x-www-form-urlencoded" },
@@ -181,7 +117,8 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
     await first.exited;
     const killedAfterMs = Date.now() - sendStarted;
     expect(midway.sent).toBeLessThan(2000);
-    const deliveredBeforeKill = received.filter((m) => m.messageId.includes(id)).length;
+    const ofMailing = (m: SinkMessage) => (m.headers["message-id"] ?? "").includes(id);
+    const deliveredBeforeKill = smtp.messages.filter(ofMailing).length;
 
     // The dead process's active jobs stay active until pg-boss expires them (15 minutes, checked
     // every 2 minutes by its maintenance; the platform has no setting for either): time is
@@ -199,9 +136,9 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
     const done = await waitProgress(second, token, id, (p) => p.status === "done", 240_000, 250);
     expect(done).toMatchObject({ status: "done", total: 2000, sent: 2000, failed: 0, skipped: 0, percent: 100 });
 
-    const mine = received.filter((m) => m.messageId.includes(id));
-    const byRecipient = new Map<string, Received[]>();
-    for (const m of mine) byRecipient.set(m.to, [...(byRecipient.get(m.to) ?? []), m]);
+    const mine = smtp.messages.filter(ofMailing);
+    const byRecipient = new Map<string, SinkMessage[]>();
+    for (const m of mine) for (const to of m.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), m]);
     expect(byRecipient.size).toBe(2000);
     expect(byRecipient.has("crash-1@example.com")).toBe(false);
     // At least once over SMTP: a kill between the SMTP server's "250 OK" and the commit of "sent"
@@ -210,13 +147,13 @@ describe("a server killed (SIGKILL) mid-mailing to 2,000 recipients", () => {
     // acceptance and the commit when the process dies.
     const duplicates = mine.length - byRecipient.size;
     for (const [to, msgs] of byRecipient) {
-      expect(new Set(msgs.map((m) => m.messageId)).size, to).toBe(1);
-      expect(new Set(msgs.map((m) => m.mailId)).size, to).toBe(1);
+      expect(new Set(msgs.map((m) => m.headers["message-id"])).size, to).toBe(1);
+      expect(new Set(msgs.map((m) => m.headers["x-tuesday-mail-id"])).size, to).toBe(1);
       const n = Number(/^crash-(\d+)@/.exec(to)?.[1]);
       expect(msgs[0]?.subject, to).toBe(n % 2 === 0 ? content.ru.subject : content.en.subject);
     }
     expect(duplicates).toBeLessThanOrEqual(mailSendLanes(smtpUrl));
-    expect(smtpErrors).toEqual([]);
+    expect(smtp.errors).toEqual([]);
     // Every outbox row of the mailing was sent once, by one of the two processes.
     const rows = await db<{ n: number }[]>`select count(*)::int as n from mail_outbox where dedupe_key like ${`mailing:${id}:%`} and status = 'sent'`;
     expect(rows[0]?.n).toBe(2000);

@@ -1,10 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { Client, type IMessage } from "@stomp/stompjs";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { arrangeMatch, type Member, member } from "../api/matching-api-helpers.ts";
 import { testEnvForFile } from "../support/harness.ts";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { hasNginx, type Nginx, startNginx } from "./nginx.ts";
 import { ownerOfLocalPort } from "./proc-sockets.ts";
 import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
@@ -27,13 +26,7 @@ if (skip) {
 
 const env = await testEnvForFile();
 
-type Received = { to: string; subject: string; at: number };
-const received: Received[] = [];
-let smtp: SMTPServer;
-/** A message to this address is held (no "250 OK") until its sender dies: a mail in flight. */
-let holdFor = "";
-let held: { remotePort: number; at: number } | undefined;
-const heldWaiters: (() => void)[] = [];
+let smtp: SmtpSink;
 
 const servers: Server[] = [];
 let proxy: Nginx;
@@ -45,31 +38,8 @@ const joiners: Member[] = [];
 
 beforeAll(async () => {
   if (skip) return;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        if (holdFor && to.includes(holdFor) && !held) {
-          held = { remotePort: session.remotePort, at: Date.now() };
-          for (const w of heldWaiters.splice(0)) w();
-          return; // never answered: the sender is killed while it waits
-        }
-        const head = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/, 1)[0] ?? "";
-        const subject = /^subject: (.*)$/im.exec(head)?.[1] ?? "";
-        for (const r of to) received.push({ to: r, subject, at: Date.now() });
-        callback();
-      });
-    },
-  });
-  smtp.on("error", () => {});
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}/?pool=true`;
+  smtp = await startSmtpSink();
+  const smtpUrl = smtp.url("pool=true");
 
   proxyPort = await freePort();
   const ports = [await freePort(), await freePort()];
@@ -96,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.stop();
   await cleanUp();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 type Call = { status: number; body: Record<string, unknown> & { [k: string]: unknown }; upstream: string };
@@ -213,7 +183,6 @@ async function fullHistory(chat: string, token: string): Promise<string[]> {
   }
 }
 
-const mailsTo = (to: string) => received.filter((r) => r.to === to.toLowerCase());
 
 describe.skipIf(skip && !required)("two server processes behind nginx on one database", () => {
   let chatId = "";
@@ -235,14 +204,14 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     const email = "proxy-sign-in@example.com";
     const sent = await call("POST", "/api/auth/login", undefined, { authType: "NONE", email });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    await until(() => mailsTo(email).length === 1, 30_000, "the sign-in code over SMTP");
+    await smtp.waitFor(1, (m) => m.to.includes(email), 30_000, "the sign-in code over SMTP");
     const [mail] = await env.mailTo(email);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
     const ok = await call("POST", "/api/auth/login", undefined, { authType: "NONE", email, password: code });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await call("GET", "/api/current-user", ok.body.token as string)).status).toBe(200);
     await sleep(500);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(smtp.to(email)).toHaveLength(1);
     const [sessions] = await env.db<{ n: number }[]>`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ${email}`;
     expect(sessions?.n).toBe(1);
   });
@@ -308,7 +277,7 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     });
     expect(mailing.status, JSON.stringify(mailing.body)).toBe(202);
     const total = mailing.body.total as number;
-    await until(() => received.filter((r) => r.subject === "Proxy news").length >= total, 60_000, "the mailing");
+    await smtp.waitFor(total, (m) => m.subject === "Proxy news", 60_000, "the mailing");
 
     // Both processes' schedulers may enqueue the week: it runs once.
     const week = "2026-11-24"; // a Tuesday, as a matching week is named
@@ -324,10 +293,10 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     const runs = await env.db<{ n: number }[]>`select count(*)::int as n from matching_runs where community_id = 'alpha' and week = ${week}`;
     expect(runs[0]?.n).toBe(1);
     await sleep(500);
-    const proxyNews = received.filter((r) => r.subject === "Proxy news");
+    const proxyNews = smtp.messages.filter((m) => m.subject === "Proxy news");
     expect(proxyNews).toHaveLength(total);
-    expect(new Set(proxyNews.map((r) => r.to)).size).toBe(total);
-    for (const j of first) expect(mailsTo(j.email).filter((r) => r.subject !== "Proxy news").length, j.email).toBeLessThanOrEqual(1);
+    expect(new Set(proxyNews.flatMap((m) => m.to)).size).toBe(total);
+    for (const j of first) expect(smtp.to(j.email).filter((r) => r.subject !== "Proxy news").length, j.email).toBeLessThanOrEqual(1);
   }, 240_000);
 
   it("survives kill -9 of the process sending a mail, under traffic", async () => {
@@ -348,8 +317,8 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
 
     // The mail in flight: a one-member mailing whose message the SMTP sink holds unanswered.
     const target = joiners[11] as Member;
-    holdFor = target.email.toLowerCase();
-    const heldNow = new Promise<void>((resolve) => heldWaiters.push(resolve));
+    // Held unanswered (no "250 OK") until its sender dies: a mail in flight.
+    const holding = smtp.hold((m) => m.to.includes(target.email.toLowerCase()));
     const one = await call("POST", "/api/community/alpha/participants/notify", admin.token, {
       content: { en: { subject: "In flight", body: "This one is being sent when its process dies." }, ru: { subject: "В пути", body: "Это письмо в пути." } },
       audience: { participantIds: [target.id] },
@@ -371,9 +340,9 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
       }
     })();
 
-    await until(() => held !== undefined, 30_000, "the held mail");
+    const held = await holding;
     const pids = servers.map((s) => s.child.pid ?? 0);
-    const victimPid = ownerOfLocalPort(held?.remotePort ?? 0, pids);
+    const victimPid = ownerOfLocalPort(held.remotePort, pids);
     expect(victimPid, "the process sending the held mail").toBeDefined();
     const victim = servers.find((s) => s.child.pid === victimPid) as Server;
     const survivor = servers.find((s) => s !== victim) as Server;
@@ -382,8 +351,6 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     victim.child.kill("SIGKILL");
     await victim.exited;
     const killedAt = Date.now();
-    holdFor = "";
-    await heldNow;
 
     // Sockets on the dead process come back through nginx, on the survivor.
     const survivorAddr = `127.0.0.1:${survivor.port}`;
@@ -421,8 +388,8 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     expect(places?.rows).toBe(5);
 
     // The mail in flight goes out once, from the survivor, within a minute of the kill.
-    await until(() => mailsTo(target.email).some((r) => r.subject === "In flight"), 60_000, "the in-flight mail after the kill");
-    const inFlight = mailsTo(target.email).filter((r) => r.subject === "In flight");
+    await smtp.waitFor(1, (m) => m.to.includes(target.email.toLowerCase()) && m.subject === "In flight", 60_000, "the in-flight mail after the kill");
+    const inFlight = smtp.to(target.email).filter((r) => r.subject === "In flight");
     expect(inFlight).toHaveLength(1);
     const mailDelayMs = (inFlight[0]?.at ?? 0) - killedAt;
     expect(mailDelayMs).toBeLessThan(60_000);
@@ -436,7 +403,7 @@ describe.skipIf(skip && !required)("two server processes behind nginx on one dat
     const [mailJobs] = await env.db<{ done: number; retried: number }[]>`
       select count(*) filter (where state = 'completed')::int as done, count(*) filter (where retry_count > 0)::int as retried from pgboss.job where name = 'mail.send'`;
     expect(outbox?.sent).toBe(outbox?.rows);
-    const smtpTotal = received.length;
+    const smtpTotal = smtp.messages.length;
     expect(smtpTotal).toBe(outbox?.rows);
 
     console.log(

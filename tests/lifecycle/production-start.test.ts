@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, withDatabase } from "@tuesday/platform";
-import { TEMPLATE_DB } from "../support/global-setup.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "@tuesday/platform";
+import { cloneTemplateDb, type TemplateDb } from "../support/template-db.ts";
 import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /**
@@ -13,8 +13,7 @@ import { cleanUp, freePort, type Server, startServer, tempDir, waitReady } from 
  * database, the dev identity providers, the /dev routes, the demo seed.
  */
 
-const serverUrl = inject("pgServerUrl");
-let dbName = "";
+let scratch: TemplateDb | undefined;
 let dbUrl = "";
 let webRoot = "";
 let closedPort = 0;
@@ -37,11 +36,8 @@ async function fakeBuild(root: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  dbName = `prod_${process.pid}_${Date.now().toString(36)}`;
-  const admin = createDb(serverUrl, { max: 1 });
-  await admin.unsafe(`create database ${dbName} template ${TEMPLATE_DB}`);
-  await admin.end();
-  dbUrl = withDatabase(serverUrl, dbName);
+  scratch = await cloneTemplateDb("prod");
+  dbUrl = scratch.url;
   webRoot = await tempDir();
   await fakeBuild(webRoot);
   closedPort = await freePort();
@@ -49,11 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanUp();
-  if (dbName) {
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 const guard = ["--import", "./tests/lifecycle/production-guard.mjs"];

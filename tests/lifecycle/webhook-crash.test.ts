@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDb, createSession, type Db, withDatabase } from "@tuesday/platform";
-import { TEMPLATE_DB } from "../support/global-setup.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, createSession, type Db } from "@tuesday/platform";
+import { cloneTemplateDb, type TemplateDb } from "../support/template-db.ts";
 import { cleanUp, freePort, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /**
@@ -31,8 +31,7 @@ const receiver: HttpServer = createServer((req, res) => {
   });
 });
 let receiverUrl = "";
-let serverUrl = "";
-let dbName = "";
+let scratch: TemplateDb | undefined;
 let dbUrl = "";
 let db: Db;
 
@@ -53,12 +52,8 @@ function requests(n: number, timeoutMs: number): Promise<void> {
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  serverUrl = inject("pgServerUrl");
-  dbName = `whcrash_${process.pid}_${Date.now().toString(36)}`;
-  const admin = createDb(serverUrl, { max: 1 });
-  await admin.unsafe(`create database ${dbName} template ${TEMPLATE_DB}`);
-  await admin.end();
-  dbUrl = withDatabase(serverUrl, dbName);
+  scratch = await cloneTemplateDb("whcrash");
+  dbUrl = scratch.url;
   db = createDb(dbUrl, { max: 2 });
 }, 60_000);
 
@@ -67,11 +62,7 @@ afterAll(async () => {
   await db?.end();
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  if (dbName) {
-    const admin = createDb(serverUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 async function call(port: number, method: string, p: string, token: string, body?: unknown) {

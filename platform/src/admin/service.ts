@@ -5,13 +5,13 @@
 import { recordAudit } from "../audit/index.ts";
 import { requireCommunityAdmin } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
-import { afterCommit, withTx } from "../db/client.ts";
+import { withTx } from "../db/client.ts";
 import { notFound } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { langIn } from "../members/index.ts";
 import { findStaffMember, listStaffMembers, toStaffMember } from "../moderation/index.ts";
 import { preferredLangOf } from "../participant/queries.ts";
-import { notificationsTopic, publishTopic } from "../realtime/index.ts";
+import { announceParticipantUpdated } from "../participant/updated.ts";
 import { participantStats, setParticipantFlag } from "./queries.ts";
 import type { AdminParticipant, AdminParticipantsQuery, NotifyParticipant, ParticipantStats, Toggle } from "./schemas.ts";
 
@@ -80,11 +80,8 @@ export async function switchParticipant(ctx: Ctx, what: "profile" | "networking"
       await setParticipantFlag(tx, ctx.tenant.id, row.id, what === "profile" ? "profile_enabled" : "networking_enabled", enabled);
       const key = what === "profile" ? "profileEnabled" : "networkingEnabled";
       await recordAudit(txCtx, { action: `participant.${what}_toggle`, target: { type: "participant", id: row.id }, before: { [key]: current }, after: { [key]: enabled } });
-      // The member's open app reads its bar again at once (spec 2.4; sent when the transaction
-      // commits). Their cached views are dropped first: the push is delivered in this process right
-      // after the commit, before the database's own announcement of the change comes back.
-      afterCommit(tx, () => ctx.deps.views.forgetUser(row.userId));
-      await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(row.id), body: { type: "PARTICIPANT_UPDATED", participantId: row.id } }, tx);
+      // The member's open app reads its bar again at once.
+      await announceParticipantUpdated(ctx, tx, row);
     }
     return {
       changed: current !== enabled,

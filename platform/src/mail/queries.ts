@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.ts";
 
 /** A file sent with a mail (e.g. an event's .ics), kept in the outbox row as text. */
@@ -27,75 +28,46 @@ export type OutboxRow = {
 const COLUMNS = `id, community_id as "communityId", to_email as "toEmail", from_email as "fromEmail", template, lang,
   subject, html, text, status, attempts, transport, message_id as "messageId", headers, created_at as "createdAt", sent_at as "sentAt", attachments`;
 
-export async function insertOutbox(
-  db: Db,
-  row: {
-    communityId: string;
-    toEmail: string;
-    fromEmail: string;
-    template: string;
-    lang: string;
-    subject: string;
-    html: string;
-    text: string;
-    dedupeKey: string | null;
-    attachments?: MailAttachment[] | undefined;
-    headers?: Record<string, string>;
-  },
-): Promise<{ id: string; inserted: boolean }> {
-  const [ins] = await db<{ id: string }[]>`
-    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, attachments, headers)
-    values (${row.communityId}, ${row.dedupeKey}, ${row.toEmail}, ${row.fromEmail}, ${row.template}, ${row.lang},
-            ${row.subject}, ${row.html}, ${row.text}, ${row.attachments?.length ? db.json(row.attachments) : null}, ${db.json(row.headers ?? {})})
-    on conflict (dedupe_key) do nothing
-    returning id`;
-  if (ins) return { id: ins.id, inserted: true };
-  const [existing] = await db<{ id: string }[]>`select id from mail_outbox where dedupe_key = ${row.dedupeKey}`;
-  if (!existing) throw new Error("outbox dedupe lookup failed");
-  return { id: existing.id, inserted: false };
-}
+/** One outbox row to insert; a row with a dedupe key that is stored already keeps that row. */
+export type NewOutboxRow = Pick<OutboxRow, "communityId" | "toEmail" | "fromEmail" | "template" | "lang" | "subject" | "html" | "text"> & {
+  dedupeKey: string | null;
+  attachments?: MailAttachment[] | undefined;
+  headers?: Record<string, string> | undefined;
+};
 
 /**
- * Many outbox rows in one statement (a mailing's chunk), each with its dedupe key: returns the id
- * of every key, and which of them this call inserted (an existing key keeps its row).
+ * Many outbox rows in one statement (a mailing's chunk): returns, in the order given, each row's
+ * id and whether this call inserted it. A row whose dedupe key is stored already keeps the stored
+ * row (its id is returned, not inserted); a row without a key is always inserted.
  */
-export async function insertOutboxMany(
-  db: Db,
-  rows: {
-    communityId: string;
-    toEmail: string;
-    fromEmail: string;
-    template: string;
-    lang: string;
-    subject: string;
-    html: string;
-    text: string;
-    dedupeKey: string;
-    headers: Record<string, string>;
-  }[],
-): Promise<{ ids: Map<string, string>; inserted: Set<string> }> {
-  const ids = new Map<string, string>();
-  const inserted = new Set<string>();
-  if (rows.length === 0) return { ids, inserted };
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
-  const added = await db<{ id: string; dedupeKey: string }[]>`
-    insert into mail_outbox (community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, headers)
-    select c, k, t, f, tpl, l, s, h, x, hd::jsonb
-    from unnest(${col("communityId")}::text[], ${col("dedupeKey")}::text[], ${col("toEmail")}::text[], ${col("fromEmail")}::text[],
+export async function insertOutboxMany(db: Db, rows: NewOutboxRow[]): Promise<{ id: string; inserted: boolean }[]> {
+  if (rows.length === 0) return [];
+  // Ids are chosen here so that each inserted row is known by its id, keyed or not.
+  const fresh = rows.map(() => randomUUID());
+  const col = <K extends keyof NewOutboxRow>(k: K) => rows.map((r) => r[k] ?? null);
+  const added = await db<{ id: string }[]>`
+    insert into mail_outbox (id, community_id, dedupe_key, to_email, from_email, template, lang, subject, html, text, attachments, headers)
+    select i, c, k, t, f, tpl, l, s, h, x, nullif(a, '')::jsonb, hd::jsonb
+    from unnest(${fresh}::uuid[], ${col("communityId")}::text[], ${col("dedupeKey")}::text[], ${col("toEmail")}::text[], ${col("fromEmail")}::text[],
       ${col("template")}::text[], ${col("lang")}::text[], ${col("subject")}::text[], ${col("html")}::text[], ${col("text")}::text[],
-      ${rows.map((r) => JSON.stringify(r.headers))}::text[]) as v(c, k, t, f, tpl, l, s, h, x, hd)
+      ${rows.map((r) => (r.attachments?.length ? JSON.stringify(r.attachments) : ""))}::text[],
+      ${rows.map((r) => JSON.stringify(r.headers ?? {}))}::text[]) as v(i, c, k, t, f, tpl, l, s, h, x, a, hd)
     on conflict (dedupe_key) do nothing
-    returning id, dedupe_key as "dedupeKey"`;
-  for (const r of added) {
-    ids.set(r.dedupeKey, r.id);
-    inserted.add(r.dedupeKey);
-  }
-  const missing = rows.map((r) => r.dedupeKey).filter((k) => !ids.has(k));
+    returning id`;
+  const inserted = new Set(added.map((r) => r.id));
+  const out = rows.map((r, i) => ({ id: fresh[i] as string, inserted: inserted.has(fresh[i] as string), dedupeKey: r.dedupeKey }));
+  const missing = out.filter((r) => !r.inserted).map((r) => r.dedupeKey);
   if (missing.length > 0) {
-    const existing = await db<{ id: string; dedupeKey: string }[]>`select id, dedupe_key as "dedupeKey" from mail_outbox where dedupe_key = any(${missing}::text[])`;
-    for (const r of existing) ids.set(r.dedupeKey, r.id);
+    const existing = await db<{ id: string; dedupeKey: string }[]>`select id, dedupe_key as "dedupeKey" from mail_outbox where dedupe_key = any(${missing as string[]}::text[])`;
+    const byKey = new Map(existing.map((r) => [r.dedupeKey, r.id]));
+    for (const r of out) {
+      if (r.inserted) continue;
+      const id = r.dedupeKey === null ? undefined : byKey.get(r.dedupeKey);
+      if (!id) throw new Error("outbox dedupe lookup failed");
+      r.id = id;
+    }
   }
-  return { ids, inserted };
+  return out.map(({ id, inserted }) => ({ id, inserted }));
 }
 
 /** Locks the row for sending so two workers never send the same mail; null when already sent. */

@@ -2,7 +2,7 @@ import { requireOperator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
-import { insertOutbox, insertOutboxMany, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
+import { insertOutboxMany, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
 import { mailSendJob } from "./send-job.ts";
 import { type RenderedMail, type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
 
@@ -22,37 +22,23 @@ export type QueueMailInput<N extends TemplateName> = {
 /**
  * Renders a mail in the tenant's branding, stores it in the outbox and enqueues its delivery in
  * the same transaction, so a crash either loses both or keeps both (and the job sends it).
+ * queueMails of one.
  */
 export async function queueMail<N extends TemplateName>(ctx: Pick<Ctx, "db" | "tenant" | "deps">, input: QueueMailInput<N>): Promise<string> {
-  const rendered = renderMail(ctx.tenant, input.lang, input.template, input.vars);
-  const from = `${ctx.tenant.config.brandConfig.title} <${ctx.tenant.config.senderEmail}>`;
-  return withTx(ctx.db, async (tx) => {
-    const { id, inserted } = await insertOutbox(tx, {
-      communityId: ctx.tenant.id,
-      toEmail: input.to,
-      fromEmail: from,
-      template: input.template,
-      lang: input.lang,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      dedupeKey: input.dedupeKey ?? null,
-      attachments: input.attachments,
-      ...(input.headers ? { headers: input.headers } : {}),
-    });
-    if (inserted) await ctx.deps.jobs.send(mailSendJob, { communityId: ctx.tenant.id, mailId: id }, { db: tx });
-    return id;
-  });
+  const [id] = await queueMails(ctx, [input]);
+  if (!id) throw new Error("outbox row vanished");
+  return id;
 }
 
 /**
  * queueMail for many mails at once (a mailing's chunk): rendered here, stored with one statement
- * and their delivery jobs enqueued with another, in the same transaction. Each needs its dedupe
- * key; returns each one's outbox id in the order given.
+ * and their delivery jobs enqueued with another, in the same transaction. A mail whose dedupe key
+ * is stored already is neither stored nor enqueued again; returns each one's outbox id in the
+ * order given.
  */
 export async function queueMails<N extends TemplateName>(
   ctx: Pick<Ctx, "db" | "tenant" | "deps">,
-  inputs: (Omit<QueueMailInput<N>, "attachments" | "dedupeKey"> & { dedupeKey: string; rendered?: RenderedMail })[],
+  inputs: (QueueMailInput<N> & { rendered?: RenderedMail })[],
 ): Promise<string[]> {
   const from = `${ctx.tenant.config.brandConfig.title} <${ctx.tenant.config.senderEmail}>`;
   const rows = inputs.map((input) => {
@@ -67,19 +53,16 @@ export async function queueMails<N extends TemplateName>(
       subject: rendered.subject,
       html: rendered.html,
       text: rendered.text,
-      dedupeKey: input.dedupeKey,
+      dedupeKey: input.dedupeKey ?? null,
+      attachments: input.attachments,
       headers: input.headers ?? {},
     };
   });
   return withTx(ctx.db, async (tx) => {
-    const { ids, inserted } = await insertOutboxMany(tx, rows);
-    const toSend = rows.filter((r) => inserted.has(r.dedupeKey)).map((r) => ({ communityId: ctx.tenant.id, mailId: ids.get(r.dedupeKey) as string }));
+    const stored = await insertOutboxMany(tx, rows);
+    const toSend = stored.filter((r) => r.inserted).map((r) => ({ communityId: ctx.tenant.id, mailId: r.id }));
     await ctx.deps.jobs.sendMany(mailSendJob, toSend, { db: tx });
-    return rows.map((r) => {
-      const id = ids.get(r.dedupeKey);
-      if (!id) throw new Error("outbox row vanished");
-      return id;
-    });
+    return stored.map((r) => r.id);
   });
 }
 

@@ -12,7 +12,7 @@ import { accessDenied, conflict, notFound, validation } from "../lib/errors.ts";
 import { publishModelChange } from "../matching/model-change.ts";
 import { iso, isoOrNull, requireMemberCard } from "../members/index.ts";
 import { notify } from "../notifications/index.ts";
-import { notificationsTopic, publishTopic } from "../realtime/index.ts";
+import { announceParticipantUpdated } from "../participant/updated.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { setModeration } from "./queries.ts";
 import { findOpenReport, findReport, hideProfile, insertReport, listReports, type ReportListRow, type ReportRow, resolveReports } from "./report-queries.ts";
@@ -116,7 +116,7 @@ export async function resolveMemberReport(ctx: Ctx, id: string, input: ResolveRe
     }
     if (input.action !== "DISMISS") {
       await publishModelChange(ctx.deps.bus, tx, ctx.tenant.id);
-      await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(row.reportedId), body: { type: "PARTICIPANT_UPDATED", participantId: row.reportedId } }, tx);
+      await announceParticipantUpdated(ctx, tx, { id: row.reportedId, userId: row.reportedUserId });
     }
     const resolved = await resolveReports(tx, ctx.tenant.id, { id, reportedId: row.reportedId, action: input.action, resolvedBy: me?.id ?? null });
     const updated = await findReport(tx, ctx.tenant.id, id);

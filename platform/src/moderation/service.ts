@@ -5,14 +5,14 @@
 import { recordAudit } from "../audit/index.ts";
 import { isOperator, participantOf, requireModerator, requireThisCommunity } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
-import { afterCommit, withTx } from "../db/client.ts";
+import { withTx } from "../db/client.ts";
 import { textsFor } from "../i18n/texts.ts";
 import { accessDenied, notFound, validation } from "../lib/errors.ts";
 import { queueMail } from "../mail/service.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { langIn } from "../members/index.ts";
 import { preferredLangOf } from "../participant/queries.ts";
-import { notificationsTopic, publishTopic } from "../realtime/index.ts";
+import { announceParticipantUpdated } from "../participant/updated.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { findStaffMember, listStaffMembers, setModeration, type StaffMemberRow } from "./queries.ts";
 import type { ModerationDecision, ModerationPage, ModerationQuery, StaffMember } from "./schemas.ts";
@@ -121,11 +121,8 @@ export async function decideModeration(ctx: Ctx, id: string, input: ModerationDe
         status: input.moderationStatus,
       }, id);
     }
-    // The member's open app refreshes what it shows at once (sent when the transaction commits).
-    // Their cached views go first: this process delivers the push right after the commit, before
-    // the database's own announcement of the change comes back (as the admin toggles do).
-    afterCommit(tx, () => ctx.deps.views.forgetUser(updated.userId));
-    await publishTopic(ctx.deps.bus, { communityId: ctx.tenant.id, topic: notificationsTopic(id), body: { type: "PARTICIPANT_UPDATED", participantId: id } }, tx);
+    // The member's open app refreshes what it shows at once.
+    await announceParticipantUpdated(ctx, tx, updated);
     if (updated.email && input.moderationStatus !== "pending") {
       const lang: Lang = langIn(ctx, await preferredLangOf(tx, ctx.tenant.id, id));
       const title = ctx.tenant.config.brandConfig.title;
