@@ -30,6 +30,7 @@ export const en = {
     passwordHint: "Not fewer than 8 characters",
     passwordsDontMatch: "Passwords don't match",
     codeRequired: "Enter the code from the e-mail",
+    accountDisabled: "This account is disabled. Please contact the community's team.",
     code: {
       "503": "Server is unavailable",
       "1000": "Server side error. Please try again later.",

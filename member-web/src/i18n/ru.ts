@@ -32,6 +32,7 @@ export const ru: RuTexts<typeof en> = {
     passwordHint: "Не меньше 8 символов",
     passwordsDontMatch: "Пароли не совпадают",
     codeRequired: "Введите код из письма",
+    accountDisabled: "Этот аккаунт отключён. Обратитесь к команде сообщества.",
     code: {
       "503": "Сервер недоступен",
       "1000": "Ошибка на сервере. Попробуйте позже.",

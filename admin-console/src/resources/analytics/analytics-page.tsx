@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Loading, Title, useAuthenticated, useTranslate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { countAxis, countYAxis } from "./count-axis.ts";
 
 /** The weeks the series cover. */
 const WEEKS = 12;
@@ -63,19 +64,20 @@ export function AnalyticsPage() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChartCard title={translate("tuesday.analytics.signups")} testId="chart-signups">
-          <LineChart height={240} xAxis={[{ scaleType: "point", data: weeks }]} series={[{ data: data.signups.map((s) => s.count), label: translate("tuesday.analytics.signups") }]} />
+          <LineChart height={240} xAxis={[{ scaleType: "point", data: weeks }]} yAxis={[countYAxis(data.signups.map((s) => s.count))]} series={[{ data: data.signups.map((s) => s.count), label: translate("tuesday.analytics.signups") }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title={translate("tuesday.analytics.matches")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: weeks }]} series={[{ data: data.matches.map((s) => s.count) }]} />
+        <ChartCard title={translate("tuesday.analytics.matches")} testId="chart-matches">
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: weeks }]} yAxis={[countYAxis(data.matches.map((s) => s.count))]} series={[{ data: data.matches.map((s) => s.count) }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title={translate("tuesday.analytics.meetings")}>
+        <ChartCard title={translate("tuesday.analytics.meetings")} testId="chart-meetings">
           <LineChart
             height={240}
             xAxis={[{ scaleType: "point", data: weeks }]}
+            yAxis={[countYAxis(data.meetings.flatMap((m) => [m.held, m.averageRating]))]}
             series={[
               { data: data.meetings.map((m) => m.held), label: translate("tuesday.analytics.meetings") },
               { data: data.meetings.map((m) => m.averageRating), label: translate("tuesday.analytics.rating") },
@@ -89,6 +91,7 @@ export function AnalyticsPage() {
             <BarChart
               height={240}
               xAxis={[{ scaleType: "band", data: booked.data.weeks.map((w) => w.week.slice(5)) }]}
+              yAxis={[countYAxis(booked.data.weeks.flatMap((w) => [w.proposed, w.confirmed, w.held, w.noShow]))]}
               series={(["proposed", "confirmed", "held", "noShow"] as const).map((k) => ({ data: booked.data.weeks.map((w) => w[k]), label: translate(`tuesday.analytics.booking.${k}`) }))}
             />
           </ChartCard>
@@ -100,18 +103,19 @@ export function AnalyticsPage() {
             height={240}
             layout="horizontal"
             yAxis={[{ scaleType: "band", data: dist.funnel.map((f) => translate(`tuesday.analytics.steps.${f.step}`)), width: 140 }]}
+            xAxis={[countAxis(dist.funnel.map((f) => f.count))]}
             series={[{ data: dist.funnel.map((f) => f.count) }]}
           />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title={translate("tuesday.analytics.tags")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.topTags.map((t) => t.tag) }]} series={[{ data: dist.topTags.map((t) => t.count) }]} />
+        <ChartCard title={translate("tuesday.analytics.tags")} testId="chart-tags">
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.topTags.map((t) => t.tag) }]} yAxis={[countYAxis(dist.topTags.map((t) => t.count))]} series={[{ data: dist.topTags.map((t) => t.count) }]} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title={translate("tuesday.analytics.cities")}>
-          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.cities.map((c) => c.city) }]} series={[{ data: dist.cities.map((c) => c.count) }]} />
+        <ChartCard title={translate("tuesday.analytics.cities")} testId="chart-cities">
+          <BarChart height={240} xAxis={[{ scaleType: "band", data: dist.cities.map((c) => c.city) }]} yAxis={[countYAxis(dist.cities.map((c) => c.count))]} series={[{ data: dist.cities.map((c) => c.count) }]} />
         </ChartCard>
       </Grid>
     </Grid>

@@ -17,9 +17,10 @@ import {
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
-import { Button, Datagrid, DateField, FunctionField, List, TextField as RaTextField, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { Button, Datagrid, FunctionField, List, TextField as RaTextField, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 
 type ApiKey = components["schemas"]["ApiKey"];
 type Scope = components["schemas"]["ApiScope"];
@@ -195,9 +196,9 @@ export function ApiKeyList() {
             )}
           />
           <FunctionField<ApiKey> label="tuesday.apiKeys.status" render={(k) => translate(`tuesday.apiKeys.statuses.${k.status}`)} />
-          <DateField source="createdAt" label="tuesday.apiKeys.created" showTime />
-          <DateField source="expiresAt" label="tuesday.apiKeys.expires" showTime emptyText="tuesday.apiKeys.never" />
-          <DateField source="lastUsedAt" label="tuesday.apiKeys.lastUsed" showTime emptyText="tuesday.apiKeys.notUsed" />
+          <LocaleDateField source="createdAt" label="tuesday.apiKeys.created" showTime />
+          <LocaleDateField source="expiresAt" label="tuesday.apiKeys.expires" showTime emptyText="tuesday.apiKeys.never" />
+          <LocaleDateField source="lastUsedAt" label="tuesday.apiKeys.lastUsed" showTime emptyText="tuesday.apiKeys.notUsed" />
           <FunctionField<ApiKey> label="tuesday.apiKeys.lastUsedIp" render={(k) => k.lastUsedIp ?? ""} />
           <RevokeButton />
         </Datagrid>

@@ -1,6 +1,7 @@
 import { Chip } from "@mui/material";
 import type { components } from "@tuesday/api-client";
-import { Datagrid, DateField, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, useTranslate } from "react-admin";
+import { Datagrid, FunctionField, List, NumberField, SearchInput, SelectInput, TextField, useTranslate } from "react-admin";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 
 export type ConsoleEvent = components["schemas"]["ConsoleEvent"];
 
@@ -29,7 +30,7 @@ export function EventList() {
     <List title="tuesday.events.title" filters={useFilters()} filterDefaultValues={{ tab: "upcoming" }} sort={{ field: "date", order: "ASC" }} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="title" label="tuesday.events.name" />
-        <DateField source="eventDateTime" sortBy="date" label="tuesday.events.date" showTime />
+        <LocaleDateField source="eventDateTime" sortBy="date" label="tuesday.events.date" showTime />
         <FunctionField source="type" label="tuesday.events.type" sortable={false} render={(r: ConsoleEvent) => translate(`tuesday.events.types.${r.type}`)} />
         <FunctionField
           source="visibility"

@@ -1,6 +1,7 @@
-import { Datagrid, DateField, FunctionField, List, TextField } from "react-admin";
+import { Datagrid, FunctionField, List, TextField } from "react-admin";
 import type { StaffMember } from "../participants/participant-actions.tsx";
 import { StatusChip, useStatusFilters } from "../participants/participant-list.tsx";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 
 /** Members CRM: every member; a row opens the member's timeline. */
 export function MemberList() {
@@ -11,7 +12,7 @@ export function MemberList() {
         <TextField source="email" label="tuesday.participants.email" />
         <TextField source="company" label="tuesday.participants.company" />
         <FunctionField source="moderationStatus" label="tuesday.participants.status" render={() => <StatusChip />} />
-        <DateField source="createdAt" label="tuesday.participants.joined" />
+        <LocaleDateField source="createdAt" label="tuesday.participants.joined" />
       </Datagrid>
     </List>
   );

@@ -3,13 +3,11 @@ import type { components } from "@tuesday/api-client";
 import { useState } from "react";
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SelectInput,
   Show,
   SimpleShowLayout,
-  TextField,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -17,6 +15,7 @@ import {
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 
 type Report = components["schemas"]["MemberReport"];
 type Action = NonNullable<components["schemas"]["ReportAction"]>;
@@ -105,7 +104,7 @@ export function ReportList() {
         <FunctionField label="tuesday.reports.reported" render={(r: Report) => person(r.reported)} />
         <FunctionField label="tuesday.reports.reason" render={(r: Report) => translate(`tuesday.reports.reasons.${r.reason}`)} />
         <FunctionField label="tuesday.reports.reporter" render={(r: Report) => person(r.reporter)} />
-        <DateField source="createdAt" label="tuesday.reports.created" showTime sortable={false} />
+        <LocaleDateField source="createdAt" label="tuesday.reports.created" showTime sortable={false} />
         <FunctionField label="tuesday.reports.status" render={() => <StatusChip />} />
         <FunctionField label="tuesday.reports.action" render={() => <Decision />} />
         <FunctionField label="" render={() => <ResolveButtons />} />
@@ -131,10 +130,10 @@ export function ReportShow() {
         <FunctionField label="tuesday.reports.reason" render={(r: Report) => translate(`tuesday.reports.reasons.${r.reason}`)} />
         <FunctionField label="tuesday.reports.note" render={(r: Report) => r.note ?? translate("tuesday.reports.noNote")} />
         <FunctionField label="tuesday.reports.reporter" render={(r: Report) => person(r.reporter)} />
-        <DateField source="createdAt" label="tuesday.reports.created" showTime />
+        <LocaleDateField source="createdAt" label="tuesday.reports.created" showTime />
         <FunctionField label="tuesday.reports.status" render={() => <StatusChip />} />
         <FunctionField label="tuesday.reports.action" render={() => <Decision />} />
-        <DateField source="resolvedAt" label="tuesday.reports.resolvedAt" showTime emptyText="—" />
+        <LocaleDateField source="resolvedAt" label="tuesday.reports.resolvedAt" showTime emptyText="—" />
         <ResolveButtons />
       </SimpleShowLayout>
     </Show>

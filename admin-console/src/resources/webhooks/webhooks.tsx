@@ -7,7 +7,6 @@ import {
   CheckboxGroupInput,
   Create,
   Datagrid,
-  DateField,
   Edit,
   FunctionField,
   List,
@@ -27,6 +26,7 @@ import {
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 
 type Endpoint = components["schemas"]["WebhookEndpoint"];
 type Delivery = components["schemas"]["WebhookDelivery"] & { endpointId: string };
@@ -92,7 +92,7 @@ export function WebhookList() {
           <TextField source="description" label="tuesday.webhooks.description" />
           <FunctionField<Endpoint> label="tuesday.webhooks.events" render={() => <EventChips />} />
           <FunctionField<Endpoint> label="tuesday.webhooks.status" render={(e) => translate(`tuesday.webhooks.statuses.${e.enabled ? "on" : "off"}`)} />
-          <DateField source="createdAt" label="tuesday.webhooks.created" showTime />
+          <LocaleDateField source="createdAt" label="tuesday.webhooks.created" showTime />
         </Datagrid>
       </List>
     </Stack>
@@ -192,7 +192,7 @@ function Deliveries() {
       <Typography variant="h6">{translate("tuesday.webhooks.deliveries")}</Typography>
       <ReferenceManyField reference="webhook-deliveries" target="endpointId" perPage={100} sort={{ field: "createdAt", order: "DESC" }}>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography>{translate("tuesday.webhooks.noDeliveries")}</Typography>}>
-          <DateField source="createdAt" label="tuesday.webhooks.at" showTime />
+          <LocaleDateField source="createdAt" label="tuesday.webhooks.at" showTime />
           <TextField source="eventType" label="tuesday.webhooks.eventType" />
           <FunctionField<Delivery> label="tuesday.webhooks.deliveryStatus" render={(d) => translate(`tuesday.webhooks.deliveryStatuses.${d.status}`)} />
           <NumberField source="attempts" label="tuesday.webhooks.attempts" />

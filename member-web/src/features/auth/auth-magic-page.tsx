@@ -12,7 +12,7 @@ import { AuthCard } from "./auth-card.tsx";
 export function AuthMagicPage({ token, backTo }: { token: string | undefined; backTo: string | undefined }) {
   const { t } = useTranslation("auth");
   const navigate = useNavigate();
-  const errorText = useErrorText();
+  const errorText = useErrorText({ signIn: true });
   const [error, setError] = useState<string | null>(token ? null : t("magic.failed"));
   // A link works once: StrictMode's double effect must not spend it twice.
   const started = useRef(false);

@@ -22,7 +22,7 @@ export function OneTimeCodePage({ initialEmail }: { initialEmail: string | undef
   const tErr = useTranslation("errors").t;
   const community = useCommunity();
   const navigate = useNavigate();
-  const errorText = useErrorText();
+  const errorText = useErrorText({ signIn: true });
 
   const storedEmail = storage.email();
   const email = useEmailField(initialEmail ?? storedEmail ?? "");
