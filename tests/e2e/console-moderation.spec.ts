@@ -79,6 +79,8 @@ test.describe("console participants: moderation", () => {
   });
 
   test("the members CRM shows a member's timeline and takes a note; analytics draws its charts", async ({ page, request }) => {
+    // Four console screens and an e-mail round trip: about 30 s on a quiet 2-core machine.
+    test.setTimeout(60_000);
     const password = "Moderation-e2e-password-8";
     const adminEmail = uniqueEmail("crm-admin");
     await registerAdmin(request, TENANTS.founders, adminEmail, password);
@@ -94,6 +96,9 @@ test.describe("console participants: moderation", () => {
     await expect(page.getByTestId("community-title")).toBeVisible();
     await page.getByRole("menuitem", { name: "Members CRM" }).click();
     await page.getByPlaceholder("Search").fill(`Cora${suffix}`);
+    // The search applies after its debounce (it rewrites the list's URL): a row opened before
+    // that would be left for the filtered list again.
+    await expect(page).toHaveURL(new RegExp(`filter=.*Cora${suffix}`));
     await page.getByText(`Cora${suffix} Tester`).click();
     const timeline = page.getByTestId("crm-timeline");
     await expect(timeline).toContainText("Joined");

@@ -14,10 +14,13 @@ const participant = (communityId: string, networkingEnabled: boolean) => ({
 
 describe("networking off for the member (spec 2.4)", () => {
   it("follows this community's participant, and the account switch", () => {
-    expect(networkingOn({ enabled: true, connectedParticipants: [participant("alpha", false), participant("beta", true)] }, "alpha")).toBe(false);
-    expect(networkingOn({ enabled: true, connectedParticipants: [participant("alpha", false), participant("beta", true)] }, "beta")).toBe(true);
-    expect(networkingOn({ enabled: false, connectedParticipants: [participant("alpha", true)] }, "alpha")).toBe(false);
-    expect(networkingOn({ enabled: true, connectedParticipants: [] }, "alpha")).toBe(true);
+    expect(networkingOn({ enabled: true, role: "ROLE_USER", connectedParticipants: [participant("alpha", false), participant("beta", true)] }, "alpha")).toBe(false);
+    expect(networkingOn({ enabled: true, role: "ROLE_USER", connectedParticipants: [participant("alpha", false), participant("beta", true)] }, "beta")).toBe(true);
+    expect(networkingOn({ enabled: false, role: "ROLE_USER", connectedParticipants: [participant("alpha", true)] }, "alpha")).toBe(false);
+    // An admin's switched-off account keeps its screens (spec 4.1); its participant's switch still counts.
+    expect(networkingOn({ enabled: false, role: "ROLE_ADMIN", connectedParticipants: [participant("alpha", true)] }, "alpha")).toBe(true);
+    expect(networkingOn({ enabled: false, role: "ROLE_ADMIN", connectedParticipants: [participant("alpha", false)] }, "alpha")).toBe(false);
+    expect(networkingOn({ enabled: true, role: "ROLE_USER", connectedParticipants: [] }, "alpha")).toBe(true);
     expect(networkingOn(undefined, "alpha")).toBe(true);
   });
 

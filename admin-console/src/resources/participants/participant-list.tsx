@@ -1,7 +1,6 @@
 import { Chip, Stack } from "@mui/material";
 import {
   Datagrid,
-  DateField,
   FilterButton,
   FunctionField,
   List,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from "react-admin";
+import { LocaleDateField } from "../../lib/locale-date-field.tsx";
 import { InviteButton } from "./invite-button.tsx";
 import { AccountButton, BulkActions, ExportCsvButton, ModerationButtons, type StaffMember, ToggleSwitch } from "./participant-actions.tsx";
 
@@ -61,7 +61,7 @@ export function ParticipantList() {
         <FunctionField source="fullName" label="tuesday.participants.name" render={(r: StaffMember) => fullName(r)} />
         <TextField source="email" label="tuesday.participants.email" />
         <FunctionField source="moderationStatus" label="tuesday.participants.status" render={() => <StatusChip />} />
-        <DateField source="createdAt" label="tuesday.participants.joined" />
+        <LocaleDateField source="createdAt" label="tuesday.participants.joined" />
         <FunctionField label="tuesday.participants.profile" render={() => <ToggleSwitch what="profile" />} />
         <FunctionField label="tuesday.participants.networking" render={() => <ToggleSwitch what="networking" />} />
         <FunctionField

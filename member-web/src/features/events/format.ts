@@ -1,23 +1,11 @@
 import type { components } from "@tuesday/api-client";
 import { isLang, LOCALES } from "../../i18n/index.ts";
+import { zoneName } from "../../lib/time-zones.ts";
 
 type EventItem = components["schemas"]["Event"];
 
 function locale(language: string): string {
   return isLang(language) ? LOCALES[language] : language;
-}
-
-/**
- * The time zone's name in the reader's language on the event's day ("Central European Standard
- * Time", "Москва, стандартное время"); the IANA id where the browser has no name for it.
- */
-export function zoneName(timeZone: string, date: Date, language: string): string {
-  try {
-    const name = new Intl.DateTimeFormat(locale(language), { timeZone, timeZoneName: "long" }).formatToParts(date).find((p) => p.type === "timeZoneName")?.value;
-    return name && !/^GMT[+-]/.test(name) ? name : timeZone;
-  } catch {
-    return timeZone;
-  }
 }
 
 /** "Tue, Dec 1, 2026, 18:30–20:00 (Central European Standard Time)": the event's own wall clock, as the organizer set it. */

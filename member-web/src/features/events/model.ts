@@ -121,7 +121,8 @@ export function eventAction(e: EventItem, signedIn: boolean, inCommunity = true)
   }
 }
 
-export { formatWhen, zoneName } from "./format.ts";
+export { zoneName } from "../../lib/time-zones.ts";
+export { formatWhen } from "./format.ts";
 
 export function formatPlace(e: Pick<EventItem, "location" | "type">): string {
   const l = e.location;

@@ -95,7 +95,7 @@ function AvailabilityForm({ initial, actions }: { initial: Availability; actions
       {initial.isDefault ? <p className="small muted">{t("usingDefaults")}</p> : null}
       <div className="field">
         <label htmlFor={zoneId}>{t("timeZone")}</label>
-        <select id={zoneId} value={timeZone} onChange={(e) => edited(setTimeZone)(e.target.value)} data-testid="availability-zone">
+        <select id={zoneId} className="select" value={timeZone} onChange={(e) => edited(setTimeZone)(e.target.value)} data-testid="availability-zone">
           {timeZones(timeZone).map((z) => (
             <option key={z} value={z}>
               {z}
@@ -119,7 +119,7 @@ function AvailabilityForm({ initial, actions }: { initial: Availability; actions
           <li key={i} className="availability-window" data-testid="availability-window">
             <label>
               <span className="small muted">{t("day")}</span>
-              <select value={w.day} onChange={(e) => setWindow(i, { day: Number(e.target.value) })}>
+              <select className="select" value={w.day} onChange={(e) => setWindow(i, { day: Number(e.target.value) })}>
                 {DAYS.map((d) => (
                   <option key={d} value={d}>
                     {t(`days.${d}`)}
@@ -129,11 +129,11 @@ function AvailabilityForm({ initial, actions }: { initial: Availability; actions
             </label>
             <label>
               <span className="small muted">{t("from")}</span>
-              <input type="time" step={1800} value={w.from} onChange={(e) => setWindow(i, { from: e.target.value })} required />
+              <input className="select" type="time" step={1800} value={w.from} onChange={(e) => setWindow(i, { from: e.target.value })} required />
             </label>
             <label>
               <span className="small muted">{t("to")}</span>
-              <input type="time" step={1800} value={w.to} onChange={(e) => setWindow(i, { to: e.target.value })} required />
+              <input className="select" type="time" step={1800} value={w.to} onChange={(e) => setWindow(i, { to: e.target.value })} required />
             </label>
             <Button variant="ghost" onClick={edited(() => setWindows((ws) => ws.filter((_, j) => j !== i)))} aria-label={`${t("removeWindow")}: ${t(`days.${w.day as Day}`)} ${w.from}–${w.to}`}>
               {t("removeWindow")}

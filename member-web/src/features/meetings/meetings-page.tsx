@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiFailure } from "../../api/client.ts";
+import { zoneName } from "../../lib/time-zones.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -22,7 +23,7 @@ export function MeetingsPage({ highlight }: { highlight?: string | undefined }) 
   return (
     <main className="page page-narrow" id="content">
       <h1>{t("title")}</h1>
-      {zone ? <p className="muted">{t("intro", { zone })}</p> : null}
+      {zone ? <p className="muted">{t("intro", { zone: zoneName(zone, new Date(), i18n.language) })}</p> : null}
       {query.isPending ? (
         <Skeleton lines={4} label={t("loading", { ns: "common" })} />
       ) : query.isError ? (
@@ -74,7 +75,7 @@ function MeetingCard({ m, locale, highlighted }: { m: Meeting; locale: string; h
         </span>
       </div>
       <p className="small muted">
-        {t(`format.${m.format}`)} · {t("theirZone", { zone: m.otherTimeZone })}
+        {t(`format.${m.format}`)} · {t("theirZone", { zone: zoneName(m.otherTimeZone, new Date(), locale) })}
       </p>
       {m.note ? <p className="small">{t("noteFrom", { note: m.note })}</p> : null}
 
