@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
+import pino from "pino";
 import { buildOpenApiDocument, createApp } from "../app.ts";
 import { testConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
@@ -14,7 +15,7 @@ const specFile = path.join(root, "openapi/openapi.json");
 const typesFile = path.join(root, "openapi/src/schema.d.ts");
 
 // Building the document only walks route declarations: no database or server is touched.
-const deps = { config: testConfig({ devTools: false }) } as unknown as Deps;
+const deps = { config: testConfig({ devTools: false }), log: pino({ level: "silent" }) } as unknown as Deps;
 const doc = buildOpenApiDocument(createApp(deps));
 const specText = `${JSON.stringify(doc, null, 2)}\n`;
 const ast = await openapiTS(JSON.parse(specText));
