@@ -169,8 +169,10 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
   // values looking for tokens and doubled the cost of writing it (9 against 18 us of CPU a line,
   // all threads, on the 2-core development machine under load; bench:api prints the request
   // log's share of a request).
-  const requestLog = log.child({}, { redact: [] });
+  // Made at the first request: building the app only to read its routes (openapi) needs no logger.
+  let requestLog: Logger | undefined;
   return async (c, next) => {
+    requestLog ??= log.child({}, { redact: [] });
     const started = performance.now();
     const clientId = c.req.header("x-request-id");
     const requestId = clientId !== undefined && CLIENT_REQUEST_ID.test(clientId) ? clientId : randomUUID();
