@@ -10,6 +10,9 @@ test.describe("e-mail + password (founders)", () => {
     await page.goto(tenantUrl(TENANTS.founders, "/login"));
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page).toHaveURL(/\/registration$/);
+    // The URL changes before the page does: /login's own E-mail and Password fields may still be
+    // on screen, and a fill would go into them.
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
 
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
