@@ -1,33 +1,15 @@
-/**
- * The console's analytics charts at 1280 px, in English and Russian: a new community with nothing
- * to count (every weekly series all zeros) and one with a few matches. Every label of a value axis
- * is a whole number, none cut short with an ellipsis, and the page stays responsive: a click on
- * another menu item after the charts were drawn goes through.
- */
-import { spawnSync } from "node:child_process";
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, signInByCode, tenantApi, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, signInByCode, tenantApi, tenantUrl, uniqueEmail, runNode } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 const PASSWORD = "Analytics-e2e-password-3";
 const VIEWPORT = { width: 1280, height: 800 };
-
-/** Runs a node script of the repository against the browser tests' database, as the operator would. */
-function runNode(args: string[]): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
-  return run.stdout;
-}
 
 /** New communities (tenant.json files applied through the CLI, as `tuesday tenant init` writes them), English and Russian. */
 function newCommunities(labels: string[]): string[] {

@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
+
 import path from "node:path";
-import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail, operatorCli } from "./support.ts";
 
 /**
  * tochka (Russian, moderated, sign-in by e-mailed code, link or SSO; no password): its demo admin
@@ -16,20 +15,10 @@ const DEMO_ADMIN = "admin@tochka.demo.tuesday.community";
 const DEMO_ADMIN_PASSWORD = "Tuesday-demo-admin-2718";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 
 const host = { Host: `${TENANTS.tochka}.localhost:${E2E_PORT}` };
 const url = (p: string) => `http://127.0.0.1:${E2E_PORT}${p}`;
-
-/** The operator CLI on the e2e server's database (it borrows the embedded cluster the server runs). */
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    timeout: 60_000,
-  });
-  return stdout;
-}
 
 /** Signs in to tochka by an e-mailed code through the API (and so signs up); the session token. */
 async function apiCodeSignIn(request: APIRequestContext, email: string): Promise<string> {
@@ -101,7 +90,7 @@ test.describe("tochka's console", () => {
 
   test("a moderator whose moderation right was withdrawn sees the permission message and changes nothing", async ({ page, request }) => {
     const moderator = uniqueEmail("tochka-mod");
-    await cli("admin", "create", "--community", TENANTS.tochka, "--email", moderator, "--no-password", "--role", "moderator");
+    await operatorCli("admin", "create", "--community", TENANTS.tochka, "--email", moderator, "--no-password", "--role", "moderator");
     const suffix = Date.now().toString(36);
     const member = await pendingMember(request, `Роберт${suffix}`);
 
@@ -111,7 +100,7 @@ test.describe("tochka's console", () => {
     await expect(page.getByTestId(`status-${member.id}`)).toHaveText("На проверке");
 
     // The operator withdraws the right while the console is open; the next decision is refused.
-    await cli("admin", "revoke", "--community", TENANTS.tochka, "--email", moderator);
+    await operatorCli("admin", "revoke", "--community", TENANTS.tochka, "--email", moderator);
     await page.getByTestId(`confirm-${member.id}`).click();
     await expect(page.getByText("У вас нет прав на доступ к функциям модерации", { exact: true })).toBeVisible();
     const profile = (await (await request.get(url("/api/participant/profile"), { headers: member.auth })).json()) as { moderationStatus: string };

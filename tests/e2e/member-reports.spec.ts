@@ -1,22 +1,11 @@
-import { execFile } from "node:child_process";
+
 import path from "node:path";
-import { promisify } from "node:util";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, operatorCli } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
-
-/** The operator CLI on the e2e server's database (it borrows the embedded cluster the server runs). */
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    timeout: 60_000,
-  });
-  return stdout;
-}
+const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 
 function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
@@ -71,7 +60,7 @@ test.describe("in-app reports (founders)", () => {
     // A moderator of founders works the queue in the console.
     const moderator = uniqueEmail("report-mod");
     const password = "Reports-e2e-password-7";
-    await cli("admin", "create", "--community", TENANTS.founders, "--email", moderator, "--password", password, "--role", "moderator");
+    await operatorCli("admin", "create", "--community", TENANTS.founders, "--email", moderator, "--password", password, "--role", "moderator");
     await page.goto(tenantUrl(TENANTS.founders, "/console"));
     await page.getByLabel("E-mail").fill(moderator);
     await page.getByRole("textbox", { name: "Password" }).fill(password);

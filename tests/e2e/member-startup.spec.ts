@@ -1,25 +1,13 @@
-import { spawnSync } from "node:child_process";
+
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, runNode } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 const PASSWORD = "Startup-e2e-password-1";
 const NB = TENANTS.northbank;
-
-/** Runs a node script of the repository against the browser tests' database, as the operator would. */
-function runNode(args: string[]): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
-  return run.stdout;
-}
 
 /** No verb disables an account yet: the one statement the spec's rule needs. */
 function disableAccount(email: string): void {

@@ -1,32 +1,13 @@
-/**
- * Reports and disabling an account, in Russian: a member reading Russian reports a recommended
- * member (reason and note) and is thanked in Russian; a moderator's console in Russian lists the
- * report under "Жалобы" and resolves it; the reporter's notifications say in Russian that it was
- * reviewed. An admin disables a member's account in the console after its confirmation: the
- * member's open tab drops to the sign-in screen at once and a new sign-in is refused in Russian.
- * Every screen is saved to .tmp/ and checked for raw keys and English words.
- */
-import { execFile } from "node:child_process";
+
 import path from "node:path";
-import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, operatorCli } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 const F = TENANTS.founders;
 const PASSWORD = "Reports-ru-e2e-password-5";
-
-/** The operator CLI on the e2e server's database. */
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    timeout: 60_000,
-  });
-  return stdout;
-}
 
 /** Letters only (the matching reads names and tags as words). */
 function uniqueWord(prefix: string): string {
@@ -124,7 +105,7 @@ test.describe("reports and disabling, in Russian (founders)", () => {
 
     // A moderator of founders, the console in Russian.
     const moderator = uniqueEmail("report-ru-mod");
-    await cli("admin", "create", "--community", F, "--email", moderator, "--password", PASSWORD, "--role", "moderator");
+    await operatorCli("admin", "create", "--community", F, "--email", moderator, "--password", PASSWORD, "--role", "moderator");
     const console = await russianTab(browser, await apiLogin(request, F, moderator, PASSWORD));
     await console.goto(tenantUrl(F, "/console/"));
     await expect(console.getByTestId("community-title")).toBeVisible({ timeout: 20_000 });

@@ -1,3 +1,6 @@
+import { execFile, spawnSync } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
@@ -152,4 +155,22 @@ export async function revealTab(page: Page, name: string): Promise<Locator> {
 /** Opens a tab of the member app's bar by its name, wherever the bar shows it (revealTab). */
 export async function openTab(page: Page, name: string): Promise<void> {
   await (await revealTab(page, name)).click();
+}
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+/** The browser tests' server data (its embedded PostgreSQL), which scripts and the CLI borrow. */
+const e2eDataDir = process.env.E2E_DATA_DIR ?? path.join(repoRoot, `.tmp/e2e-data-${E2E_PORT}`);
+const scriptEnv = () => ({ ...process.env, DATA_DIR: e2eDataDir, NODE_ENV: "test", LOG_LEVEL: "warn" });
+
+/** Runs a node script of the repository against the browser tests' database, as the operator would; fails the test unless it exits 0. */
+export function runNode(args: string[]): string {
+  const run = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: repoRoot, env: scriptEnv(), encoding: "utf8", timeout: 60_000 });
+  expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+  return run.stdout;
+}
+
+/** The operator CLI (`tuesday ...`) on the browser tests' database, without blocking the test's event loop. */
+export async function operatorCli(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], { cwd: repoRoot, env: scriptEnv(), timeout: 60_000 });
+  return stdout;
 }
