@@ -149,6 +149,10 @@ test.describe("reports and disabling, in Russian (founders)", () => {
     const console = await russianTab(browser, await apiLogin(request, F, adminEmail, PASSWORD));
     await console.goto(tenantUrl(F, "/console/#/participants"));
     await console.getByPlaceholder("Поиск").fill(firstName);
+    // The search applies after its debounce; until the list is the one member, the other specs'
+    // members of this demo community (English names) are on the screen the check below reads.
+    await expect(console).toHaveURL(new RegExp(`filter=.*${firstName}`));
+    await expect(console.locator("tbody tr")).toHaveCount(1, { timeout: 20_000 });
     const button = console.getByTestId(`account-${m.id}`);
     await expect(button).toBeVisible({ timeout: 20_000 });
     await expect(button).toHaveAccessibleName("Отключить аккаунт");
