@@ -13,7 +13,7 @@ import { auditRouter } from "./audit/router.ts";
 import { chatRouter } from "./chat/router.ts";
 import { authRouter } from "./auth/router.ts";
 import { communityRouter, communityStaticRouter } from "./community/router.ts";
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, testConfig } from "./config.ts";
 import type { Deps } from "./context.ts";
 import { type Db, poolStats, probeDatabase } from "./db/client.ts";
 import { directoryRouter } from "./directory/router.ts";
@@ -163,6 +163,14 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   app.get("/api/openapi.json", (c) => c.json(buildOpenApiDocument(app)));
   mountWebApps(app, deps);
   return app;
+}
+
+/**
+ * The API's OpenAPI document from the routes' declarations alone: building the app to read its
+ * routes touches no database, server or logger (`npm run openapi`, `tuesday openapi`).
+ */
+export function describeApi() {
+  return buildOpenApiDocument(createApp({ config: testConfig({ devTools: false }) } as unknown as Deps));
 }
 
 export function buildOpenApiDocument(app: OpenAPIHono<AppEnv>) {

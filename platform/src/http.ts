@@ -2,7 +2,7 @@
  * The HTTP surface (package `@tuesday/platform/http`): the app, its node server and realtime seam,
  * and the development providers, for tests and benches that serve requests.
  */
-export { buildOpenApiDocument, createApp, loadDevRoutes } from "./app.ts";
+export { buildOpenApiDocument, createApp, describeApi, loadDevRoutes } from "./app.ts";
 export { devOidcProvider } from "./dev/oidc.ts";
 export type { AppEnv } from "./http/env.ts";
 export { createHttpServer } from "./http/node-server.ts";

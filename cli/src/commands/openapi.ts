@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
-import { testConfig, type Deps } from "@tuesday/platform";
 import { progress } from "../runtime.ts";
 
 export function registerOpenApiCommand(program: Command): void {
@@ -11,10 +10,8 @@ export function registerOpenApiCommand(program: Command): void {
     .option("--out <file>", "write it here instead of stdout")
     .addHelpText("after", "\nExamples:\n  tuesday openapi > openapi.json\n  tuesday openapi --out /tmp/tuesday-openapi.json\n")
     .action(async (opts: { out?: string }) => {
-      // As platform/src/scripts/write-openapi.ts: building the document only walks route declarations.
-      const { buildOpenApiDocument, createApp } = await import("@tuesday/platform/http");
-      const deps = { config: testConfig({ devTools: false }) } as unknown as Deps;
-      const text = `${JSON.stringify(buildOpenApiDocument(createApp(deps)), null, 2)}\n`;
+      const { describeApi } = await import("@tuesday/platform/http");
+      const text = `${JSON.stringify(describeApi(), null, 2)}\n`;
       if (!opts.out) {
         process.stdout.write(text);
         return;
