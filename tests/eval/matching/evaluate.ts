@@ -25,6 +25,37 @@ export type EvalRow = {
   distractorScore: number;
   partner: string;
   weeklyHelper: boolean;
+  /** Why the week did not pair the seeker with the helper (null when it did). */
+  week: WeekMiss | null;
+};
+
+/**
+ * Causes of a weekly miss, in this order of precedence: the seeker has no partner; the seeker-helper
+ * pair is not in the weekly candidate graph; the seeker's partner scores at least as high as the
+ * helper for the seeker (a ranking miss); otherwise the helper is taken by someone else (the
+ * pairing's trade-off: the optimum over everyone gave the helper to another member).
+ */
+export type WeekCause = "unmatched" | "not in graph" | "partner ranked above" | "helper taken";
+export const WEEK_CAUSES: readonly WeekCause[] = ["unmatched", "not in graph", "partner ranked above", "helper taken"];
+
+export type WeekMiss = {
+  cause: WeekCause;
+  /** Relevance of the seeker with their weekly partner, and with the helper. */
+  partnerScore: number;
+  helperScore: number;
+  /** The helper's own weekly partner (key, "-" when none) and that pair's relevance. */
+  helperPartner: string;
+  helperPartnerScore: number;
+  /** Is the seeker's weekly partner a planted helper of another seeker, a seeker, a labelled distractor? */
+  partnerRole: "helper" | "seeker" | "distractor" | "other";
+  /** Semantic need <-> offer directions (in [0, 1]): the helper meets the seeker's need, the partner does, the seeker meets the partner's. */
+  semHelperToSeeker: number;
+  semSeekerToHelper: number;
+  semPartnerToSeeker: number;
+  semSeekerToPartner: number;
+  /** The helper's own partner meets the helper's need / the helper meets theirs. */
+  semHelperPartnerToHelper: number;
+  semHelperToHelperPartner: number;
 };
 
 /** Strict counts over a group of planted pairs. */
@@ -44,6 +75,8 @@ export type EvalResult = {
   russian: Figures;
   byKind: Record<PairKind, Figures>;
   terms: TermStat[];
+  /** Weekly misses by cause. */
+  weekCauses: Record<WeekCause, number>;
 };
 
 const EvalMemberSchema = z.object({
@@ -169,7 +202,12 @@ export async function evaluateMatching(
   // An admin (no profile, so never matched) reads each score's terms.
   const made = await createCommunityAdmin(operator, { email: `admin-${tenantId}@eval.example` });
   const adminToken = (await createSession(db, { userId: made.userId, communityId: tenantId, authMethod: "EMAIL" })).token;
-  type Assist = { base: number; terms: { name: string; contribution: number }[] };
+  type Assist = {
+    score: number;
+    base: number;
+    terms: { name: string; contribution: number }[];
+    semantic: { participantHelpsSubject: number; subjectHelpsParticipant: number };
+  };
   const termsOf = (a: string, b: string) => call<Assist>("GET", `/api/admin/pairs/${a}/score-assistance?with=${b}`, adminToken);
 
   const rows: EvalRow[] = [];
@@ -183,6 +221,17 @@ export async function evaluateMatching(
     }
   };
   const others = set.members.map((m) => m.key);
+  const edges = new Set<string>();
+  for (const line of files.graph.split("\n").slice(1)) {
+    const [u, v] = line.trim().split(/\s+/);
+    const a = u === undefined ? undefined : mapping[Number(u)];
+    const b = v === undefined ? undefined : mapping[Number(v)];
+    if (a && b) edges.add(a < b ? `${a}:${b}` : `${b}:${a}`);
+  }
+  const inGraph = (a: string, b: string) => edges.has(a < b ? `${a}:${b}` : `${b}:${a}`);
+  const helpers = new Set(set.planted.map((p) => p.helper));
+  const seekers = new Set(set.planted.map((p) => p.seeker));
+  const distractors = new Set(set.planted.flatMap((p) => p.distractors));
   for (const p of set.planted) {
     const token = tokenOf.get(p.seeker) ?? "";
     const ids = others.filter((k) => k !== p.seeker).map((k) => idOf.get(k) ?? "");
@@ -198,6 +247,37 @@ export async function evaluateMatching(
     const rank = scores.has(p.helper) ? 1 + [...scores.entries()].filter(([k, s]) => k !== p.helper && s >= helperScore).length : 0;
     const partnerId = partnerOf.get(idOf.get(p.seeker) ?? "");
     const partner = partnerId ? (keyOf.get(partnerId) ?? "?") : "-";
+    let week: WeekMiss | null = null;
+    if (partner !== p.helper) {
+      const sId = idOf.get(p.seeker) ?? "";
+      const hId = idOf.get(p.helper) ?? "";
+      const withHelper = await termsOf(sId, hId);
+      const withPartner = partnerId ? await termsOf(sId, partnerId) : null;
+      const helperPartnerId = partnerOf.get(hId);
+      const helperWithPartner = helperPartnerId ? await termsOf(hId, helperPartnerId) : null;
+      const partnerScore = withPartner?.score ?? 0;
+      const cause: WeekCause = !partnerId
+        ? "unmatched"
+        : !inGraph(sId, hId)
+          ? "not in graph"
+          : partnerScore >= withHelper.score
+            ? "partner ranked above"
+            : "helper taken";
+      week = {
+        cause,
+        partnerScore,
+        helperScore: withHelper.score,
+        helperPartner: helperPartnerId ? (keyOf.get(helperPartnerId) ?? "?") : "-",
+        helperPartnerScore: helperWithPartner?.score ?? 0,
+        partnerRole: helpers.has(partner) ? "helper" : seekers.has(partner) ? "seeker" : distractors.has(partner) ? "distractor" : "other",
+        semHelperToSeeker: withHelper.semantic.subjectHelpsParticipant,
+        semSeekerToHelper: withHelper.semantic.participantHelpsSubject,
+        semPartnerToSeeker: withPartner?.semantic.subjectHelpsParticipant ?? 0,
+        semSeekerToPartner: withPartner?.semantic.participantHelpsSubject ?? 0,
+        semHelperPartnerToHelper: helperWithPartner?.semantic.subjectHelpsParticipant ?? 0,
+        semHelperToHelperPartner: helperWithPartner?.semantic.participantHelpsSubject ?? 0,
+      };
+    }
     rows.push({
       seeker: p.seeker,
       helper: p.helper,
@@ -207,6 +287,7 @@ export async function evaluateMatching(
       distractorScore: Math.max(0, ...p.distractors.map((d) => scores.get(d) ?? 0)),
       partner,
       weeklyHelper: partner === p.helper,
+      week,
     });
     note(helperTerms, await termsOf(idOf.get(p.seeker) ?? "", idOf.get(p.helper) ?? ""));
     for (const d of p.distractors) note(distractorTerms, await termsOf(idOf.get(p.seeker) ?? "", idOf.get(d) ?? ""));
@@ -236,6 +317,7 @@ export async function evaluateMatching(
     russian: figures(rows.filter((r) => r.kind !== "EN-EN")),
     byKind,
     terms,
+    weekCauses: Object.fromEntries(WEEK_CAUSES.map((c) => [c, rows.filter((r) => r.week?.cause === c).length])) as Record<WeekCause, number>,
   };
 }
 
@@ -250,7 +332,18 @@ export function printEvaluation(r: EvalResult, opts: { perMember?: boolean; titl
       );
     }
     console.log("");
+    console.log("weekly misses: seeker's score with partner / helper; helper's partner and score; semantic directions (h->s, s->h | partner->s, s->partner | helper's partner->h, h->helper's partner)");
+    for (const row of r.rows) {
+      const w = row.week;
+      if (!w) continue;
+      const f = (x: number) => x.toFixed(2);
+      console.log(
+        `  ${row.seeker} (${row.kind}) ${w.cause.padEnd(20)} partner ${row.partner} (${w.partnerRole}) ${f(w.partnerScore)} vs helper ${f(w.helperScore)}; helper with ${w.helperPartner} ${f(w.helperPartnerScore)}; sem ${f(w.semHelperToSeeker)} ${f(w.semSeekerToHelper)} | ${f(w.semPartnerToSeeker)} ${f(w.semSeekerToPartner)} | ${f(w.semHelperPartnerToHelper)} ${f(w.semHelperToHelperPartner)}`,
+      );
+    }
+    console.log("");
   }
+  console.log(`weekly misses by cause: ${WEEK_CAUSES.map((c) => `${c} ${r.weekCauses[c]}`).join(", ")}\n`);
   const pct = (k: number, of: number) => (of === 0 ? "-" : `${k}/${of} (${Math.round((100 * k) / of)}%)`);
   const line = (label: string, f: Figures) =>
     console.log(

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toEncoderText } from "./bilingual.ts";
-import { MUELLER_PATH, muellerLookup, reverseMueller } from "./mueller.ts";
+import { lemmaCandidates, MUELLER_PATH, muellerLookup, reverseMueller } from "./mueller.ts";
 
 // A few entries in the dictionary's own layout (headword, transcription, blocks "1.", senses "1)",
 // labels "_n.", examples in English then Russian), written for this test.
@@ -21,11 +21,18 @@ const SAMPLE = [
   "      1) запирать на засов",
   "boiler",
   "   [↗bɔɪlɜ] _n. котёл; бойлер",
+  "memory",
+  "   [↗mɛmɜrɪ] _n.",
+  "   1) память; in memory of в память",
+  "foreigner",
+  "   [↗fɔrɪnɜ] _n. иностранец; чужестранец",
+  "craft",
+  "   [krɑːft] _n. 1) ремесло",
   "zzyzx",
   "   _n. чайник",
 ].join("\n");
 
-const ranks = new Map(["kettle", "bolt", "boiler"].map((w, i) => [w, i * 1000]));
+const ranks = new Map(["kettle", "bolt", "boiler", "memory", "foreigner", "craft"].map((w, i) => [w, i * 1000]));
 
 describe("reverseMueller", () => {
   const index = reverseMueller(SAMPLE, (w) => ranks.get(w));
@@ -34,6 +41,16 @@ describe("reverseMueller", () => {
     expect(muellerLookup(index, "чайник")).toBe("kettle");
     expect(muellerLookup(index, "чайником")).toBe("kettle");
     expect(muellerLookup(index, "задвижкой")).toBe("bolt");
+  });
+
+  it("finds the dictionary form of an inflected word whose stem is not its lemma's stem", () => {
+    // Snowball stems память "памя" but памяти "памят"; иностранцев drops the fleeting vowel of
+    // иностранец, ремесел inserts one into ремесло.
+    expect(muellerLookup(index, "памяти")).toBe("memory");
+    expect(muellerLookup(index, "иностранцев")).toBe("foreigner");
+    expect(muellerLookup(index, "ремесел")).toBe("craft");
+    expect(lemmaCandidates("памяти")).toContain("память");
+    expect(lemmaCandidates("уровни")).toContain("уровень");
   });
 
   it("prefers the headword where the word is the first sense, then the more frequent headword", () => {

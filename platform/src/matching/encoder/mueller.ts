@@ -148,9 +148,66 @@ export function loadMueller(englishRank: (word: string) => number | undefined, p
   return cached;
 }
 
-/** English for a Russian word (as written, then by stem), or undefined. */
+/**
+ * Inflectional endings of Russian nouns, adjectives and verbs (case, number, person, tense), longest
+ * first: an inflected form less one of them is a base its dictionary form (the headword's
+ * equivalent) is built from by LEMMA_ENDINGS.
+ */
+const INFLECTIONS = [
+  "иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "иях", "ях", "ах", "ов", "ев", "ей", "ой", "ом", "ем", "ам", "ям",
+  "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "ых", "их", "ый", "ий", "ию", "ии", "ия", "ешь", "ет", "ют", "ут", "ит", "ат", "ят",
+  "ем", "им", "ил", "ла", "ли", "ло", "ю", "у", "а", "я", "ы", "и", "е", "о", "ь", "",
+].sort((a, b) => b.length - a.length);
+/** Dictionary-form endings a base may take: nominative singular of nouns and adjectives, infinitives. */
+const LEMMA_ENDINGS = ["", "ь", "а", "я", "о", "е", "ие", "ия", "ий", "ый", "ой", "ить", "ать", "ять", "еть", "ть"];
+const VOWELS = /[аеиоуыэюя]/;
+
+/**
+ * Dictionary forms an inflected word may come from, most likely first: each inflection stripped
+ * (longest first, a base of at least MIN_RU letters) and each lemma ending added; and a fleeting
+ * vowel ("е"/"о" dropped in the inflected form, иностранца from иностранец; or inserted in the
+ * genitive plural, ремесел from ремесло) restored or removed before the base's last consonant.
+ */
+export function lemmaCandidates(word: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>([word]);
+  const add = (x: string) => {
+    if (!seen.has(x)) {
+      seen.add(x);
+      out.push(x);
+    }
+  };
+  for (const inflection of INFLECTIONS) {
+    if (!word.endsWith(inflection)) continue;
+    const base = word.slice(0, word.length - inflection.length);
+    if (base.length < MIN_RU) continue;
+    for (const ending of LEMMA_ENDINGS) add(base + ending);
+    const last = base.charAt(base.length - 1);
+    const before = base.charAt(base.length - 2);
+    if (!VOWELS.test(last) && !VOWELS.test(before)) {
+      for (const vowel of ["е", "о"]) for (const ending of ["", "ь"]) add(base.slice(0, -1) + vowel + last + ending);
+    }
+    if (!VOWELS.test(last) && (before === "е" || before === "о") && base.length > MIN_RU) {
+      const without = base.slice(0, -2) + last;
+      for (const ending of ["о", "а", "я", "ь", ""]) add(without + ending);
+    }
+  }
+  return out;
+}
+
+/**
+ * English for a Russian word: as written, then by its Snowball stem, then by a dictionary form it may
+ * be an inflection of (lemmaCandidates, as written in the dictionary): the dictionary lists
+ * lemmas, and a stem of an inflected form is not always the stem of its lemma (памяти, память).
+ */
 export function muellerLookup(index: MuellerIndex, word: string): string | undefined {
   const direct = index.get(word);
   if (direct !== undefined) return direct;
-  return index.get(`~${snowballRu(word)}`);
+  const byStem = index.get(`~${snowballRu(word)}`);
+  if (byStem !== undefined) return byStem;
+  for (const lemma of lemmaCandidates(word)) {
+    const hit = index.get(lemma);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
 }

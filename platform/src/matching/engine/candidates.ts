@@ -37,6 +37,7 @@ import { Worker } from "node:worker_threads";
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
+import { scorePair } from "./relevance.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
@@ -1186,7 +1187,12 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   const factor = m.weights.feedback.lowPriorityFactor;
   // The matching maximises the sum of score^exponent (weights.matching.exponent); scores stay as they are.
   const exponent = m.weights.matching.exponent;
-  const weight = Int32Array.from(score, (x0, e) => {
+  // With vectors, the pairing weighs each need met by its strength (a pastime's half): scorePair's
+  // pairing score, which differs from the score shown only there.
+  const paired = (x0: number, e: number): number =>
+    m.vectors ? scorePair(m, memberOf[edgeU[e] as number] as number, memberOf[edgeV[e] as number] as number, true) : x0;
+  const weight = Int32Array.from(score, (s0, e) => {
+    const x0 = paired(s0, e);
     const x = exponent === 1 ? x0 : x0 ** exponent;
     const low = m.lowPriority[memberOf[edgeU[e] as number] as number] || m.lowPriority[memberOf[edgeV[e] as number] as number];
     return Math.max(1, Math.round(x * WEIGHT_SCALE * (low ? factor : 1)));

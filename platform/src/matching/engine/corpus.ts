@@ -397,12 +397,17 @@ function conceptVectors(
   members: readonly MemberFeatures[],
   matcher: ConceptMatcher | null,
   w: MatchingWeights,
-): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr; directOffer: Uint8Array } {
+): { names: string[]; idf: Float64Array; need: WeightedCsr; needRaw: Float64Array; offer: WeightedCsr; directOffer: Uint8Array; needStrength: Float32Array } {
   const n = members.length;
   const features = new Interner();
   const share = w.topics.topicShare;
   const needs: SideFeatures[] = [];
   const offers: SideFeatures[] = [];
+  // Per member, how much their stated need weighs (semantic.ts): the largest needWeight of the
+  // concepts their need text states outright (the first after a cue, or any where there is no cue),
+  // 1 where it states none the lexicon knows.
+  const needStrength = new Float32Array(new SharedArrayBuffer(4 * n)).fill(1);
+  let stated = -1;
   // A need names its concept and, at `share`, the concept's topic (so that another concept of the
   // topic covers a little of it); an offer of a concept is an offer of its topic as well.
   const found = (side: SideFeatures, text: string | null | undefined, factor: number, topicFactor: number, flip?: SideFeatures): void => {
@@ -415,6 +420,7 @@ function conceptVectors(
       const offered = flip !== undefined && cues.some(([from, to]) => hit.start >= from && hit.start < to);
       const into = offered ? (flip as SideFeatures) : side;
       const k = offered ? CLIENT_CUE_OFFER : (weights?.[h] ?? 1) * (flip === undefined ? 1 : needWeightOf(hit.concept));
+      if (flip !== undefined && !offered && (weights?.[h] ?? 1) === 1) stated = Math.max(stated, needWeightOf(hit.concept));
       into.add(features.id(`c:${hit.concept}`, `c:${hit.concept}`), offered ? k : factor * k);
       const t = offered ? k : topicFactor * k;
       if (t > 0) into.add(features.id(`t:${hit.topic}`, `t:${hit.topic}`), t);
@@ -436,8 +442,10 @@ function conceptVectors(
     const need = new SideFeatures();
     const offer = new SideFeatures();
     picked(need, m.needTopics);
+    stated = -1;
     found(need, m.lookingFor, 1, share, offer);
     found(need, m.needHelpWith, 1, share, offer);
+    if (stated >= 0) needStrength[needs.length] = stated;
     picked(offer, m.offerTopics);
     found(offer, m.canHelpWith, 1, 1);
     found(offer, m.position, w.topics.positionWeight, w.topics.positionWeight);
@@ -492,7 +500,7 @@ function conceptVectors(
   };
   const need = pack(needs, "need");
   const offer = pack(offers, "offer");
-  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer, directOffer: Uint8Array.from(directOffer) };
+  return { names: features.names, idf: featureIdf, need, needRaw: Float64Array.from(raw), offer, directOffer: Uint8Array.from(directOffer), needStrength };
 }
 
 /** Why u and v may not be paired, or null. Listed exclusions come first (a dislike is the strongest). */
@@ -677,7 +685,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     }
   }
 
-  const vectors = packVectors(members);
+  const vectors = packVectors(members, concepts.needStrength);
   return {
     n,
     ids,

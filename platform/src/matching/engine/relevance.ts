@@ -210,8 +210,12 @@ export function finish(m: CommunityModel, u: number, v: number, base: number): n
   return Math.min(1, Math.max(0, score * mult));
 }
 
-/** Relevance of members u and v (model indices): the hot path, no allocation. */
-export function scorePair(m: CommunityModel, u: number, v: number): number {
+/**
+ * Relevance of members u and v (model indices): the hot path, no allocation. `pairing`: the score
+ * the weekly pairing weighs the pair by, each need met weighed by its strength
+ * (semantic.ts SemanticVectors.needStrength); never shown.
+ */
+export function scorePair(m: CommunityModel, u: number, v: number, pairing = false): number {
   if (u === v) return 0;
   // Canonical order so that both directions compute bit-identical floats.
   const a = Math.min(u, v);
@@ -224,7 +228,7 @@ export function scorePair(m: CommunityModel, u: number, v: number): number {
     c.complementarity * combine(m, x.aToB, x.bToA) +
     c.answers * x.answers +
     (x.sameCity ? c.city : 0) +
-    semanticBase(m, a, b, c, semScratch);
+    semanticBase(m, a, b, c, semScratch, pairing);
   return finish(m, a, b, base);
 }
 

@@ -35,6 +35,16 @@ export interface SemanticVectors {
    */
   needHub: Float32Array;
   offerHub: Float32Array;
+  /**
+   * How much member i's need weighs when another's offer meets it, in (0, 1]: the lexicon's need
+   * weight of what their need text states outright (a pastime or a family errand weighs half, see
+   * lexicon/need-weights.ts), 1 for a professional need or one the lexicon does not know. The
+   * direction "b's offer meets a's need" is scaled by it in the weekly pairing's weights (not in
+   * the scores shown, nor in a member's own ranking, where it would only move the members who meet
+   * their need down beside the others), as the lexicon's need <-> offer term is: a member who can
+   * help someone's work is not spent on someone's weekend hobby.
+   */
+  needStrength: Float32Array;
 }
 
 /** Neighbours whose mean cosine is a text's hubness. */
@@ -43,7 +53,7 @@ const HUB_K = 10;
 const HUB_SAMPLE = 1_000;
 
 /** The members' vectors packed, or null when no member has any (the model then scores without them). */
-export function packVectors(members: readonly MemberFeatures[]): SemanticVectors | null {
+export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array): SemanticVectors | null {
   let dim = 0;
   for (const m of members) {
     const v = m.vectors;
@@ -75,7 +85,7 @@ export function packVectors(members: readonly MemberFeatures[]): SemanticVectors
     }
   });
   const { needHub, offerHub } = hubness(data, has, n, dim);
-  return { dim, data, has, ok, needHub, offerHub };
+  return { dim, data, has, ok, needHub, offerHub, needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1) };
 }
 
 /** Mean of the k largest values of `xs[0..len)` (a small insertion-sorted buffer). */
@@ -170,8 +180,12 @@ export function pairComponents(m: SemanticModel, a: number, b: number): Required
   return s !== null && m.vectorComponents !== null && s.ok[a] === 1 && s.ok[b] === 1 ? m.vectorComponents : m.components;
 }
 
-/** The vector similarities of members a and b (zeros without vectors). */
-export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts): SemanticParts {
+/**
+ * The vector similarities of members a and b (zeros without vectors); `pairing`: each direction
+ * weighed by the strength of the need it meets (SemanticVectors.needStrength), for the weekly
+ * pairing's weights.
+ */
+export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): SemanticParts {
   const s = m.vectors;
   if (!s || s.ok[a] === 0 || s.ok[b] === 0) {
     out.aToB = 0;
@@ -183,8 +197,8 @@ export function semanticParts(m: SemanticModel, a: number, b: number, out: Seman
   // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
   const hubAToB = ((s.offerHub[a] as number) + (s.needHub[b] as number)) / 2;
   const hubBToA = ((s.offerHub[b] as number) + (s.needHub[a] as number)) / 2;
-  out.aToB = lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), w * cosine(s, a, VEC.about, b, VEC.need)) - hubAToB, floor, ceiling);
-  out.bToA = lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), w * cosine(s, b, VEC.about, a, VEC.need)) - hubBToA, floor, ceiling);
+  out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), w * cosine(s, a, VEC.about, b, VEC.need)) - hubAToB, floor, ceiling);
+  out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), w * cosine(s, b, VEC.about, a, VEC.need)) - hubBToA, floor, ceiling);
   out.about = lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
   return out;
 }
@@ -196,8 +210,8 @@ export function combineSemantic(m: SemanticModel, aToB: number, bToA: number): n
 }
 
 /** The semantic part of the base score of a and b at the weights `c` (pairComponents). */
-export function semanticBase(m: SemanticModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts): number {
+export function semanticBase(m: SemanticModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts, pairing = false): number {
   if (c.semantic === 0 && c.about === 0) return 0;
-  const p = semanticParts(m, a, b, out);
+  const p = semanticParts(m, a, b, out, pairing);
   return c.semantic * combineSemantic(m, p.aToB, p.bToA) + c.about * p.about;
 }
