@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { type ErrorReporter, noErrorReporter } from "../lib/error-reporting.ts";
+import { errorFields, throttledReport } from "../lib/process-errors.ts";
 
 /**
  * One job kind: a queue name, a zod payload (always carrying communityId) and an idempotent
@@ -100,12 +101,15 @@ export class Jobs {
     });
     const jobs = new Jobs(boss, log, opts.errors ?? noErrorReporter);
     // During shutdown PostgreSQL may close connections under pg-boss; that is expected, not an error.
-    // Only the error's own text: node-postgres errors carry their whole client object along.
-    boss.on("error", (err) =>
-      jobs.stopping
-        ? log.debug({ err: err.message }, "pg-boss during shutdown")
-        : log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, "pg-boss error"),
-    );
+    // Only the error's own text: node-postgres errors carry their whole client object along. The
+    // rest is reported too (SENTRY_DSN): a failed fetch, a worker loop's error, a lost connection;
+    // the same text once a minute at most (pg-boss repeats it every poll while the database is down).
+    const report = throttledReport(() => jobs.errors);
+    boss.on("error", (err) => {
+      if (jobs.stopping) return log.debug({ err: err.message }, "pg-boss during shutdown");
+      log.error({ err: errorFields(err), source: "pg-boss" }, "pg-boss error");
+      report(err, { source: "pg-boss" });
+    });
     await boss.start();
     for (const def of defs) await jobs.register(def);
     if (opts.schedule) for (const def of defs) if (def.cron) await jobs.schedule(def, def.cron.expression, def.cron.data, { tz: def.cron.tz });
