@@ -27,6 +27,8 @@ export type JobDefinition<S extends z.ZodType<{ communityId: string }>, D> = {
    * on its own; the worker fetches that many at a time.
    */
   concurrency?: (deps: D) => number;
+  /** With concurrency: jobs fetched at once per lane (default LANE_BATCH; jobs that carry many items want fewer). */
+  laneBatch?: number;
   handle: (deps: D, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -214,7 +216,7 @@ export class Jobs {
     for (const def of this.defs.values()) {
       const workerId: { id?: string } = {};
       const parallel = Math.max(1, def.concurrency?.(deps) ?? 1);
-      const batchSize = parallel === 1 ? WORK_BATCH : Math.min(MAX_BATCH, Math.max(WORK_BATCH, parallel * LANE_BATCH));
+      const batchSize = parallel === 1 ? WORK_BATCH : Math.min(MAX_BATCH, Math.max(WORK_BATCH, parallel * (def.laneBatch ?? LANE_BATCH)));
       workerId.id = await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
         if (parallel === 1) {
           for (const job of batch) {

@@ -81,6 +81,12 @@ export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undef
   return row;
 }
 
+/** Of `ids`, those not sent yet, the ones tried least often first (a job's retry). */
+export async function unsentInOrder(db: Db, ids: string[]): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`select id from mail_outbox where id = any(${ids}::uuid[]) and status <> 'sent' order by attempts, id`;
+  return rows.map((r) => r.id);
+}
+
 /** True when the row exists and is not sent (whoever holds its lock). */
 export async function isUnsent(db: Db, id: string): Promise<boolean> {
   const [row] = await db<{ unsent: boolean }[]>`select status <> 'sent' as unsent from mail_outbox where id = ${id}`;
