@@ -75,12 +75,12 @@ export async function listMailings(db: Db, communityId: string, limit: number): 
 export type PendingRecipient = { participantId: string; userId: string; email: string; lang: Lang; unsubscribed: boolean };
 
 /** The next pending recipients, locked: two workers never take the same one. */
-export async function lockPendingRecipients(db: Db, mailingId: string, limit: number): Promise<PendingRecipient[]> {
+export async function lockPendingRecipients(db: Db, communityId: string, mailingId: string, limit: number): Promise<PendingRecipient[]> {
   return db<PendingRecipient[]>`
     select r.participant_id as "participantId", r.user_id as "userId", r.email, r.lang,
            exists (select 1 from mail_unsubscribes x where x.community_id = r.community_id and x.user_id = r.user_id) as unsubscribed
     from mailing_recipients r
-    where r.mailing_id = ${mailingId} and r.status = 'pending'
+    where r.community_id = ${communityId} and r.mailing_id = ${mailingId} and r.status = 'pending'
     order by r.participant_id
     limit ${limit}
     for update skip locked`;
@@ -107,9 +107,9 @@ export async function findMailingContent(db: Db, communityId: string, id: string
   return row;
 }
 
-export async function hasPending(db: Db, mailingId: string): Promise<boolean> {
+export async function hasPending(db: Db, communityId: string, mailingId: string): Promise<boolean> {
   // exists, not count(*): asked after every chunk, a count read every pending row each time.
-  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from mailing_recipients where mailing_id = ${mailingId} and status = 'pending') as any`;
+  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from mailing_recipients where community_id = ${communityId} and mailing_id = ${mailingId} and status = 'pending') as any`;
   return row?.any ?? false;
 }
 

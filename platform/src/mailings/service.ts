@@ -150,7 +150,7 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
   return withTx(ctx.db, async (tx) => {
     const mailing = await findMailingContent(tx, ctx.tenant.id, mailingId);
     if (!mailing) return 0;
-    const batch = await lockPendingRecipients(tx, mailingId, MAILING_CHUNK);
+    const batch = await lockPendingRecipients(tx, ctx.tenant.id, mailingId, MAILING_CHUNK);
     const txCtx = withDb(ctx, tx);
     await markRecipientsSkipped(
       tx,
@@ -203,7 +203,7 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
       mailingId,
       mails.map((m, i) => ({ participantId: m.participantId, outboxId: outboxIds[i] as string, unsubscribeHash: m.unsubscribeHash })),
     );
-    if (await hasPending(tx, mailingId)) {
+    if (await hasPending(tx, ctx.tenant.id, mailingId)) {
       await markMailingState(tx, mailingId, "sending");
       if (batch.length > 0) await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx });
     } else {
