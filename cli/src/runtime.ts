@@ -97,7 +97,7 @@ export async function withDeps<T>(fn: (d: CliDeps) => Promise<T>): Promise<T> {
   const database = await openDatabase(config, log);
   let deps: Deps | undefined;
   try {
-    deps = await createDeps(config, database, log, { schedule: false });
+    deps = await createDeps(config, database, log, { schedule: false, role: "cli" });
     return await fn({ deps, database });
   } finally {
     await deps?.jobs.stop().catch(() => {});

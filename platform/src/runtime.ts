@@ -8,7 +8,7 @@ import { createDb, type Db, withDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
-import { createErrorReporter } from "./lib/error-reporting.ts";
+import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
@@ -116,15 +116,26 @@ export async function openDatabase(config: AppConfig, log: Logger, opts: { migra
   };
 }
 
+/** The error reporter of a process (SENTRY_DSN; none without it), its events tagged with `role`. */
+export async function processErrorReporter(config: AppConfig, log: Logger, role: string): Promise<ErrorReporter> {
+  return createErrorReporter(config.browser.errorDsn, { log, role, environment: config.isProduction ? "production" : "development" });
+}
+
 /** Builds the long-lived collaborators shared by the HTTP app, the workers and the CLI. */
 export async function createDeps(
   config: AppConfig,
   database: Database,
   log: Logger,
-  opts: { schedule?: boolean } = {},
+  opts: {
+    schedule?: boolean;
+    /** The process's role, a tag of its error reports (SENTRY_DSN): `server`, `cli`. */
+    role?: string;
+    /** A reporter the process built already (server.ts, before the database opened). */
+    errors?: ErrorReporter;
+  } = {},
 ): Promise<Deps> {
   setRateLimitScale(config.rateLimitScale);
-  const errors = await createErrorReporter(config.browser.errorDsn, { log, environment: config.isProduction ? "production" : "development" });
+  const errors = opts.errors ?? (await processErrorReporter(config, log, opts.role ?? "server"));
   const jobs = await Jobs.start(database.url, log, allJobs, { schedule: opts.schedule ?? false, errors });
   const tenants = new TenantDirectory(database.db, {
     urlTemplate: config.tenantUrlTemplate,

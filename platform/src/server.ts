@@ -6,7 +6,8 @@ import { nodeRemoteAddr } from "./http/node.ts";
 import { createHttpServer } from "./http/node-server.ts";
 import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
-import { createDeps, createLogger, openDatabase } from "./runtime.ts";
+import { createDeps, createLogger, openDatabase, processErrorReporter } from "./runtime.ts";
+import { watchProcessErrors } from "./lib/process-errors.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
 import { startupBanner } from "./banner.ts";
@@ -17,13 +18,13 @@ import { unbuiltWebApps, webApps } from "./web/static.ts";
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
-  // pg-boss completes and fails jobs in promises nobody awaits (its worker loop): when PostgreSQL
-  // dies under a running job they reject, and Node's default would end the whole process (and the
-  // embedded database's supervisor with it). Such a job is retried once pg-boss expires it; the
-  // process keeps serving, with 503 until the database is back.
-  process.on("unhandledRejection", (reason) => {
-    log.error({ err: reason instanceof Error ? { type: reason.name, message: reason.message, stack: reason.stack } : reason }, "a background promise failed; the process goes on");
-  });
+  // Errors outside requests and jobs (timers, socket handlers, promises nobody awaits): logged and
+  // reported (SENTRY_DSN). An unhandled rejection leaves the process serving (pg-boss fails jobs in
+  // promises nobody awaits: when PostgreSQL dies under a running job they reject; the job is retried
+  // once pg-boss expires it, and the process answers 503 until the database is back); an uncaught
+  // exception ends it with exit code 1 as Node would, once its report left (2 s at most).
+  const errors = await processErrorReporter(config, log, "server");
+  watchProcessErrors({ log, reporter: () => errors });
   const started = Date.now();
   if (config.isProduction) {
     // Production serves the web apps built ahead (`npm run build`), never builds them itself.
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   });
   const bundles = await loadTenantsDir(config.tenantsDir);
   await applyTenants(database.db, bundles, { actor: { kind: "system", job: "startup" } });
-  const deps = await createDeps(config, database, log, { schedule: true });
+  const deps = await createDeps(config, database, log, { schedule: true, role: "server", errors });
   let ready = false;
   // Background work runs on its own pool (runtime.ts Database).
   const workDeps = { ...deps, db: database.workDb };

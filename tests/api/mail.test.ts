@@ -207,6 +207,49 @@ describe("delivery", () => {
     await mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id });
   });
 
+  it("a job of several mails: a failed one and a held one keep no other back; its retry sends the rest, the least tried first", async () => {
+    const [bad, first, held, last] = ["several-bad", "several-1", "several-held", "several-2"].map((p) => uniqueEmail(p)) as [string, string, string, string];
+    const ids: string[] = [];
+    for (const to of [bad, first, held, last]) ids.push(await queue("alpha", to, "otp", { code: "343434", minutes: 10 }));
+    const [badId, , heldId] = ids as [string, string, string, string];
+    // The mails go as one job here (a mailing's chunk queues them so); their single jobs are dropped.
+    await env.db`delete from pgboss.job where name = ${mailSendJob.name} and data->>'mailId' = any(${ids}::text[])`;
+    // No recipient: nodemailer refuses to send it.
+    await env.db`update mail_outbox set to_email = '' where id = ${badId}`;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = env.db
+      .begin(async (tx) => {
+        await tx`select id from mail_outbox where id = ${heldId} for update`;
+        locked();
+        await released;
+        throw new Error("worker died");
+      })
+      .catch(() => {});
+    await isLocked;
+    await withSmtp(liveSmtp(), async () => {
+      // The failure is what the job reports (the held row alone would only make it retry).
+      await expect(mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids })).rejects.toThrow(/recipients/i);
+    });
+    expect([smtp.to(first).length, smtp.to(last).length, smtp.to(held).length]).toEqual([1, 1, 0]);
+    expect(await getOutbox(env.db, badId)).toMatchObject({ status: "queued", attempts: 1 });
+    expect(await getOutbox(env.db, heldId)).toMatchObject({ status: "queued", attempts: 0 });
+    release();
+    await holder;
+    await env.db`update mail_outbox set to_email = ${bad} where id = ${badId}`;
+    const before = smtp.messages.length;
+    await withSmtp(liveSmtp(), () => mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids }));
+    // Only the two unsent ones went, the one never tried before the one that failed.
+    expect(smtp.messages.slice(before).map((m) => m.to[0])).toEqual([held, bad].map((a) => a.toLowerCase()));
+    for (const id of ids) expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent" });
+  });
+
   it("the same dedupe key queues one mail", async () => {
     const to = uniqueEmail("dedupe");
     const a = await queue("alpha", to, "otp", { code: "101010", minutes: 10 }, "en", `test-${to}`);

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { type ErrorReporter, noErrorReporter } from "../lib/error-reporting.ts";
+import { errorFields, throttledReport } from "../lib/process-errors.ts";
 
 /**
  * One job kind: a queue name, a zod payload (always carrying communityId) and an idempotent
@@ -26,6 +27,8 @@ export type JobDefinition<S extends z.ZodType<{ communityId: string }>, D> = {
    * on its own; the worker fetches that many at a time.
    */
   concurrency?: (deps: D) => number;
+  /** With concurrency: jobs fetched at once per lane (default LANE_BATCH; jobs that carry many items want fewer). */
+  laneBatch?: number;
   handle: (deps: D, data: z.infer<S>) => Promise<void>;
   /** A cron (pg-boss schedule, created at server start) that enqueues this job with `data`. */
   cron?: { expression: string; data: z.infer<S>; tz?: string };
@@ -100,12 +103,15 @@ export class Jobs {
     });
     const jobs = new Jobs(boss, log, opts.errors ?? noErrorReporter);
     // During shutdown PostgreSQL may close connections under pg-boss; that is expected, not an error.
-    // Only the error's own text: node-postgres errors carry their whole client object along.
-    boss.on("error", (err) =>
-      jobs.stopping
-        ? log.debug({ err: err.message }, "pg-boss during shutdown")
-        : log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, "pg-boss error"),
-    );
+    // Only the error's own text: node-postgres errors carry their whole client object along. The
+    // rest is reported too (SENTRY_DSN): a failed fetch, a worker loop's error, a lost connection;
+    // the same text once a minute at most (pg-boss repeats it every poll while the database is down).
+    const report = throttledReport(() => jobs.errors);
+    boss.on("error", (err) => {
+      if (jobs.stopping) return log.debug({ err: err.message }, "pg-boss during shutdown");
+      log.error({ err: errorFields(err), source: "pg-boss" }, "pg-boss error");
+      report(err, { source: "pg-boss" });
+    });
     await boss.start();
     for (const def of defs) await jobs.register(def);
     if (opts.schedule) for (const def of defs) if (def.cron) await jobs.schedule(def, def.cron.expression, def.cron.data, { tz: def.cron.tz });
@@ -210,7 +216,7 @@ export class Jobs {
     for (const def of this.defs.values()) {
       const workerId: { id?: string } = {};
       const parallel = Math.max(1, def.concurrency?.(deps) ?? 1);
-      const batchSize = parallel === 1 ? WORK_BATCH : Math.min(MAX_BATCH, Math.max(WORK_BATCH, parallel * LANE_BATCH));
+      const batchSize = parallel === 1 ? WORK_BATCH : Math.min(MAX_BATCH, Math.max(WORK_BATCH, parallel * (def.laneBatch ?? LANE_BATCH)));
       workerId.id = await this.boss.work(def.name, { batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (batch) => {
         if (parallel === 1) {
           for (const job of batch) {

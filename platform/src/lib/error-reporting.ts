@@ -21,6 +21,11 @@ export type ErrorContext = {
   userId?: string | undefined;
   queue?: string | undefined;
   jobId?: string | undefined;
+  /**
+   * Where an error outside a request and a job surfaced: `uncaughtException`, `unhandledRejection`
+   * (lib/process-errors.ts), `pg-boss` (its own `error` event), `stomp` (a socket's frame or upgrade).
+   */
+  source?: string | undefined;
 };
 
 export type ErrorReporter = {
@@ -43,7 +48,13 @@ const SEND_TIMEOUT_MS = 5_000;
 
 export async function createErrorReporter(
   dsn: string | undefined,
-  opts: { log: Logger; environment?: string | undefined; release?: string | undefined },
+  opts: {
+    log: Logger;
+    environment?: string | undefined;
+    release?: string | undefined;
+    /** The process's role (`server`, `cli`), a tag of every event it sends. */
+    role?: string | undefined;
+  },
 ): Promise<ErrorReporter> {
   if (!dsn) return noErrorReporter;
   const { createStackParser, createTransport, Scope } = await import("@sentry/core");
@@ -86,12 +97,15 @@ export async function createErrorReporter(
     capture(err, context) {
       try {
         const scope = new Scope();
-        const tags: Record<string, string> = {};
+        const tags: Record<string, string> = opts.role ? { role: opts.role } : {};
         for (const [key, value] of Object.entries(context)) if (value !== undefined) tags[key] = value;
         scope.setTags(tags);
+        // The process ends after it (lib/process-errors.ts).
+        if (context.source === "uncaughtException") scope.setLevel("fatal");
         if (context.userId) scope.setUser({ id: context.userId });
         if (context.route) scope.setTransactionName(`${context.method ?? ""} ${context.route}`.trim());
         else if (context.queue) scope.setTransactionName(`job ${context.queue}`);
+        else if (context.source) scope.setTransactionName(context.source);
         client.captureException(err, { originalException: err }, scope);
       } catch (reportErr) {
         log.warn({ reason: reportErr instanceof Error ? reportErr.message : String(reportErr) }, "error report not queued");

@@ -52,17 +52,21 @@ export async function insertOutboxMany(db: Db, rows: NewOutboxRow[]): Promise<{ 
       ${col("template")}::text[], ${col("lang")}::text[], ${col("subject")}::text[], ${col("html")}::text[], ${col("text")}::text[],
       ${rows.map((r) => (r.attachments?.length ? JSON.stringify(r.attachments) : ""))}::text[],
       ${rows.map((r) => JSON.stringify(r.headers ?? {}))}::text[]) as v(i, c, k, t, f, tpl, l, s, h, x, a, hd)
-    on conflict (dedupe_key) do nothing
+    on conflict (community_id, dedupe_key) do nothing
     returning id`;
   const inserted = new Set(added.map((r) => r.id));
-  const out = rows.map((r, i) => ({ id: fresh[i] as string, inserted: inserted.has(fresh[i] as string), dedupeKey: r.dedupeKey }));
-  const missing = out.filter((r) => !r.inserted).map((r) => r.dedupeKey);
+  const out = rows.map((r, i) => ({ id: fresh[i] as string, inserted: inserted.has(fresh[i] as string), communityId: r.communityId, dedupeKey: r.dedupeKey }));
+  const missing = out.filter((r) => !r.inserted);
   if (missing.length > 0) {
-    const existing = await db<{ id: string; dedupeKey: string }[]>`select id, dedupe_key as "dedupeKey" from mail_outbox where dedupe_key = any(${missing as string[]}::text[])`;
-    const byKey = new Map(existing.map((r) => [r.dedupeKey, r.id]));
+    // A dedupe key is unique within its community (migration 066).
+    const existing = await db<{ id: string; communityId: string; dedupeKey: string }[]>`
+      select o.id, o.community_id as "communityId", o.dedupe_key as "dedupeKey"
+      from mail_outbox o join unnest(${missing.map((r) => r.communityId)}::text[], ${missing.map((r) => r.dedupeKey ?? "")}::text[]) as k(c, d)
+        on o.community_id = k.c and o.dedupe_key = k.d`;
+    const byKey = new Map(existing.map((r) => [`${r.communityId}\0${r.dedupeKey}`, r.id]));
     for (const r of out) {
       if (r.inserted) continue;
-      const id = r.dedupeKey === null ? undefined : byKey.get(r.dedupeKey);
+      const id = r.dedupeKey === null ? undefined : byKey.get(`${r.communityId}\0${r.dedupeKey}`);
       if (!id) throw new Error("outbox dedupe lookup failed");
       r.id = id;
     }
@@ -75,6 +79,12 @@ export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undef
   const [row] = await db<OutboxRow[]>`
     select ${db.unsafe(COLUMNS)} from mail_outbox where id = ${id} and status <> 'sent' for update skip locked`;
   return row;
+}
+
+/** Of `ids`, those not sent yet, the ones tried least often first (a job's retry). */
+export async function unsentInOrder(db: Db, ids: string[]): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`select id from mail_outbox where id = any(${ids}::uuid[]) and status <> 'sent' order by attempts, id`;
+  return rows.map((r) => r.id);
 }
 
 /** True when the row exists and is not sent (whoever holds its lock). */

@@ -3,7 +3,8 @@ import type { Ctx } from "../context.ts";
 import { withTx } from "../db/client.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { insertOutboxMany, listOutbox, type MailAttachment, type OutboxRow } from "./queries.ts";
-import { mailSendJob } from "./send-job.ts";
+import { MAILS_PER_JOB, mailSendJob } from "./send-job.ts";
+import { mailSendLanes } from "./transport.ts";
 import { type RenderedMail, type TemplateName, type TemplateVars, renderMail } from "./templates.ts";
 
 export type QueueMailInput<N extends TemplateName> = {
@@ -60,10 +61,22 @@ export async function queueMails<N extends TemplateName>(
   });
   return withTx(ctx.db, async (tx) => {
     const stored = await insertOutboxMany(tx, rows);
-    const toSend = stored.filter((r) => r.inserted).map((r) => ({ communityId: ctx.tenant.id, mailId: r.id }));
-    await ctx.deps.jobs.sendMany(mailSendJob, toSend, { db: tx });
+    await ctx.deps.jobs.sendMany(mailSendJob, deliveryJobs(ctx.tenant.id, stored.filter((r) => r.inserted).map((r) => r.id), mailSendLanes(ctx.deps.config.smtpUrl)), { db: tx });
     return stored.map((r) => r.id);
   });
+}
+
+/**
+ * The delivery jobs of freshly stored mails: one for a single mail (`mailId`), else groups of up to
+ * MAILS_PER_JOB (`mailIds`), as many groups as the process has send lanes at least, so a small
+ * batch still goes out over every SMTP connection.
+ */
+function deliveryJobs(communityId: string, ids: string[], lanes: number): { communityId: string; mailId?: string; mailIds?: string[] }[] {
+  if (ids.length === 1) return [{ communityId, mailId: ids[0] as string }];
+  const size = Math.max(1, Math.min(MAILS_PER_JOB, Math.ceil(ids.length / lanes)));
+  const jobs: { communityId: string; mailIds: string[] }[] = [];
+  for (let i = 0; i < ids.length; i += size) jobs.push({ communityId, mailIds: ids.slice(i, i + size) });
+  return jobs;
 }
 
 /** The outbox, newest first: operators only (the CLI's `tuesday mail list`). Lists every community unless one is named. */

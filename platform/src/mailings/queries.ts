@@ -20,12 +20,12 @@ export type MailingRow = {
 const MAX_ATTEMPTS = 9;
 
 const PROGRESS = `m.id, m.community_id as "communityId", m.kind, m.content, m.audience, m.total, m.created_at as "createdAt", m.finished_at as "finishedAt",
-  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id where r.mailing_id = m.id and o.status = 'sent')
-    + (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'sent') as sent,
+  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id where r.community_id = m.community_id and r.mailing_id = m.id and o.status = 'sent')
+    + (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'sent') as sent,
   (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id
-     where r.mailing_id = m.id and o.status <> 'sent' and (o.status = 'failed' or o.attempts >= ${MAX_ATTEMPTS}))
-    + (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'failed') as failed,
-  (select count(*)::int from mailing_recipients r where r.mailing_id = m.id and r.status = 'skipped') as skipped`;
+     where r.community_id = m.community_id and r.mailing_id = m.id and o.status <> 'sent' and (o.status = 'failed' or o.attempts >= ${MAX_ATTEMPTS}))
+    + (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'failed') as failed,
+  (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'skipped') as skipped`;
 
 /** The audience's SQL condition over participants p and users u (recipient language as `lang`). */
 export function audienceRows(db: Db, communityId: string, defaultLang: Lang, a: Audience) {
@@ -75,29 +75,29 @@ export async function listMailings(db: Db, communityId: string, limit: number): 
 export type PendingRecipient = { participantId: string; userId: string; email: string; lang: Lang; unsubscribed: boolean };
 
 /** The next pending recipients, locked: two workers never take the same one. */
-export async function lockPendingRecipients(db: Db, mailingId: string, limit: number): Promise<PendingRecipient[]> {
+export async function lockPendingRecipients(db: Db, communityId: string, mailingId: string, limit: number): Promise<PendingRecipient[]> {
   return db<PendingRecipient[]>`
     select r.participant_id as "participantId", r.user_id as "userId", r.email, r.lang,
            exists (select 1 from mail_unsubscribes x where x.community_id = r.community_id and x.user_id = r.user_id) as unsubscribed
     from mailing_recipients r
-    where r.mailing_id = ${mailingId} and r.status = 'pending'
+    where r.community_id = ${communityId} and r.mailing_id = ${mailingId} and r.status = 'pending'
     order by r.participant_id
     limit ${limit}
     for update skip locked`;
 }
 
 /** markRecipientQueued for a chunk's recipients in one statement. */
-export async function markRecipientsQueued(db: Db, mailingId: string, rows: { participantId: string; outboxId: string; unsubscribeHash: string }[]): Promise<void> {
+export async function markRecipientsQueued(db: Db, communityId: string, mailingId: string, rows: { participantId: string; outboxId: string; unsubscribeHash: string }[]): Promise<void> {
   if (rows.length === 0) return;
   await db`update mailing_recipients r set status = 'queued', outbox_id = v.outbox_id, unsubscribe_hash = v.hash
            from unnest(${rows.map((x) => x.participantId)}::uuid[], ${rows.map((x) => x.outboxId)}::uuid[], ${rows.map((x) => x.unsubscribeHash)}::text[]) as v(participant_id, outbox_id, hash)
-           where r.mailing_id = ${mailingId} and r.participant_id = v.participant_id`;
+           where r.community_id = ${communityId} and r.mailing_id = ${mailingId} and r.participant_id = v.participant_id`;
 }
 
 /** markRecipientSkipped for a chunk's recipients in one statement. */
-export async function markRecipientsSkipped(db: Db, mailingId: string, participantIds: string[]): Promise<void> {
+export async function markRecipientsSkipped(db: Db, communityId: string, mailingId: string, participantIds: string[]): Promise<void> {
   if (participantIds.length === 0) return;
-  await db`update mailing_recipients set status = 'skipped' where mailing_id = ${mailingId} and participant_id = any(${participantIds}::uuid[])`;
+  await db`update mailing_recipients set status = 'skipped' where community_id = ${communityId} and mailing_id = ${mailingId} and participant_id = any(${participantIds}::uuid[])`;
 }
 
 /** A mailing's content and whether it finished, without its progress counts (a chunk needs no more). */
@@ -107,9 +107,9 @@ export async function findMailingContent(db: Db, communityId: string, id: string
   return row;
 }
 
-export async function hasPending(db: Db, mailingId: string): Promise<boolean> {
+export async function hasPending(db: Db, communityId: string, mailingId: string): Promise<boolean> {
   // exists, not count(*): asked after every chunk, a count read every pending row each time.
-  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from mailing_recipients where mailing_id = ${mailingId} and status = 'pending') as any`;
+  const [row] = await db<{ any: boolean }[]>`select exists (select 1 from mailing_recipients where community_id = ${communityId} and mailing_id = ${mailingId} and status = 'pending') as any`;
   return row?.any ?? false;
 }
 
@@ -118,9 +118,9 @@ export async function markMailingState(db: Db, mailingId: string, state: "sendin
   else await db`update mailings set status = 'sending' where id = ${mailingId} and status = 'queued'`;
 }
 
-export async function findRecipientByUnsubscribeHash(db: Db, hash: string): Promise<{ communityId: string; userId: string } | undefined> {
+export async function findRecipientByUnsubscribeHash(db: Db, communityId: string, hash: string): Promise<{ communityId: string; userId: string } | undefined> {
   const [row] = await db<{ communityId: string; userId: string }[]>`
-    select community_id as "communityId", user_id as "userId" from mailing_recipients where unsubscribe_hash = ${hash}`;
+    select community_id as "communityId", user_id as "userId" from mailing_recipients where community_id = ${communityId} and unsubscribe_hash = ${hash}`;
   return row;
 }
 

@@ -150,10 +150,11 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
   return withTx(ctx.db, async (tx) => {
     const mailing = await findMailingContent(tx, ctx.tenant.id, mailingId);
     if (!mailing) return 0;
-    const batch = await lockPendingRecipients(tx, mailingId, MAILING_CHUNK);
+    const batch = await lockPendingRecipients(tx, ctx.tenant.id, mailingId, MAILING_CHUNK);
     const txCtx = withDb(ctx, tx);
     await markRecipientsSkipped(
       tx,
+      ctx.tenant.id,
       mailingId,
       batch.filter((r) => r.unsubscribed).map((r) => r.participantId),
     );
@@ -198,10 +199,11 @@ export async function sendMailingChunk(ctx: Ctx, mailingId: string): Promise<num
     const outboxIds = await queueMails(txCtx, mails.map((m) => m.mail));
     await markRecipientsQueued(
       tx,
+      ctx.tenant.id,
       mailingId,
       mails.map((m, i) => ({ participantId: m.participantId, outboxId: outboxIds[i] as string, unsubscribeHash: m.unsubscribeHash })),
     );
-    if (await hasPending(tx, mailingId)) {
+    if (await hasPending(tx, ctx.tenant.id, mailingId)) {
       await markMailingState(tx, mailingId, "sending");
       if (batch.length > 0) await ctx.deps.jobs.send(mailingSendQueue, { communityId: ctx.tenant.id, mailingId }, { db: tx });
     } else {
@@ -226,9 +228,9 @@ function announceMailing(ctx: Ctx, tx: Db, mailingId: string): Promise<void> {
 
 /** RFC 8058 one-click unsubscribe (and the link's confirm button): the member gets no further mailings here. */
 export async function unsubscribe(ctx: Ctx, token: string): Promise<{ ok: true; communityId: string }> {
-  const found = await findRecipientByUnsubscribeHash(ctx.db, hashHex(token));
   // A token of another community's mail is unknown here.
-  if (!found || found.communityId !== ctx.tenant.id) throw notFound("Unknown or expired unsubscribe link");
+  const found = await findRecipientByUnsubscribeHash(ctx.db, ctx.tenant.id, hashHex(token));
+  if (!found) throw notFound("Unknown or expired unsubscribe link");
   await insertUnsubscribe(ctx.db, found.communityId, found.userId);
   return { ok: true, communityId: found.communityId };
 }

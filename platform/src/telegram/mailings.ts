@@ -154,7 +154,7 @@ export async function sendTelegramMailingChunk(ctx: Ctx, mailingId: string): Pro
     const image = imageRow?.imageKey ? await mediaStorage(ctx.deps.config).get(imageRow.imageKey) : undefined;
     const batch = await tx<PendingTelegramRecipient[]>`
       select participant_id as "participantId", telegram_chat_id as "chatId", lang from mailing_recipients
-      where mailing_id = ${mailingId} and status = 'pending' order by participant_id limit ${TELEGRAM_CHUNK} for update skip locked`;
+      where community_id = ${ctx.tenant.id} and mailing_id = ${mailingId} and status = 'pending' order by participant_id limit ${TELEGRAM_CHUNK} for update skip locked`;
     const content = mailing.content as unknown as TelegramContent;
     let handled = 0;
     let stalled = false;
@@ -180,10 +180,10 @@ export async function sendTelegramMailingChunk(ctx: Ctx, mailingId: string): Pro
         status = "failed";
         error = err.description.slice(0, 500);
       }
-      await tx`update mailing_recipients set status = ${status}, error = ${error} where mailing_id = ${mailingId} and participant_id = ${r.participantId}`;
+      await tx`update mailing_recipients set status = ${status}, error = ${error} where community_id = ${ctx.tenant.id} and mailing_id = ${mailingId} and participant_id = ${r.participantId}`;
       handled++;
     }
-    const [left] = await tx<{ n: number }[]>`select count(*)::int as n from mailing_recipients where mailing_id = ${mailingId} and status = 'pending'`;
+    const [left] = await tx<{ n: number }[]>`select count(*)::int as n from mailing_recipients where community_id = ${ctx.tenant.id} and mailing_id = ${mailingId} and status = 'pending'`;
     const more = (left?.n ?? 0) > 0;
     if (more) {
       await tx`update mailings set status = 'sending' where id = ${mailingId} and status = 'queued'`;

@@ -23,6 +23,7 @@ import { validateSessionToken } from "../../auth/session.ts";
 import { authorize, participantOf } from "../../authz/index.ts";
 import { CHAT_ACCESS_DENIED, canReadChat, MessageTextSchema, postChatMessage } from "../../chat/index.ts";
 import type { Ctx, Deps } from "../../context.ts";
+import { isDatabaseUnavailable } from "../../db/client.ts";
 import { AppError, ErrorCode, statusOf } from "../../lib/errors.ts";
 import type { BusMessage } from "../bus.ts";
 import { nodeHeaders, resolveContext, sessionToken } from "../../http/request-context.ts";
@@ -526,6 +527,8 @@ function required(headers: Map<string, string>, name: string): string {
 function toStompError(err: unknown, ctx: Ctx): StompError {
   if (err instanceof AppError) return new StompError(err.message);
   ctx.log.error({ err }, "stomp frame failed");
+  // Reported (SENTRY_DSN) like a request's 500; an unreachable database is an outage, not a fault.
+  if (!isDatabaseUnavailable(err)) ctx.deps.errors?.capture(err, { source: "stomp", communityId: ctx.tenant.id, userId: ctx.actor.kind === "user" ? ctx.actor.userId : undefined });
   return new StompError("Server error");
 }
 
@@ -598,6 +601,7 @@ export async function createStompServer(deps: Deps, options: Partial<StompOption
       socket.on("error", () => socket.destroy());
       upgrade(req, socket, head).catch((err) => {
         log.error({ err }, "stomp upgrade failed");
+        if (!isDatabaseUnavailable(err)) deps.errors?.capture(err, { source: "stomp" });
         if (!socket.destroyed) refuseUpgrade(socket, new AppError(ErrorCode.UNAVAILABLE, "Server is unavailable"));
       });
     },
