@@ -17,9 +17,9 @@ export function AccountPage() {
         <Typography variant="overline" color="text.secondary" component="p" sx={{ mt: 2 }}>
           {translate("tuesday.account.permissions")}
         </Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
           {(permissions ?? []).map((p) => (
-            <Chip key={p} label={p} size="small" />
+            <Chip key={p} label={translate(`tuesday.account.permission.${p}`, { _: p })} size="small" />
           ))}
         </Stack>
       </CardContent>

@@ -43,15 +43,15 @@ export function Dashboard() {
                   <Typography variant="caption" color="text.secondary">
                     {translate("tuesday.dashboard.languages")}
                   </Typography>
-                  <Typography>{community.langChoices.map((l) => translate(`tuesday.languages.${l}`, { _: l.toUpperCase() })).join(", ")}</Typography>
+                  <Typography>{community.langChoices.map((l) => translate(`tuesday.dashboard.languageName.${l}`, { _: l.toUpperCase() })).join(", ")}</Typography>
                 </div>
                 <div>
                   <Typography variant="caption" color="text.secondary">
                     {translate("tuesday.dashboard.methods")}
                   </Typography>
-                  <Stack direction="row" spacing={1}>
+                  <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: "wrap" }}>
                     {community.authConfig.map((a) => (
-                      <Chip key={a.authType} label={a.authType} size="small" />
+                      <Chip key={a.authType} label={translate(`tuesday.settings.method.${a.authType}`, { _: a.authType })} size="small" />
                     ))}
                   </Stack>
                 </div>

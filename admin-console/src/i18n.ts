@@ -18,12 +18,18 @@ const tuesdayEn = {
       signedInAs: "Signed in as",
       domain: "Domain",
       languages: "Languages",
+      /** A community's languages named in the console's language. */
+      languageName: { en: "English", ru: "Russian" },
       methods: "Sign-in methods",
       memberApp: "Open the member app",
       menuHint: "The menu on the left holds everything your role can manage here: members, moderation, events, mailings and more.",
       loadFailed: "The community could not be loaded.",
     },
-    account: { title: "My account", permissions: "Permissions" },
+    account: {
+      title: "My account",
+      permissions: "Permissions",
+      permission: { CAN_VIEW_ADMIN_PANEL: "Administer the community", CAN_MODERATE_COMMUNITY: "Moderate members and reports" },
+    },
     mailings: {
       title: "Mailings",
       compose: "New mailing",
@@ -224,12 +230,17 @@ const tuesdayRu: typeof tuesdayEn = {
       signedInAs: "Вы вошли как",
       domain: "Домен",
       languages: "Языки",
+      languageName: { en: "Английский", ru: "Русский" },
       methods: "Способы входа",
       memberApp: "Открыть приложение участника",
       menuHint: "В меню слева — всё, чем ваша роль позволяет управлять: участники, модерация, мероприятия, рассылки и другое.",
       loadFailed: "Не удалось загрузить сообщество.",
     },
-    account: { title: "Мой аккаунт", permissions: "Права" },
+    account: {
+      title: "Мой аккаунт",
+      permissions: "Права",
+      permission: { CAN_VIEW_ADMIN_PANEL: "Управление сообществом", CAN_MODERATE_COMMUNITY: "Модерация участников и жалоб" },
+    },
     mailings: {
       title: "Рассылки",
       compose: "Новая рассылка",

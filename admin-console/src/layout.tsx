@@ -55,6 +55,9 @@ function TranslatedMuiDefaults({ children }: { children: ReactNode }) {
  * stay reachable) and toolbars wrap, instead of the page growing past the screen.
  */
 const CONTENT_FITS = {
+  // react-admin's root grows to its content ("fit-content"): on a phone that made the page wider than the screen.
+  minWidth: 0,
+  "& .RaLayout-appFrame, & .RaLayout-contentWithSidebar": { minWidth: 0 },
   "& .RaLayout-content": { minWidth: 0 },
   "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
   "& .RaList-main, & .RaList-content": { minWidth: 0 },

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { testEnvForFile } from "../support/harness.ts";
 import { createMember } from "../support/users.ts";
 import { type Member, member } from "./matching-api-helpers.ts";
+import { FAST, serve, stompConnect, wsUrl } from "./stomp-helpers.ts";
 
 const env = await testEnvForFile();
 
@@ -53,6 +54,25 @@ describe("disabling an account", () => {
     const back = await call(c.admin, "POST", `/api/admin/participants/${c.target.id}/account`, { enabled: true });
     expect(back.body).toMatchObject({ enabled: true, changed: true });
     expect((await login(c.id, c.target)).status).toBe(200);
+  });
+
+  it("ends the member's open socket saying the account was disabled; a sign-out still says the session ended", async () => {
+    const c = await cast();
+    const served = await serve(env, FAST);
+    try {
+      const bystander = await member(env, c.id, { firstName: "Bea", lastName: "Bystander" });
+      const open = await stompConnect(wsUrl(served, c.id, c.target.token));
+      const other = await stompConnect(wsUrl(served, c.id, bystander.token));
+      expect((await call(c.admin, "POST", `/api/admin/participants/${c.target.id}/account`, { enabled: false })).status).toBe(200);
+      await open.closed;
+      expect(open.errors.map((e) => e.headers.message)).toEqual(["Account disabled"]);
+      // Someone else's socket, ended by their own sign-out, is told the session ended.
+      expect((await call(bystander, "POST", "/api/auth/logout")).status).toBeLessThan(300);
+      await other.closed;
+      expect(other.errors.map((e) => e.headers.message)).toEqual(["Session ended"]);
+    } finally {
+      await served.close();
+    }
   });
 
   it("is for this community's admins: member/moderator 403, own account 400, another community's id 404 and session 401", async () => {

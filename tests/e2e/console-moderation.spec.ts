@@ -132,4 +132,43 @@ test.describe("console participants: moderation", () => {
     const mail = await waitForMail(request, invitee);
     expect(linkFrom(mail, "/invite")).toContain(`invitedBy=${admin.id}`);
   });
+
+  test("a disabled member's open tab goes to sign-in saying the account was disabled, in English and in Russian", async ({ browser, request }) => {
+    // Two members' sessions, one after the other.
+    test.slow();
+    const password = "Moderation-e2e-password-8";
+    const adminEmail = uniqueEmail("disable-admin");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const texts = { en: "This account is disabled. Please contact the community's team.", ru: "Этот аккаунт отключён. Обратитесь к команде сообщества." };
+    for (const lang of ["en", "ru"] as const) {
+      const email = uniqueEmail(`disabled-${lang}`);
+      await registerUser(request, TENANTS.founders, email, password);
+      const token = await apiLogin(request, TENANTS.founders, email, password);
+      const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+      await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: `Dis${lang}`, lastName: "Abled" });
+      const profile = (await api(request, "GET", "/api/participant/profile", token)) as { id: string };
+      const context = await browser.newContext();
+      await context.addInitScript(
+        ([t, l]) => {
+          if (!sessionStorage.getItem("seeded")) {
+            localStorage.setItem("token", t as string);
+            localStorage.setItem("local", l as string);
+            sessionStorage.setItem("seeded", "1");
+          }
+        },
+        [token, lang],
+      );
+      const page = await context.newPage();
+      await page.goto(tenantUrl(TENANTS.founders, "/profile"));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // The open tab's live connection is up: the server ends it when the account is disabled.
+      await expect(page.locator("body[data-realtime=connected]")).toHaveCount(1, { timeout: 15_000 });
+      await api(request, "POST", `/api/admin/participants/${profile.id}/account`, adminToken, { enabled: false });
+      await expect(page).toHaveURL(/\/login\?error=account_disabled$/);
+      await expect(page.getByRole("alert").filter({ hasText: texts[lang] })).toBeVisible();
+      await expect(page.getByText(lang === "en" ? "this session has ended" : "этот сеанс завершён")).toHaveCount(0);
+      await context.close();
+    }
+  });
 });

@@ -205,6 +205,11 @@ test.describe("events (founders)", () => {
 
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByTestId("event-status")).toHaveText("You are going");
+    // Among the participants: the member's initials (no photo yet) in the avatar, the name beside it.
+    const me = page.getByTestId("event-attendees").getByRole("listitem").filter({ hasText: `Cal${suffix} Guest` });
+    await expect(me.getByTestId("avatar-initials")).toHaveText("CG");
+    const [avatarBox, nameBox] = await Promise.all([me.getByTestId("avatar-initials").boundingBox(), me.getByText(`Cal${suffix} Guest`).boundingBox()]);
+    expect(nameBox && avatarBox && nameBox.x - (avatarBox.x + avatarBox.width)).toBeLessThan(24);
     const after = await download();
     expect(after).toContain(`SUMMARY:${title}`);
     expect(after).toMatch(/LOCATION:Unter den Linden 1\\, Berlin\\, Germany/);
@@ -248,9 +253,7 @@ test.describe("events (founders)", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("redirectAfterLogin"))).toBe(`/event/${eventId}`);
   });
 
-  // Passed alone (57 s); after the other tests of this file on a loaded machine (load ~19) the second
-  // member's event page stayed on "Loading…" twice: fixme until seen green in a full run of the file.
-  test.fixme("a full paid event offers the waitlist, not payment; another community's member is shown the way to join; a foreign link says the event is not found", async ({ page, request }) => {
+  test("a full paid event offers the waitlist, not payment; another community's member is shown the way to join; a foreign link says the event is not found", async ({ page, request }) => {
     test.setTimeout(90_000);
     const adminEmail = uniqueEmail("event-admin");
     await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");

@@ -23,8 +23,9 @@ export async function guardMember(community: Community, location: ParsedLocation
     user = await queryClient.ensureQueryData(accountQueries.currentUser());
   } catch (err) {
     if (isApiFailure(err) && err.status === 401) {
+      const reason = session.endReason();
       session.end();
-      throw redirect({ to: "/login", search: { error: "session_ended" } });
+      throw redirect({ to: "/login", search: { error: reason } });
     }
     throw err;
   }

@@ -57,7 +57,7 @@ const memberLayout = createRoute({
   id: "member",
   beforeLoad: async ({ context, location }) => {
     if (!session.isSignedIn()) {
-      if (session.isExpired()) throw redirect({ to: "/login", search: { error: "session_ended" } });
+      if (session.isExpired()) throw redirect({ to: "/login", search: { error: session.endReason() } });
       // Only an /event/ path is remembered for after the login (spec 2.2).
       if (location.pathname.startsWith("/event/")) storage.setRedirect(location.href);
       throw redirect({ to: "/" });
@@ -86,7 +86,7 @@ const loginRoute = createRoute({
   validateSearch: strings("error"),
   component: function LoginRoute() {
     const { error } = loginRoute.useSearch();
-    return <LoginPage ssoError={error === "sso_failed"} sessionEnded={error === "session_ended"} />;
+    return <LoginPage ssoError={error === "sso_failed"} sessionEnded={error === "session_ended"} accountDisabled={error === "account_disabled"} />;
   },
 });
 

@@ -57,9 +57,10 @@ export const realtime = {
    * `onRefused`: the socket closed before it was ever connected on this attempt, or the server
    * ended the session on it. The browser does not tell a refused upgrade's status, so the caller
    * asks the API once: a 401 there ends the session (and so this connection) at the first refusal
-   * instead of retrying with a revoked token.
+   * instead of retrying with a revoked token. The reason is given when the server named it (the
+   * account was disabled).
    */
-  start(token: string, opts: { onRefused?: () => void } = {}): void {
+  start(token: string, opts: { onRefused?: (reason?: "account_disabled") => void } = {}): void {
     if (client && clientToken === token) return;
     realtime.stop();
     clientToken = token;
@@ -88,6 +89,7 @@ export const realtime = {
       if (destination) entries.delete(destination);
       console.warn("realtime:", frame.headers.message ?? "error", destination ?? "");
       if (frame.headers.message === "Session ended") opts.onRefused?.();
+      else if (frame.headers.message === "Account disabled") opts.onRefused?.("account_disabled");
     };
     c.onWebSocketClose = () => {
       for (const entry of entries.values()) entry.sub = undefined;

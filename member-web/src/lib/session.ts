@@ -5,6 +5,9 @@ const listeners = new Set<() => void>();
 // Set when the server refused the stored session: the member then goes to /login, not to the
 // welcome page that a never-signed-in visitor sees, whichever guard notices first (spec 8).
 let expired = false;
+/** Why the session ended, as the login page says it: the account disabled, or the session itself. */
+export type EndReason = "session_ended" | "account_disabled";
+let reason: EndReason = "session_ended";
 
 function notify(): void {
   for (const l of listeners) l();
@@ -21,6 +24,7 @@ export const session = {
   isSignedIn: () => storage.token() !== null,
   start(token: string, firstLogin: boolean): void {
     expired = false;
+    reason = "session_ended";
     storage.setSession(token, firstLogin);
     storage.clearDrafts();
     notify();
@@ -34,6 +38,13 @@ export const session = {
     expired = true;
     storage.clearSession();
     notify();
+  },
+  /** The server said why it ends the session (the realtime socket's last word): kept for the login page. */
+  setEndReason(r: EndReason): void {
+    reason = r;
+  },
+  endReason(): EndReason {
+    return reason;
   },
   /** True from expire() until the next sign-in (or page load): private paths then lead to /login. */
   isExpired(): boolean {

@@ -25,7 +25,7 @@ const DevGoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((
 type Busy = null | "password" | "code" | "link" | "google";
 
 /** /login: only the methods the community's authConfig lists (spec 2.3). */
-export function LoginPage({ ssoError, sessionEnded = false }: { ssoError: boolean; sessionEnded?: boolean }) {
+export function LoginPage({ ssoError, sessionEnded = false, accountDisabled = false }: { ssoError: boolean; sessionEnded?: boolean; accountDisabled?: boolean }) {
   const { t } = useTranslation("auth");
   const tCommon = useTranslation("common").t;
   const tErr = useTranslation("errors").t;
@@ -46,7 +46,9 @@ export function LoginPage({ ssoError, sessionEnded = false }: { ssoError: boolea
   const email = useEmailField(storage.email() ?? "");
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(ssoError ? t("login.ssoFailed") : sessionEnded ? t("login.sessionEnded") : null);
+  const [error, setError] = useState<string | null>(
+    ssoError ? t("login.ssoFailed") : accountDisabled ? tErr("accountDisabled") : sessionEnded ? t("login.sessionEnded") : null,
+  );
   const [busy, setBusy] = useState<Busy>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 

@@ -5,7 +5,7 @@ import { accountQueries } from "../../api/account.ts";
 import { api } from "../../api/client.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
-import { useToken } from "../../lib/session.ts";
+import { session, useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
 import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, usePresenceTopic } from "./model.ts";
@@ -29,7 +29,11 @@ export function RealtimeSession() {
     realtime.start(token, {
       // A 401 here ends the session (api/client.ts): the socket stops retrying with a revoked
       // token and the login page says why. Any other answer, or none, leaves the retries going.
-      onRefused: () => void api.GET("/api/current-user").catch(() => {}),
+      // A disabled account is said so on the login page, as a refused sign-in is.
+      onRefused: (reason) => {
+        if (reason) session.setEndReason(reason);
+        void api.GET("/api/current-user").catch(() => {});
+      },
     });
     return () => realtime.stop();
   }, [token, participantId]);

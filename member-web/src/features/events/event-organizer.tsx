@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { Avatar } from "../profile/controls.tsx";
+import { initials } from "../profile/model.ts";
 import { type EventItem, eventsChanged } from "./model.ts";
 import {
   addResponsible,
@@ -31,8 +33,9 @@ export function EventAttendees({ eventId }: { eventId: string }) {
       <ul className="event-people">
         {people.map((p) => (
           <li key={p.id} className="event-person">
-            {p.avatarUrl ? <img src={p.avatarUrl} alt="" width={32} height={32} className="event-avatar" /> : <span className="event-avatar" aria-hidden="true" />}
-            <span>{fullName(p)}</span>
+            {/* The photo or the initials, as elsewhere in the app; the name next to it says who it is. */}
+            <Avatar url={p.avatarUrl} name={fullName(p)} initials={initials(p)} size={32} decorative />
+            <span className="event-person-name">{fullName(p)}</span>
           </li>
         ))}
       </ul>

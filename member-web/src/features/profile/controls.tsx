@@ -72,11 +72,19 @@ export function ChipToggle({ pressed, onToggle, children }: { pressed: boolean; 
   );
 }
 
-/** A member's photo, or their initials on the brand colour. */
-export function Avatar({ url, name, initials, size }: { url: string | null; name: string; initials: string; size: number }) {
-  if (url) return <img className="avatar" src={url} alt={name} width={size} height={size} loading="lazy" />;
+/**
+ * A member's photo, or their initials on the brand colour. `decorative`: the name is written next
+ * to it, so assistive technology skips the picture instead of reading the name twice.
+ */
+export function Avatar({ url, name, initials, size, decorative = false }: { url: string | null; name: string; initials: string; size: number; decorative?: boolean }) {
+  if (url) return <img className="avatar" src={url} alt={decorative ? "" : name} width={size} height={size} loading="lazy" data-testid="avatar-photo" />;
   return (
-    <span className="avatar avatar-initials" style={{ width: size, height: size, fontSize: size * 0.38 }} role="img" aria-label={name}>
+    <span
+      className="avatar avatar-initials"
+      style={{ width: size, height: size, fontSize: size * 0.38 }}
+      data-testid="avatar-initials"
+      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": name })}
+    >
       {initials}
     </span>
   );

@@ -65,7 +65,7 @@ const PHONE = "(max-width: 767.98px)";
  * How many of the bar's tabs fit on its row (from 768 px; on phones the menu lists them all). The
  * tabs are all rendered and measured; those past the count are hidden in place (still measurable)
  * and listed under "More", whose own width is kept free when anything overflows. Re-measured when
- * the bar changes size (window, language, badges) or the tabs change.
+ * the bar or a tab changes size (window, language, badges) or the tabs change.
  */
 function useFittingTabs(list: RefObject<HTMLUListElement | null>, more: RefObject<HTMLLIElement | null>, key: string): number {
   const [fit, setFit] = useState(Number.POSITIVE_INFINITY);
@@ -94,6 +94,8 @@ function useFittingTabs(list: RefObject<HTMLUListElement | null>, more: RefObjec
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(ul);
+    // A tab grows on its own too (an unread badge arrives): the row is measured again then.
+    for (const li of ul.querySelectorAll<HTMLLIElement>(":scope > li[data-tab]")) observer.observe(li);
     const media = window.matchMedia(PHONE);
     media.addEventListener("change", measure);
     return () => {

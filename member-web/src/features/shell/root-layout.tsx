@@ -6,7 +6,7 @@ import { isChunkLoadError } from "../../app/lazy.ts";
 import { loadedQueryClient, loadQueries } from "../../app/queries.ts";
 import { loadBarTexts, withI18n } from "../../i18n/index.ts";
 import { afterPaint } from "../../lib/paint.ts";
-import { useToken } from "../../lib/session.ts";
+import { session, useToken } from "../../lib/session.ts";
 import { Button } from "../../ui/button.tsx";
 import { PageSpinner } from "../../ui/spinner.tsx";
 
@@ -98,7 +98,7 @@ export function RootLayout() {
       loadedQueryClient()?.removeQueries({ queryKey: ["account"] });
       // The magic-link page handles its own failures (spec 4.1).
       // The login page says why the member is there (issue 27).
-      if (window.location.pathname !== "/auth-magic") void navigate({ to: "/login", search: { error: "session_ended" } });
+      if (window.location.pathname !== "/auth-magic") void navigate({ to: "/login", search: { error: session.endReason() } });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);

@@ -20,6 +20,7 @@ import type { Logger } from "pino";
 import { type RawData, WebSocket, WebSocketServer } from "ws";
 import { SESSIONS_CHANGED } from "../../auth/session-cache.ts";
 import { validateSessionToken } from "../../auth/session.ts";
+import { findUserById } from "../../auth/users.ts";
 import { authorize, participantOf } from "../../authz/index.ts";
 import { CHAT_ACCESS_DENIED, canReadChat, MessageTextSchema, postChatMessage } from "../../chat/index.ts";
 import type { Ctx, Deps } from "../../context.ts";
@@ -160,6 +161,10 @@ function parseHeartBeat(value: string | undefined): [number, number] | undefined
   if (!m) return undefined;
   return [Number(m[1]), Number(m[2])];
 }
+
+/** The ERROR frame's message when the server ends a socket's session (the member app reads it). */
+const STOMP_SESSION_ENDED = "Session ended";
+const STOMP_ACCOUNT_DISABLED = "Account disabled";
 
 class StompError extends Error {
   constructor(
@@ -499,11 +504,20 @@ class Session {
       if (this.state === "closed") return;
       try {
         const valid = await validateSessionToken(this.ctx.deps.db, this.token, this.ctx.tenant.id);
-        if (!valid?.participant || valid.participant.id !== this.participantId) this.fail(new StompError("Session ended"));
+        if (!valid?.participant || valid.participant.id !== this.participantId) this.fail(new StompError(await this.endReason()));
       } catch (err) {
         this.server.log.warn({ err }, "stomp session check failed");
       }
     });
+  }
+
+  /**
+   * Why the session ended, for the member's screen: a disabled account (its sessions are deleted
+   * with it) says so, as a refused sign-in does; anything else is the session itself.
+   */
+  private async endReason(): Promise<string> {
+    const user = this.userId ? await findUserById(this.ctx.deps.db, this.userId) : null;
+    return user && !user.enabled ? STOMP_ACCOUNT_DISABLED : STOMP_SESSION_ENDED;
   }
 
   terminate(): void {
