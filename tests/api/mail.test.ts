@@ -50,6 +50,34 @@ async function retryDelivers(id: string, to: string): Promise<void> {
 const queue = async <N extends TemplateName>(id: string, to: string, template: N, vars: TemplateVars[N], lang: "en" | "ru" = "en", dedupeKey?: string) =>
   queueMail({ db: env.db, tenant: await tenant(id), deps: env.deps }, { to, template, lang, vars, ...(dedupeKey ? { dedupeKey } : {}) });
 
+/**
+ * Another worker's transaction holding an outbox row (as mid-send) until release(), then dying:
+ * it rolls back with the row unsent. Resolves once the row is locked.
+ */
+async function holdRow(id: string): Promise<{ release: () => void; holder: Promise<void> }> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked: () => void = () => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = env.db
+    .begin(async (tx) => {
+      await tx`select id from mail_outbox where id = ${id} for update`;
+      locked();
+      await released;
+      throw new Error("worker died");
+    })
+    .then(
+      () => {},
+      () => {},
+    );
+  await isLocked;
+  return { release, holder };
+}
+
 describe("templates", () => {
   const cases: { [N in TemplateName]: TemplateVars[N] } = {
     otp: { code: "482913", minutes: 10 },
@@ -175,23 +203,7 @@ describe("delivery", () => {
     const to = uniqueEmail("held");
     const id = await queue("alpha", to, "otp", { code: "121212", minutes: 10 });
     // Another worker holds the row (mid-send), then dies: its transaction rolls back unsent.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = env.db
-      .begin(async (tx) => {
-        await tx`select id from mail_outbox where id = ${id} for update`;
-        locked();
-        await released;
-        throw new Error("worker died");
-      })
-      .catch(() => {});
-    await isLocked;
+    const { release, holder } = await holdRow(id);
     await withSmtp(liveSmtp(), async () => {
       await expect(mailSendJob.handle(env.deps, { communityId: "alpha", mailId: id })).rejects.toThrow(/another worker/);
     });
@@ -216,23 +228,7 @@ describe("delivery", () => {
     await env.db`delete from pgboss.job where name = ${mailSendJob.name} and data->>'mailId' = any(${ids}::text[])`;
     // No recipient: nodemailer refuses to send it.
     await env.db`update mail_outbox set to_email = '' where id = ${badId}`;
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = env.db
-      .begin(async (tx) => {
-        await tx`select id from mail_outbox where id = ${heldId} for update`;
-        locked();
-        await released;
-        throw new Error("worker died");
-      })
-      .catch(() => {});
-    await isLocked;
+    const { release, holder } = await holdRow(heldId);
     await withSmtp(liveSmtp(), async () => {
       // The failure is what the job reports (the held row alone would only make it retry).
       await expect(mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids })).rejects.toThrow(/recipients/i);
