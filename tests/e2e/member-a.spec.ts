@@ -201,6 +201,8 @@ test.describe("the defects of issue 17", () => {
   });
 
   test("signed out: /not-found has a header, the welcome button registers, the public profile's header ends with language and Log in", async ({ page, request }) => {
+    // Four pages, each scanned by axe: 18 s on a quiet machine, over 30 s beside a test run.
+    test.setTimeout(60_000);
     await page.goto(tenantUrl(TENANTS.founders, "/not-found"));
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
     await expectAccessible(page, "/not-found");
