@@ -158,3 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : {}),
   };
 }
+
+/**
+ * The environment for a `vite build` child: this process's, with NODE_ENV=production. A web app
+ * built to be served is the production bundle whatever NODE_ENV this process runs under (vitest
+ * runs the server with NODE_ENV=test, which would make React's development build).
+ */
+export function webBuildEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: "production" };
+}

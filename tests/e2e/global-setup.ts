@@ -16,7 +16,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds a web app when its dist is missing or older than its sources (or the API client). */
+/**
+ * Builds a web app when its dist is missing or older than its sources (or the API client): the
+ * production bundle, as users get it, whatever NODE_ENV the runner has.
+ */
 function buildIfNeeded(app: string): void {
   const dir = path.join(root, app);
   const index = path.join(dir, "dist", "index.html");
@@ -24,7 +27,7 @@ function buildIfNeeded(app: string): void {
   const sourcesAt = Math.max(newestMtime(dir), newestMtime(path.join(root, "openapi", "src")));
   if (builtAt > sourcesAt) return;
   const started = Date.now();
-  const res = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: dir, stdio: "inherit" });
+  const res = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: dir, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (res.status !== 0) throw new Error(`vite build of ${app} failed`);
   console.log(`built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

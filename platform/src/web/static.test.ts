@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../config.ts";
 import type { Deps } from "../context.ts";
 import type { AppEnv } from "../http/env.ts";
+import { webBuildEnv } from "../env.ts";
 import { mountWebApps, type WebApp } from "./static.ts";
 
 let tmp: string;
@@ -171,5 +172,14 @@ describe("mountWebApps", () => {
     // gzip is compressed from the file as before.
     const gz = await app.request("/assets/app-pp.js", { headers: { "Accept-Encoding": "gzip" } });
     expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+  });
+});
+
+describe("the background build's environment", () => {
+  it("is production whatever this process runs under (vitest's NODE_ENV=test gave React's development build to the browser tests)", () => {
+    expect(process.env.NODE_ENV).toBe("test");
+    const env = webBuildEnv();
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.PATH).toBe(process.env.PATH);
   });
 });

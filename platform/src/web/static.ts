@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { Deps } from "../context.ts";
+import { webBuildEnv } from "../env.ts";
 import type { AppEnv } from "../http/env.ts";
 import { publicCommunity } from "../community/service.ts";
 import { cspWithIntegrations, injectHead, renderHead } from "./head.ts";
@@ -139,7 +140,7 @@ export function startBuild(web: WebApp, deps: Pick<Deps, "log">): void {
   const state: BuildState = { status: "running", startedAt: Date.now(), log: [] };
   builds.set(web.name, state);
   deps.log.info({ app: web.name }, "web app not built yet: running vite build in the background");
-  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: web.dir, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: web.dir, env: webBuildEnv(), stdio: ["ignore", "pipe", "pipe"] });
   const keep = (chunk: Buffer) => {
     state.log.push(chunk.toString());
     if (state.log.length > 50) state.log.shift();
