@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode } from "@tuesday/platform";
+import { AUDIT_ACTIONS, ErrorCode } from "@tuesday/platform";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { catalog, foreignTexts } from "../e2e/i18n-check.ts";
@@ -63,6 +63,19 @@ describe("RU/EN completeness", () => {
     expect(ru.ra.navigation.skip_nav).toBe("Перейти к содержимому");
     expect(ru.ra.navigation.page_rows_per_page).not.toBe("Rows per page:");
     expect(ru.ra.action.save).toBe("Сохранить");
+  });
+
+  it("admin-console: every action the audit log records has a label in both languages (else the log shows its code)", () => {
+    for (const lang of ["en", "ru"] as const) {
+      const labels = (consoleMessages[lang] as unknown as { tuesday: { audit: { actions: Record<string, string> } } }).tuesday.audit.actions;
+      const unlabelled = AUDIT_ACTIONS.filter((a) => !labels[a.replace(/\./g, "_")]);
+      expect(unlabelled, lang).toEqual([]);
+    }
+    const en = (consoleMessages.en as unknown as { tuesday: { audit: { actions: Record<string, string> } } }).tuesday.audit.actions;
+    const ru = (consoleMessages.ru as unknown as { tuesday: { audit: { actions: Record<string, string> } } }).tuesday.audit.actions;
+    // No label is left over from an action that is gone.
+    expect(Object.keys(en).sort()).toEqual(AUDIT_ACTIONS.map((a) => a.replace(/\./g, "_")).sort());
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
   });
 });
 

@@ -4,11 +4,12 @@
  */
 import type { Actor, Ctx } from "../context.ts";
 import type { Db } from "../db/client.ts";
+import type { AuditAction } from "./actions.ts";
 import { insertAuditEvent } from "./queries.ts";
 
 export type AuditEntry = {
-  /** `domain.verb`, e.g. `pair_score.set`, `tenant.apply`. */
-  action: string;
+  /** `domain.verb`, e.g. `pair_score.set`, `tenant.apply`: one of `AUDIT_ACTIONS`. */
+  action: AuditAction;
   target: { type: string; id: string | null };
   before?: unknown;
   after?: unknown;

@@ -7,7 +7,7 @@
  * (CHAT_UPDATED) once committed; a removed member's subscriptions to it end in every process.
  */
 import { requireMember } from "../authz/index.ts";
-import { recordAudit } from "../audit/index.ts";
+import { type AuditAction, recordAudit } from "../audit/index.ts";
 import type { Ctx } from "../context.ts";
 import { withDb } from "../context.ts";
 import { withTx } from "../db/client.ts";
@@ -45,7 +45,7 @@ async function publishUpdate(ctx: Ctx, body: ChatUpdatedBody): Promise<void> {
 }
 
 /** A staff member acting on a group they did not create is a moderation act: audited. */
-async function auditIfStaff(ctx: Ctx, chat: Managed, me: Me, action: string, before: unknown, after: unknown): Promise<void> {
+async function auditIfStaff(ctx: Ctx, chat: Managed, me: Me, action: AuditAction, before: unknown, after: unknown): Promise<void> {
   if (chat.createdBy === me.participant.id || !isStaff(ctx, me)) return;
   await withTx(ctx.db, (tx) => recordAudit(withDb(ctx, tx), { action, target: { type: "chat", id: chat.id }, before, after }));
 }

@@ -7,7 +7,7 @@
  * confirmed count read before a change is the count the change sees: maxParticipants holds under
  * concurrent joins, and a freed place goes to the first on the waitlist in the same transaction.
  */
-import { recordAudit } from "../audit/index.ts";
+import { type AuditAction, recordAudit } from "../audit/index.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { isOrganizer, requireMember, requireOrganizer } from "../authz/index.ts";
 import { type Ctx, withDb } from "../context.ts";
@@ -213,7 +213,7 @@ async function change(
   eventId: string,
   participantId: string,
   fn: Change,
-  audit?: { action: string },
+  audit?: { action: AuditAction },
 ): Promise<Participation> {
   return withTx(ctx.db, async (tx) => {
     const txCtx = withDb(ctx, tx);

@@ -8,7 +8,7 @@
  * (a crash between Telegram's answer and the commit is the one case sent again: at least once).
  */
 import { requireCommunityAdmin } from "../authz/index.ts";
-import { recordAudit } from "../audit/index.ts";
+import { type AuditAction, recordAudit } from "../audit/index.ts";
 import { type Ctx, withDb } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { withTx } from "../db/client.ts";
@@ -72,7 +72,7 @@ async function start(
   content: TelegramContent,
   audience: Audience,
   imageKey: string | null,
-  action: string,
+  action: AuditAction,
 ): Promise<Mailing> {
   return withTx(ctx.db, async (tx) => {
     const id = await insertTelegramMailing(tx, {
