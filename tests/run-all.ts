@@ -7,6 +7,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import type { FailureReport } from "./support/failure-reporter.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = path.join(root, ".tmp");
@@ -16,6 +18,10 @@ const extraArgs = process.argv.slice(2);
 type Count = { passed: number; failed: number; skipped: number };
 const total: Count = { passed: 0, failed: 0, skipped: 0 };
 let failedStep = false;
+/** What went wrong, printed on the run's last lines (the part of a CI log that is kept). */
+const problems: string[] = [];
+/** Vitest's console output, its JSON counts, and the failure list (tests/support/failure-reporter.ts). */
+const REPORTERS = ["--reporter=default", "--reporter=json", "--reporter=./tests/support/failure-reporter.ts"];
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -28,7 +34,10 @@ const contractDir = path.join(tmp, "contract");
 fs.rmSync(contractDir, { recursive: true, force: true });
 const vitestJson = path.join(tmp, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
-const vitestCode = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...extraArgs]);
+const vitestFailures = path.join(tmp, "vitest-failures.json");
+fs.rmSync(vitestFailures, { force: true });
+const vitestCode = run("npx", ["vitest", "run", ...REPORTERS, `--outputFile.json=${vitestJson}`, ...extraArgs], { FAILURE_REPORT: vitestFailures });
+noteVitestProblems("vitest", vitestCode, vitestFailures);
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
   total.passed += r.numPassedTests;
@@ -69,10 +78,14 @@ if (extraArgs.length === 0) {
   } else {
     const pgJson = path.join(tmp, "vitest-pg-server.json");
     fs.rmSync(pgJson, { force: true });
-    const code = run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
+    const pgFailures = path.join(tmp, "vitest-pg-server-failures.json");
+    fs.rmSync(pgFailures, { force: true });
+    const code = run("npx", ["vitest", "run", "--project", "integration", ...REPORTERS, `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
       TEST_PG_SERVER: "system",
       TEST_PG_BIN: pgBin,
+      FAILURE_REPORT: pgFailures,
     });
+    noteVitestProblems("vitest on the PostgreSQL server", code, pgFailures);
     if (fs.existsSync(pgJson)) {
       const r = JSON.parse(fs.readFileSync(pgJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
       total.passed += r.numPassedTests;
@@ -84,6 +97,44 @@ if (extraArgs.length === 0) {
     }
     if (code !== 0) failedStep = true;
   }
+}
+
+function noteVitestProblems(step: string, code: number, file: string): void {
+  if (!fs.existsSync(file)) {
+    if (code !== 0) problems.push(`${step}: exit ${code}, no failure report written`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as FailureReport;
+  for (const t of r.tests) problems.push(`${step}: ${t.file} > ${t.name}: ${t.error}`);
+  for (const f of r.files) problems.push(`${step}: ${f.file} (the file, outside its tests): ${f.error}`);
+  for (const u of r.unhandled) problems.push(`${step}: an error outside any test: ${u}`);
+  const listed = r.tests.length + r.files.length + r.unhandled.length;
+  if (code !== 0 && listed === 0) problems.push(`${step}: exit ${code} with no failed test and no error recorded (run ended: ${r.reason})`);
+}
+
+type PlaywrightSpec = { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] };
+type PlaywrightSuite = { title: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] };
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+  suites?: PlaywrightSuite[];
+  errors?: { message?: string }[];
+};
+
+function notePlaywrightProblems(code: number, r: PlaywrightReport): void {
+  const firstLine = (m: string | undefined) => stripVTControlCharacters(m ?? "").split("\n").find((l) => l.trim()) ?? "";
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status !== "unexpected") continue;
+        const err = t.results.at(-1)?.error?.message;
+        problems.push(`playwright: ${spec.file}:${spec.line} ${[...titles, spec.title].join(" > ")}: ${firstLine(err).slice(0, 600)}`);
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s, s.title ? [...titles, s.title] : titles);
+  };
+  for (const s of r.suites ?? []) walk(s, []);
+  for (const e of r.errors ?? []) problems.push(`playwright: an error outside any test: ${firstLine(e.message).slice(0, 600)}`);
+  if (code !== 0 && r.stats.unexpected === 0 && (r.errors ?? []).length === 0) problems.push(`playwright: exit ${code} with no failed test and no error recorded`);
 }
 
 /** The newest /usr/lib/postgresql/<major>/bin with an initdb (Debian's layout). */
@@ -112,11 +163,12 @@ if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {
     fs.rmSync(pwJson, { force: true });
     const code = run("npx", ["playwright", "test", "-c", e2eConfig], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
     if (fs.existsSync(pwJson)) {
-      const r = JSON.parse(fs.readFileSync(pwJson, "utf8")) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } };
+      const r = JSON.parse(fs.readFileSync(pwJson, "utf8")) as PlaywrightReport;
       total.passed += r.stats.expected + r.stats.flaky;
       total.failed += r.stats.unexpected;
       total.skipped += r.stats.skipped;
-    }
+      notePlaywrightProblems(code, r);
+    } else problems.push(`playwright: exit ${code}, no report written`);
     if (code !== 0) failedStep = true;
   }
 }
@@ -124,6 +176,10 @@ if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {
 // Either signal fails the run: a runner's exit code, or a failed test in its report.
 if (total.failed > 0) failedStep = true;
 if (failedStep && total.failed === 0) total.failed = 1;
+if (problems.length > 0) {
+  console.log("\nwhat failed:");
+  for (const p of problems) console.log(`- ${p}`);
+}
 console.log(`\n${contractLine}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);
