@@ -33,6 +33,10 @@ const MIN_RU = 3;
  */
 const MIN_STEM = 4;
 
+/**
+ * Russian word and `~stem` -> English; and `>english` -> the Snowball stems of every one-word
+ * Russian equivalent of the headword (all senses), space-separated, for `muellerConfirms`.
+ */
 export type MuellerIndex = Map<string, string>;
 
 type Best = { en: string; cost: number; rank: number };
@@ -47,6 +51,7 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
     const old = best.get(key);
     if (!old || cost < old.cost || (cost === old.cost && rank < old.rank)) best.set(key, { en, cost, rank });
   };
+  const forward = new Map<string, string>();
   const lines = text.split("\n");
   let i = 0;
   while (i < lines.length) {
@@ -61,9 +66,11 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
     if (!/^[a-z]+$/.test(en)) continue;
     const rank = englishRank(en);
     if (rank === undefined) continue;
+    const stems = new Set<string>();
     for (const { block, sense, text: seg } of senses(body.join(" "))) {
-      if (sense > MAX_SENSE) continue;
       const items = russianEquivalents(seg);
+      for (const ru of items) if (ru !== "") stems.add(snowballRu(ru));
+      if (sense > MAX_SENSE) continue;
       items.slice(0, MAX_ITEM).forEach((ru, item) => {
         if (ru === "") return;
         const cost = (sense - 1) + 0.5 * (block - 1) + 0.25 * item;
@@ -72,9 +79,11 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
         if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`~${stem}`, en, cost + 0.1, rank);
       });
     }
+    if (stems.size > 0) forward.set(`>${en}`, `${forward.get(`>${en}`) ?? ""} ${[...stems].join(" ")}`.trim());
   }
   const out: MuellerIndex = new Map();
   for (const [k, v] of best) out.set(k, v.en);
+  for (const [k, v] of forward) out.set(k, v);
   return out;
 }
 
@@ -187,6 +196,18 @@ export function lemmaCandidates(word: string): string[] {
     if (!VOWELS.test(last) && !VOWELS.test(before)) {
       for (const vowel of ["е", "о"]) for (const ending of ["", "ь"]) add(base.slice(0, -1) + vowel + last + ending);
     }
+    // First person and other present-tense forms of verbs in -овать / -евать (тренирую, тренировать).
+    if (/^(?:ую|уешь|ует|уем|уете|уют|уя)$/.test(inflection) || (inflection === "ю" && base.endsWith("у"))) {
+      const root = inflection === "ю" ? base.slice(0, -1) : base;
+      if (root.length >= MIN_RU) for (const suffix of ["овать", "евать"]) add(root + suffix);
+    }
+    // First person singular with a consonant alternation (вожу водить, плачу платить, прошу просить,
+    // чищу чистить) or an inserted л after a labial (ставлю ставить).
+    if (inflection === "у" || inflection === "ю") {
+      const alternations: Record<string, string[]> = { ж: ["д", "з"], ч: ["т", "к"], ш: ["с", "х"], щ: ["ст", "т"] };
+      for (const original of alternations[last] ?? []) for (const suffix of ["ить", "еть", "ать"]) add(base.slice(0, -1) + original + suffix);
+      if (last === "л" && /[бвпмф]/.test(before)) for (const suffix of ["ить", "еть"]) add(base.slice(0, -1) + suffix);
+    }
     if (!VOWELS.test(last) && (before === "е" || before === "о") && base.length > MIN_RU) {
       const without = base.slice(0, -2) + last;
       for (const ending of ["о", "а", "я", "ь", ""]) add(without + ending);
@@ -210,4 +231,21 @@ export function muellerLookup(index: MuellerIndex, word: string): string | undef
     if (hit !== undefined) return hit;
   }
   return undefined;
+}
+
+/**
+ * Does the dictionary give `russian` as an equivalent of the English word `english` (in any sense)?
+ * True when a listed equivalent has the word's Snowball stem, or one stem starts the other and the
+ * shorter has at least five letters (дистанциях, дистанция). False when the headword is missing.
+ */
+export function muellerConfirms(index: MuellerIndex, english: string, russian: string): boolean {
+  const listed = index.get(`>${english}`);
+  if (listed === undefined) return false;
+  const stem = snowballRu(russian);
+  for (const s of listed.split(" ")) {
+    if (s === stem) return true;
+    const [short, long] = s.length <= stem.length ? [s, stem] : [stem, s];
+    if (short.length >= 5 && long.startsWith(short)) return true;
+  }
+  return false;
 }
