@@ -74,8 +74,14 @@ describe("reverseMueller", () => {
     expect(muellerLookup(index, "котел")).toBe("boiler");
   });
 
-  it("reads only the first senses, only the equivalents before an example, and skips unknown headwords", () => {
-    expect(muellerLookup(index, "молния")).toBeUndefined();
+  it("reads a later sense only for a word no first sense gives", () => {
+    // молния is bolt's third sense: found, as nothing else gives it.
+    expect(muellerLookup(index, "молния")).toBe("bolt");
+    // рулон is its fourth; a fifth would not be read.
+    expect(muellerLookup(index, "рулон")).toBe("bolt");
+  });
+
+  it("reads only the equivalents before an example, and skips unknown headwords", () => {
     expect(muellerLookup(index, "поставь")).toBeUndefined();
     expect(index.size).toBeGreaterThan(0);
     expect([...index.values()]).not.toContain("zzyzx");

@@ -11,9 +11,10 @@
  * any example. Every one-word Russian equivalent points back to the headword with a cost: the
  * sense's position (a first sense is the usual meaning, later ones rarer), the part-of-speech
  * block's position and the equivalent's place in its sense. A Russian word (then its Snowball
- * stem) takes the English word of least cost, ties to the more frequent English word. Only
- * senses within `MAX_SENSE` count: deep senses are idioms and rare uses, and a wrong sense pulls
- * unrelated texts together.
+ * stem) takes the English word of least cost, ties to the more frequent English word. Senses
+ * within `MAX_SENSE` count first: deep senses are idioms and rare uses, and a wrong sense pulls
+ * unrelated texts together; senses up to `FALLBACK_SENSE` serve only a word no first sense gives
+ * (a rarer sense beats romanising the word).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -23,6 +24,11 @@ export const MUELLER_PATH = "/usr/share/dictd/mueller7.dict.dz";
 
 /** Senses past this one (1-based) are not read. */
 const MAX_SENSE = 2;
+/**
+ * Senses past MAX_SENSE up to this one are read into a fallback (keys prefixed "+"), consulted only
+ * for a word no first sense gives: a rarer sense of the word beats romanising it.
+ */
+const FALLBACK_SENSE = 4;
 /** Russian equivalents past this place in a sense are not read. */
 const MAX_ITEM = 3;
 /** Shortest Russian word taken (shorter ones are particles and prepositions). */
@@ -70,13 +76,14 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
     for (const { block, sense, text: seg } of senses(body.join(" "))) {
       const items = russianEquivalents(seg);
       for (const ru of items) if (ru !== "") stems.add(snowballRu(ru));
-      if (sense > MAX_SENSE) continue;
+      if (sense > FALLBACK_SENSE) continue;
+      const prefix = sense > MAX_SENSE ? "+" : "";
       items.slice(0, MAX_ITEM).forEach((ru, item) => {
         if (ru === "") return;
         const cost = (sense - 1) + 0.5 * (block - 1) + 0.25 * item;
-        offer(ru, en, cost, rank);
+        offer(prefix + ru, en, cost, rank);
         const stem = snowballRu(ru);
-        if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`~${stem}`, en, cost + 0.1, rank);
+        if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`${prefix}~${stem}`, en, cost + 0.1, rank);
       });
     }
     if (stems.size > 0) forward.set(`>${en}`, `${forward.get(`>${en}`) ?? ""} ${[...stems].join(" ")}`.trim());
@@ -226,8 +233,14 @@ export function muellerLookup(index: MuellerIndex, word: string): string | undef
   if (direct !== undefined) return direct;
   const byStem = index.get(`~${snowballRu(word)}`);
   if (byStem !== undefined) return byStem;
-  for (const lemma of lemmaCandidates(word)) {
+  const lemmas = lemmaCandidates(word);
+  for (const lemma of lemmas) {
     const hit = index.get(lemma);
+    if (hit !== undefined) return hit;
+  }
+  // The later senses (FALLBACK_SENSE), the same way.
+  for (const key of [word, `~${snowballRu(word)}`, ...lemmas]) {
+    const hit = index.get(`+${key}`);
     if (hit !== undefined) return hit;
   }
   return undefined;
