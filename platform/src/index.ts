@@ -27,7 +27,7 @@ export { allJobs } from "./job-registry.ts";
 export { BOM, csvRecords } from "./lib/csv.ts";
 export { AppError, ErrorCode } from "./lib/errors.ts";
 export { AUDIT_ACTIONS } from "./audit/actions.ts";
-export { type BilingualOptions, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
+export { type BilingualOptions, explainEncoderText, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
 export { mailSendLanes, smtpSocket } from "./mail/transport.ts";

@@ -4,16 +4,18 @@
  * blind to the engine; per-member rows, as for the first). `-- --set heldout` reads
  * tests/eval/matching/heldout/heldout.json instead and prints only aggregate figures (never per
  * member: nobody tunes to the held-out set). `--no-vectors` scores
- * without the texts' vectors (the engine before them), for comparison.
+ * without the texts' vectors (the engine before them), for comparison. `--bridge` (development sets
+ * only) prints instead what the bilingual bridge makes of each Russian need and offer of the planted
+ * pairs, word by word with the step that translated it, and the counts per step.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
-import { applyTenants, createDeps, migrate, openPools, poolSizes, TenantConfigSchema, testConfig } from "@tuesday/platform";
+import { applyTenants, createDeps, explainEncoderText, migrate, openPools, poolSizes, TenantConfigSchema, testConfig } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
 import { scratchDatabase } from "../../support/scratch-db.ts";
 import { tenantFixture } from "../../support/tenants.ts";
-import { DEV_SET } from "./community.ts";
+import { DEV_SET, type EvalSet } from "./community.ts";
 import { evaluateMatching, loadEvalSet, printEvaluation } from "./evaluate.ts";
 
 const TENANT = "evalcom";
@@ -29,8 +31,35 @@ function chosenSet(argv: readonly string[]): SetName {
   return name;
 }
 
+/** The bridge's reading of the planted pairs' Russian texts (development sets only). */
+function printBridge(set: EvalSet): void {
+  const byKey = new Map(set.members.map((m) => [m.key, m]));
+  const steps = new Map<string, number>();
+  const show = (label: string, text: string) => {
+    const words = explainEncoderText(text);
+    if (words.length === 0) return;
+    for (const w of words) steps.set(w.via, (steps.get(w.via) ?? 0) + 1);
+    console.log(`  ${label}: ${text}`);
+    console.log(`    ${words.map((w) => `${w.word}=${w.en || "∅"}${w.via === "glossary" ? "" : `[${w.via.slice(0, 4)}]`}`).join(" ")}`);
+  };
+  for (const p of set.planted) {
+    const seeker = byKey.get(p.seeker);
+    const helper = byKey.get(p.helper);
+    if (!seeker || !helper || p.kind === "EN-EN") continue;
+    console.log(`${p.seeker} -> ${p.helper} (${p.kind})`);
+    show(`${p.seeker} need`, seeker.lookingForText);
+    show(`${p.helper} offer`, helper.canHelpWithText);
+  }
+  console.log(`\nCyrillic words by step: ${[...steps].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+}
+
 async function main(): Promise<void> {
   const which = chosenSet(process.argv.slice(2));
+  if (process.argv.includes("--bridge")) {
+    if (which === "heldout") throw new Error("--bridge prints texts: development sets only");
+    printBridge(which === "dev2" ? await loadEvalSet(DEV2) : DEV_SET);
+    return;
+  }
   const set = which === "heldout" ? await loadEvalSet(HELDOUT) : which === "dev2" ? await loadEvalSet(DEV2) : DEV_SET;
   const cleanups: (() => Promise<void>)[] = [];
   try {

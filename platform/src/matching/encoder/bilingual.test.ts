@@ -42,6 +42,8 @@ describe("toEncoderText", () => {
     expect(transliterateLoanword("стратегия")).toBe("strategy");
     expect(transliterateLoanword("оптимизации")).toBe("optimization");
     expect(transliterateLoanword("контент")).toBe("content");
+    // -ция as -tia, not only -tion.
+    expect(transliterateLoanword("деменция")).toBe("dementia");
   });
 
   it("spells loan adjectives through their stem", () => {

@@ -17,11 +17,17 @@
  *    al) while walking the prefixes of the 60,000 most frequent English words (popular-english-words,
  *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
  *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative;
+ *    when Mueller's dictionary (step 4) knows the word, the spelling counts only if the dictionary
+ *    also lists the word under that English headword (muellerConfirms): a native word that happens
+ *    to spell a foreign one (лист, "list") takes the dictionary's word instead;
  * 4. Mueller's English-Russian dictionary, reversed (mueller.ts), when the machine has the Debian
  *    package mueller7-dict: read at run time from /usr/share/dictd, never copied here (GPL). After
  *    the loanwords: on the second development set it measured 24/19/9 (top 10 / top 3 / weekly)
  *    after them and 23/19/10 before them, against 22/17/8 without it; without the package this
- *    step does nothing and the bridge is as it was;
+ *    step does nothing and the bridge is as it was. Inflected words are looked up by their dictionary
+ *    forms too (mueller.ts lemmaCandidates: case endings, and first-person verbs by infinitive);
+ *    (off by default) a compound nothing translates is split at a linking vowel (splitCompound):
+ *    it measured one top-3 pair worse on the second development set;
  * 5. otherwise the word is romanised letter by letter (ипотекой -> ipotekoy): the encoder has no
  *    Cyrillic vocabulary, and the same unknown word in two Russian texts still shares subwords.
  *    Keeping it in Cyrillic made every Russian text look alike (RU-RU top-1 45% instead of 80% on
@@ -40,7 +46,7 @@ import { readFileSync } from "node:fs";
 import { stemmer as snowballRu } from "@orama/stemmers/russian";
 import { words as popularWords } from "popular-english-words";
 import { CONCEPTS, defaultLexicon } from "../lexicon/index.ts";
-import { loadMueller, type MuellerIndex, muellerLookup } from "./mueller.ts";
+import { loadMueller, type MuellerIndex, muellerConfirms, muellerLookup } from "./mueller.ts";
 
 export type EncoderLang = "en" | "ru";
 
@@ -56,9 +62,11 @@ export interface BilingualOptions {
    * the machine has it: for a word the glossary misses, before or after the loanword step, or off.
    */
   dictionary: "before-loanwords" | "after-loanwords" | "off";
+  /** Split a word nothing translates into two parts that do (splitCompound). */
+  compounds: boolean;
 }
 
-const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true, unknown: "translit", dictionary: "after-loanwords" };
+const DEFAULT_OPTIONS: BilingualOptions = { concepts: false, loanwords: true, unknown: "translit", dictionary: "after-loanwords", compounds: false };
 
 /** English words a transliteration may land on: the most frequent ones, rank = index. */
 const ENGLISH_WORDS = 60_000;
@@ -117,8 +125,8 @@ const SPELLINGS: Record<string, readonly string[]> = {
   я: ["ya", "ia", "a"],
   кс: ["x"],
   дж: ["j", "g"],
-  ция: ["tion"],
-  ции: ["tion", "tions"],
+  ция: ["tion", "tia", "cia"],
+  ции: ["tion", "tions", "tia"],
   цию: ["tion"],
   ций: ["tions"],
   айн: ["ign"],
@@ -278,22 +286,70 @@ export function transliterateLoanword(word: string): string | null {
   return found;
 }
 
-function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>, dictionary: MuellerIndex | null): string {
+/** Which step of the bridge gave a word its English (see the module comment). */
+export type BridgeStep = "glossary" | "dictionary" | "loanword" | "romanised" | "kept" | "dropped";
+
+type Translated = { en: string; via: BridgeStep };
+
+function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>, dictionary: MuellerIndex | null): Translated {
   const w = normalize(word);
   const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`);
-  if (direct !== undefined) return direct;
-  if (w.includes("-")) return w.split("-").map((part) => translateWord(part, options, glossary, dictionary)).join(" ");
+  if (direct !== undefined) return { en: direct, via: "glossary" };
+  if (w.includes("-")) {
+    const parts = w.split("-").map((part) => translateWord(part, options, glossary, dictionary));
+    return { en: parts.map((p) => p.en).join(" "), via: parts.every((p) => p.via === "romanised") ? "romanised" : (parts.find((p) => p.via !== "romanised")?.via ?? "romanised") };
+  }
   const fromDictionary = dictionary && options.dictionary !== "off" ? muellerLookup(dictionary, w) : undefined;
-  if (fromDictionary !== undefined && options.dictionary === "before-loanwords") return fromDictionary;
+  if (fromDictionary !== undefined && options.dictionary === "before-loanwords") return { en: fromDictionary, via: "dictionary" };
   if (options.loanwords) {
     const stem = snowballRu(w);
     // A stem is shorter than its word: it needs one letter more to be trusted.
     const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null);
-    if (loan) return loan;
+    // A spelling that lands on an English word the dictionary does not give for this word, when the
+    // dictionary knows the word, is a chance likeness (a native word spelled like a foreign one).
+    if (loan && (fromDictionary === undefined || fromDictionary === loan || !dictionary || muellerConfirms(dictionary, loan, w))) return { en: loan, via: "loanword" };
   }
-  if (fromDictionary !== undefined) return fromDictionary;
-  if (options.unknown === "translit") return transliterate(w);
-  return options.unknown === "keep" ? word : "";
+  if (fromDictionary !== undefined) return { en: fromDictionary, via: "dictionary" };
+  const compound = options.compounds ? splitCompound(w, options, glossary, dictionary) : null;
+  if (compound) return compound;
+  if (options.unknown === "translit") return { en: transliterate(w), via: "romanised" };
+  return options.unknown === "keep" ? { en: word, via: "kept" } : { en: "", via: "dropped" };
+}
+
+/** Shortest parts a compound is split into: the first part (with its linking vowel) and the last. */
+const MIN_COMPOUND_HEAD = 4;
+const MIN_COMPOUND_TAIL = 5;
+
+/**
+ * A compound nothing translates as a whole, read as two words at a linking vowel (о, е, и:
+ * звукорежиссер, криоэлектронный): the last part must translate by the glossary, the dictionary or
+ * as a loanword (the longest such part wins); the first part is translated the same way, else
+ * romanised. Null when no split has a translated last part. Splits elsewhere than at a linking
+ * vowel (a prefix and a root) read a native word as two unrelated ones, and are not tried.
+ */
+function splitCompound(w: string, options: BilingualOptions, glossary: Map<string, string>, dictionary: MuellerIndex | null): Translated | null {
+  const inner = { ...options, compounds: false, unknown: "translit" as const };
+  for (let i = MIN_COMPOUND_HEAD; i <= w.length - MIN_COMPOUND_TAIL; i++) {
+    if (!/[оеи]/.test(w.charAt(i - 1)) || /[ыьъй]/.test(w.charAt(i))) continue;
+    const tail = translateWord(w.slice(i), inner, glossary, dictionary);
+    // A short English word from a suffix-like tail (-тельск- as "tel") is a chance hit.
+    if (tail.via === "romanised" || tail.en.length < 4) continue;
+    const head = translateWord(w.slice(0, i), inner, glossary, dictionary);
+    return { en: `${head.en} ${tail.en}`, via: tail.via };
+  }
+  return null;
+}
+
+/**
+ * What the bridge makes of each Cyrillic word of a text and by which step: a diagnostic for the
+ * evaluation (`npm run eval:matching -- --bridge`), not used by the product.
+ */
+export function explainEncoderText(text: string, override: Partial<BilingualOptions> = {}): { word: string; en: string; via: BridgeStep }[] {
+  const options = { ...DEFAULT_OPTIONS, ...override };
+  const { glossary, dictionary } = loadBilingualSync();
+  const out: { word: string; en: string; via: BridgeStep }[] = [];
+  for (const m of text.matchAll(WORD)) if (CYRILLIC.test(m[0])) out.push({ word: m[0], ...translateWord(m[0], options, glossary, dictionary) });
+  return out;
 }
 
 /**
@@ -319,7 +375,7 @@ export function toEncoderText(text: string, lang: EncoderLang, override: Partial
     source = out + text.slice(at);
   }
   return source
-    .replace(WORD, (word) => (CYRILLIC.test(word) ? translateWord(word, options, glossary, dictionary) : word))
+    .replace(WORD, (word) => (CYRILLIC.test(word) ? translateWord(word, options, glossary, dictionary).en : word))
     .replace(/\s+/g, " ")
     .replace(/\s+([,.;:!?])/g, "$1")
     .trim();

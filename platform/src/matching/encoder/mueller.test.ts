@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toEncoderText } from "./bilingual.ts";
-import { lemmaCandidates, MUELLER_PATH, muellerLookup, reverseMueller } from "./mueller.ts";
+import { lemmaCandidates, MUELLER_PATH, muellerConfirms, muellerLookup, reverseMueller } from "./mueller.ts";
 
 // A few entries in the dictionary's own layout (headword, transcription, blocks "1.", senses "1)",
 // labels "_n.", examples in English then Russian), written for this test.
@@ -53,13 +53,35 @@ describe("reverseMueller", () => {
     expect(lemmaCandidates("уровни")).toContain("уровень");
   });
 
+  it("finds the infinitive of a verb in the first person", () => {
+    // -ую of -овать verbs, a consonant alternation (вожу водить, прошу просить), л after a labial.
+    expect(lemmaCandidates("консультирую")).toContain("консультировать");
+    expect(lemmaCandidates("вожу")).toContain("водить");
+    expect(lemmaCandidates("прошу")).toContain("просить");
+    expect(lemmaCandidates("ставлю")).toContain("ставить");
+  });
+
+  it("tells whether a headword lists a Russian word in any sense, by stem", () => {
+    expect(muellerConfirms(index, "boiler", "бойлера")).toBe(true);
+    expect(muellerConfirms(index, "kettle", "котел")).toBe(true); // a second sense counts
+    expect(muellerConfirms(index, "bolt", "молнией")).toBe(true); // past the senses read for lookups
+    expect(muellerConfirms(index, "bolt", "чайник")).toBe(false);
+    expect(muellerConfirms(index, "zzyzx", "чайник")).toBe(false); // not a headword taken
+  });
+
   it("prefers the headword where the word is the first sense, then the more frequent headword", () => {
     // котёл: second sense of kettle, first of boiler.
     expect(muellerLookup(index, "котел")).toBe("boiler");
   });
 
-  it("reads only the first senses, only the equivalents before an example, and skips unknown headwords", () => {
-    expect(muellerLookup(index, "молния")).toBeUndefined();
+  it("reads a later sense only for a word no first sense gives", () => {
+    // молния is bolt's third sense: found, as nothing else gives it.
+    expect(muellerLookup(index, "молния")).toBe("bolt");
+    // рулон is its fourth; a fifth would not be read.
+    expect(muellerLookup(index, "рулон")).toBe("bolt");
+  });
+
+  it("reads only the equivalents before an example, and skips unknown headwords", () => {
     expect(muellerLookup(index, "поставь")).toBeUndefined();
     expect(index.size).toBeGreaterThan(0);
     expect([...index.values()]).not.toContain("zzyzx");
@@ -70,5 +92,23 @@ describe.skipIf(!existsSync(MUELLER_PATH))("the bridge with Mueller's dictionary
   it("translates a word the glossary lacks instead of romanising it", () => {
     expect(toEncoderText("черепица", "ru", { dictionary: "off" })).toBe("cherepica");
     expect(toEncoderText("черепица", "ru")).toBe("tile");
+  });
+
+  it("prefers the dictionary's word to a loanword spelling the dictionary does not give for the word", () => {
+    // лист spells "list", but Mueller gives лист for leaf / sheet, and "list" as список.
+    expect(toEncoderText("лист", "ru", { dictionary: "off" })).toBe("list");
+    expect(toEncoderText("лист", "ru")).not.toBe("list");
+    // A loanword the dictionary confirms stays: system -> система.
+    expect(toEncoderText("системы", "ru")).toBe("system");
+  });
+
+  it("reads a first-person verb by its infinitive", () => {
+    expect(toEncoderText("прошу", "ru", { dictionary: "off" })).toBe("proshu");
+    expect(toEncoderText("прошу", "ru")).not.toBe("proshu");
+  });
+
+  it("splits a compound at its linking vowel when asked (off by default)", () => {
+    expect(toEncoderText("нанотрубка", "ru")).toBe("nanotrubka");
+    expect(toEncoderText("нанотрубка", "ru", { compounds: true })).toBe("nano tube");
   });
 });

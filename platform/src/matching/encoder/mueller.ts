@@ -11,9 +11,10 @@
  * any example. Every one-word Russian equivalent points back to the headword with a cost: the
  * sense's position (a first sense is the usual meaning, later ones rarer), the part-of-speech
  * block's position and the equivalent's place in its sense. A Russian word (then its Snowball
- * stem) takes the English word of least cost, ties to the more frequent English word. Only
- * senses within `MAX_SENSE` count: deep senses are idioms and rare uses, and a wrong sense pulls
- * unrelated texts together.
+ * stem) takes the English word of least cost, ties to the more frequent English word. Senses
+ * within `MAX_SENSE` count first: deep senses are idioms and rare uses, and a wrong sense pulls
+ * unrelated texts together; senses up to `FALLBACK_SENSE` serve only a word no first sense gives
+ * (a rarer sense beats romanising the word).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -23,6 +24,11 @@ export const MUELLER_PATH = "/usr/share/dictd/mueller7.dict.dz";
 
 /** Senses past this one (1-based) are not read. */
 const MAX_SENSE = 2;
+/**
+ * Senses past MAX_SENSE up to this one are read into a fallback (keys prefixed "+"), consulted only
+ * for a word no first sense gives: a rarer sense of the word beats romanising it.
+ */
+const FALLBACK_SENSE = 4;
 /** Russian equivalents past this place in a sense are not read. */
 const MAX_ITEM = 3;
 /** Shortest Russian word taken (shorter ones are particles and prepositions). */
@@ -33,6 +39,10 @@ const MIN_RU = 3;
  */
 const MIN_STEM = 4;
 
+/**
+ * Russian word and `~stem` -> English; and `>english` -> the Snowball stems of every one-word
+ * Russian equivalent of the headword (all senses), space-separated, for `muellerConfirms`.
+ */
 export type MuellerIndex = Map<string, string>;
 
 type Best = { en: string; cost: number; rank: number };
@@ -47,6 +57,7 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
     const old = best.get(key);
     if (!old || cost < old.cost || (cost === old.cost && rank < old.rank)) best.set(key, { en, cost, rank });
   };
+  const forward = new Map<string, string>();
   const lines = text.split("\n");
   let i = 0;
   while (i < lines.length) {
@@ -61,20 +72,25 @@ export function reverseMueller(text: string, englishRank: (word: string) => numb
     if (!/^[a-z]+$/.test(en)) continue;
     const rank = englishRank(en);
     if (rank === undefined) continue;
+    const stems = new Set<string>();
     for (const { block, sense, text: seg } of senses(body.join(" "))) {
-      if (sense > MAX_SENSE) continue;
       const items = russianEquivalents(seg);
+      for (const ru of items) if (ru !== "") stems.add(snowballRu(ru));
+      if (sense > FALLBACK_SENSE) continue;
+      const prefix = sense > MAX_SENSE ? "+" : "";
       items.slice(0, MAX_ITEM).forEach((ru, item) => {
         if (ru === "") return;
         const cost = (sense - 1) + 0.5 * (block - 1) + 0.25 * item;
-        offer(ru, en, cost, rank);
+        offer(prefix + ru, en, cost, rank);
         const stem = snowballRu(ru);
-        if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`~${stem}`, en, cost + 0.1, rank);
+        if (stem.length >= MIN_STEM || (stem.length === MIN_STEM - 1 && ru.length <= stem.length + 2)) offer(`${prefix}~${stem}`, en, cost + 0.1, rank);
       });
     }
+    if (stems.size > 0) forward.set(`>${en}`, `${forward.get(`>${en}`) ?? ""} ${[...stems].join(" ")}`.trim());
   }
   const out: MuellerIndex = new Map();
   for (const [k, v] of best) out.set(k, v.en);
+  for (const [k, v] of forward) out.set(k, v);
   return out;
 }
 
@@ -187,6 +203,18 @@ export function lemmaCandidates(word: string): string[] {
     if (!VOWELS.test(last) && !VOWELS.test(before)) {
       for (const vowel of ["е", "о"]) for (const ending of ["", "ь"]) add(base.slice(0, -1) + vowel + last + ending);
     }
+    // First person and other present-tense forms of verbs in -овать / -евать (тренирую, тренировать).
+    if (/^(?:ую|уешь|ует|уем|уете|уют|уя)$/.test(inflection) || (inflection === "ю" && base.endsWith("у"))) {
+      const root = inflection === "ю" ? base.slice(0, -1) : base;
+      if (root.length >= MIN_RU) for (const suffix of ["овать", "евать"]) add(root + suffix);
+    }
+    // First person singular with a consonant alternation (вожу водить, плачу платить, прошу просить,
+    // чищу чистить) or an inserted л after a labial (ставлю ставить).
+    if (inflection === "у" || inflection === "ю") {
+      const alternations: Record<string, string[]> = { ж: ["д", "з"], ч: ["т", "к"], ш: ["с", "х"], щ: ["ст", "т"] };
+      for (const original of alternations[last] ?? []) for (const suffix of ["ить", "еть", "ать"]) add(base.slice(0, -1) + original + suffix);
+      if (last === "л" && /[бвпмф]/.test(before)) for (const suffix of ["ить", "еть"]) add(base.slice(0, -1) + suffix);
+    }
     if (!VOWELS.test(last) && (before === "е" || before === "о") && base.length > MIN_RU) {
       const without = base.slice(0, -2) + last;
       for (const ending of ["о", "а", "я", "ь", ""]) add(without + ending);
@@ -205,9 +233,32 @@ export function muellerLookup(index: MuellerIndex, word: string): string | undef
   if (direct !== undefined) return direct;
   const byStem = index.get(`~${snowballRu(word)}`);
   if (byStem !== undefined) return byStem;
-  for (const lemma of lemmaCandidates(word)) {
+  const lemmas = lemmaCandidates(word);
+  for (const lemma of lemmas) {
     const hit = index.get(lemma);
     if (hit !== undefined) return hit;
   }
+  // The later senses (FALLBACK_SENSE), the same way.
+  for (const key of [word, `~${snowballRu(word)}`, ...lemmas]) {
+    const hit = index.get(`+${key}`);
+    if (hit !== undefined) return hit;
+  }
   return undefined;
+}
+
+/**
+ * Does the dictionary give `russian` as an equivalent of the English word `english` (in any sense)?
+ * True when a listed equivalent has the word's Snowball stem, or one stem starts the other and the
+ * shorter has at least five letters (дистанциях, дистанция). False when the headword is missing.
+ */
+export function muellerConfirms(index: MuellerIndex, english: string, russian: string): boolean {
+  const listed = index.get(`>${english}`);
+  if (listed === undefined) return false;
+  const stem = snowballRu(russian);
+  for (const s of listed.split(" ")) {
+    if (s === stem) return true;
+    const [short, long] = s.length <= stem.length ? [s, stem] : [stem, s];
+    if (short.length >= 5 && long.startsWith(short)) return true;
+  }
+  return false;
 }
