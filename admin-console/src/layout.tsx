@@ -62,6 +62,19 @@ const CONTENT_FITS = {
   "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
   "& .RaList-main, & .RaList-content": { minWidth: 0 },
   "& .RaTopToolbar-root": { flexWrap: "wrap" },
+  // On a phone the language button keeps its icons and drops the language's name (still its
+  // accessible name): with the name, the screen's title was cut after a few letters at 390 px.
+  "@media (max-width: 599.95px)": {
+    // A long screen title ("Журнал изменений") wraps to a second line instead of being cut.
+    "& #react-admin-title": { whiteSpace: "normal", fontSize: "1.05rem", lineHeight: 1.2 },
+    // react-admin's LocalesMenuButton: the one app-bar button that controls its "simple-menu".
+    '& header button[aria-controls="simple-menu"]': {
+      fontSize: 0,
+      minWidth: 0,
+      "& .MuiButton-startIcon": { marginRight: 0 },
+      "& .MuiButton-endIcon": { marginLeft: 0 },
+    },
+  },
 } as const;
 
 export function ConsoleLayout({ children }: { children: ReactNode }) {

@@ -124,6 +124,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
+    // A heading cut short: the console's screen title (react-admin ellipsises it) or a page heading.
+    for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title, main h1")) {
+      if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) out.push(`the title "${el.textContent?.trim()}" is cut (${el.clientWidth}px for ${el.scrollWidth}px)`);
+    }
     // Cards, lists and tabs: a child sticking out of the screen's right edge.
     for (const el of document.querySelectorAll<HTMLElement>("main .card, main [role=tablist], main li, main [role=tab]")) {
       if (el.checkVisibility() && el.getBoundingClientRect().right > doc.clientWidth + 1 && !clipped(el)) {
