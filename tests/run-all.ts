@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { DATABASE_PROJECTS, PG_SERVER_FILES } from "../vitest.config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tmp = path.join(root, ".tmp");
@@ -45,17 +46,8 @@ const contractLine = contractSummary();
 // 1b. The API integration tests of the core areas again, on the operating system's PostgreSQL
 // server (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) instead of the
 // embedded one, so "any PostgreSQL 14+" is shown, not only stated. Skipped loudly without it;
-// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure.
-const PG_SERVER_FILES = [
-  "tests/api/migrate.test.ts",
-  "tests/api/auth-",
-  "tests/api/events-",
-  "tests/api/chat-",
-  "tests/api/mail.test.ts",
-  "tests/api/mailings.test.ts",
-  "tests/api/matching-api.test.ts",
-  "tests/api/matching-weekly",
-];
+// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure. The files: PG_SERVER_FILES
+// (vitest.config.ts), in whichever database project each is.
 if (extraArgs.length === 0) {
   const pgBin = process.env.TEST_PG_BIN ?? newestPostgresBin();
   if (!pgBin) {
@@ -69,7 +61,7 @@ if (extraArgs.length === 0) {
   } else {
     const pgJson = path.join(tmp, "vitest-pg-server.json");
     fs.rmSync(pgJson, { force: true });
-    const code = run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
+    const code = run("npx", ["vitest", "run", ...DATABASE_PROJECTS.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
       TEST_PG_SERVER: "system",
       TEST_PG_BIN: pgBin,
     });
