@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { DATABASE_PROJECTS, PG_SERVER_FILES } from "../vitest.config.ts";
 import type { FailureReport } from "./support/failure-reporter.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -54,17 +55,8 @@ const contractLine = contractSummary();
 // 1b. The API integration tests of the core areas again, on the operating system's PostgreSQL
 // server (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) instead of the
 // embedded one, so "any PostgreSQL 14+" is shown, not only stated. Skipped loudly without it;
-// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure.
-const PG_SERVER_FILES = [
-  "tests/api/migrate.test.ts",
-  "tests/api/auth-",
-  "tests/api/events-",
-  "tests/api/chat-",
-  "tests/api/mail.test.ts",
-  "tests/api/mailings.test.ts",
-  "tests/api/matching-api.test.ts",
-  "tests/api/matching-weekly",
-];
+// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure. The files: PG_SERVER_FILES
+// (vitest.config.ts), in whichever database project each is.
 if (extraArgs.length === 0) {
   const pgBin = process.env.TEST_PG_BIN ?? newestPostgresBin();
   if (!pgBin) {
@@ -80,7 +72,7 @@ if (extraArgs.length === 0) {
     fs.rmSync(pgJson, { force: true });
     const pgFailures = path.join(tmp, "vitest-pg-server-failures.json");
     fs.rmSync(pgFailures, { force: true });
-    const code = run("npx", ["vitest", "run", "--project", "integration", ...REPORTERS, `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
+    const code = run("npx", ["vitest", "run", ...DATABASE_PROJECTS.flatMap((p) => ["--project", p]), ...REPORTERS, `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
       TEST_PG_SERVER: "system",
       TEST_PG_BIN: pgBin,
       FAILURE_REPORT: pgFailures,

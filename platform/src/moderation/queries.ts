@@ -54,11 +54,13 @@ export function likePattern(q: string): string {
 /**
  * Totals of full pages by community and filter, for a few seconds: counting 100k members costs
  * 15-20 ms of PostgreSQL, which react-admin would pay on every page it shows (issue 14). A total
- * may lag a change by up to TOTAL_TTL_MS; pages themselves are always read fresh.
+ * may lag a change by up to TOTAL_TTL_MS; pages themselves are always read fresh. Kept per
+ * database (pool), since a process that reaches several databases (the tests) has the same
+ * community ids in each.
  */
 const TOTAL_TTL_MS = 3_000;
 const TOTALS_MAX = 1_000;
-const totals = new Map<string, { total: number; until: number }>();
+const totalsByDb = new WeakMap<Db, Map<string, { total: number; until: number }>>();
 
 /**
  * One page of the community's members (deleted accounts left out) and how many match in all.
@@ -98,6 +100,8 @@ export async function listStaffMembers(
   if (rows.length === 0 && page.offset === 0) return { rows, total: 0 };
   // Past the end the total still answers; a full page needs the count, which is kept a few seconds.
   const key = JSON.stringify([communityId, filter.status ?? null, filter.role ?? null, filter.ids ?? null, pattern]);
+  const totals = totalsByDb.get(db) ?? new Map<string, { total: number; until: number }>();
+  totalsByDb.set(db, totals);
   const cached = totals.get(key);
   if (cached && cached.until > Date.now()) return { rows, total: cached.total };
   const [c] = pattern
