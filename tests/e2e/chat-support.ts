@@ -27,8 +27,11 @@ export async function participant(request: APIRequestContext, tenant: string, to
   await api(request, tenant, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName });
   await api(request, tenant, "POST", "/api/participant/update-looking-for", token, {
     lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
+    // The need's rare word is in the offer too: with only the shared tags to tell them apart, two
+    // members made here ranked below demo members whose offers speak of partners (at most 3
+    // on-demand contacts a week), and acceptedIntro found no recommendation late in a full run.
     lookingForText: `partners for ${tags[0]}`,
-    canHelpWithText: `${tags[1]} pilots`,
+    canHelpWithText: `${tags[0]} partners and ${tags[1]} pilots`,
   });
   await api(request, tenant, "POST", "/api/participant/update-profile", token, {
     about: `I work on ${tags.join(" and ")}.`,

@@ -124,8 +124,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
-    // A heading cut short: the console's screen title (react-admin ellipsises it) or a page heading.
-    for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title, main h1")) {
+    // The console's screen title cut short (react-admin ellipsises it).
+    for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title")) {
       if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) out.push(`the title "${el.textContent?.trim()}" is cut (${el.clientWidth}px for ${el.scrollWidth}px)`);
     }
     // Cards, lists and tabs: a child sticking out of the screen's right edge.
