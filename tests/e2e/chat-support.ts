@@ -1,7 +1,6 @@
 /** Chat browser tests' setup: participants with completed profiles and an accepted intro, made through the API. */
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { TENANTS } from "./support.ts";
 
 /** Letters only, so names and tags never collide with earlier runs or other tests. */
 export function uniqueWord(prefix: string): string {
@@ -18,7 +17,8 @@ export async function api(request: APIRequestContext, tenant: string, method: "G
   return res.json();
 }
 
-export type Member = { token: string; firstName: string; lastName: string; participantId: string };
+/** A participant made here, with the community it belongs to. */
+export type Member = { token: string; firstName: string; lastName: string; participantId: string; community: string };
 
 /** A participant of `tenant` with a completed profile, made through the API as the onboarding screens would. */
 export async function participant(request: APIRequestContext, tenant: string, token: string, firstName: string, tags: string[]): Promise<Member> {
@@ -43,12 +43,13 @@ export async function participant(request: APIRequestContext, tenant: string, to
     contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}-chatter` },
   });
   const me = (await api(request, tenant, "GET", "/api/participant/profile", token)) as { id: string };
-  return { token, firstName, lastName, participantId: me.id };
+  return { token, firstName, lastName, participantId: me.id, community: tenant };
 }
 
-/** a finds b among the on-demand recommendations, sends an intro, and b accepts it: the pair may chat. */
+/** a finds b among the on-demand recommendations, sends an intro, and b accepts it: the pair may chat (a and b of one community). */
 export async function acceptedIntro(request: APIRequestContext, a: Member, b: Member): Promise<void> {
-  const f = TENANTS.founders;
+  const f = a.community;
+  expect(b.community, "a and b in one community").toBe(f);
   // The server caches its matching model for a minute; a pause/resume drops it, so b is seen at once.
   await api(request, f, "POST", "/api/matching/resume", a.token, {});
   const page = (await api(request, f, "GET", "/api/matching/instant?page=0&size=20", a.token)) as {

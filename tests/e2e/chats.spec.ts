@@ -1,19 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { acceptedIntro, participant, signedInContext, uniqueWord } from "./chat-support.ts";
-import { apiLogin, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, ownCommunity, registerUser, signInByCode, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 test.describe("chats: live messages and presence over the chat socket (founders)", () => {
   test("a notification arrives live; two members chat without reloading, see each other online then offline; another community's member cannot open the chat", async ({ browser, request }) => {
     test.setTimeout(90_000);
+    // A community of its own made from founders' files: a finds b among its members alone.
+    const f = await ownCommunity(TENANTS.founders, "chats");
     const rare = uniqueWord("chattag");
     const rarer = uniqueWord("chatpilot");
-    const a = await participant(request, TENANTS.founders, await signInByCode(request, uniqueEmail("chat-a")), uniqueWord("Alba"), [rare, rarer]);
-    const b = await participant(request, TENANTS.founders, await signInByCode(request, uniqueEmail("chat-b")), uniqueWord("Bruno"), [rare, rarer]);
+    const a = await participant(request, f, await signInByCode(request, uniqueEmail("chat-a"), f), uniqueWord("Alba"), [rare, rarer]);
+    const b = await participant(request, f, await signInByCode(request, uniqueEmail("chat-b"), f), uniqueWord("Bruno"), [rare, rarer]);
 
     // B waits on /notifications: A's intro arrives there live, with a toast, without a reload.
     const contextB = await signedInContext(browser, b.token);
     const pageB = await contextB.newPage();
-    await pageB.goto(tenantUrl(TENANTS.founders, "/notifications"));
+    await pageB.goto(tenantUrl(f, "/notifications"));
     await expect(pageB.getByText("No notifications")).toBeVisible();
     // Live means over the socket: the intro is sent once B's socket is up.
     await expect(pageB.locator("body[data-realtime=connected]")).toBeAttached();
@@ -39,7 +41,7 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     // What the app's STOMP client says on connect: spec 9's heart-beats, 10000 ms each way.
     const sentFrames: string[] = [];
     pageA.on("websocket", (ws) => ws.on("framesent", (f) => sentFrames.push(String(f.payload))));
-    await pageA.goto(tenantUrl(TENANTS.founders, `/chats?with=${b.participantId}`));
+    await pageA.goto(tenantUrl(f, `/chats?with=${b.participantId}`));
     await expect(pageA).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
     const chatId = new URL(pageA.url()).pathname.split("/").pop() ?? "";
     await expect(pageA.getByRole("heading", { level: 1 })).toContainText(b.firstName);
@@ -49,7 +51,7 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     expect(sentFrames.some((f) => f.startsWith("SUBSCRIBE\n") && f.includes(`destination:/topic/chat/${chatId}`))).toBe(true);
 
     // B sees the chat in the list with A online, and opens it.
-    await pageB.goto(tenantUrl(TENANTS.founders, "/chats"));
+    await pageB.goto(tenantUrl(f, "/chats"));
     const row = pageB.getByTestId("chat-row").filter({ hasText: a.firstName });
     await expect(row).toBeVisible();
     await expect(row.getByTestId(`presence-${a.participantId}`)).toHaveAttribute("data-online", "true");

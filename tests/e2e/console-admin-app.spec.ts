@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, openTab, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openTab, ownCommunity, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
@@ -18,13 +18,17 @@ function thisTuesday(): string {
 const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
   tenantApi(request, TENANTS.founders, method, path, token, data);
 
-/** A founders member with a complete profile (so weekly matching may pair them), made through the API. */
-async function onboardedMember(request: APIRequestContext, firstName: string, tags: string[]): Promise<void> {
-  const token = await signInByCode(request, uniqueEmail("scored"));
-  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
-  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Scored" });
-  await api(request, "POST", "/api/participant/update-looking-for", token, { lookingFor: ["LOOKING_FOR"], lookingForText: "Climate hardware investors", canHelpWithText: "Battery prototyping" });
-  await api(request, "POST", "/api/participant/update-profile", token, {
+/** A member of `community` with a complete profile (so weekly matching may pair them), made through the API. */
+async function onboardedMember(request: APIRequestContext, community: string, firstName: string, tags: string[]): Promise<void> {
+  const token = await signInByCode(request, uniqueEmail("scored"), community);
+  const user = (await tenantApi(request, community, "GET", "/api/current-user", token)) as { userId: string };
+  await tenantApi(request, community, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Scored" });
+  await tenantApi(request, community, "POST", "/api/participant/update-looking-for", token, {
+    lookingFor: ["LOOKING_FOR"],
+    lookingForText: "Climate hardware investors",
+    canHelpWithText: "Battery prototyping",
+  });
+  await tenantApi(request, community, "POST", "/api/participant/update-profile", token, {
     about: "Building climate hardware",
     company: `${firstName} Labs`,
     position: "Founder",
@@ -35,12 +39,12 @@ async function onboardedMember(request: APIRequestContext, firstName: string, ta
   });
 }
 
-/** An admin made with the registration secret (no participant profile), signed in to the member app. */
-async function adminInApp(page: Page, request: APIRequestContext, label: string): Promise<string> {
+/** An admin of `community` (founders unless said) made with the registration secret (no participant profile), signed in to the member app. */
+async function adminInApp(page: Page, request: APIRequestContext, label: string, community: string = TENANTS.founders): Promise<string> {
   const admin = uniqueEmail(label);
   const password = "Restricted-admin-pw-42";
-  await registerAdmin(request, TENANTS.founders, admin, password);
-  await page.goto(tenantUrl(TENANTS.founders, "/login"));
+  await registerAdmin(request, community, admin, password);
+  await page.goto(tenantUrl(community, "/login"));
   await page.getByLabel("E-mail").fill(admin);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
@@ -84,11 +88,14 @@ test.describe("the member app's admin screens (founders)", () => {
 
   test("an admin sets a pair score in the console and in the app's score match", async ({ page, request }) => {
     test.setTimeout(90_000);
+    // A community of its own (founders' files): its weekly run pairs these five and no other spec's
+    // members, and the weeks' pairs to score are theirs, whatever runs beside it.
+    const f = await ownCommunity(TENANTS.founders, "scores");
     const stamp = Date.now().toString(36).replace(/[0-9]/g, "");
-    await onboardedMember(request, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
-    await onboardedMember(request, `Bea${stamp}`, ["climate", "hardware", "solar"]);
-    await onboardedMember(request, `Cai${stamp}`, ["climate", "hardware", "grid"]);
-    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", TENANTS.founders, "--week", thisTuesday(), "--no-mail", "--json"], {
+    await onboardedMember(request, f, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
+    await onboardedMember(request, f, `Bea${stamp}`, ["climate", "hardware", "solar"]);
+    await onboardedMember(request, f, `Cai${stamp}`, ["climate", "hardware", "grid"]);
+    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", f, "--week", thisTuesday(), "--no-mail", "--json"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
       encoding: "utf8",
@@ -96,13 +103,13 @@ test.describe("the member app's admin screens (founders)", () => {
     });
     expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
     // Two who join after the run: the coming week has unscored candidate pairs again.
-    await onboardedMember(request, `Dee${stamp}`, ["climate", "hardware", "wind"]);
-    await onboardedMember(request, `Eve${stamp}`, ["climate", "hardware", "storage"]);
-    await adminInApp(page, request, "score-admin");
+    await onboardedMember(request, f, `Dee${stamp}`, ["climate", "hardware", "wind"]);
+    await onboardedMember(request, f, `Eve${stamp}`, ["climate", "hardware", "storage"]);
+    await adminInApp(page, request, "score-admin", f);
     await expect(page).toHaveURL(/\/events$/);
 
     // The console shares the session: Matches lists the week's pairs, each to score, explain and trace back.
-    await page.goto(tenantUrl(TENANTS.founders, "/console/#/matches"));
+    await page.goto(tenantUrl(f, "/console/#/matches"));
     const row = page.getByTestId("week-pair").first();
     await expect(row).toBeVisible();
     await row.getByRole("combobox").selectOption("9");
@@ -119,7 +126,7 @@ test.describe("the member app's admin screens (founders)", () => {
     await page.getByRole("button", { name: "Save the score and show the next pair" }).click();
     await expect(page.getByText("Pair score saved")).toBeVisible();
 
-    await page.goto(tenantUrl(TENANTS.founders, "/score-match"));
+    await page.goto(tenantUrl(f, "/score-match"));
     await expect(page.getByTestId("pair-to-score")).toBeVisible();
     await page.getByLabel(/Your score/).fill("8");
     await page.getByRole("button", { name: "Save score" }).click();

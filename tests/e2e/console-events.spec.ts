@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { apiLogin, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openConsoleSignedIn, registerAdmin, registerUser, tenantApi, TENANTS, uniqueEmail } from "./support.ts";
 
 const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
   tenantApi(request, TENANTS.founders, method, path, token, data);
@@ -31,10 +31,7 @@ test.describe("console events", () => {
     const joined = (await api(request, "POST", `/api/event/${event.id}/confirm-participation`, memberToken)) as { participantId: string; status: string };
     expect(joined.status).toBe("PENDING");
 
-    await page.goto(tenantUrl(TENANTS.founders, "/console"));
-    await page.getByLabel("E-mail").fill(adminEmail);
-    await page.getByRole("textbox", { name: "Password" }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
     await expect(page.getByTestId("community-title")).toBeVisible();
     await page.getByRole("menuitem", { name: "Events" }).click();
     await page.getByPlaceholder("Search").fill(suffix);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openConsoleSignedIn, registerAdmin, tenantApi, TENANTS, uniqueEmail } from "./support.ts";
 
 /**
  * The console's API keys and Webhooks screens (issue 26), in northbank (English). Each test makes
@@ -21,11 +21,7 @@ async function getWithKey(request: Parameters<typeof registerAdmin>[0], path: st
 async function signInAsNewAdmin(page: Page, request: Parameters<typeof registerAdmin>[0]): Promise<string> {
   const email = uniqueEmail("integrations-admin");
   await registerAdmin(request, TENANT, email, PASSWORD);
-  await page.goto(tenantUrl(TENANT, "/console/"));
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("admin-identity")).toHaveText(email);
+  await openConsoleSignedIn(page, request, TENANT, email, PASSWORD);
   return email;
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
-import { apiLogin, linkFrom, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, linkFrom, mailWithLink, openConsoleSignedIn, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
   tenantApi(request, TENANTS.founders, method, path, token, data);
@@ -19,14 +19,14 @@ async function pendingMember(request: APIRequestContext, adminToken: string, fir
   return { email, id: profile.id ?? created.id };
 }
 
-async function memberProfilePage(browser: Browser, email: string, password: string) {
+/** The member's /profile in a browser of their own, signed in through the API (what is under test is the banner, not the sign-in). */
+async function memberProfilePage(browser: Browser, request: APIRequestContext, email: string, password: string) {
+  const token = await apiLogin(request, TENANTS.founders, email, password);
   const context = await browser.newContext();
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem("token")) localStorage.setItem("token", t);
+  }, token);
   const page = await context.newPage();
-  await page.goto(tenantUrl(TENANTS.founders, "/login"));
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
-  await page.getByRole("textbox", { name: "Password", exact: true }).press("Enter");
-  await expect(page).toHaveURL(/\/(questions|my_communities)$/);
   await page.goto(tenantUrl(TENANTS.founders, "/profile"));
   return { page, context };
 }
@@ -44,14 +44,11 @@ test.describe("console participants: moderation", () => {
     const rick = await pendingMember(request, adminToken, `Rick${suffix}`, password);
 
     // Before: the member sees the pending banner.
-    const before = await memberProfilePage(browser, penny.email, password);
+    const before = await memberProfilePage(browser, request, penny.email, password);
     await expect(before.page.getByTestId("moderation-pending")).toBeVisible();
     await before.context.close();
 
-    await page.goto(tenantUrl(TENANTS.founders, "/console"));
-    await page.getByLabel("E-mail").fill(adminEmail);
-    await page.getByRole("textbox", { name: "Password" }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
     await expect(page.getByTestId("community-title")).toBeVisible();
     await page.getByRole("menuitem", { name: "Participants" }).click();
     await page.getByPlaceholder("Search").fill(suffix);
@@ -66,13 +63,13 @@ test.describe("console participants: moderation", () => {
     await page.getByTestId("reject-submit").click();
     await expect(page.getByTestId(`status-${rick.id}`)).toHaveText("Rejected");
 
-    const confirmed = await memberProfilePage(browser, penny.email, password);
+    const confirmed = await memberProfilePage(browser, request, penny.email, password);
     await expect(confirmed.page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(confirmed.page.getByTestId("moderation-pending")).toHaveCount(0);
     await expect(confirmed.page.getByTestId("moderation-rejected")).toHaveCount(0);
     await confirmed.context.close();
 
-    const rejected = await memberProfilePage(browser, rick.email, password);
+    const rejected = await memberProfilePage(browser, request, rick.email, password);
     await expect(rejected.page.getByTestId("moderation-rejected")).toBeVisible();
     await expect(rejected.page.getByTestId("moderation-reason")).toHaveText("Reason: Please add your company and a photo");
     await rejected.context.close();
@@ -89,10 +86,7 @@ test.describe("console participants: moderation", () => {
     const cora = await pendingMember(request, adminToken, `Cora${suffix}`, password);
     await api(request, "PATCH", `/api/participant-moderation/${cora.id}`, adminToken, { moderationStatus: "confirmed" });
 
-    await page.goto(tenantUrl(TENANTS.founders, "/console"));
-    await page.getByLabel("E-mail").fill(adminEmail);
-    await page.getByRole("textbox", { name: "Password" }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
     await expect(page.getByTestId("community-title")).toBeVisible();
     await page.getByRole("menuitem", { name: "Members CRM" }).click();
     await page.getByPlaceholder("Search").fill(`Cora${suffix}`);
@@ -129,7 +123,7 @@ test.describe("console participants: moderation", () => {
     await page.getByRole("button", { name: "Send 1 invitation" }).click();
     await expect(page.getByText("Invitations sent: 1; already members: 0")).toBeVisible();
     const admin = (await api(request, "GET", "/api/participant/profile", adminToken)) as { id: string };
-    const mail = await waitForMail(request, invitee);
+    const mail = await waitForMail(request, invitee, { match: mailWithLink("/invite") });
     expect(linkFrom(mail, "/invite")).toContain(`invitedBy=${admin.id}`);
   });
 

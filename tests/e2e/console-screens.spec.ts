@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerAdmin, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { openConsoleSignedIn, registerAdmin, TENANTS, uniqueEmail } from "./support.ts";
 
 test.describe("console screens (devguild)", () => {
   test("settings: a change is shown as a diff, saved, and found in the audit log; matches and questions open", async ({ page, request }) => {
@@ -7,11 +7,7 @@ test.describe("console screens (devguild)", () => {
     const admin = uniqueEmail("screens-admin");
     const password = "Screens-admin-pw-42";
     await registerAdmin(request, TENANTS.devguild, admin, password);
-    await page.goto(tenantUrl(TENANTS.devguild, "/console/"));
-    await page.getByLabel("E-mail").fill(admin);
-    await page.getByRole("textbox", { name: "Password" }).fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("admin-identity")).toHaveText(admin);
+    await openConsoleSignedIn(page, request, TENANTS.devguild, admin, password);
     // The dashboard says where things are, not that they will come.
     await expect(page.getByText(/The menu on the left holds everything your role can manage/)).toBeVisible();
 

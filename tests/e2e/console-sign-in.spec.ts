@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { codeFrom, linkFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { codeFrom, linkFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail, mailWithLink, CODE_MAIL } from "./support.ts";
 
 test.describe("console sign-in with the community's own methods", () => {
   test("tochka (code, link, SSO; no password): its admin signs in by an e-mailed code, in Russian and tochka's branding", async ({ page, request }) => {
@@ -18,7 +18,7 @@ test.describe("console sign-in with the community's own methods", () => {
     await page.getByLabel("Электронная почта").fill(admin);
     await page.getByRole("button", { name: "Прислать код для входа" }).click();
     await expect(page.getByText(`Мы отправили код на ${admin}.`)).toBeVisible();
-    const code = codeFrom(await waitForMail(request, admin, { after: before }));
+    const code = codeFrom(await waitForMail(request, admin, { after: before, match: CODE_MAIL }));
     await page.getByLabel("Код из письма").fill(code);
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByTestId("admin-identity")).toHaveText(admin);
@@ -45,7 +45,7 @@ test.describe("console sign-in with the community's own methods", () => {
     await page.getByLabel("E-mail").fill(admin);
     await page.getByRole("button", { name: "Send me a sign-in link" }).click();
     await expect(page.getByText(`We sent a sign-in link to ${admin}.`)).toBeVisible();
-    const link = linkFrom(await waitForMail(request, admin, { after: before }), "/auth-magic");
+    const link = linkFrom(await waitForMail(request, admin, { after: before, match: mailWithLink("/auth-magic") }), "/auth-magic");
     await page.goto(link);
     await expect(page).toHaveURL(/\/console\//);
     await expect(page.getByTestId("admin-identity")).toHaveText(admin);

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail, operatorCli } from "./support.ts";
+import { codeFrom, registerAdmin, TENANTS, tenantUrl, uniqueEmail, waitForMail, operatorCli, CODE_MAIL } from "./support.ts";
 
 /**
  * tochka (Russian, moderated, sign-in by e-mailed code, link or SSO; no password): its demo admin
@@ -25,7 +25,7 @@ async function apiCodeSignIn(request: APIRequestContext, email: string): Promise
   const before = new Date(Date.now() - 1000).toISOString();
   const sent = await request.post(url("/api/auth/login"), { headers: host, data: { authType: "NONE", email } });
   expect(sent.ok(), await sent.text()).toBe(true);
-  const code = codeFrom(await waitForMail(request, email, { after: before }));
+  const code = codeFrom(await waitForMail(request, email, { after: before, match: CODE_MAIL }));
   const res = await request.post(url("/api/auth/login"), { headers: host, data: { authType: "NONE", email, password: code } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
@@ -51,7 +51,7 @@ async function consoleCodeSignIn(page: Page, request: APIRequestContext, email: 
   await page.getByLabel("Электронная почта").fill(email);
   await page.getByRole("button", { name: "Прислать код для входа" }).click();
   await expect(page.getByText(`Мы отправили код на ${email}.`)).toBeVisible();
-  await page.getByLabel("Код из письма").fill(codeFrom(await waitForMail(request, email, { after: before })));
+  await page.getByLabel("Код из письма").fill(codeFrom(await waitForMail(request, email, { after: before, match: CODE_MAIL })));
   await page.getByRole("button", { name: "Войти" }).click();
   await expect(page.getByTestId("admin-identity")).toHaveText(email);
 }
@@ -89,6 +89,8 @@ test.describe("tochka's console", () => {
   });
 
   test("a moderator whose moderation right was withdrawn sees the permission message and changes nothing", async ({ page, request }) => {
+    // Two operator CLI processes (each starts node and tsx: 5-10 s on a loaded machine) and a code sign-in.
+    test.setTimeout(60_000);
     const moderator = uniqueEmail("tochka-mod");
     await operatorCli("admin", "create", "--community", TENANTS.tochka, "--email", moderator, "--no-password", "--role", "moderator");
     const suffix = Date.now().toString(36);

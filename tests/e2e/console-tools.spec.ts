@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openConsoleSignedIn, registerAdmin, registerUser, tenantApi, TENANTS, uniqueEmail } from "./support.ts";
 
 /** The console's Participants bulk reject and CSV export, and the Questions editor (northbank: English, with Russian). */
 
@@ -22,13 +22,7 @@ async function pendingMember(request: APIRequestContext, adminToken: string, fir
   return { email, token, id: profile.id };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(tenantUrl(TENANT, "/console/"));
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("textbox", { name: "Password" }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("admin-identity")).toHaveText(email);
-}
+
 
 test.describe("console tools (northbank)", () => {
   test("participants: bulk reject with a reason the members see; Export downloads every member the filter matches as CSV", async ({ page, request }) => {
@@ -40,7 +34,7 @@ test.describe("console tools (northbank)", () => {
     const a = await pendingMember(request, adminToken, `Ana${suffix}`, password);
     const b = await pendingMember(request, adminToken, `Ben${suffix}`, password);
 
-    await signIn(page, admin, password);
+    await openConsoleSignedIn(page, request, TENANT, admin, password);
     await page.getByRole("menuitem", { name: "Participants" }).click();
     await page.getByPlaceholder("Search").fill(suffix);
     await expect(page.getByTestId(`status-${a.id}`)).toHaveText("Pending");
@@ -82,7 +76,7 @@ test.describe("console tools (northbank)", () => {
     const adminToken = await apiLogin(request, TENANT, admin, password);
     const text = `Favourite stack ${Date.now().toString(36)}`;
 
-    await signIn(page, admin, password);
+    await openConsoleSignedIn(page, request, TENANT, admin, password);
     await page.getByRole("menuitem", { name: "Questions" }).click();
     await page.getByTestId("question-add").click();
     const dialog = page.getByRole("dialog");
@@ -123,7 +117,7 @@ test.describe("console tools (northbank)", () => {
     const preview = (await (
       await request.get(`http://127.0.0.1:${E2E_PORT}/api/console/matches/preview`, { headers: { Host: `${TENANT}.localhost:${E2E_PORT}`, Authorization: `Bearer ${adminToken}` } })
     ).json()) as unknown[];
-    await signIn(page, admin, password);
+    await openConsoleSignedIn(page, request, TENANT, admin, password);
     await page.getByRole("menuitem", { name: "Matches" }).click();
     await expect(page.getByText(/^The pairs it would make: \d+$/)).toBeVisible();
     if (preview.length > 0) await expect(page.getByTestId("preview-pair")).toHaveCount(Math.min(preview.length, 20));

@@ -1,6 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { acceptedIntro, api, type Member, participant, signedInContext, uniqueWord } from "./chat-support.ts";
-import { apiLogin, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, ownCommunity, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 /**
  * The API calls that stand in for the other browser open a connection each: on a loaded machine a
@@ -21,9 +21,9 @@ const f = TENANTS.founders;
 /** Screens reaching their first state (not what is measured): the shared machine can be slow. */
 const SETUP = { timeout: 20_000 };
 
-async function members(request: APIRequestContext, n: number, tags: string[]): Promise<Member[]> {
+async function members(request: APIRequestContext, community: string, n: number, tags: string[]): Promise<Member[]> {
   const out: Member[] = [];
-  for (let i = 0; i < n; i++) out.push(await participant(request, f, await signInByCode(request, uniqueEmail(`live-${i}`)), uniqueWord(`Live${i}`), tags));
+  for (let i = 0; i < n; i++) out.push(await participant(request, community, await signInByCode(request, uniqueEmail(`live-${i}`), community), uniqueWord(`Live${i}`), tags));
   return out;
 }
 
@@ -35,34 +35,36 @@ async function connected(page: Page): Promise<void> {
 test.describe("live updates seen by a second browser without a reload (founders)", () => {
   test("a new chat, a message in a chat not on screen and an intro request reach the member's open app", async ({ browser, request }) => {
     test.setTimeout(240_000);
+    // A community of its own made from founders' files: C's and A's recommendations are among these three.
+    const own = await ownCommunity(f, "live");
     const tags = [uniqueWord("livetag"), uniqueWord("livepilot")];
-    const [a, b, c] = await members(request, 3, tags);
+    const [a, b, c] = await members(request, own, 3, tags);
     if (!a || !b || !c) throw new Error("members");
     // C's recommendation of B is taken first: a pair is offered once (its match is unique), and the
     // pages A and B open below top up their own on-demand lists, which may take (A, C) and (B, C).
-    await api(request, f, "POST", "/api/matching/resume", c.token, {});
-    const recs = (await api(request, f, "GET", "/api/matching/instant?page=0&size=20", c.token)) as { items: { matchingResultId: string; participant: { id: string } }[] };
+    await api(request, own, "POST", "/api/matching/resume", c.token, {});
+    const recs = (await api(request, own, "GET", "/api/matching/instant?page=0&size=20", c.token)) as { items: { matchingResultId: string; participant: { id: string } }[] };
     const rec = recs.items.find((x) => x.participant.id === b.participantId);
     expect(rec, "B among C's recommendations").toBeDefined();
     await acceptedIntro(request, a, b);
 
     const context = await signedInContext(browser, b.token);
     const page = await context.newPage();
-    await page.goto(tenantUrl(f, "/chats"));
+    await page.goto(tenantUrl(own, "/chats"));
     await expect(page.getByText("No chats yet")).toBeVisible(SETUP);
     await connected(page);
 
     // New chat: A opens it (another browser would do the same request); B's list shows it.
-    const chat = (await api(request, f, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+    const chat = (await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
     await expect(page.getByTestId("chat-row").filter({ hasText: a.firstName })).toBeVisible(LIVE);
     await expect(page.getByTestId("toast").filter({ hasText: "New chat" })).toBeVisible(LIVE);
 
     // A message in a chat B has not open: the bar's Chats item counts it, a toast shows it.
-    await page.goto(tenantUrl(f, "/contacts"));
+    await page.goto(tenantUrl(own, "/contacts"));
     await connected(page);
     await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
     const text = `Are you free on Tuesday ${tags[0]}`;
-    await api(request, f, "POST", `/api/chats/${chat.id}`, a.token, { text });
+    await api(request, own, "POST", `/api/chats/${chat.id}`, a.token, { text });
     await expect(page.getByTestId("chats-unread-count")).toHaveAttribute("title", "Chats with unread messages: 1", LIVE);
     await expect(page.getByTestId("toast").filter({ hasText: text })).toBeVisible(LIVE);
     // Opening the chat reads it: the count goes.
@@ -72,13 +74,13 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
 
     // An intro request from C: the requests tab and the bell show it.
-    await page.goto(tenantUrl(f, "/my_communities?tab=requests"));
+    await page.goto(tenantUrl(own, "/my_communities?tab=requests"));
     await connected(page);
     // B's own accepted intro from A is listed too: only C's request is awaited.
     await expect(page.getByTestId("request").filter({ hasText: c.firstName })).toHaveCount(0);
     const bell = page.getByTestId("notifications-bell-count");
     const before = (await bell.count()) ? Number(await bell.textContent()) : 0;
-    await api(request, f, "POST", "/api/matching/send-intro", c.token, { from: c.participantId, matchingResultId: rec?.matchingResultId, introMessage: "Hello, let's talk" });
+    await api(request, own, "POST", "/api/matching/send-intro", c.token, { from: c.participantId, matchingResultId: rec?.matchingResultId, introMessage: "Hello, let's talk" });
     await expect(page.getByTestId("request").filter({ hasText: c.firstName })).toBeVisible(LIVE);
     await expect(bell).toHaveText(String(before + 1), LIVE);
     await context.close();

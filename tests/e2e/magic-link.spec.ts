@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { linkFrom, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { linkFrom, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, uniqueEmail, waitForMail, mailWithLink } from "./support.ts";
 
 test.describe("one-time sign-in link (devguild: EMAIL + MAGIC)", () => {
   test("request a link, open it from the mail, end up signed in; the link works once", async ({ page, request }) => {
@@ -10,7 +10,7 @@ test.describe("one-time sign-in link (devguild: EMAIL + MAGIC)", () => {
     await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
-    const link = linkFrom(await waitForMail(request, email, { after: before }), "/auth-magic?");
+    const link = linkFrom(await waitForMail(request, email, { after: before, match: mailWithLink("/auth-magic?") }), "/auth-magic?");
     expect(link.startsWith(tenantUrl(TENANTS.devguild, "/auth-magic?"))).toBe(true);
     await page.goto(link);
     await expect(page).toHaveURL(SIGNED_IN_URL);

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { ownCommunity, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
@@ -13,27 +13,35 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
-  tenantApi(request, TENANTS.founders, method, path, token, data);
+const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown, community: string = TENANTS.founders) =>
+  tenantApi(request, community, method, path, token, data);
 
-type Member = { token: string; firstName: string; lastName: string; participantId: string };
+type Member = { token: string; firstName: string; lastName: string; participantId: string; community: string };
 
-/** A founders member who completed onboarding, made through the API as the onboarding screens would. */
+/** A member of `community` (founders unless said) who completed onboarding, made through the API as the onboarding screens would. */
 async function onboardedMember(
   request: APIRequestContext,
   firstName: string,
   profile: { tags: string[]; lookingForText: string; canHelpWithText: string; about: string },
+  community: string = TENANTS.founders,
 ): Promise<Member> {
   const email = uniqueEmail("match");
-  const token = await signInByCode(request, email);
-  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
+  const token = await signInByCode(request, email, community);
+  const user = (await api(request, "GET", "/api/current-user", token, undefined, community)) as { userId: string };
   const lastName = "Pairwise";
-  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName });
-  await api(request, "POST", "/api/participant/update-looking-for", token, {
-    lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
-    lookingForText: profile.lookingForText,
-    canHelpWithText: profile.canHelpWithText,
-  });
+  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName }, community);
+  await api(
+    request,
+    "POST",
+    "/api/participant/update-looking-for",
+    token,
+    {
+      lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
+      lookingForText: profile.lookingForText,
+      canHelpWithText: profile.canHelpWithText,
+    },
+    community,
+  );
   await api(request, "POST", "/api/participant/update-profile", token, {
     about: profile.about,
     // A company of their own: colleagues are not paired (the community's matchingRules).
@@ -43,10 +51,10 @@ async function onboardedMember(
     shareLocation: true,
     tags: profile.tags,
     contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}-pairwise` },
-  });
-  const me = (await api(request, "GET", "/api/participant/profile", token)) as { id: string; profileCompleted: boolean };
+  }, community);
+  const me = (await api(request, "GET", "/api/participant/profile", token, undefined, community)) as { id: string; profileCompleted: boolean };
   expect(me.profileCompleted).toBe(true);
-  return { token, firstName, lastName, participantId: me.id };
+  return { token, firstName, lastName, participantId: me.id, community };
 }
 
 /** A page signed in as `member` (the token in localStorage, as the login page leaves it). */
@@ -56,13 +64,16 @@ async function signedInPage(browser: Browser, member: Member, path: string): Pro
     if (!localStorage.getItem("token")) localStorage.setItem("token", token);
   }, member.token);
   const page = await context.newPage();
-  await page.goto(tenantUrl(TENANTS.founders, path));
+  await page.goto(tenantUrl(member.community, path));
   return page;
 }
 
 test.describe("matching: recommendations, intros, requests, bookmarks, not interested (founders)", () => {
   test("a weekly match from the CLI: A sees why, connects; B accepts; A bookmarks and dismisses another contact", async ({ browser, request }) => {
     test.setTimeout(120_000);
+    // A community of its own (founders' files): the weekly run pairs every member of the community,
+    // here only A and B, and no other spec's members are paired, or taken from A, meanwhile.
+    const f = await ownCommunity(TENANTS.founders, "matching");
     // Rare shared tags and mirrored texts make A and B each other's best contact.
     const rare = uniqueWord("quantumwidgets");
     const rarer = uniqueWord("zebralogistics");
@@ -71,16 +82,16 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
       lookingForText: `a partner for ${rare} distribution and ${rarer} pilots`,
       canHelpWithText: "fundraising in Europe and hiring the first engineers",
       about: `I build ${rare} for ${rarer} companies.`,
-    });
+    }, f);
     const b = await onboardedMember(request, uniqueWord("Bruno"), {
       tags: [rare, rarer, "Logistics"],
       lookingForText: "fundraising in Europe and hiring the first engineers",
       canHelpWithText: `${rare} distribution and ${rarer} pilots`,
       about: `I sell ${rarer} and ${rare} to retailers.`,
-    });
+    }, f);
 
     // The weekly pairing, as an operator runs it (no e-mail: the recommendation itself is under test).
-    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", TENANTS.founders, "--no-mail", "--json"], {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", f, "--no-mail", "--json"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
       encoding: "utf8",
@@ -96,10 +107,10 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
       lookingForText: "hiring the first engineers",
       canHelpWithText: `${rarer} pilots`,
       about: "Operator and angel investor.",
-    });
+    }, f);
     // The server caches its matching model for a minute; a pause/resume (a real member action) drops it,
     // so the on-demand recommendations below see C at once.
-    await api(request, "POST", "/api/matching/resume", a.token, {});
+    await api(request, "POST", "/api/matching/resume", a.token, {}, f);
 
     // 1. A sees B on /my_communities with the reasons and contacts.
     const pageA = await signedInPage(browser, a, "/my_communities");
@@ -146,13 +157,13 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await pageA.getByRole("tab", { name: "Recommended" }).click();
     await cardB.getByRole("button", { name: "Bookmark" }).click();
     await expect(cardB.getByRole("button", { name: "Remove bookmark" })).toHaveAttribute("aria-pressed", "true");
-    await pageA.goto(tenantUrl(TENANTS.founders, "/contacts/bookmarks"));
+    await pageA.goto(tenantUrl(f, "/contacts/bookmarks"));
     await expect(pageA.getByRole("tab", { name: "Bookmarks" })).toHaveAttribute("aria-selected", "true");
     await expect(pageA.getByTestId("bookmark").filter({ hasText: b.firstName })).toBeVisible();
-    await pageA.goto(tenantUrl(TENANTS.founders, "/my_communities"));
+    await pageA.goto(tenantUrl(f, "/my_communities"));
     await cardB.getByRole("button", { name: "Remove bookmark" }).click();
     await expect(cardB.getByRole("button", { name: "Bookmark", exact: true })).toHaveAttribute("aria-pressed", "false");
-    const bookmarks = (await api(request, "GET", "/api/bookmarks", a.token)) as { items: unknown[] };
+    const bookmarks = (await api(request, "GET", "/api/bookmarks", a.token, undefined, f)) as { items: unknown[] };
     expect(bookmarks.items).toHaveLength(0);
 
     // 5. A second recommendation (C, on demand): not interested, with a reason; the card disappears.
@@ -168,11 +179,11 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await pageA.reload();
     await expect(cardB).toBeVisible();
     await expect(pageA.getByTestId("recommendation").filter({ hasText: c.firstName })).toHaveCount(0);
-    const relations = (await api(request, "GET", "/api/relations", a.token)) as { items: { subjectId: string; relationType: string; reason: string }[] };
+    const relations = (await api(request, "GET", "/api/relations", a.token, undefined, f)) as { items: { subjectId: string; relationType: string; reason: string }[] };
     expect(relations.items).toContainEqual(expect.objectContaining({ subjectId: c.participantId, relationType: "DISLIKE", reason: "ALREADY_KNOW" }));
 
     // 6. Contacts › Interested: B with a private note.
-    await pageA.goto(tenantUrl(TENANTS.founders, "/contacts"));
+    await pageA.goto(tenantUrl(f, "/contacts"));
     const contactB = pageA.getByTestId("contact").filter({ hasText: b.firstName });
     await expect(contactB).toContainText("Intro sent");
     await contactB.getByRole("button", { name: "Add a note" }).click();
@@ -182,12 +193,12 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     await expect(pageA.getByTestId("contact").filter({ hasText: c.firstName })).toHaveCount(0);
 
     // 7. The follow-up e-mail's link opens the rating of that contact; "we did not meet" is saved.
-    const history = (await api(request, "GET", "/api/matching/matches-history", a.token)) as {
+    const history = (await api(request, "GET", "/api/matching/matches-history", a.token, undefined, f)) as {
       items: { matchingResultId: string; participant: { id: string } }[];
     };
     const resultB = history.items.find((i) => i.participant.id === b.participantId);
     expect(resultB).toBeDefined();
-    await pageA.goto(tenantUrl(TENANTS.founders, `/contacts?feedback=${resultB?.matchingResultId}`));
+    await pageA.goto(tenantUrl(f, `/contacts?feedback=${resultB?.matchingResultId}`));
     const rate = pageA.getByRole("dialog", { name: `How was your meeting with ${b.firstName} ${b.lastName}?` });
     await rate.getByRole("button", { name: "Save" }).click();
     await expect(rate.getByText("Choose 1 to 5 stars")).toBeVisible();

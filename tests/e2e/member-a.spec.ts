@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, expectAccessible, linkFrom, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, expectAccessible, linkFrom, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail, mailWithLink } from "./support.ts";
 
 /** Letters only, so names never collide with earlier runs or other tests. */
 function uniqueWord(prefix: string): string {
@@ -125,7 +125,7 @@ test.describe("account management in /profile", () => {
     await em.getByRole("button", { name: "Send the confirmation link" }).click();
     await expect(em.getByText(`We sent a link to ${newEmail}`)).toBeVisible();
     await expect(page.getByTestId("profile-email")).toHaveText(email);
-    const link = linkFrom(await waitForMail(request, newEmail), "/confirmed?code=");
+    const link = linkFrom(await waitForMail(request, newEmail, { match: mailWithLink("/confirmed?code=") }), "/confirmed?code=");
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.goto(tenantUrl(TENANTS.founders, "/profile"));
@@ -182,7 +182,7 @@ test.describe("the defects of issue 17", () => {
     const page = await signedInPage(browser, token, "/last-step");
     await expect(page.getByRole("heading", { name: "One last step" })).toBeVisible();
     await expectAccessible(page, "/last-step");
-    const code = /code=([a-z0-9]+)/.exec(linkFrom(await waitForMail(request, email), "/confirmed?code="))?.[1];
+    const code = /code=([a-z0-9]+)/.exec(linkFrom(await waitForMail(request, email, { match: mailWithLink("/confirmed?code=") }), "/confirmed?code="))?.[1];
     await api(request, "POST", "/api/auth/confirm-email", null, { code });
     // On to the default page: my communities, which sends a member without a profile yet to /questions.
     await expect(page).toHaveURL(/\/(my_communities|questions)$/, { timeout: 10_000 });

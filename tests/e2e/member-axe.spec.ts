@@ -5,7 +5,7 @@
  * profile, the phone menu, northbank's welcome, sections and tour; and a Russian contact label.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { apiLogin, expectAccessible, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, expectAccessible, ownCommunity, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const F = TENANTS.founders;
 const NB = TENANTS.northbank;
@@ -120,30 +120,32 @@ test.describe("accessibility: axe on the remaining member screens", () => {
 
   test("a member: a chat, the not-interested dialog, the onboarding steps after the profile, the phone menu", async ({ browser, request }) => {
     test.setTimeout(240_000);
+    // A community of its own made from founders' files: a finds b among these members alone.
+    const own = await ownCommunity(F, "axe");
     const rare = uniqueWord("axebees");
     const rarer = uniqueWord("axewasps");
-    const a = await completeProfile(request, F, await signInByCode(request, uniqueEmail("axe-a")), uniqueWord("Ada"), [rare, rarer]);
-    const b = await completeProfile(request, F, await signInByCode(request, uniqueEmail("axe-b")), uniqueWord("Bea"), [rare, rarer]);
-    await completeProfile(request, F, await signInByCode(request, uniqueEmail("axe-c")), uniqueWord("Cid"), [rare, rarer]);
+    const a = await completeProfile(request, own, await signInByCode(request, uniqueEmail("axe-a"), own), uniqueWord("Ada"), [rare, rarer]);
+    const b = await completeProfile(request, own, await signInByCode(request, uniqueEmail("axe-b"), own), uniqueWord("Bea"), [rare, rarer]);
+    await completeProfile(request, own, await signInByCode(request, uniqueEmail("axe-c"), own), uniqueWord("Cid"), [rare, rarer]);
 
     // a and b: an accepted intro, so they have a chat.
-    await api(request, F, "POST", "/api/matching/resume", a.token, {});
-    const recs = (await api(request, F, "GET", "/api/matching/instant?page=0&size=20", a.token)) as { items: { matchingResultId: string; participant: { id: string } }[] };
+    await api(request, own, "POST", "/api/matching/resume", a.token, {});
+    const recs = (await api(request, own, "GET", "/api/matching/instant?page=0&size=20", a.token)) as { items: { matchingResultId: string; participant: { id: string } }[] };
     const rec = recs.items.find((x) => x.participant.id === b.participantId);
     expect(rec, "b among a's recommendations").toBeDefined();
-    const sent = (await api(request, F, "POST", "/api/matching/send-intro", a.token, { from: a.participantId, matchingResultId: rec?.matchingResultId, introMessage: `Hello ${b.firstName}` })) as { request: { id: string } };
-    await api(request, F, "POST", `/api/requests/${sent.request.id}/answer`, b.token, { answer: "ACCEPTED" });
+    const sent = (await api(request, own, "POST", "/api/matching/send-intro", a.token, { from: a.participantId, matchingResultId: rec?.matchingResultId, introMessage: `Hello ${b.firstName}` })) as { request: { id: string } };
+    await api(request, own, "POST", `/api/requests/${sent.request.id}/answer`, b.token, { answer: "ACCEPTED" });
 
     const page = await signedInPage(browser, a.token);
     // The one-to-one chat opens once the intro was accepted.
-    await page.goto(tenantUrl(F, `/chats?with=${b.participantId}`));
+    await page.goto(tenantUrl(own, `/chats?with=${b.participantId}`));
     await expect(page).toHaveURL(/\/chats\/[0-9a-f-]{36}$/);
     await expect(page.locator("main").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectAccessible(page, "/chats/$id");
 
     // The not-interested dialog on a recommendation.
-    await page.goto(tenantUrl(F, "/my_communities"));
+    await page.goto(tenantUrl(own, "/my_communities"));
     // b is connected now (no such button on its card): another recommendation's.
     const card = page.getByTestId("recommendation").filter({ has: page.getByRole("button", { name: "Not interested" }) }).first();
     await expect(card).toBeVisible({ timeout: 15_000 });
@@ -153,19 +155,19 @@ test.describe("accessibility: axe on the remaining member screens", () => {
     await page.context().close();
 
     // The onboarding steps after the profile, for a member who has only just joined.
-    const fresh = await signInByCode(request, uniqueEmail("axe-fresh"));
-    const user = (await api(request, F, "GET", "/api/current-user", fresh)) as { userId: string };
-    await api(request, F, "POST", `/api/participant/create?userId=${user.userId}`, fresh, { firstName: uniqueWord("Fay"), lastName: "Axe" });
+    const fresh = await signInByCode(request, uniqueEmail("axe-fresh"), own);
+    const user = (await api(request, own, "GET", "/api/current-user", fresh)) as { userId: string };
+    await api(request, own, "POST", `/api/participant/create?userId=${user.userId}`, fresh, { firstName: uniqueWord("Fay"), lastName: "Axe" });
     const onboarding = await signedInPage(browser, fresh);
     for (const step of ["lookingFor", "contacts", "networks", "avatar", "about"]) {
-      await visit(onboarding, F, `/onboarding?step=${step}`, `onboarding step ${step}`);
+      await visit(onboarding, own, `/onboarding?step=${step}`, `onboarding step ${step}`);
       await expect(onboarding.locator("form, main").first()).toBeVisible();
     }
     await onboarding.context().close();
 
     // The phone menu (below 768 px the links open in a menu).
     const phone = await signedInPage(browser, b.token, { width: 375 });
-    await phone.goto(tenantUrl(F, "/my_communities"));
+    await phone.goto(tenantUrl(own, "/my_communities"));
     await phone.getByRole("button", { name: "Menu", exact: false }).first().click();
     await expect(phone.locator("#main-nav.open")).toBeVisible();
     await expectAccessible(phone, "the phone menu");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { api, participant, signedInContext, uniqueWord } from "./chat-support.ts";
 import { GEO_LOOKUP_PORT } from "./playwright.config.ts";
-import { apiLogin, codeFrom, registerAdmin, signInByCode, SIGNED_IN_URL, storedToken, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { apiLogin, CODE_MAIL, codeFrom, ownCommunity, registerAdmin, signInByCode, SIGNED_IN_URL, storedToken, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 /**
  * The member-side gaps of issue 27 (item 6): networking off changes the bar (spec 2.4), the members
@@ -31,8 +31,10 @@ async function signedInPage(browser: Browser, token: string): Promise<Page> {
   return context.newPage();
 }
 
-async function geoAnswer(request: APIRequestContext, answer: { status?: number; body?: string } | null): Promise<void> {
-  const res = await request.post(`http://127.0.0.1:${GEO_LOOKUP_PORT}/${answer ? "answer" : "reset"}`, { data: answer ?? {} });
+/** Sets (or, with null, puts back) what the geolocation lookup answers the pages of `community` (their origin) alone. */
+async function geoAnswer(request: APIRequestContext, community: string, answer: { status?: number; body?: string } | null): Promise<void> {
+  const origin = new URL(tenantUrl(community)).origin;
+  const res = await request.post(`http://127.0.0.1:${GEO_LOOKUP_PORT}/${answer ? "answer" : "reset"}`, { data: { ...answer, origin } });
   expect(res.status()).toBe(204);
 }
 
@@ -180,7 +182,7 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
     const before = new Date(Date.now() - 1000).toISOString();
     await submit.click();
     await expect(page).toHaveURL(/\/one-time-code$/, SETUP);
-    const code = codeFrom(await waitForMail(request, email, { after: before }));
+    const code = codeFrom(await waitForMail(request, email, { after: before, match: CODE_MAIL }));
     const codeField = page.getByRole("textbox").last();
     await codeField.fill(code);
     await codeField.press("Enter");
@@ -190,14 +192,17 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
 
   test("the profile step detects the city through GEO_LOOKUP_URL, and says so when it cannot", async ({ browser, request }) => {
     test.setTimeout(90_000);
-    const token = await signInByCode(request, uniqueEmail("geo"));
-    const user = (await api(request, f, "GET", "/api/current-user", token)) as { userId: string };
+    // A community of its own (founders' files): the lookup's answers below are for its pages alone,
+    // so no other member's onboarding beside this test is told a city.
+    const own = await ownCommunity(TENANTS.founders, "geo");
+    const token = await signInByCode(request, uniqueEmail("geo"), own);
+    const user = (await api(request, own, "GET", "/api/current-user", token)) as { userId: string };
     const firstName = uniqueWord("Geo");
-    await api(request, f, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Locator" });
-    await geoAnswer(request, { body: JSON.stringify({ country_code: "RS", city: "Novi Sad", latitude: 45.2671, longitude: 19.8335 }) });
+    await api(request, own, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Locator" });
+    await geoAnswer(request, own, { body: JSON.stringify({ country_code: "RS", city: "Novi Sad", latitude: 45.2671, longitude: 19.8335 }) });
     try {
       const page = await signedInPage(browser, token);
-      await page.goto(tenantUrl(f, "/onboarding?step=profile"));
+      await page.goto(tenantUrl(own, "/onboarding?step=profile"));
       const cityField = page.getByLabel("City", { exact: true });
       // Asked once on its own, as the member has no city yet.
       await expect(cityField).toHaveValue("Novi Sad", SETUP);
@@ -205,7 +210,7 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
       await shots(page, "location-detected");
 
       // The lookup fails: the member is told to enter the city by hand, and what is there stays.
-      await geoAnswer(request, { status: 503, body: "" });
+      await geoAnswer(request, own, { status: 503, body: "" });
       await cityField.fill("Subotica");
       await page.getByRole("button", { name: "Detect my city" }).click();
       await expect(page.getByTestId("location-failed")).toContainText("enter your city manually");
@@ -213,17 +218,17 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
       await shots(page, "location-failed");
 
       // Asked again with an answer: the field is filled, and saving the step keeps the city and its point.
-      await geoAnswer(request, { body: JSON.stringify({ countryCode: "RS", city: "Novi Sad", lat: 45.2671, lon: 19.8335 }) });
+      await geoAnswer(request, own, { body: JSON.stringify({ countryCode: "RS", city: "Novi Sad", lat: 45.2671, lon: 19.8335 }) });
       await page.getByRole("button", { name: "Detect my city" }).click();
       await expect(cityField).toHaveValue("Novi Sad");
       await expect(page.getByTestId("location-failed")).toHaveCount(0);
       await page.getByRole("button", { name: /^(Next|Save)/ }).first().click();
       await expect(page).not.toHaveURL(/step=profile/, SETUP);
-      const profile = (await api(request, f, "GET", "/api/participant/profile", token)) as { city: string | null; latitude: number | null; longitude: number | null };
+      const profile = (await api(request, own, "GET", "/api/participant/profile", token)) as { city: string | null; latitude: number | null; longitude: number | null };
       expect(profile).toMatchObject({ city: "Novi Sad", latitude: 45.2671, longitude: 19.8335 });
       await page.context().close();
     } finally {
-      await geoAnswer(request, null);
+      await geoAnswer(request, own, null);
     }
   });
 });

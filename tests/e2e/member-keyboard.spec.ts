@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { linkFrom, registerUser, signInByCode, storedToken, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { linkFrom, mailWithLink, ownCommunity, registerUser, signInByCode, storedToken, tenantApi, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 /** Presses Tab (forwards) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
@@ -16,20 +16,20 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
-  tenantApi(request, TENANTS.founders, method, path, token, data);
+const api = (request: APIRequestContext, community: string, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
+  tenantApi(request, community, method, path, token, data);
 
-/** A founders member with the rare tag who completed onboarding (through the API). */
-async function onboardedMember(request: APIRequestContext, firstName: string): Promise<{ firstName: string; participantId: string }> {
-  const token = await signInByCode(request, uniqueEmail("kbpeer"));
-  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
-  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Peer" });
-  await api(request, "POST", "/api/participant/update-looking-for", token, {
+/** A member of `community` with the rare tag who completed onboarding (through the API). */
+async function onboardedMember(request: APIRequestContext, community: string, firstName: string): Promise<{ firstName: string; participantId: string }> {
+  const token = await signInByCode(request, uniqueEmail("kbpeer"), community);
+  const user = (await api(request, community, "GET", "/api/current-user", token)) as { userId: string };
+  await api(request, community, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Peer" });
+  await api(request, community, "POST", "/api/participant/update-looking-for", token, {
     lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"],
     lookingForText: `people who build ${TAG}`,
     canHelpWithText: `advice on ${TAG}`,
   });
-  await api(request, "POST", "/api/participant/update-profile", token, {
+  await api(request, community, "POST", "/api/participant/update-profile", token, {
     about: `I work on ${TAG}.`,
     company: `${firstName} Labs`,
     position: "Founder",
@@ -38,7 +38,7 @@ async function onboardedMember(request: APIRequestContext, firstName: string): P
     tags: [TAG],
     contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}` },
   });
-  const me = (await api(request, "GET", "/api/participant/profile", token)) as { id: string };
+  const me = (await api(request, community, "GET", "/api/participant/profile", token)) as { id: string };
   return { firstName, participantId: me.id };
 }
 
@@ -59,14 +59,17 @@ const TAG = `kbtag${Date.now().toString(36)}`;
 test.describe("keyboard only (issue 17)", () => {
   test("from the top of the welcome page: sign in, every onboarding step, then a recommendation's intro, bookmark and not-interested", async ({ page, request }) => {
     test.setTimeout(180_000);
+    // A community of its own made from founders' files: the new member's recommendations are the
+    // two members made here, whatever other specs made in founders.
+    const own = await ownCommunity(TENANTS.founders, "keyboard");
     const email = uniqueEmail("keyboard");
     const password = "Keyboard-e2e-password-1";
-    await registerUser(request, TENANTS.founders, email, password);
+    await registerUser(request, own, email, password);
     // Two members who share the new member's rare tag: its recommendations.
-    const bea = await onboardedMember(request, uniqueWord("Bea"));
-    const cai = await onboardedMember(request, uniqueWord("Cai"));
+    const bea = await onboardedMember(request, own, uniqueWord("Bea"));
+    const cai = await onboardedMember(request, own, uniqueWord("Cai"));
 
-    await page.goto(tenantUrl(TENANTS.founders, "/"));
+    await page.goto(tenantUrl(own, "/"));
     await tabTo(page, page.getByRole("banner").getByRole("link", { name: "Log in" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/login$/);
@@ -169,11 +172,11 @@ test.describe("keyboard only (issue 17)", () => {
 
     // A password sign-up confirms the address from the mail (elsewhere); the page moves on by itself.
     await expect(page.getByRole("heading", { name: "One last step" })).toBeVisible();
-    const code = /code=([a-z0-9]+)/.exec(linkFrom(await waitForMail(request, email), "/confirmed?code="))?.[1];
-    await api(request, "POST", "/api/auth/confirm-email", null, { code });
+    const code = /code=([a-z0-9]+)/.exec(linkFrom(await waitForMail(request, email, { match: mailWithLink("/confirmed?code=") }), "/confirmed?code="))?.[1];
+    await api(request, own, "POST", "/api/auth/confirm-email", null, { code });
     await expect(page).toHaveURL(/\/my_communities$/, { timeout: 10_000 });
     const token = await storedToken(page);
-    const profile = (await api(request, "GET", "/api/participant/profile", token)) as { id: string; tags: string[]; contacts: Record<string, string>; about: string };
+    const profile = (await api(request, own, "GET", "/api/participant/profile", token)) as { id: string; tags: string[]; contacts: Record<string, string>; about: string };
     expect(profile.tags).toEqual([TAG]);
     expect(profile.contacts.LINKEDIN).toBe(`https://www.linkedin.com/in/${TAG}`);
     expect(profile.about).toBe(`I build ${TAG} for small shops.`);
@@ -215,11 +218,11 @@ test.describe("keyboard only (issue 17)", () => {
     await expect(cardOf(cai.firstName)).toHaveCount(0);
 
     // All three reached the server.
-    const mine = (await api(request, "GET", "/api/current-user/data", token)) as { communities: { intros: { to_participant_id: string; message: string }[] }[] };
+    const mine = (await api(request, own, "GET", "/api/current-user/data", token)) as { communities: { intros: { to_participant_id: string; message: string }[] }[] };
     expect(mine.communities[0]?.intros).toEqual([expect.objectContaining({ to_participant_id: bea.participantId, message: `Hello ${bea.firstName}, shall we talk about ${TAG}?` })]);
-    const bookmarks = (await api(request, "GET", "/api/bookmarks", token)) as unknown;
+    const bookmarks = (await api(request, own, "GET", "/api/bookmarks", token)) as unknown;
     expect(JSON.stringify(bookmarks)).toContain(bea.participantId);
-    const relations = (await api(request, "GET", "/api/relations", token)) as unknown;
+    const relations = (await api(request, own, "GET", "/api/relations", token)) as unknown;
     expect(JSON.stringify(relations)).toMatch(new RegExp(`"subjectId":"${cai.participantId}".*"reason":"ALREADY_KNOW"|"reason":"ALREADY_KNOW".*"subjectId":"${cai.participantId}"`));
   });
 });

@@ -65,6 +65,8 @@ async function openSignedIn(page: Page, tenant: string, token: string, p: string
 }
 
 test.describe("start-up rules of spec 4.1: disabled users and admins", () => {
+  // Each test runs node scripts on the database (db-exec.ts, the CLI): 5-10 s each on a loaded machine.
+  test.describe.configure({ timeout: 60_000 });
   test("a disabled member is sent to /profile from any signed-in screen, and stays on /profile", async ({ page, request }) => {
     const m = await completedMember(request, "disabled");
     disableAccount(m.email);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_PORT } from "./playwright.config.ts";
-import { codeFrom, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { codeFrom, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail, CODE_MAIL } from "./support.ts";
 
 /** A name nobody else has, so searches never depend on seeded or earlier members. */
 function uniqueName(prefix: string): string {
@@ -25,7 +25,7 @@ async function signInWithCode(page: Page, request: APIRequestContext, tenant: st
   await page.getByRole("textbox", { name: /E-mail|Электронная почта/ }).fill(email);
   await page.getByRole("button", { name: sendLabel }).click();
   await expect(page).toHaveURL(/\/one-time-code$/);
-  const code = codeFrom(await waitForMail(request, email, { after: before }));
+  const code = codeFrom(await waitForMail(request, email, { after: before, match: CODE_MAIL }));
   await page.getByLabel(codeLabel).fill(code);
   await page.getByLabel(codeLabel).press("Enter");
 }

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail, operatorCli } from "./support.ts";
+import { apiLogin, operatorCli, ownCommunity, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
@@ -14,14 +14,15 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/[0-9]/g, (d) => "abcdefghij"[Number(d)] ?? "x");
 }
 
-const api = (request: APIRequestContext, method: "GET" | "POST", p: string, token: string | null, data?: unknown) => tenantApi(request, F, method, p, token, data);
+const api = (request: APIRequestContext, method: "GET" | "POST", p: string, token: string | null, data?: unknown, community: string = F) =>
+  tenantApi(request, community, method, p, token, data);
 
-/** A founders member reading Russian with a profile the matching can pair on `tags`. */
-async function onboarded(request: APIRequestContext, token: string, firstName: string, tags: string[]) {
-  const user = (await api(request, "GET", "/api/current-user", token)) as { userId: string };
-  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Zhaloba" });
-  await api(request, "POST", "/api/participant/update-language", token, { communityId: F, language: "ru" });
-  await api(request, "POST", "/api/participant/update-looking-for", token, { lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"], lookingForText: `${tags[0]} партнёры`, canHelpWithText: `${tags[0]} пилоты` });
+/** A member of `community` (founders unless said) reading Russian with a profile the matching can pair on `tags`. */
+async function onboarded(request: APIRequestContext, token: string, firstName: string, tags: string[], community: string = F) {
+  const user = (await api(request, "GET", "/api/current-user", token, undefined, community)) as { userId: string };
+  await api(request, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName, lastName: "Zhaloba" }, community);
+  await api(request, "POST", "/api/participant/update-language", token, { communityId: community, language: "ru" }, community);
+  await api(request, "POST", "/api/participant/update-looking-for", token, { lookingFor: ["LOOKING_FOR", "CAN_HELP_WITH"], lookingForText: `${tags[0]} партнёры`, canHelpWithText: `${tags[0]} пилоты` }, community);
   await api(request, "POST", "/api/participant/update-profile", token, {
     about: `Работаю над ${tags.join(" и ")}.`,
     company: `${firstName} Labs`,
@@ -30,8 +31,8 @@ async function onboarded(request: APIRequestContext, token: string, firstName: s
     shareLocation: true,
     tags,
     contacts: { LINKEDIN: `https://www.linkedin.com/in/${firstName.toLowerCase()}-zhaloba` },
-  });
-  const me = (await api(request, "GET", "/api/participant/profile", token)) as { id: string };
+  }, community);
+  const me = (await api(request, "GET", "/api/participant/profile", token, undefined, community)) as { id: string };
   return { token, firstName, id: me.id };
 }
 
@@ -81,15 +82,18 @@ async function shot(page: Page, name: string): Promise<void> {
 test.describe("reports and disabling, in Russian (founders)", () => {
   test("a member reports in Russian, a moderator's Russian console resolves it, the reporter is told in Russian", async ({ browser, request }) => {
     test.setTimeout(150_000);
+    // A community of its own made from founders' files: A's recommendations are of its members
+    // alone, and its moderator's queue holds this report alone.
+    const own = await ownCommunity(F, "reports-ru");
     const rare = uniqueWord("zhalobawidgets");
-    const a = await onboarded(request, await signInByCode(request, uniqueEmail("report-ru-a")), uniqueWord("Ann"), [rare, "Fintech"]);
-    const b = await onboarded(request, await signInByCode(request, uniqueEmail("report-ru-b")), uniqueWord("Ben"), [rare, "Logistics"]);
+    const a = await onboarded(request, await signInByCode(request, uniqueEmail("report-ru-a"), own), uniqueWord("Ann"), [rare, "Fintech"], own);
+    const b = await onboarded(request, await signInByCode(request, uniqueEmail("report-ru-b"), own), uniqueWord("Ben"), [rare, "Logistics"], own);
     // Drops the server's cached matching model so the on-demand recommendation sees B at once.
-    await api(request, "POST", "/api/matching/resume", a.token, {});
+    await api(request, "POST", "/api/matching/resume", a.token, {}, own);
     const names = [a.firstName, b.firstName, "Zhaloba", `${a.firstName} Labs`, `${b.firstName} Labs`, rare, "Fintech", "Logistics", "Lisbon", "LinkedIn"];
 
     const member = await russianTab(browser, a.token);
-    await member.goto(tenantUrl(F, "/my_communities"));
+    await member.goto(tenantUrl(own, "/my_communities"));
     const card = member.getByTestId("recommendation").filter({ hasText: b.firstName });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole("button", { name: "Пожаловаться" }).click();
@@ -105,9 +109,9 @@ test.describe("reports and disabling, in Russian (founders)", () => {
 
     // A moderator of founders, the console in Russian.
     const moderator = uniqueEmail("report-ru-mod");
-    await operatorCli("admin", "create", "--community", F, "--email", moderator, "--password", PASSWORD, "--role", "moderator");
-    const console = await russianTab(browser, await apiLogin(request, F, moderator, PASSWORD));
-    await console.goto(tenantUrl(F, "/console/"));
+    await operatorCli("admin", "create", "--community", own, "--email", moderator, "--password", PASSWORD, "--role", "moderator");
+    const console = await russianTab(browser, await apiLogin(request, own, moderator, PASSWORD));
+    await console.goto(tenantUrl(own, "/console/"));
     await expect(console.getByTestId("community-title")).toBeVisible({ timeout: 20_000 });
     await console.getByRole("menuitem", { name: "Жалобы" }).click();
     const row = console.getByRole("row").filter({ hasText: b.firstName });
@@ -126,7 +130,7 @@ test.describe("reports and disabling, in Russian (founders)", () => {
     await expect(console.getByRole("row").filter({ hasText: b.firstName })).toHaveCount(0);
 
     // The reporter's notifications, in Russian.
-    await member.goto(tenantUrl(F, "/notifications"));
+    await member.goto(tenantUrl(own, "/notifications"));
     await expect(member.getByText("Модераторы рассмотрели вашу жалобу")).toBeVisible();
     await shot(member, "member-notifications");
     expect(await russianProblems(member, names, { foreign: member.getByTestId("recommendation").filter({ hasNotText: b.firstName }) })).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { codeFrom, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
+import { codeFrom, SIGNED_IN_URL, storedToken, TENANTS, tenantUrl, uniqueEmail, waitForMail, CODE_MAIL } from "./support.ts";
 
 test.describe("one-time code sign-in (founders: EMAIL + OTP + MAGIC + GOOGLE)", () => {
   test("welcome → login → send me a code → code from the mail → signed in", async ({ page, request }) => {
@@ -32,7 +32,7 @@ test.describe("one-time code sign-in (founders: EMAIL + OTP + MAGIC + GOOGLE)", 
 
     // A wrong code is refused with the localized message.
     await page.getByLabel("Code from the e-mail").fill("000000");
-    const mail = await waitForMail(request, email, { after: before });
+    const mail = await waitForMail(request, email, { after: before, match: CODE_MAIL });
     const code = codeFrom(mail);
     if (code !== "000000") {
       await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,4 +1,6 @@
 import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
@@ -37,9 +39,10 @@ export async function tenantApi(
 }
 
 let counter = 0;
+/** Unique across the run's workers too: each worker is a process of its own with its own counter. */
 export function uniqueEmail(label: string): string {
   counter += 1;
-  return `${label}-${Date.now().toString(36)}-${counter}@e2e.example`;
+  return `${label}-${Date.now().toString(36)}-${process.pid.toString(36)}-${counter}@e2e.example`;
 }
 
 type Mail = { id: string; to: string; subject: string; text: string; createdAt: string };
@@ -63,6 +66,13 @@ export async function waitForMail(request: APIRequestContext, to: string, opts: 
   if (!found) throw new Error("unreachable");
   return found;
 }
+
+/**
+ * The mail a wait is for, among others the same member may get meanwhile (a mailing another spec
+ * sends to every member of the community, a notification): a one-time code, a link.
+ */
+export const CODE_MAIL = /\b\d{6}\b/;
+export const mailWithLink = (path: string): RegExp => new RegExp(path.replace(/[/?.]/g, "\\$&"));
 
 export function codeFrom(mail: Mail): string {
   const m = /\b(\d{6})\b/.exec(mail.text);
@@ -119,7 +129,7 @@ export async function signInByCode(request: APIRequestContext, email: string, te
   const before = new Date(Date.now() - 1000).toISOString();
   const sent = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email } });
   expect(sent.ok(), await sent.text()).toBe(true);
-  const code = codeFrom(await waitForMail(request, email, { after: before }));
+  const code = codeFrom(await waitForMail(request, email, { after: before, match: CODE_MAIL }));
   const res = await request.post(t.url, { headers: t.headers, data: { authType: "OTP", email, password: code } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
@@ -173,4 +183,41 @@ export function runNode(args: string[]): string {
 export async function operatorCli(...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], { cwd: repoRoot, env: scriptEnv(), timeout: 60_000 });
   return stdout;
+}
+
+/**
+ * A community of the caller's own, made like `base` (its tenant files under a new id), as an
+ * operator makes one (`tuesday tenant apply --dir`): what a spec does to a whole community there (a
+ * weekly matching run pairs every member) meets no other spec's members, and theirs never meet it,
+ * whatever runs beside it. The running server finds it by its `<id>.localhost` host at once (no
+ * request has asked for that host before). Returns the id.
+ */
+export async function ownCommunity(base: string, label: string): Promise<string> {
+  counter += 1;
+  const id = `${label}-${Date.now().toString(36)}-${process.pid.toString(36)}${counter}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuesday-e2e-community-"));
+  try {
+    fs.cpSync(path.join(repoRoot, "tenants", base), path.join(dir, id), { recursive: true });
+    const file = path.join(dir, id, "tenant.json");
+    const { $schema: _schema, isDefault: _default, ...config } = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...config, id, domain: `${id}.localhost`, senderEmail: `hello@${id}.localhost` }));
+    await operatorCli("tenant", "apply", "--all", "--dir", dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return id;
+}
+
+/**
+ * Opens the console of `tenant` already signed in as `email` (through the API, the session in
+ * localStorage as the sign-in page leaves it): for specs about what the console does, not about its
+ * sign-in (console.spec, console-sign-in.spec and topics.spec sign in through the form).
+ */
+export async function openConsoleSignedIn(page: Page, request: APIRequestContext, tenant: string, email: string, password: string, hash = ""): Promise<void> {
+  const token = await apiLogin(request, tenant, email, password);
+  await page.addInitScript((t) => {
+    if (!localStorage.getItem("token")) localStorage.setItem("token", t);
+  }, token);
+  await page.goto(tenantUrl(tenant, `/console/${hash}`));
+  await expect(page.getByTestId("admin-identity")).toHaveText(email);
 }
