@@ -20,8 +20,11 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   timeout: 30_000,
   expect: { timeout: 7_500 },
-  fullyParallel: false,
-  workers: 1,
+  // Every spec works with members, events and communities it made itself (docs/testing.md, "Browser
+  // tests"), so tests run in any order on two workers, those of one file too. E2E_WORKERS=1 runs
+  // them one after the other.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, ".tmp/playwright.json") }]],
