@@ -128,6 +128,8 @@ test.describe("tenant variants (spec 1)", () => {
   });
 
   test("policy documents: northbank's own PDFs (international without a lookup, the Russian set for RU and BY); tochka names them as plain text", async ({ page, browser }) => {
+    // Eight page loads in four browser contexts: 15 s on one worker, over 30 s with two on a loaded machine.
+    test.setTimeout(60_000);
     await withClientConfig(page, null);
     await page.goto(tenantUrl(TENANTS.northbank, "/registration"));
     const box = page.locator(".checkbox[data-documents]");
