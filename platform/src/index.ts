@@ -36,7 +36,7 @@ export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
 export { embedMemberTexts, matchingEmbedJob } from "./matching/vectors/index.ts";
-export { builtinEncoder, openAiEncoder } from "./matching/encoder/index.ts";
+export { builtinEncoder, memberTexts, openAiEncoder, textLang } from "./matching/encoder/index.ts";
 export type { Encoder } from "./matching/encoder/index.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { exportAudit } from "./matching/engine/export.ts";
@@ -50,7 +50,7 @@ export { buildCandidateGraph, HUB_LIST, hubCounts } from "./matching/engine/cand
 export { DEFAULT_WEIGHTS } from "./matching/engine/weights.ts";
 export { vectorNeighbours } from "./matching/engine/vector-candidates.ts";
 export type { MatchingWeightsOverride } from "./matching/engine/weights.ts";
-export { syntheticCommunity } from "./dev/synthetic.ts";
+export { syntheticCommunity, TOPICS as SYNTHETIC_TOPICS } from "./dev/synthetic.ts";
 export type { CommunityInput, MemberFeatures } from "./matching/engine/types.ts";
 export { jobCtx } from "./jobs/context.ts";
 export { exportSyntheticAudit } from "./dev/synthetic-audit.ts";

@@ -2,16 +2,37 @@
  * Matching engine benchmark: `npm run bench:matching [-- --sizes 1000,10000,100000 --seed 1 --strict]`
  * (`--weights '{"candidates":{"k":30}}'` runs with a weights override, as a tenant would).
  *
+ * Members carry vectors, as stored by the embedding job: the built-in encoder (with the Russian
+ * bridge) embeds each of the synthetic texts' topic phrases once, and a member's need, offer and
+ * about vectors are the unit sums of the phrases found in those texts (a planted text, written in
+ * the lexicon's words, is embedded whole). Embedding 100k members' real texts from scratch would
+ * take hours on one thread, so the bench times the encoder on a sample of whole member texts and
+ * prints the extrapolated time; the weekly run is timed with the vectors already there.
+ * `--no-vectors` runs the engine on words and the lexicon only.
+ *
+ * `--baseline a750788` (the default; `--baseline none` skips it) runs the engine of that commit on
+ * the same synthetic community (same generator, seed and planted pairs) in the same run, one size
+ * after the other, and prints the ratio of the times: the issue's "no slower than today's engine".
+ * The commit is exported once into .tmp/bench-baseline/<commit> and gets its own `npm install`.
+ *
  * Each size runs in its own child process so that peak RSS is per size. Timings are wall
  * clock of the engine (model = features/corpus, candidate graph, matching, reasons), not of
  * generating the synthetic community; CPU seconds are printed too because the machine may
  * be shared. Targets: 10k members < 5 s, 100k < 60 s, peak RSS < 2 GiB, recall@10 >= 0.95 from 10k.
  * The candidate lists use worker threads from 5,000 members (MATCHING_THREADS=1 runs them on one).
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  builtinEncoder,
+  loadBilingual,
+  memberTexts,
+  SYNTHETIC_TOPICS,
+  textLang,
+  toEncoderText,
   CONCEPTS,
   conceptMatcher,
   type CommunityInput,
@@ -58,6 +79,20 @@ interface Row {
   recall: Recall;
   planted: Planted;
   exact: { optimum: number; seconds: number } | null;
+  /** Absent in a baseline's row and with --no-vectors. */
+  embedding?: Embedding;
+}
+
+/** How the members got their vectors, and the encoder's rate on whole member texts. */
+interface Embedding {
+  /** Distinct texts embedded to give every member vectors (topic phrases and planted texts). */
+  distinct: number;
+  seconds: number;
+  /** Whole member texts (need, offer, about) timed, and the rate: texts a second on one thread. */
+  sample: number;
+  rate: number;
+  /** Non-empty member texts of the community: what an embedding from scratch would embed. */
+  texts: number;
 }
 
 /** Brute-force check of the candidate lists on a sample of members (see `recallCheck`). */
@@ -258,17 +293,83 @@ function recallCheck(r: PairingResult, seed: number): Recall {
   };
 }
 
+const EMBED_SAMPLE = 240;
+
+function unitSum(parts: readonly Float32Array[]): Float32Array | null {
+  const first = parts[0];
+  if (!first) return null;
+  const v = new Float32Array(first.length);
+  for (const x of parts) for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) + (x[d] as number);
+  let sq = 0;
+  for (const x of v) sq += x * x;
+  if (sq === 0) return null;
+  const k = 1 / Math.sqrt(sq);
+  for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) * k;
+  return v;
+}
+
+/**
+ * Gives every member need / offer / about vectors as the embedding job stores them (see the file's
+ * comment): each distinct topic phrase (through the Russian bridge, as the job prepares a Russian
+ * text) is embedded once, a text's vector is the unit sum of its phrases; a text with none of
+ * them (a planted one) is embedded whole. Then times the encoder on a sample of whole texts.
+ */
+async function attachVectors(input: CommunityInput, seed: number): Promise<Embedding> {
+  await loadBilingual();
+  const encoder = builtinEncoder();
+  const phrases = { en: SYNTHETIC_TOPICS.map(([en]) => en), ru: SYNTHETIC_TOPICS.map(([, ru]) => ru) };
+  const index = new Map<string, number>();
+  const slot = (text: string): number => {
+    let i = index.get(text);
+    if (i === undefined) {
+      i = index.size;
+      index.set(text, i);
+    }
+    return i;
+  };
+  const wholeTexts: string[] = [];
+  const parts = input.members.map((m) => {
+    const texts = memberTexts({ lookingFor: m.lookingFor, needHelpWith: m.needHelpWith, canHelpWith: m.canHelpWith, about: m.about });
+    const out: Record<"need" | "offer" | "about", number[]> = { need: [], offer: [], about: [] };
+    for (const field of ["need", "offer", "about"] as const) {
+      const raw = texts[field];
+      if (raw.length === 0) continue;
+      const lang = textLang(raw, "en");
+      wholeTexts.push(toEncoderText(raw, lang));
+      const found = phrases[lang].filter((p) => raw.includes(p));
+      out[field] = found.length > 0 ? found.map((p) => slot(toEncoderText(p, lang))) : [slot(toEncoderText(raw, lang))];
+    }
+    return out;
+  });
+  const t0 = performance.now();
+  const vectors = await encoder.embed([...index.keys()]);
+  const seconds = (performance.now() - t0) / 1000;
+  input.members.forEach((m, i) => {
+    const p = parts[i] as Record<"need" | "offer" | "about", number[]>;
+    const of = (xs: number[]) => unitSum(xs.map((x) => vectors[x] as Float32Array));
+    (m as MemberFeatures).vectors = { need: of(p.need), offer: of(p.offer), about: of(p.about) };
+  });
+  // The encoder's rate on whole member texts (the model is loaded by now), a seeded sample.
+  const rng = new Rng(`embed-${seed}`);
+  const sample = Array.from({ length: Math.min(EMBED_SAMPLE, wholeTexts.length) }, () => wholeTexts[rng.int(wholeTexts.length)] as string);
+  const t1 = performance.now();
+  await encoder.embed(sample);
+  const rate = sample.length / ((performance.now() - t1) / 1000);
+  return { distinct: index.size, seconds, sample: sample.length, rate, texts: wholeTexts.length };
+}
+
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-function child(n: number, seed: number, weights: string | undefined): void {
+async function child(n: number, seed: number, weights: string | undefined, withVectors: boolean): Promise<void> {
   const load = loadavg();
   const t0 = performance.now();
   const planted = plant(syntheticCommunity(n, seed), seed);
   const input = planted.input;
   const generateS = (performance.now() - t0) / 1000;
+  const embedding = withVectors ? await attachVectors(input, seed) : undefined;
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
   const threads = process.env.MATCHING_THREADS ? Number(process.env.MATCHING_THREADS) : undefined;
@@ -305,6 +406,7 @@ function child(n: number, seed: number, weights: string | undefined): void {
     recall,
     planted: plantedPairs,
     exact,
+    ...(embedding ? { embedding } : {}),
   };
   process.stdout.write(`${JSON.stringify(row)}\n`);
 }
@@ -313,13 +415,36 @@ function fmt(x: number, digits = 2): string {
   return x.toFixed(digits);
 }
 
-function main(): void {
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The baseline commit's tree in .tmp/bench-baseline/<commit>, exported and installed once. */
+function baselineCheckout(commit: string): string {
+  const dir = path.join(ROOT, ".tmp/bench-baseline", commit);
+  if (!existsSync(path.join(dir, "node_modules"))) {
+    console.log(`exporting ${commit} into ${dir} and installing its packages (once)...`);
+    mkdirSync(dir, { recursive: true });
+    execFileSync("bash", ["-c", `git -C "${ROOT}" archive "${commit}" | tar -x -C "${dir}"`], { stdio: "inherit" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
+  }
+  return dir;
+}
+
+/** One size in a child process of this bench, or of the baseline's copy of it (`--child` prints a JSON row). */
+function runChild(script: string, cwd: string, args: string[]): Row | null {
+  const out = spawnSync(process.execPath, ["--import", "tsx", script, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 });
+  if (out.status !== 0) return null;
+  return JSON.parse(out.stdout.trim().split("\n").at(-1) ?? "{}") as Row;
+}
+
+async function main(): Promise<void> {
   const childSize = arg("child");
   const seed = Number(arg("seed") ?? 1);
   if (childSize) {
-    child(Number(childSize), seed, arg("weights"));
+    await child(Number(childSize), seed, arg("weights"), !process.argv.includes("--no-vectors"));
     return;
   }
+  const baseline = arg("baseline") ?? "a750788";
+  const baselineDir = baseline === "none" ? null : baselineCheckout(baseline);
   const sizes = (arg("sizes") ?? "1000,10000,100000").split(",").map(Number);
   const strict = process.argv.includes("--strict");
   const self = fileURLToPath(import.meta.url);
@@ -327,17 +452,15 @@ function main(): void {
   let failed = false;
   for (const n of sizes) {
     const extra = [...(arg("weights") ? ["--weights", arg("weights") as string] : []), ...(arg("exact-up-to") ? ["--exact-up-to", arg("exact-up-to") as string] : [])];
-    const out = spawnSync(process.execPath, ["--import", "tsx", self, "--child", String(n), "--seed", String(seed), ...extra], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 1 << 24,
-    });
-    if (out.status !== 0) {
-      console.log(`n=${n}: child failed with status ${out.status}`);
+    const vectorArgs = process.argv.includes("--no-vectors") ? ["--no-vectors"] : [];
+    const row = runChild(self, ROOT, ["--child", String(n), "--seed", String(seed), ...extra, ...vectorArgs]);
+    if (!row) {
+      console.log(`n=${n}: child failed`);
       failed = true;
       continue;
     }
-    const row = JSON.parse(out.stdout.trim().split("\n").at(-1) ?? "{}") as Row;
+    // The baseline right after, on the same community: its own child, its own process and RSS.
+    const base = baselineDir ? runChild(path.join(baselineDir, "tests/bench/matching.ts"), baselineDir, ["--child", String(n), "--seed", String(seed), ...extra]) : null;
     const target = TARGET_SECONDS[n];
     const timeOk = target === undefined || row.totalS < target;
     const rssOk = row.peakRss < RSS_LIMIT;
@@ -354,6 +477,19 @@ function main(): void {
         `  weight ratio to the exact optimum of the candidate graph (networkx): ${row.exact ? `${fmt(row.totalWeight / row.exact.optimum, 5)} (${fmt(row.exact.seconds, 1)} s)` : "not run (size above --exact-up-to, or networkx missing)"}`,
         `  planted seeker -> helper pairs (need and offer in other words, other cities, half across languages): ${row.planted.pairs}; weekly partner is the helper ${fmt(row.planted.exact / Math.max(1, row.planted.pairs), 3)}, the helper or someone who meets the need as well ${fmt(row.planted.recovered / Math.max(1, row.planted.pairs), 3)}`,
         `  chosen pairs' score shares: need <-> offer topics ${fmt(row.recall.shares.topics, 3)}, tags ${fmt(row.recall.shares.tags, 3)}, complementarity ${fmt(row.recall.shares.complementarity, 3)}, answers ${fmt(row.recall.shares.answers, 3)}, city ${fmt(row.recall.shares.city, 3)}`,
+        ...(row.embedding
+          ? [
+              `  vectors: ${row.embedding.distinct} distinct texts embedded in ${fmt(row.embedding.seconds, 1)} s (topic phrases, planted texts); the encoder on ${row.embedding.sample} whole member texts: ${fmt(row.embedding.rate, 1)} texts/s on one thread, so the community's ${row.embedding.texts} texts from scratch would take ${fmt(row.embedding.texts / row.embedding.rate / 60, 1)} min (extrapolated; 100k members: ${fmt((row.embedding.texts / n) * 100_000 / row.embedding.rate / 3600, 2)} h)`,
+            ]
+          : ["  vectors: none (--no-vectors): words and the lexicon only"]),
+        ...(base
+          ? [
+              `  baseline ${baseline} on the same community (no vectors): total ${fmt(base.totalS)} s (cpu ${fmt(base.cpuS)}), peak RSS ${fmt(base.peakRss / 1024 ** 2, 0)} MiB, recall@${RECALL_TOP} ${fmt(base.recall.recallTopK, 3)}, planted helper ${fmt(base.planted.exact / Math.max(1, base.planted.pairs), 3)} / as good ${fmt(base.planted.recovered / Math.max(1, base.planted.pairs), 3)}${base.exact ? `, exact ratio ${fmt(base.totalWeight / base.exact.optimum, 5)}` : ""}`,
+              `  ratio to the baseline (this / ${baseline}): time ${fmt(row.totalS / base.totalS, 3)}, cpu ${fmt(row.cpuS / base.cpuS, 3)} (no slower: time ratio <= 1)`,
+            ]
+          : baselineDir
+            ? [`  baseline ${baseline}: child failed`]
+            : []),
         `  judged: time ${target === undefined ? "no target" : `${fmt(row.totalS)} s / ${target} s = ${fmt(row.totalS / target, 3)} ${timeOk ? "OK" : "MISSED"}`}; RSS ${fmt(row.peakRss / GiB, 3)} GiB / 2 GiB = ${fmt(row.peakRss / RSS_LIMIT, 3)} ${rssOk ? "OK" : "MISSED"}; recall@${RECALL_TOP} ${fmt(row.recall.recallTopK, 3)} / ${TARGET_RECALL} = ${fmt(row.recall.recallTopK / TARGET_RECALL, 3)} ${recallOk ? "OK" : "MISSED"}`,
       ].join("\n"),
     );
@@ -361,4 +497,4 @@ function main(): void {
   if (failed && strict) process.exitCode = 1;
 }
 
-main();
+await main();

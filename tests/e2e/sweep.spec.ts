@@ -124,8 +124,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
-    // The console's screen title cut short (react-admin ellipsises it).
-    for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title")) {
+    // A screen title cut short: the console's (react-admin ellipsises it) and a page's own heading
+    // (a long name in a member's public profile).
+    for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title, main h1")) {
       if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) out.push(`the title "${el.textContent?.trim()}" is cut (${el.clientWidth}px for ${el.scrollWidth}px)`);
     }
     // Cards, lists and tabs: a child sticking out of the screen's right edge.
@@ -314,7 +315,9 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
     const f = await ownCommunity(TENANTS.founders, "sweep");
     const problems = await sweepAll(browser, { tenant: f, role: "member" }, async () => {
       const tags = [uniqueWord("sweeptag"), uniqueWord("sweeppilot")];
-      const a = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-a"), f), uniqueWord("Sweep"), tags);
+      // a's first name is one word too long for a line on either screen: every screen showing it
+      // must wrap or cut it, never run past its card (the public profile's heading once did).
+      const a = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-a"), f), `${uniqueWord("Sweep")}Wolfeschlegelsteinhausen`, tags);
       const b = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-b"), f), uniqueWord("Peer"), tags);
       await acceptedIntro(request, a, b);
       const chat = (await api(request, f, "POST", "/api/chats", b.token, { participants: [a.participantId] })) as { id: string };

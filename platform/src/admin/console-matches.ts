@@ -6,7 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { requireCommunityAdmin, requireMember, requireModerator } from "../authz/index.ts";
 import type { Ctx } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/per-database.ts";
 import type { MatchReason } from "../matching/engine/index.ts";
 import { renderFor } from "../matching/api/model.ts";
 import { findRun, type NewMatch } from "../matching/weekly/queries.ts";
@@ -74,7 +74,7 @@ export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Pro
  */
 const PREVIEW_TTL_MS = 30_000;
 type Preview = { until: number; week: string; alreadyRun: boolean; pairs: NewMatch[] };
-const previewsByDb = new WeakMap<Db, Map<string, Preview>>();
+const previewsOf = perDatabase<Preview>();
 
 const PreviewSortSchema = z.tuple([z.enum(["score", "id"]), z.enum(["ASC", "DESC", "asc", "desc"])]);
 const PreviewFilterSchema = z.object({ week: z.string().refine(isIsoDate, "A date YYYY-MM-DD").optional() }).strict();
@@ -92,8 +92,7 @@ export async function consolePreviewPairs(
   const me = await loadMe(ctx, await requireMember(ctx));
   const week = filter.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   const key = `${ctx.tenant.id}:${week}`;
-  const previews = previewsByDb.get(ctx.db) ?? new Map<string, Preview>();
-  previewsByDb.set(ctx.db, previews);
+  const previews = previewsOf(ctx.db);
   let preview = previews.get(key);
   // A week stored since (the Monday evening run) has no preview any more, cached or not.
   if (preview && !preview.alreadyRun && (await findRun(ctx.db, ctx.tenant.id, week))) preview = undefined;

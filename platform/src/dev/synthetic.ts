@@ -39,7 +39,8 @@ const TAGS_RU = (
 ).split("|");
 
 /** Skill topics: what members offer and look for, as EN and RU phrases. */
-const TOPICS: readonly [string, string][] = [
+/** The synthetic texts' topic phrases (EN, RU): bench:matching embeds each once to give members vectors. */
+export const TOPICS: readonly [string, string][] = [
   ["fundraising", "привлечение инвестиций"],
   ["product management", "управление продуктом"],
   ["marketing strategy", "маркетинговая стратегия"],

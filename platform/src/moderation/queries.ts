@@ -1,5 +1,6 @@
 /** SQL of the moderation queue and the staff's member lists (console participants, admin list). */
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/per-database.ts";
 import type { ModerationStatus } from "../participant/queries.ts";
 
 export type StaffMemberRow = {
@@ -60,7 +61,7 @@ export function likePattern(q: string): string {
  */
 const TOTAL_TTL_MS = 3_000;
 const TOTALS_MAX = 1_000;
-const totalsByDb = new WeakMap<Db, Map<string, { total: number; until: number }>>();
+const totalsOf = perDatabase<{ total: number; until: number }>();
 
 /**
  * One page of the community's members (deleted accounts left out) and how many match in all.
@@ -100,8 +101,7 @@ export async function listStaffMembers(
   if (rows.length === 0 && page.offset === 0) return { rows, total: 0 };
   // Past the end the total still answers; a full page needs the count, which is kept a few seconds.
   const key = JSON.stringify([communityId, filter.status ?? null, filter.role ?? null, filter.ids ?? null, pattern]);
-  const totals = totalsByDb.get(db) ?? new Map<string, { total: number; until: number }>();
-  totalsByDb.set(db, totals);
+  const totals = totalsOf(db);
   const cached = totals.get(key);
   if (cached && cached.until > Date.now()) return { rows, total: cached.total };
   const [c] = pattern
