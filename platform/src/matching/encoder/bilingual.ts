@@ -46,7 +46,7 @@ import { readFileSync } from "node:fs";
 import { stemmer as snowballRu } from "@orama/stemmers/russian";
 import { words as popularWords } from "popular-english-words";
 import { CONCEPTS, defaultLexicon } from "../lexicon/index.ts";
-import { lemmaCandidates, loadMueller, type MuellerIndex, muellerConfirms, muellerLookup } from "./mueller.ts";
+import { loadMueller, type MuellerIndex, muellerConfirms, muellerLookup } from "./mueller.ts";
 
 export type EncoderLang = "en" | "ru";
 
@@ -167,7 +167,7 @@ export function transliterate(word: string): string {
 }
 
 interface Loaded {
-  glossary: Glossary;
+  glossary: Map<string, string>;
   /** Every prefix of an English word: its frequency rank when it is a word itself, else -1. */
   prefixes: Map<string, number>;
   labels: Map<string, string>;
@@ -180,69 +180,22 @@ let loaded: Loaded | null = null;
 const loanCache = new Map<string, string | null>();
 const LOAN_CACHE_LIMIT = 200_000;
 
-/**
- * The glossary: each form as written and `~stem` -> English, and for each `~stem` the forms of the
- * entry that owns it (`stemForms`), so a stem match can be checked against them (glossaryLookup).
- */
-type Glossary = { words: Map<string, string>; stemForms: Map<string, string[]> };
-
-function parseGlossary(text: string): Glossary {
+function parseGlossary(text: string): Map<string, string> {
   const map = new Map<string, string>();
-  const stemForms = new Map<string, string[]>();
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     if (!line || line.startsWith("#")) continue;
     const eq = line.indexOf("=");
     if (eq < 0) continue;
     const english = line.slice(eq + 1).trim();
-    const owned = new Set<string>();
     for (const form of line.slice(0, eq).split("|")) {
       const word = normalize(form.trim());
       if (!word) continue;
       // The first entry of a form or stem wins: more specific lines come first in the file.
-      if (!map.has(word)) map.set(word, english);
-      const key = `~${snowballRu(word)}`;
-      if (!map.has(key)) {
-        map.set(key, english);
-        owned.add(key);
-      }
-      if (owned.has(key)) stemForms.set(key, [...(stemForms.get(key) ?? []), word]);
+      for (const key of [word, `~${snowballRu(word)}`]) if (!map.has(key)) map.set(key, english);
     }
   }
-  return { words: map, stemForms };
-}
-
-/** A Cyrillic word of at most this many letters that no step translates is left out. */
-const MAX_DROPPED = 3;
-/** Stems shorter than this join unrelated words (вой "howl" has the stem of во "in"): see glossaryLookup. */
-const MIN_GLOSSARY_STEM = 4;
-/** A reflexive verb form (учиться, учусь): -ся, or -сь after a vowel. */
-const REFLEXIVE = /(?:ся|[аеиоуыэюя]сь)$/;
-
-/**
- * The glossary's English for a word: as written, else by its Snowball stem, with two checks on the
- * stem (a stem is shared by words of different meaning, and the glossary lists one sense): a
- * reflexive verb and a word that is not one do not share an entry (учу "I teach" is not учиться
- * "learn", a participle is not its reflexive verb), and a stem shorter than MIN_GLOSSARY_STEM
- * letters counts only when the word and one of the entry's forms are inflections of one dictionary
- * form (mueller.ts lemmaCandidates: садами and сад, not вой and во). A word
- * refused here goes on to the next steps (loanwords, the dictionary), as any word the glossary
- * does not list.
- */
-function glossaryLookup(glossary: Glossary, w: string): string | undefined {
-  const direct = glossary.words.get(w);
-  if (direct !== undefined) return direct;
-  const stem = snowballRu(w);
-  const key = `~${stem}`;
-  const english = glossary.words.get(key);
-  if (english === undefined) return undefined;
-  const forms = glossary.stemForms.get(key) ?? [];
-  const reflexive = REFLEXIVE.test(w);
-  const sameVoice = forms.filter((f) => REFLEXIVE.test(f) === reflexive);
-  if (sameVoice.length === 0) return undefined;
-  if (stem.length >= MIN_GLOSSARY_STEM) return english;
-  const lemmas = new Set([w, ...lemmaCandidates(w)]);
-  return sameVoice.some((f) => lemmas.has(f) || lemmaCandidates(f).some((x) => lemmas.has(x))) ? english : undefined;
+  return map;
 }
 
 // A flat prefix map rather than a trie of Maps: a third of the memory (about 20 MB, not 60).
@@ -338,12 +291,12 @@ export type BridgeStep = "glossary" | "dictionary" | "loanword" | "romanised" | 
 
 type Translated = { en: string; via: BridgeStep };
 
-function translateWord(word: string, options: BilingualOptions, glossary: Glossary, dictionary: MuellerIndex | null): Translated {
+function translateWord(word: string, options: BilingualOptions, glossary: Map<string, string>, dictionary: MuellerIndex | null): Translated {
   const w = normalize(word);
-  const direct = glossaryLookup(glossary, w);
+  const direct = glossary.get(w) ?? glossary.get(`~${snowballRu(w)}`);
   if (direct !== undefined) return { en: direct, via: "glossary" };
   if (w.includes("-")) {
-    const parts = word.split("-").map((part) => translateWord(part, options, glossary, dictionary));
+    const parts = w.split("-").map((part) => translateWord(part, options, glossary, dictionary));
     return { en: parts.map((p) => p.en).join(" "), via: parts.every((p) => p.via === "romanised") ? "romanised" : (parts.find((p) => p.via !== "romanised")?.via ?? "romanised") };
   }
   const fromDictionary = dictionary && options.dictionary !== "off" ? muellerLookup(dictionary, w) : undefined;
@@ -359,9 +312,6 @@ function translateWord(word: string, options: BilingualOptions, glossary: Glossa
   if (fromDictionary !== undefined) return { en: fromDictionary, via: "dictionary" };
   const compound = options.compounds ? splitCompound(w, options, glossary, dictionary) : null;
   if (compound) return compound;
-  // A short word nothing translates is a pronoun or a particle: romanised, it is a chance subword.
-  // Not an abbreviation (written in capitals, as a law's or a legal form's): it names something.
-  if (options.unknown === "translit" && w.length <= MAX_DROPPED && word !== word.toUpperCase()) return { en: "", via: "dropped" };
   if (options.unknown === "translit") return { en: transliterate(w), via: "romanised" };
   return options.unknown === "keep" ? { en: word, via: "kept" } : { en: "", via: "dropped" };
 }
@@ -377,7 +327,7 @@ const MIN_COMPOUND_TAIL = 5;
  * romanised. Null when no split has a translated last part. Splits elsewhere than at a linking
  * vowel (a prefix and a root) read a native word as two unrelated ones, and are not tried.
  */
-function splitCompound(w: string, options: BilingualOptions, glossary: Glossary, dictionary: MuellerIndex | null): Translated | null {
+function splitCompound(w: string, options: BilingualOptions, glossary: Map<string, string>, dictionary: MuellerIndex | null): Translated | null {
   const inner = { ...options, compounds: false, unknown: "translit" as const };
   for (let i = MIN_COMPOUND_HEAD; i <= w.length - MIN_COMPOUND_TAIL; i++) {
     if (!/[оеи]/.test(w.charAt(i - 1)) || /[ыьъй]/.test(w.charAt(i))) continue;
