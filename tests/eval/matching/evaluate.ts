@@ -56,6 +56,11 @@ export type WeekMiss = {
   /** The helper's own partner meets the helper's need / the helper meets theirs. */
   semHelperPartnerToHelper: number;
   semHelperToHelperPartner: number;
+  /**
+   * What outweighs the helper: each score term's contribution with the partner less that with the
+   * helper, for the seeker (positive: the term favours the partner), largest first.
+   */
+  termGaps: { name: string; gap: number }[];
 };
 
 /** Strict counts over a group of planted pairs. */
@@ -77,6 +82,13 @@ export type EvalResult = {
   terms: TermStat[];
   /** Weekly misses by cause. */
   weekCauses: Record<WeekCause, number>;
+  /**
+   * The "partner ranked above" misses split by what puts the partner first: the semantic term alone
+   * (it favours the partner at least as much as the whole score does), or the other terms (the
+   * semantic term favours the helper, or less than the partner's lead) and which of them favour the
+   * partner most often.
+   */
+  rankedAbove: { bySemantic: number; byOtherTerms: number; otherTerms: Record<string, number> };
 };
 
 const EvalMemberSchema = z.object({
@@ -208,6 +220,11 @@ export async function evaluateMatching(
     terms: { name: string; contribution: number }[];
     semantic: { participantHelpsSubject: number; subjectHelpsParticipant: number };
   };
+  const termGaps = (partner: Assist | null, helper: Assist) => {
+    const names = new Set([...(partner?.terms ?? []), ...helper.terms].map((t) => t.name));
+    const of = (x: Assist | null, name: string) => x?.terms.find((t) => t.name === name)?.contribution ?? 0;
+    return [...names].map((name) => ({ name, gap: of(partner, name) - of(helper, name) })).sort((x, y) => y.gap - x.gap);
+  };
   const termsOf = (a: string, b: string) => call<Assist>("GET", `/api/admin/pairs/${a}/score-assistance?with=${b}`, adminToken);
 
   const rows: EvalRow[] = [];
@@ -276,6 +293,7 @@ export async function evaluateMatching(
         semSeekerToPartner: withPartner?.semantic.participantHelpsSubject ?? 0,
         semHelperPartnerToHelper: helperWithPartner?.semantic.subjectHelpsParticipant ?? 0,
         semHelperToHelperPartner: helperWithPartner?.semantic.participantHelpsSubject ?? 0,
+        termGaps: termGaps(withPartner, withHelper),
       };
     }
     rows.push({
@@ -309,6 +327,18 @@ export async function evaluateMatching(
     helperMean: mean(helperTerms.get(name)),
     distractorMean: mean(distractorTerms.get(name)),
   }));
+  const rankedAbove: EvalResult["rankedAbove"] = { bySemantic: 0, byOtherTerms: 0, otherTerms: {} };
+  for (const r of rows) {
+    if (r.week?.cause !== "partner ranked above") continue;
+    const total = r.week.termGaps.reduce((x, t) => x + t.gap, 0);
+    // The semantic term puts the partner first when it favours the partner (or the other terms alone would not).
+    const semantic = r.week.termGaps.find((t) => t.name === "semantic")?.gap ?? 0;
+    if (semantic > 0 || total - semantic <= 0) rankedAbove.bySemantic++;
+    else {
+      rankedAbove.byOtherTerms++;
+      for (const t of r.week.termGaps) if (t.name !== "semantic" && t.gap > 0) rankedAbove.otherTerms[t.name] = (rankedAbove.otherTerms[t.name] ?? 0) + 1;
+    }
+  }
   const byKind = Object.fromEntries(KINDS.map((k) => [k, figures(rows.filter((r) => r.kind === k))])) as Record<PairKind, Figures>;
   return {
     rows,
@@ -318,6 +348,7 @@ export async function evaluateMatching(
     byKind,
     terms,
     weekCauses: Object.fromEntries(WEEK_CAUSES.map((c) => [c, rows.filter((r) => r.week?.cause === c).length])) as Record<WeekCause, number>,
+    rankedAbove,
   };
 }
 
@@ -340,10 +371,19 @@ export function printEvaluation(r: EvalResult, opts: { perMember?: boolean; titl
       console.log(
         `  ${row.seeker} (${row.kind}) ${w.cause.padEnd(20)} partner ${row.partner} (${w.partnerRole}) ${f(w.partnerScore)} vs helper ${f(w.helperScore)}; helper with ${w.helperPartner} ${f(w.helperPartnerScore)}; sem ${f(w.semHelperToSeeker)} ${f(w.semSeekerToHelper)} | ${f(w.semPartnerToSeeker)} ${f(w.semSeekerToPartner)} | ${f(w.semHelperPartnerToHelper)} ${f(w.semHelperToHelperPartner)}`,
       );
+      const gaps = w.termGaps.filter((t) => Math.abs(t.gap) >= 0.0005);
+      console.log(`      terms partner - helper: ${gaps.map((t) => `${t.name} ${t.gap >= 0 ? "+" : ""}${t.gap.toFixed(3)}`).join(", ") || "none"}`);
     }
     console.log("");
   }
-  console.log(`weekly misses by cause: ${WEEK_CAUSES.map((c) => `${c} ${r.weekCauses[c]}`).join(", ")}\n`);
+  console.log(`weekly misses by cause: ${WEEK_CAUSES.map((c) => `${c} ${r.weekCauses[c]}`).join(", ")}`);
+  const others = Object.entries(r.rankedAbove.otherTerms)
+    .sort((x, y) => y[1] - x[1])
+    .map(([name, k]) => `${name} ${k}`)
+    .join(", ");
+  console.log(
+    `partner ranked above: by the semantic term ${r.rankedAbove.bySemantic}, by the other terms ${r.rankedAbove.byOtherTerms}${others ? ` (favouring the partner: ${others})` : ""}\n`,
+  );
   const pct = (k: number, of: number) => (of === 0 ? "-" : `${k}/${of} (${Math.round((100 * k) / of)}%)`);
   const line = (label: string, f: Figures) =>
     console.log(

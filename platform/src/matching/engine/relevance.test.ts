@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCommunityModel } from "./corpus.ts";
 import { relevance, scorePair } from "./relevance.ts";
+import { combineSemantic } from "./semantic.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { member } from "./testing.ts";
 import type { MemberFeatures } from "./types.ts";
@@ -193,6 +194,32 @@ describe("weights", () => {
       { weights: { components: { tags: 0, complementarity: 0, answers: 0, city: 1, topics: 0 } } },
     );
     expect(relevance(cityOnly, "a", "b").score).toBe(1);
+  });
+
+  it("lets the weekly pairing count the need a pair meets best, without the reverse direction", () => {
+    const unit = (xs: number[]) => {
+      const norm = Math.hypot(...xs);
+      return Float32Array.from(xs, (x) => x / norm);
+    };
+    // a's offer is b's need; b's offer is half of a's need; c and d only make a community.
+    const members = [
+      member("a", { vectors: { need: unit([1, 1, 0, 0]), offer: unit([0, 0, 1, 0]) } }),
+      member("b", { vectors: { need: unit([0, 0, 1, 0]), offer: unit([1, 0, 0, 0]) } }),
+      member("c", { vectors: { need: unit([0, 0, 0, 1]), offer: unit([0, 1, 0, 1]) } }),
+      member("d", { vectors: { need: unit([0, 1, 0, 0]), offer: unit([0, 0, 0, 1]) } }),
+    ];
+    const model = buildCommunityModel({ members });
+    expect(combineSemantic(model, 0.8, 0.3)).toBeCloseTo(0.9 * 0.8 + 0.1 * 0.3, 10);
+    expect(combineSemantic(model, 0.8, 0.3, true)).toBe(0.8);
+    expect(combineSemantic(model, 0.3, 0.8, true)).toBe(0.8);
+    const a = model.indexOf.get("a") as number;
+    const b = model.indexOf.get("b") as number;
+    // The pairing's weight is the best direction in full; mixed 0.9 / 0.1 it is less (the reverse
+    // direction is the weaker), and the score shown is mixed either way.
+    const mixed = buildCommunityModel({ members }, { weights: { semantic: { pairingMaxShare: 0.9 } } });
+    expect(scorePair(model, a, b, true)).toBeGreaterThan(scorePair(mixed, a, b, true));
+    expect(scorePair(mixed, a, b)).toBe(scorePair(model, a, b));
+    expect(() => resolveWeights({ semantic: { pairingMaxShare: 0.4 } })).toThrow(/semantic.pairingMaxShare/);
   });
 
   it("rejects unknown keys and bad values", () => {

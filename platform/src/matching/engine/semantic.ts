@@ -183,7 +183,7 @@ export function pairComponents(m: SemanticModel, a: number, b: number): Required
 /**
  * The vector similarities of members a and b (zeros without vectors); `pairing`: each direction
  * weighed by the strength of the need it meets (SemanticVectors.needStrength), for the weekly
- * pairing's weights.
+ * pairing's weights (which also mix the directions by semantic.pairingMaxShare, semanticBase).
  */
 export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): SemanticParts {
   const s = m.vectors;
@@ -203,9 +203,12 @@ export function semanticParts(m: SemanticModel, a: number, b: number, out: Seman
   return out;
 }
 
-/** The two directions mixed as the score mixes them (max share to the stronger). */
-export function combineSemantic(m: SemanticModel, aToB: number, bToA: number): number {
-  const share = m.weights.semantic.maxShare;
+/**
+ * The two directions mixed as the score mixes them (max share to the stronger); `pairing`: as the
+ * weekly pairing's weights mix them (semantic.pairingMaxShare).
+ */
+export function combineSemantic(m: SemanticModel, aToB: number, bToA: number, pairing = false): number {
+  const share = pairing ? m.weights.semantic.pairingMaxShare : m.weights.semantic.maxShare;
   return aToB >= bToA ? share * aToB + (1 - share) * bToA : share * bToA + (1 - share) * aToB;
 }
 
@@ -213,5 +216,5 @@ export function combineSemantic(m: SemanticModel, aToB: number, bToA: number): n
 export function semanticBase(m: SemanticModel, a: number, b: number, c: Required<ComponentWeights>, out: SemanticParts, pairing = false): number {
   if (c.semantic === 0 && c.about === 0) return 0;
   const p = semanticParts(m, a, b, out, pairing);
-  return c.semantic * combineSemantic(m, p.aToB, p.bToA) + c.about * p.about;
+  return c.semantic * combineSemantic(m, p.aToB, p.bToA, pairing) + c.about * p.about;
 }

@@ -53,6 +53,13 @@ export interface MatchingWeights {
     aboutOfferWeight: number;
     /** Directions combined as complementarity.maxShare does. */
     maxShare: number;
+    /**
+     * The same in the weekly pairing's weights (only there): 1 counts the need the pair meets best and
+     * nothing of the other direction. The week gives each member one contact for the need they wrote;
+     * a little of the reverse direction (maxShare's 0.1) lifts pairs of one field, whose texts
+     * resemble each other both ways, above the one-way fit of a helper, which is the usual case.
+     */
+    pairingMaxShare: number;
     /** A direction is a reason ("can help with <the need>") from this similarity up. */
     minReason: number;
   };
@@ -189,7 +196,7 @@ export interface MatchingWeights {
 export const DEFAULT_WEIGHTS: MatchingWeights = {
   components: { tags: 0.1, complementarity: 0.12, answers: 0.08, city: 0.1, topics: 0.6 },
   vectorComponents: { tags: 0.04, complementarity: 0.04, answers: 0.05, city: 0.03, topics: 0.1, semantic: 0.7, about: 0.04 },
-  semantic: { floor: 0.3, ceiling: 0.75, aboutOfferWeight: 0, maxShare: 0.9, minReason: 0.25 },
+  semantic: { floor: 0.3, ceiling: 0.75, aboutOfferWeight: 0, maxShare: 0.9, pairingMaxShare: 1, minReason: 0.25 },
   complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
   topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4, coverageShare: 0.5 },
   cityByFormat: { online: 0.2, hybrid: 1, offline: 1.5 },
@@ -249,6 +256,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.semantic.floor >= 0 && w.semantic.floor < w.semantic.ceiling && w.semantic.ceiling <= 1, "semantic needs 0 <= floor < ceiling <= 1");
   check(w.semantic.aboutOfferWeight >= 0 && w.semantic.aboutOfferWeight <= 1, "semantic.aboutOfferWeight must be in [0, 1]");
   check(w.semantic.maxShare >= 0.5 && w.semantic.maxShare <= 1, "semantic.maxShare must be in [0.5, 1]");
+  check(w.semantic.pairingMaxShare >= 0.5 && w.semantic.pairingMaxShare <= 1, "semantic.pairingMaxShare must be in [0.5, 1]");
   check(w.topics.maxShare >= 0.5 && w.topics.maxShare <= 1, "topics.maxShare must be in [0.5, 1]");
   for (const [key, value] of Object.entries(w.topics)) check(Number.isFinite(value) && value >= 0, `topics.${key} must be >= 0`);
   check(w.topics.coverageShare <= 1, "topics.coverageShare must be in [0, 1]");
