@@ -79,7 +79,13 @@ alter table participants add constraint participants_invited_by_fkey foreign key
 alter table mailing_recipients add constraint mailing_recipients_outbox_fkey foreign key (community_id, outbox_id)
   references mail_outbox (community_id, id) on delete set null (outbox_id);
 
--- 5. The triggers that keep directory_entries in step with participants upsert and delete on the new
+-- 5. telegram_connect_codes is a reference table (the bot takes a code by its hash before the
+-- community is known), and Citus refuses a foreign key from a reference table to a distributed one.
+-- The code no longer points at its participant: account deletion, the only place participants are
+-- deleted, removes the user's codes itself (auth/account-queries.ts), as the cascade did.
+alter table telegram_connect_codes drop constraint telegram_connect_codes_community_id_participant_id_fkey;
+
+-- 6. The triggers that keep directory_entries in step with participants upsert and delete on the new
 -- key (and no longer rewrite community_id, the distribution column, which Citus refuses to change).
 -- Their bodies are otherwise those of migration 034: the three edits are made on the stored
 -- definitions, and a definition that no longer holds the edited text stops the migration.
