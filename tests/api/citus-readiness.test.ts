@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REFERENCE, REFERENCE_WITH_COMMUNITY } from "../support/citus.ts";
 import { testEnvForFile } from "../support/harness.ts";
 
 /**
@@ -10,16 +13,6 @@ import { testEnvForFile } from "../support/harness.ts";
  */
 const env = await testEnvForFile();
 
-/**
- * The allow-list: tables without community_id, or whose rows are not one community's, become Citus
- * reference tables (copied whole to every node), so their keys need no community_id.
- */
-const REFERENCE = ["communities", "community_domains", "users", "user_identities", "schema_migrations", "presence_processes", "rate_limits"];
-/**
- * Tables with a community_id kept whole on every node anyway: sessions and one-time tokens are
- * looked up by their secret before the community is known to the query.
- */
-const REFERENCE_WITH_COMMUNITY = ["sessions", "auth_tokens", "telegram_connect_codes"];
 
 /**
  * Gaps the test tolerates: none since migration 068. A key or foreign key of a tenant table without
@@ -83,5 +76,30 @@ describe("Citus readiness of the schema", () => {
       })
       .map((k) => `${k.table}.${k.name} (${k.columns.join(", ")}) -> ${k.refTable} (${k.refColumns?.join(", ")})`);
     expect(bad.sort()).toEqual([...KNOWN_FK_GAPS].sort());
+  });
+
+  it("docs/operations.md distributes every tenant table after the tables it points at, and copies every other one", async () => {
+    const { tables, constraints } = await catalogue();
+    const doc = await fs.readFile(path.join(import.meta.dirname, "../../docs/operations.md"), "utf8");
+    const referenced = [...doc.matchAll(/create_reference_table\('(\w+)'\)/g)].map((m) => m[1]);
+    const distributed = [...doc.matchAll(/create_distributed_table\('(\w+)', 'community_id'/g)].map((m) => m[1] as string);
+    const reference = new Set([...REFERENCE, ...REFERENCE_WITH_COMMUNITY]);
+    expect(referenced.sort()).toEqual([...reference].sort());
+    expect([...distributed].sort()).toEqual(tables.filter((t) => !reference.has(t.table)).map((t) => t.table).sort());
+    const early = constraints
+      .filter((k) => k.type === "f" && k.refTable && k.refTable !== k.table && distributed.includes(k.refTable))
+      .filter((k) => distributed.indexOf(k.refTable as string) > distributed.indexOf(k.table))
+      .map((k) => `${k.table} before ${k.refTable}`);
+    expect(early).toEqual([]);
+  });
+
+  it("no reference table has a foreign key to a tenant table (Citus refuses one)", async () => {
+    const { tables, constraints } = await catalogue();
+    const reference = new Set([...REFERENCE, ...REFERENCE_WITH_COMMUNITY]);
+    const tenant = new Set(tables.filter((t) => t.hasCommunity && !reference.has(t.table)).map((t) => t.table));
+    const bad = constraints
+      .filter((k) => k.type === "f" && reference.has(k.table) && k.refTable && tenant.has(k.refTable))
+      .map((k) => `${k.table}.${k.name} (${k.columns.join(", ")}) -> ${k.refTable} (${k.refColumns?.join(", ")})`);
+    expect(bad).toEqual([]);
   });
 });
