@@ -19,7 +19,8 @@ import { startSystemPostgres, systemPostgresBin } from "../support/pg-server.ts"
  * pg_stat_statements, and the log keeps each execution's parameter values, so `$1` and `$2` both
  * 'alpha' count as one community (postgres.js numbers every interpolation anew). Statements run
  * inside PL/pgSQL functions (the directory's triggers) are not logged; migration 068 names their
- * key. Each statement is parsed by libpg-query (PostgreSQL's own parser, as WebAssembly).
+ * key. Each statement is parsed by libpg-query (PostgreSQL's own parser, as WebAssembly). The child
+ * runs one worker: beside this run's own two, more starved other files' tests into timeouts.
  */
 
 /** The API files whose statements are checked: every area that joins tenant tables. */
@@ -152,7 +153,7 @@ async function runWorkload(bin: string): Promise<string[]> {
   const pg = await startSystemPostgres(bin, { logStatements: true });
   try {
     const child = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-      const p = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration-shared", ...WORKLOAD], {
+      const p = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration-shared", "--maxWorkers=1", ...WORKLOAD], {
         cwd: root,
         // A clean environment: nothing of this run's vitest, its failure report or its PostgreSQL.
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TEST_DATABASE_URL: pg.url },

@@ -87,7 +87,7 @@ alter table telegram_connect_codes drop constraint telegram_connect_codes_commun
 
 -- 6. The triggers that keep directory_entries in step with participants upsert and delete on the new
 -- key (and no longer rewrite community_id, the distribution column, which Citus refuses to change).
--- Their bodies are otherwise those of migration 034: the three edits are made on the stored
+-- Their bodies are otherwise those of migrations 007 and 034: the edits are made on the stored
 -- definitions, and a definition that no longer holds the edited text stops the migration.
 do $$
 declare
