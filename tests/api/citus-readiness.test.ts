@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { REFERENCE, REFERENCE_WITH_COMMUNITY } from "../support/citus.ts";
 import { testEnvForFile } from "../support/harness.ts";
 
 /**
@@ -10,51 +13,12 @@ import { testEnvForFile } from "../support/harness.ts";
  */
 const env = await testEnvForFile();
 
-/**
- * The allow-list: tables without community_id, or whose rows are not one community's, become Citus
- * reference tables (copied whole to every node), so their keys need no community_id.
- */
-const REFERENCE = ["communities", "community_domains", "users", "user_identities", "schema_migrations", "presence_processes", "rate_limits"];
-/**
- * Tables with a community_id kept whole on every node anyway: sessions and one-time tokens are
- * looked up by their secret before the community is known to the query.
- */
-const REFERENCE_WITH_COMMUNITY = ["sessions", "auth_tokens", "telegram_connect_codes"];
 
 /**
- * What the schema still lacks, found by this test (docs/operations.md lists them). Each must be
- * fixed before distributing; the test fails on a gap not listed here, and on a listed one that is
- * gone (then delete it from the list).
+ * Gaps the test tolerates: none since migration 068. A key or foreign key of a tenant table without
+ * community_id fails the test.
  */
-const KNOWN_KEY_GAPS = [
-  // Primary keys on `id` alone. Each table also has `unique (community_id, id)` (the target of the
-  // foreign keys); turning the primary key into it needs the lookups by `id` alone to name the
-  // community first, or they lose their index.
-  "audit_events.audit_events_pkey (id)",
-  "chat_messages.chat_messages_pkey (id)",
-  "chats.chats_pkey (id)",
-  "community_question_options.community_question_options_pkey (id)",
-  "community_questions.community_questions_pkey (id)",
-  "credit_spends.credit_spends_pkey (id)",
-  "event_meeting_slots.event_meeting_slots_pkey (id)",
-  "event_meeting_tables.event_meeting_tables_pkey (id)",
-  "event_meetings.event_meetings_pkey (id)",
-  "events.events_pkey (id)",
-  "intro_requests.intro_requests_pkey (id)",
-  "invitations.invitations_pkey (id)",
-  "mail_outbox.mail_outbox_pkey (id)",
-  "mailings.mailings_pkey (id)",
-  "matches.matches_pkey (id)",
-  "matching_results.matching_results_pkey (id)",
-  "meetings.meetings_pkey (id)",
-  "notifications.notifications_pkey (id)",
-  "participant_admin_notes.participant_admin_notes_pkey (id)",
-  "participants.participants_pkey (id)",
-  "web_push_subscriptions.web_push_subscriptions_pkey (id)",
-  // Kept in step with participants by a trigger that upserts on participant_id; the directory's
-  // reads are the hot path of bench:directory, so it moves with participants' key.
-  "directory_entries.directory_entries_pkey (participant_id)",
-];
+const KNOWN_KEY_GAPS: string[] = [];
 
 type Constraint = { table: string; name: string; type: "p" | "u" | "f"; columns: string[]; refTable: string | null; refColumns: string[] | null };
 
@@ -83,15 +47,7 @@ async function catalogue() {
   return { tables, constraints, uniqueIndexes };
 }
 
-const KNOWN_FK_GAPS = [
-  // Foreign keys to `participants (id)` and `mail_outbox (id)`: they go with those primary keys.
-  "chat_messages.chat_messages_sender_id_fkey (sender_id) -> participants (id)",
-  "chats.chats_created_by_fkey (created_by) -> participants (id)",
-  "directory_entries.directory_entries_participant_id_fkey (participant_id) -> participants (id)",
-  "mailing_recipients.mailing_recipients_outbox_id_fkey (outbox_id) -> mail_outbox (id)",
-  "media_objects.media_objects_participant_id_fkey (participant_id) -> participants (id)",
-  "participants.participants_invited_by_fkey (invited_by) -> participants (id)",
-];
+const KNOWN_FK_GAPS: string[] = [];
 
 describe("Citus readiness of the schema", () => {
   it("every public table is either a tenant table (with community_id) or listed as a reference table", async () => {
@@ -120,5 +76,30 @@ describe("Citus readiness of the schema", () => {
       })
       .map((k) => `${k.table}.${k.name} (${k.columns.join(", ")}) -> ${k.refTable} (${k.refColumns?.join(", ")})`);
     expect(bad.sort()).toEqual([...KNOWN_FK_GAPS].sort());
+  });
+
+  it("docs/operations.md distributes every tenant table after the tables it points at, and copies every other one", async () => {
+    const { tables, constraints } = await catalogue();
+    const doc = await fs.readFile(path.join(import.meta.dirname, "../../docs/operations.md"), "utf8");
+    const referenced = [...doc.matchAll(/create_reference_table\('(\w+)'\)/g)].map((m) => m[1]);
+    const distributed = [...doc.matchAll(/create_distributed_table\('(\w+)', 'community_id'/g)].map((m) => m[1] as string);
+    const reference = new Set([...REFERENCE, ...REFERENCE_WITH_COMMUNITY]);
+    expect(referenced.sort()).toEqual([...reference].sort());
+    expect([...distributed].sort()).toEqual(tables.filter((t) => !reference.has(t.table)).map((t) => t.table).sort());
+    const early = constraints
+      .filter((k) => k.type === "f" && k.refTable && k.refTable !== k.table && distributed.includes(k.refTable))
+      .filter((k) => distributed.indexOf(k.refTable as string) > distributed.indexOf(k.table))
+      .map((k) => `${k.table} before ${k.refTable}`);
+    expect(early).toEqual([]);
+  });
+
+  it("no reference table has a foreign key to a tenant table (Citus refuses one)", async () => {
+    const { tables, constraints } = await catalogue();
+    const reference = new Set([...REFERENCE, ...REFERENCE_WITH_COMMUNITY]);
+    const tenant = new Set(tables.filter((t) => t.hasCommunity && !reference.has(t.table)).map((t) => t.table));
+    const bad = constraints
+      .filter((k) => k.type === "f" && reference.has(k.table) && k.refTable && tenant.has(k.refTable))
+      .map((k) => `${k.table}.${k.name} (${k.columns.join(", ")}) -> ${k.refTable} (${k.refColumns?.join(", ")})`);
+    expect(bad).toEqual([]);
   });
 });

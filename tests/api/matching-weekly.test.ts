@@ -55,7 +55,7 @@ describe("weekly pairing over ten weeks", () => {
       expectDistinct(weekly.flatMap((m) => [m.low, m.high]), `members matched twice in ${week}`);
       // Each member has exactly one result this week (pair or odd-out recommendation) at most.
       const perMember = await env.db<{ n: number }[]>`
-        select count(*)::int as n from matching_results r join matches m on m.id = r.match_id
+        select count(*)::int as n from matching_results r join matches m on m.community_id = r.community_id and m.id = r.match_id
         where r.community_id = 'wk10' and m.week = ${week} group by r.participant_id`;
       expect(perMember.every((r) => r.n === 1)).toBe(true);
     }
@@ -158,7 +158,7 @@ describe("the odd member out", () => {
     expect(odd?.reasons.length).toBeGreaterThan(0);
     expect(report.stats.withoutMatch).toEqual([expect.objectContaining({ participantId: odd?.participantId, reason: "odd_count" })]);
     const rows = await env.db<{ source: string; participant_id: string; subject_id: string }[]>`
-      select m.source, r.participant_id, r.subject_id from matches m join matching_results r on r.match_id = m.id
+      select m.source, r.participant_id, r.subject_id from matches m join matching_results r on r.community_id = m.community_id and r.match_id = m.id
       where m.community_id = 'odd' and m.source = 'ODD_OUT'`;
     expect(rows).toEqual([{ source: "ODD_OUT", participant_id: odd?.participantId, subject_id: odd?.candidateId }]);
     expect(report.stats.coverage).toBe(0.8);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { sendTelegramNotifications } from "@tuesday/platform";
+import { sendTelegramNotifications, softDeleteUser, withTx } from "@tuesday/platform";
 import { createPeer, testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { introduce, type Member, member } from "./chat-helpers.ts";
@@ -89,6 +89,18 @@ describe("connecting Telegram through the bot's deep link", () => {
 
     expect((await env.request("DELETE", "/api/telegram/connection", as(m))).status).toBe(204);
     expect((await env.request("GET", "/api/telegram/status", as(m))).body).toMatchObject({ connected: false });
+  });
+
+  it("forgets an unused code with the account: /start after the account's deletion connects nobody", async () => {
+    // The code names its participant without a foreign key (a Citus reference table, migration 068).
+    const m = await member(env, "alpha", { firstName: "Gone", lastName: "Soon" });
+    const link = await env.request("POST", "/api/telegram/connect-link", as(m));
+    expect(link.status).toBe(200);
+    await withTx(env.db, (tx) => softDeleteUser(tx, m.user.id));
+    bot.calls.length = 0;
+    expect((await start(link.body.code, 777003)).body).toEqual({ ok: true });
+    expect(bot.calls[0]?.json?.text).toContain("expired");
+    expect(await env.db`select 1 from telegram_links where chat_id = '777003'`).toHaveLength(0);
   });
 
   it("tells an event stream held by another server process (LISTEN/NOTIFY)", async () => {

@@ -16,7 +16,7 @@ import { freePort } from "./net.ts";
  * major under /usr/lib/postgresql.
  */
 
-export type SystemPostgres = { url: string; version: string; stop: () => Promise<void> };
+export type SystemPostgres = { url: string; version: string; logDir: string; stop: () => Promise<void> };
 
 export function systemPostgresBin(): string | undefined {
   if (process.env.TEST_PG_BIN) return process.env.TEST_PG_BIN;
@@ -41,9 +41,14 @@ function unprivileged(): { uid: number; gid: number } | undefined {
   throw new Error("running as root, and neither a `postgres` nor a `nobody` user exists to run PostgreSQL");
 }
 
-export async function startSystemPostgres(binDir: string): Promise<SystemPostgres> {
+/**
+ * `logStatements`: every statement a client sends, with its parameters, goes to a CSV log in
+ * `logDir` (log_statement = all, csvlog): tests/api/citus-queries.test.ts reads it.
+ */
+export async function startSystemPostgres(binDir: string, opts: { logStatements?: boolean } = {}): Promise<SystemPostgres> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "tuesday-pgserver-"));
   const data = path.join(dir, "data");
+  const logDir = path.join(dir, "log");
   const user = unprivileged();
   if (user) {
     await fsp.chown(dir, user.uid, user.gid);
@@ -60,7 +65,12 @@ export async function startSystemPostgres(binDir: string): Promise<SystemPostgre
   let log = "";
   const child: ChildProcess = spawn(
     path.join(binDir, "postgres"),
-    ["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`, "-c", "max_connections=200", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+    [
+      "-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`, "-c", "max_connections=200", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+      ...(opts.logStatements
+        ? ["-c", "logging_collector=on", "-c", "log_destination=csvlog", "-c", `log_directory=${logDir}`, "-c", "log_filename=statements", "-c", "log_rotation_size=0", "-c", "log_statement=all", "-c", "log_parameter_max_length=200"]
+        : []),
+    ],
     { ...as, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout?.on("data", (d) => (log = (log + String(d)).slice(-4000)));
@@ -80,6 +90,7 @@ export async function startSystemPostgres(binDir: string): Promise<SystemPostgre
   return {
     url,
     version,
+    logDir,
     stop: async () => {
       // A fast shutdown (what `pg_ctl stop -m fast` sends), then the directory goes.
       if (child.exitCode === null) {

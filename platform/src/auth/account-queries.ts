@@ -57,10 +57,16 @@ export async function softDeleteUser(db: Db, userId: string): Promise<string[]> 
   await db`delete from web_push_subscriptions where user_id = ${userId}`;
   await db`delete from mailing_recipients where user_id = ${userId}`;
   await db`delete from mail_unsubscribes where user_id = ${userId}`;
-  const media = await db<{ keys: Record<string, string> }[]>`
-    delete from media_objects
-    where owner_user_id = ${userId} or participant_id in (select id from participants where user_id = ${userId})
-    returning keys`;
+  // Two statements, so that the join to participants stays tied to the community (docs/operations.md,
+  // "Past one database"): the person's uploads, and the media of their participants.
+  const media = [
+    ...(await db<{ keys: Record<string, string> }[]>`delete from media_objects where owner_user_id = ${userId} returning keys`),
+    ...(await db<{ keys: Record<string, string> }[]>`
+      delete from media_objects where (community_id, participant_id) in (select community_id, id from participants where user_id = ${userId})
+      returning keys`),
+  ];
+  // Connect codes name a participant without a foreign key (migration 068): they go with it.
+  await db`delete from telegram_connect_codes where user_id = ${userId}`;
   await db`delete from participants where user_id = ${userId}`;
   await db`delete from auth_tokens where user_id = ${userId} or (${email}::citext is not null and email = ${email})`;
   if (email) {

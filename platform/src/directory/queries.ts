@@ -203,13 +203,13 @@ function searchQuery(db: Db, f: DirectoryFilter, match: Match, exactName: string
     ${match.with}
     select ${db.unsafe(CARD_COLUMNS)}, m.candidates as "candidates" from (
       select m.*, count(*) over ()::int as candidates from (
-        select d.participant_id as id, ${rank} as score, d.incomplete, d.created_at
+        select d.community_id, d.participant_id as id, ${rank} as score, d.incomplete, d.created_at
         from directory_entries d
         where ${matching(db, f, match)}
         limit ${SEARCH_CANDIDATES + 1}) m
       order by ${keyOrder(db, true)}
       limit ${page.limit} offset ${page.offset}) m
-    join participants p on p.id = m.id
+    join participants p on p.community_id = m.community_id and p.id = m.id
     order by ${keyOrder(db, true)}`;
 }
 
@@ -217,11 +217,11 @@ function searchQuery(db: Db, f: DirectoryFilter, match: Match, exactName: string
 function listQuery(db: Db, f: DirectoryFilter, page: Page): Fragment {
   return db`
     select ${db.unsafe(CARD_COLUMNS)}, (${listCount(db, f)}) as "candidates" from (
-      select d.participant_id as id, d.incomplete, d.created_at from directory_entries d
+      select d.community_id, d.participant_id as id, d.incomplete, d.created_at from directory_entries d
       where ${entries(db, f)}
       order by d.incomplete, d.created_at desc, d.participant_id desc
       limit ${page.limit} offset ${page.offset}) m
-    join participants p on p.id = m.id
+    join participants p on p.community_id = m.community_id and p.id = m.id
     order by ${keyOrder(db, false)}`;
 }
 

@@ -20,9 +20,9 @@ export type MailingRow = {
 const MAX_ATTEMPTS = 9;
 
 const PROGRESS = `m.id, m.community_id as "communityId", m.kind, m.content, m.audience, m.total, m.created_at as "createdAt", m.finished_at as "finishedAt",
-  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id where r.community_id = m.community_id and r.mailing_id = m.id and o.status = 'sent')
+  (select count(*)::int from mailing_recipients r join mail_outbox o on o.community_id = r.community_id and o.id = r.outbox_id where r.community_id = m.community_id and r.mailing_id = m.id and o.status = 'sent')
     + (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'sent') as sent,
-  (select count(*)::int from mailing_recipients r join mail_outbox o on o.id = r.outbox_id
+  (select count(*)::int from mailing_recipients r join mail_outbox o on o.community_id = r.community_id and o.id = r.outbox_id
      where r.community_id = m.community_id and r.mailing_id = m.id and o.status <> 'sent' and (o.status = 'failed' or o.attempts >= ${MAX_ATTEMPTS}))
     + (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'failed') as failed,
   (select count(*)::int from mailing_recipients r where r.community_id = m.community_id and r.mailing_id = m.id and r.status = 'skipped') as skipped`;

@@ -1,0 +1,189 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDb, withDatabase } from "@tuesday/platform";
+import { type Catalogue, looseGroups, loadParser, parseCsv, parseParameters, prepare, REFERENCE_WITH_COMMUNITY } from "../support/citus.ts";
+import { TEMPLATE_DB } from "../support/global-setup.ts";
+import { startSystemPostgres, systemPostgresBin } from "../support/pg-server.ts";
+
+/**
+ * Citus readiness of the queries (docs/operations.md, "Past one database"): a statement that joins
+ * two tenant tables must tie their community_id together (`a.community_id = b.community_id`, both
+ * equal to one parameter or constant, `using (community_id)`, an INSERT ... SELECT's community_id
+ * column), or Citus cannot route it to one node.
+ *
+ * Which statements: those the API test files in WORKLOAD send, run by a child `vitest` against a
+ * cluster of the system's PostgreSQL logging every statement with its parameters (log_statement =
+ * all, csvlog). A log is read rather than pg_stat_statements: the embedded PostgreSQL has no
+ * pg_stat_statements, and the log keeps each execution's parameter values, so `$1` and `$2` both
+ * 'alpha' count as one community (postgres.js numbers every interpolation anew). Statements run
+ * inside PL/pgSQL functions (the directory's triggers) are not logged; migration 068 names their
+ * key. Each statement is parsed by libpg-query (PostgreSQL's own parser, as WebAssembly). The child
+ * runs one worker: beside this run's own two, more starved other files' tests into timeouts.
+ */
+
+/** The API files whose statements are checked: every area that joins tenant tables. */
+const WORKLOAD = [
+  "tests/api/directory.test.ts",
+  "tests/api/chat-api.test.ts",
+  "tests/api/chat-members.test.ts",
+  "tests/api/events-participation.test.ts",
+  "tests/api/event-meetings.test.ts",
+  "tests/api/matching-api.test.ts",
+  "tests/api/matching-weekly.test.ts",
+  "tests/api/mailings.test.ts",
+  "tests/api/requests.test.ts",
+  "tests/api/relations.test.ts",
+  "tests/api/meetings.test.ts",
+  "tests/api/member-reports.test.ts",
+  "tests/api/console-participants-tools.test.ts",
+  "tests/api/questionnaire.test.ts",
+  "tests/api/account-disable.test.ts",
+  "tests/api/audit.test.ts",
+];
+
+/**
+ * Statements allowed to leave tenant tables untied, each with its reason: a part of the statement
+ * text (normalised whitespace) and the reason.
+ */
+const EXCEPTIONS: { contains: string; reason: string }[] = [
+  {
+    contains: "insert into participants (community_id, user_id, first_name, last_name, moderation_status) select $1, user_id, first_name, last_name, moderation_status from participants where community_id = $2",
+    reason: "a test's arrangement (account-disable.test.ts), not the product's: it copies a member into a second community; on Citus such an INSERT ... SELECT across shards runs through the coordinator",
+  },
+];
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("the analysis of a statement", () => {
+  beforeAll(loadParser);
+  const tables: Catalogue = new Map([
+    ["participants", { tenant: true, hasCommunity: true }],
+    ["chats", { tenant: true, hasCommunity: true }],
+    ["chat_members", { tenant: true, hasCommunity: true }],
+    ["users", { tenant: false, hasCommunity: false }],
+    ["sessions", { tenant: false, hasCommunity: true }],
+  ]);
+  const loose = (sql: string, params?: Map<number, string>) => looseGroups(prepare(sql, tables), params);
+
+  it("finds a join of tenant tables on ids alone, in a join, a subquery, a derived table and a CTE", () => {
+    expect(loose("select 1 from participants p join chats c on c.created_by = p.id where p.community_id = $1")).toEqual([["participants"], ["chats"]]);
+    expect(loose("select 1 from participants p where p.community_id = $1 and exists (select 1 from chats c where c.created_by = p.id)")).toEqual([["participants"], ["chats"]]);
+    expect(loose("select 1 from (select id from participants where community_id = $1) m join chats c on c.created_by = m.id")).toEqual([["participants"], ["chats"]]);
+    expect(loose("with m as (select id, community_id from participants) select 1 from m join chats c on c.created_by = m.id")).toEqual([["participants"], ["chats"]]);
+    // An OR ties nothing.
+    expect(loose("select 1 from participants p, chats c where p.community_id = c.community_id or c.id = $1")).toEqual([["participants"], ["chats"]]);
+    // Two parameters with different values are two communities.
+    expect(loose("select 1 from participants p join chats c on c.created_by = p.id where p.community_id = $1 and c.community_id = $2", new Map([[1, "a"], [2, "b"]]))).toEqual([["participants"], ["chats"]]);
+  });
+
+  it("accepts tenant tables tied by community_id, and joins to reference tables", () => {
+    expect(loose("select 1 from participants p join chats c on c.community_id = p.community_id and c.created_by = p.id")).toEqual([]);
+    expect(loose("select 1 from participants p join chats c using (community_id) where c.created_by = p.id")).toEqual([]);
+    expect(loose("select 1 from participants p join chats c on c.created_by = p.id where p.community_id = $1 and c.community_id = $2", new Map([[1, "a"], [2, "a"]]))).toEqual([]);
+    expect(loose("select 1 from (select id, community_id from participants where community_id = $1) m join chats c on c.community_id = m.community_id and c.created_by = m.id")).toEqual([]);
+    expect(loose("select 1 from participants p where p.community_id = $1 and exists (select 1 from chat_members m where m.community_id = p.community_id)")).toEqual([]);
+    expect(loose("insert into chat_members (community_id, chat_id) select p.community_id, $2 from participants p where p.community_id = $1")).toEqual([]);
+    expect(loose("delete from chats where (community_id, created_by) in (select community_id, id from participants where user_id = $1)")).toEqual([]);
+    expect(loose("delete from chats where created_by in (select id from participants where user_id = $1)")).toEqual([["chats"], ["participants"]]);
+    expect(loose("select 1 from participants p join users u on u.id = p.user_id join sessions s on s.user_id = u.id")).toEqual([]);
+  });
+});
+
+describe("statements of an API run", () => {
+  const bin = systemPostgresBin();
+  if (!bin && process.env.REQUIRE_PG_SERVER === "1") throw new Error("REQUIRE_PG_SERVER=1: no PostgreSQL server under /usr/lib/postgresql for the statement log");
+  if (!bin) console.warn("citus-queries: SKIPPED, no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql-15)");
+
+  it.skipIf(!bin && !process.env.CITUS_STATEMENT_LOG)("join tenant tables only on community_id", { timeout: 900_000 }, async () => {
+    await loadParser();
+    // CITUS_STATEMENT_LOG=<a kept statements.csv> checks that log instead of running the workload
+    // (CITUS_KEEP_LOG=<folder> keeps a run's log there): for working on the exceptions.
+    const given = process.env.CITUS_STATEMENT_LOG;
+    const logs = given ? [await fs.readFile(given, "utf8")] : await runWorkload(bin as string);
+    const tables = await catalogue();
+
+    const executions = new Map<string, Set<string>>();
+    for (const log of logs) {
+      for (const r of parseCsv(log)) {
+        const [database, message, detail] = [r[2] ?? "", r[13] ?? "", r[14] ?? ""];
+        // The template database is the migrations' and pg-boss's installation, not the API's.
+        if (database === TEMPLATE_DB || database === "postgres") continue;
+        const m = /^(?:execute [^:]*|statement): ([\s\S]*)$/.exec(message);
+        if (!m) continue;
+        const text = m[1] as string;
+        if (!executions.has(text)) executions.set(text, new Set());
+        (executions.get(text) as Set<string>).add(detail);
+      }
+    }
+    expect(executions.size).toBeGreaterThan(300);
+
+    const unparsed: string[] = [];
+    const found = new Map<string, string[][]>();
+    let joins = 0;
+    for (const [text, details] of executions) {
+      const p = prepare(text, tables);
+      if ("error" in p) {
+        unparsed.push(`${p.error}: ${text.slice(0, 200)}`);
+        continue;
+      }
+      if (p.tenantKeys.length >= 2) joins++;
+      for (const detail of details) {
+        const groups = looseGroups(p, parseParameters(detail));
+        if (groups.length > 0) {
+          found.set(text.replace(/\s+/g, " ").trim(), groups);
+          break;
+        }
+      }
+    }
+    const loose = [...found]
+      .filter(([text]) => !EXCEPTIONS.some((e) => text.includes(e.contains)))
+      .map(([text, groups]) => `${groups.map((g) => g.join("+")).join(" | ")}: ${text}`);
+    console.log(`citus-queries: ${executions.size} distinct statements, ${joins} touching two or more tenant tables, ${found.size} untied (${found.size - loose.length} excepted)`);
+    expect(unparsed).toEqual([]);
+    expect(loose).toEqual([]);
+    // Every exception still matches a statement (else it is stale and goes).
+    expect(EXCEPTIONS.filter((e) => ![...found.keys()].some((t) => t.includes(e.contains))).map((e) => e.contains)).toEqual([]);
+  });
+});
+
+/** Runs WORKLOAD in a child vitest on a cluster logging every statement; returns the CSV logs. */
+async function runWorkload(bin: string): Promise<string[]> {
+  const pg = await startSystemPostgres(bin, { logStatements: true });
+  try {
+    const child = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const p = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--project", "integration-shared", "--maxWorkers=1", ...WORKLOAD], {
+        cwd: root,
+        // A clean environment: nothing of this run's vitest, its failure report or its PostgreSQL.
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TEST_DATABASE_URL: pg.url },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      p.stdout.on("data", (d) => (out = (out + String(d)).slice(-20_000)));
+      p.stderr.on("data", (d) => (out = (out + String(d)).slice(-20_000)));
+      p.on("error", reject);
+      p.on("close", (code) => resolve({ code, out }));
+    });
+    expect(child.code, child.out).toBe(0);
+    const files = (await fs.readdir(pg.logDir)).filter((f) => f.endsWith(".csv"));
+    const keep = process.env.CITUS_KEEP_LOG;
+    if (keep) for (const f of files) await fs.copyFile(path.join(pg.logDir, f), path.join(keep, f));
+    return Promise.all(files.map((f) => fs.readFile(path.join(pg.logDir, f), "utf8")));
+  } finally {
+    await pg.stop();
+  }
+}
+
+/** Which tables have community_id and which of those are tenant tables, from the suite's migrated template. */
+async function catalogue(): Promise<Catalogue> {
+  const db = createDb(withDatabase(inject("pgServerUrl"), TEMPLATE_DB), { max: 1 });
+  try {
+    const rows = await db<{ table: string; hasCommunity: boolean }[]>`
+      select c.relname as table, exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'community_id' and not a.attisdropped) as "hasCommunity"
+      from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition`;
+    return new Map(rows.map((r) => [r.table, { hasCommunity: r.hasCommunity, tenant: r.hasCommunity && !REFERENCE_WITH_COMMUNITY.includes(r.table) }]));
+  } finally {
+    await db.end();
+  }
+}
