@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, cleanUp, freePort, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
+import { api, cleanUp, freePort, processAlive, type Server, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /** One development server (`npm start`) on a free port, never 3000, with its own embedded PostgreSQL. */
 let server: Server;
@@ -21,14 +21,6 @@ async function postmasterPid(dataDir: string): Promise<number> {
   return Number(pidFile.split("\n")[0]);
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A community nobody has: a miss is never cached, so every call reaches the database (404 when it is up). */
 const missingCommunity = () => fetch(`http://127.0.0.1:${port}/api/community/get-by-id?communityId=nobody-${Math.random().toString(36).slice(2)}`);
@@ -97,7 +89,7 @@ describe("the embedded PostgreSQL dies under a running server", () => {
     }
     const newPid = await postmasterPid(dataDir);
     expect(newPid).not.toBe(pid);
-    expect(isAlive(newPid)).toBe(true);
+    expect(processAlive(newPid)).toBe(true);
     expect((await missingCommunity()).status).toBe(404);
     // Never read before the kill, so no cache answers for the database.
     const after = await api(port, "tochka", "/api/community/get-by-id?communityId=tochka");
@@ -110,7 +102,7 @@ describe("the embedded PostgreSQL dies under a running server", () => {
     // crash, nothing is restarted, and the server stops cleanly.
     process.kill(-(server.child.pid ?? 0), "SIGINT");
     expect(await server.exited).toBe(0);
-    expect(isAlive(newPid)).toBe(false);
+    expect(processAlive(newPid)).toBe(false);
     expect(server.output().match(/exited unexpectedly/g)).toHaveLength(1);
     expect(server.output()).toContain("Tuesday stopped.");
   }, 120_000);

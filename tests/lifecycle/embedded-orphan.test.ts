@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanUp, freePort, startServer, tempDir, waitReady } from "./server-process.ts";
+import { cleanUp, freePort, processAlive, startServer, tempDir, waitReady } from "./server-process.ts";
 
 /**
  * `kill -9` of the server leaves its embedded PostgreSQL running with nobody supervising it. The
@@ -21,14 +21,6 @@ function signal(pid: number, sig: NodeJS.Signals) {
   }
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function postmasterPid(dataDir: string): Promise<number> {
   const pidFile = await fs.readFile(path.join(dataDir, "pg", "postmaster.pid"), "utf8");
@@ -59,14 +51,14 @@ describe("the start after a kill -9 of the server", () => {
     const orphan = await postmasterPid(dataDir);
     first.child.kill("SIGKILL");
     await first.exited;
-    expect(isAlive(orphan)).toBe(true);
+    expect(processAlive(orphan)).toBe(true);
 
     const port = await freePort();
     const second = startServer(dataDir, port);
     await waitReady(second, 60_000);
     const owned = await postmasterPid(dataDir);
     expect(owned).not.toBe(orphan);
-    expect(isAlive(orphan)).toBe(false);
+    expect(processAlive(orphan)).toBe(false);
     expect(second.output()).toContain("orphaned embedded PostgreSQL");
 
     // Supervised: a crash of the new postmaster is restarted.
@@ -80,6 +72,6 @@ describe("the start after a kill -9 of the server", () => {
     // Stopped with the server (SIGINT to the server alone, not to a process group).
     second.child.kill("SIGINT");
     expect(await second.exited).toBe(0);
-    expect(isAlive(restarted)).toBe(false);
+    expect(processAlive(restarted)).toBe(false);
   }, 180_000);
 });
