@@ -38,8 +38,7 @@ const TAGS_RU = (
   "Туризм|Мода|Медиа|Блогинг|SMM|SEO|Автоматизация|No-code|Электромобили|Космос|Наука|Родительство"
 ).split("|");
 
-/** Skill topics: what members offer and look for, as EN and RU phrases. */
-/** The synthetic texts' topic phrases (EN, RU): bench:matching embeds each once to give members vectors. */
+/** Skill topics: what members offer and look for, as EN and RU phrases (bench:matching embeds each once to give members vectors). */
 export const TOPICS: readonly [string, string][] = [
   ["fundraising", "привлечение инвестиций"],
   ["product management", "управление продуктом"],
