@@ -88,7 +88,7 @@ async function runningCluster(databaseDir: string): Promise<{ pid: number; port:
 }
 
 /** Alive and not a zombie (an orphan's new parent may be slow to reap it, or never do). */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
