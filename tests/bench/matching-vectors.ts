@@ -76,9 +76,11 @@ for (const n of sizes) {
       scores.push([dot, v]);
     }
     scores.sort((x, y) => y[0] - x[0]);
-    const exact = new Set(scores.slice(0, 10).map((x) => x[1]));
-    const found = new Set((near[u] as number[]).slice(0, 10));
-    for (const v of exact) if (found.has(v)) hit++;
+    // A found neighbour as close as the exact 10th counts (identical vectors tie: members with the same phrase).
+    const cut = (scores[9] as [number, number])[0] - 1e-6;
+    const cosOf = new Map(scores.map(([c, v]) => [v, c]));
+    const found = (near[u] as number[]).slice(0, 10);
+    hit += Math.min(10, found.filter((v) => (cosOf.get(v) ?? -1) >= cut).length);
     total += 10;
   }
   t = performance.now();

@@ -554,7 +554,8 @@ export interface ListsOut {
  * and the index alone, so any split of the blocks between threads gives the same lists.
  */
 export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, claim: () => number, done: () => void, out: ListsOut): void {
-  const { k, rescorePool, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
+  const { k, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
+  const rescorePool = m.vectors ? m.weights.candidates.vectorRescorePool : m.weights.candidates.rescorePool;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
   const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;

@@ -5,6 +5,7 @@
  * relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
 import type { MemberFeatures } from "./types.ts";
+import { type NearestLists, nearestByVector } from "./vector-index.ts";
 import type { ComponentWeights, MatchingWeights } from "./weights.ts";
 
 /** What the semantic terms read of a community model (corpus.ts CommunityModel has these; named here so neither file imports the other). */
@@ -35,6 +36,10 @@ export interface SemanticVectors {
    */
   needHub: Float32Array;
   offerHub: Float32Array;
+  /** Each member's need against the community's offers, nearest first (vector-index.ts). */
+  needNear: NearestLists;
+  /** Each member's offer against the community's needs. */
+  offerNear: NearestLists;
   /**
    * How much member i's need weighs when another's offer meets it, in (0, 1]: the lexicon's need
    * weight of what their need text states outright (a pastime or a family errand weighs half, see
@@ -49,8 +54,6 @@ export interface SemanticVectors {
 
 /** Neighbours whose mean cosine is a text's hubness. */
 const HUB_K = 10;
-/** Above this many members, hubness is measured against a fixed sample of this many. */
-const HUB_SAMPLE = 1_000;
 
 /** The members' vectors packed, or null when no member has any (the model then scores without them). */
 export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array): SemanticVectors | null {
@@ -84,65 +87,37 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
       if (slot !== VEC.about) ok[i] = 1;
     }
   });
-  const { needHub, offerHub } = hubness(data, has, n, dim);
-  return { dim, data, has, ok, needHub, offerHub, needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1) };
+  const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
+  const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
+  const { needHub, offerHub } = hubness(needNear, offerNear, has, n);
+  return { dim, data, has, ok, needNear, offerNear, needHub, offerHub, needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1) };
 }
 
-/** Mean of the k largest values of `xs[0..len)` (a small insertion-sorted buffer). */
-function topMean(xs: Float32Array, len: number, k: number, buf: Float32Array): number {
-  let size = 0;
-  for (let i = 0; i < len; i++) {
-    const x = xs[i] as number;
-    if (size === k && x <= (buf[k - 1] as number)) continue;
-    let j = size < k ? size++ : k - 1;
-    while (j > 0 && (buf[j - 1] as number) < x) {
-      buf[j] = buf[j - 1] as number;
-      j--;
-    }
-    buf[j] = x;
-  }
-  let sum = 0;
-  for (let i = 0; i < size; i++) sum += buf[i] as number;
-  return size === 0 ? 0 : sum / size;
-}
-
-function hubness(data: Float32Array, has: Uint8Array, n: number, dim: number): { needHub: Float32Array; offerHub: Float32Array } {
-  const needHub = new Float32Array(new SharedArrayBuffer(n * 4));
-  const offerHub = new Float32Array(new SharedArrayBuffer(n * 4));
-  const withNeed: number[] = [];
-  const withOffer: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (has[i * VEC.slots + VEC.need]) withNeed.push(i);
-    if (has[i * VEC.slots + VEC.offer]) withOffer.push(i);
-  }
-  // A deterministic sample (every step-th member) keeps this linear in n at scale.
-  const sample = (xs: number[]) => (xs.length <= HUB_SAMPLE ? xs : Array.from({ length: HUB_SAMPLE }, (_, t) => xs[Math.floor((t * xs.length) / HUB_SAMPLE)] as number));
-  const needs = sample(withNeed);
-  const offers = sample(withOffer);
-  const scratch = new Float32Array(Math.max(needs.length, offers.length));
-  const buf = new Float32Array(HUB_K);
-  const side = (members: number[], slot: number, against: number[], otherSlot: number, out: Float32Array) => {
+/**
+ * Hubness from the nearest lists: each text's mean cosine to its HUB_K closest partners, less the
+ * mean of that over the community's texts of its kind (SemanticVectors.needHub).
+ */
+function hubness(needNear: NearestLists, offerNear: NearestLists, has: Uint8Array, n: number): { needHub: Float32Array; offerHub: Float32Array } {
+  const side = (near: NearestLists, slot: number): Float32Array => {
+    const out = new Float32Array(new SharedArrayBuffer(n * 4));
+    const { items, cos, k } = near;
     let total = 0;
-    for (const i of members) {
-      const a = (i * VEC.slots + slot) * dim;
-      let len = 0;
-      for (const j of against) {
-        if (j === i) continue;
-        const b = (j * VEC.slots + otherSlot) * dim;
-        let dot = 0;
-        for (let d = 0; d < dim; d++) dot += (data[a + d] as number) * (data[b + d] as number);
-        scratch[len++] = dot;
-      }
-      const r = topMean(scratch, len, HUB_K, buf);
-      out[i] = r;
-      total += r;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      if (!has[i * VEC.slots + slot]) continue;
+      let sum = 0;
+      let r = 0;
+      for (; r < HUB_K && r < k && (items[i * k + r] as number) >= 0; r++) sum += cos[i * k + r] as number;
+      const mean = r === 0 ? 0 : sum / r;
+      out[i] = mean;
+      total += mean;
+      count++;
     }
-    const mean = members.length > 0 ? total / members.length : 0;
-    for (const i of members) out[i] = (out[i] as number) - mean;
+    const mean = count > 0 ? total / count : 0;
+    for (let i = 0; i < n; i++) if (has[i * VEC.slots + slot]) out[i] = (out[i] as number) - mean;
+    return out;
   };
-  side(withNeed, VEC.need, offers, VEC.offer, needHub);
-  side(withOffer, VEC.offer, needs, VEC.need, offerHub);
-  return { needHub, offerHub };
+  return { needHub: side(needNear, VEC.need), offerHub: side(offerNear, VEC.offer) };
 }
 
 function cosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number): number {
@@ -197,8 +172,11 @@ export function semanticParts(m: SemanticModel, a: number, b: number, out: Seman
   // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
   const hubAToB = ((s.offerHub[a] as number) + (s.needHub[b] as number)) / 2;
   const hubBToA = ((s.offerHub[b] as number) + (s.needHub[a] as number)) / 2;
-  out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), w * cosine(s, a, VEC.about, b, VEC.need)) - hubAToB, floor, ceiling);
-  out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), w * cosine(s, b, VEC.about, a, VEC.need)) - hubBToA, floor, ceiling);
+  // The about <-> need cosines only where they count (aboutOfferWeight > 0): each is 512 products.
+  const abToB = w > 0 ? w * cosine(s, a, VEC.about, b, VEC.need) : 0;
+  const abToA = w > 0 ? w * cosine(s, b, VEC.about, a, VEC.need) : 0;
+  out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), abToB) - hubAToB, floor, ceiling);
+  out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), abToA) - hubBToA, floor, ceiling);
   out.about = lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
   return out;
 }
