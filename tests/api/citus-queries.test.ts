@@ -75,6 +75,30 @@ describe("the analysis of a statement", () => {
     expect(loose("delete from chats where created_by in (select id from participants where user_id = $1)")).toEqual([["chats"], ["participants"]]);
     expect(loose("select 1 from participants p join users u on u.id = p.user_id join sessions s on s.user_id = u.id")).toEqual([]);
   });
+
+  it("reads a statement log as PostgreSQL's csvlog writes it, and finds its untied join", () => {
+    // Lines as log_statement = all writes them: database (field 3), message (14), the parameters (15).
+    const line = (database: string, message: string, detail = "") =>
+      ["2026-11-29 11:00:00.000 UTC", "tuesday", database, "1", "127.0.0.1:1", "s", "1", "SELECT", "2026-11-29 11:00:00 UTC", "3/1", "0", "LOG", "00000", message, detail, "", "", "", "", "", "", "", "client backend", "", "0"]
+        .map((f) => `"${f.replaceAll('"', '""')}"`)
+        .join(",");
+    const untied = "select p.id from participants p join chats c on c.created_by = p.id where p.community_id = $1 and c.community_id = $2";
+    const log = [
+      line("t_1", `execute <unnamed>: ${untied}`, "Parameters: $1 = 'alpha', $2 = 'alpha'"),
+      line("t_1", `execute <unnamed>: ${untied}`, "Parameters: $1 = 'alpha', $2 = 'beta'"),
+      line("t_1", "execute <unnamed>: select 1 from participants p join chats c using (community_id)"),
+      line("t_1", "statement: begin"),
+      // The template database's statements (migrations, pg-boss's installation) are not the API's.
+      line(TEMPLATE_DB, "statement: select 1 from participants p, chats c"),
+    ].join("\n");
+    const r = analyseLogs([log, `${line("t_2", "statement: select 1 from participants p, chats c where p.id = c.created_by")}\n`], tables);
+    expect(r.unparsed).toEqual([]);
+    expect(r.executions).toBe(4);
+    expect([...r.found]).toEqual([
+      [untied, [["participants"], ["chats"]]],
+      ["select 1 from participants p, chats c where p.id = c.created_by", [["participants"], ["chats"]]],
+    ]);
+  });
 });
 
 describe("statements of an API run", () => {
@@ -96,49 +120,60 @@ describe("statements of an API run", () => {
     if (report) expect(workloadNotPassed(report), "workload files that did not pass in the logged run").toEqual([]);
     const tables = await catalogue();
 
-    const executions = new Map<string, Set<string>>();
-    for (const log of logs) {
-      for (const r of parseCsv(log)) {
-        const [database, message, detail] = [r[2] ?? "", r[13] ?? "", r[14] ?? ""];
-        // The template database is the migrations' and pg-boss's installation, not the API's.
-        if (database === TEMPLATE_DB || database === "postgres") continue;
-        const m = /^(?:execute [^:]*|statement): ([\s\S]*)$/.exec(message);
-        if (!m) continue;
-        const text = m[1] as string;
-        if (!executions.has(text)) executions.set(text, new Set());
-        (executions.get(text) as Set<string>).add(detail);
-      }
-    }
-    expect(executions.size).toBeGreaterThan(300);
+    const { executions, joins, unparsed, found } = analyseLogs(logs, tables);
+    expect(executions).toBeGreaterThan(300);
 
-    const unparsed: string[] = [];
-    const found = new Map<string, string[][]>();
-    let joins = 0;
-    for (const [text, details] of executions) {
-      const p = prepare(text, tables);
-      if ("error" in p) {
-        unparsed.push(`${p.error}: ${text.slice(0, 200)}`);
-        continue;
-      }
-      if (p.tenantKeys.length >= 2) joins++;
-      for (const detail of details) {
-        const groups = looseGroups(p, parseParameters(detail));
-        if (groups.length > 0) {
-          found.set(text.replace(/\s+/g, " ").trim(), groups);
-          break;
-        }
-      }
-    }
     const loose = [...found]
       .filter(([text]) => !EXCEPTIONS.some((e) => text.includes(e.contains)))
       .map(([text, groups]) => `${groups.map((g) => g.join("+")).join(" | ")}: ${text}`);
-    console.log(`citus-queries: ${executions.size} distinct statements, ${joins} touching two or more tenant tables, ${found.size} untied (${found.size - loose.length} excepted)`);
+    console.log(`citus-queries: ${executions} distinct statements, ${joins} touching two or more tenant tables, ${found.size} untied (${found.size - loose.length} excepted)`);
     expect(unparsed).toEqual([]);
     expect(loose).toEqual([]);
     // Every exception still matches a statement (else it is stale and goes).
     expect(EXCEPTIONS.filter((e) => ![...found.keys()].some((t) => t.includes(e.contains))).map((e) => e.contains)).toEqual([]);
   });
 });
+
+/**
+ * The statements of csvlog logs (the API's databases only), each analysed with every parameter
+ * set it was run with: how many distinct ones, how many touch two or more tenant tables, those the
+ * parser refused, and the untied ones (normalised text -> the loose groups of the first execution
+ * that left them untied).
+ */
+function analyseLogs(logs: string[], tables: Catalogue): { executions: number; joins: number; unparsed: string[]; found: Map<string, string[][]> } {
+  const executions = new Map<string, Set<string>>();
+  for (const log of logs) {
+    for (const r of parseCsv(log)) {
+      const [database, message, detail] = [r[2] ?? "", r[13] ?? "", r[14] ?? ""];
+      // The template database is the migrations' and pg-boss's installation, not the API's.
+      if (database === TEMPLATE_DB || database === "postgres") continue;
+      const m = /^(?:execute [^:]*|statement): ([\s\S]*)$/.exec(message);
+      if (!m) continue;
+      const text = m[1] as string;
+      if (!executions.has(text)) executions.set(text, new Set());
+      (executions.get(text) as Set<string>).add(detail);
+    }
+  }
+  const unparsed: string[] = [];
+  const found = new Map<string, string[][]>();
+  let joins = 0;
+  for (const [text, details] of executions) {
+    const p = prepare(text, tables);
+    if ("error" in p) {
+      unparsed.push(`${p.error}: ${text.slice(0, 200)}`);
+      continue;
+    }
+    if (p.tenantKeys.length >= 2) joins++;
+    for (const detail of details) {
+      const groups = looseGroups(p, parseParameters(detail));
+      if (groups.length > 0) {
+        found.set(text.replace(/\s+/g, " ").trim(), groups);
+        break;
+      }
+    }
+  }
+  return { executions: executions.size, joins, unparsed, found };
+}
 
 type VitestReport = { testResults: { name: string; status: string }[] };
 
