@@ -19,7 +19,8 @@ const specs = fs
   .sort();
 const seed = process.env.E2E_SHUFFLE_SEED;
 const order = seed === undefined ? specs.reverse() : shuffle(specs, Number(seed));
-console.log(`spec files in this order: ${order.join(" ")}`);
+// Once, in the runner (workers load the config too).
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(`spec files in this order: ${order.join(" ")}`);
 
 export default defineConfig({
   ...base,
