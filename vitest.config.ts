@@ -30,6 +30,33 @@ export const PG_SERVER_FILES = [
   "tests/api/matching-weekly",
 ];
 
+/**
+ * The API files whose statements tests/api/citus-queries.test.ts checks (every area that joins
+ * tenant tables). `npm test` runs them in the PostgreSQL server pass too, with every statement
+ * logged, and the check reads that log (tests/run-all.ts); run by hand, the check runs them itself.
+ */
+export const CITUS_WORKLOAD = [
+  "tests/api/directory.test.ts",
+  "tests/api/chat-api.test.ts",
+  "tests/api/chat-members.test.ts",
+  "tests/api/events-participation.test.ts",
+  "tests/api/event-meetings.test.ts",
+  "tests/api/matching-api.test.ts",
+  "tests/api/matching-weekly.test.ts",
+  "tests/api/mailings.test.ts",
+  "tests/api/requests.test.ts",
+  "tests/api/relations.test.ts",
+  "tests/api/meetings.test.ts",
+  "tests/api/member-reports.test.ts",
+  "tests/api/console-participants-tools.test.ts",
+  "tests/api/questionnaire.test.ts",
+  "tests/api/account-disable.test.ts",
+  "tests/api/audit.test.ts",
+];
+
+/** What the PostgreSQL server pass of `npm test` runs: PG_SERVER_FILES and the Citus workload. */
+export const PG_SERVER_PASS = [...new Set([...PG_SERVER_FILES, ...CITUS_WORKLOAD])];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,

@@ -1,6 +1,6 @@
 /**
- * `npm test`: the whole suite. Vitest (unit + API integration on a real PostgreSQL), the core API
- * integration files again on the system's PostgreSQL server, then the browser tests in system Chromium. Without Chromium the browser tests are skipped loudly, and
+ * `npm test`: the whole suite. The core API integration files on the system's PostgreSQL server,
+ * Vitest (unit + API integration on the embedded PostgreSQL), then the browser tests in system Chromium. Without Chromium the browser tests are skipped loudly, and
  * REQUIRE_E2E=1 (set by .ci/run) turns that skip into a failure. Ends with one plain line:
  * "tests: N passed, N failed, N skipped".
  */
@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { DATABASE_PROJECTS, PG_SERVER_FILES } from "../vitest.config.ts";
+import { DATABASE_PROJECTS, PG_SERVER_PASS } from "../vitest.config.ts";
 import type { FailureReport } from "./support/failure-reporter.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,39 +29,21 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   return res.status ?? 1;
 }
 
-// 1. Vitest. Every API test's answers are checked against openapi/openapi.json
-// (tests/support/contract.ts); each test process leaves its count in .tmp/contract.
-const contractDir = path.join(tmp, "contract");
-fs.rmSync(contractDir, { recursive: true, force: true });
-const vitestJson = path.join(tmp, "vitest.json");
-fs.rmSync(vitestJson, { force: true });
-const vitestFailures = path.join(tmp, "vitest-failures.json");
-fs.rmSync(vitestFailures, { force: true });
-const vitestCode = run("npx", ["vitest", "run", ...REPORTERS, `--outputFile.json=${vitestJson}`, ...extraArgs], { FAILURE_REPORT: vitestFailures });
-noteVitestProblems("vitest", vitestCode, vitestFailures);
-if (fs.existsSync(vitestJson)) {
-  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  total.passed += r.numPassedTests;
-  total.failed += r.numFailedTests;
-  total.skipped += r.numPendingTests + r.numTodoTests;
-} else {
-  console.error("vitest wrote no report: counting the run as failed");
-  failedStep = true;
-}
-if (vitestCode !== 0) failedStep = true;
-const contractLine = contractSummary();
-
-
-// 1b. The API integration tests of the core areas again, on the operating system's PostgreSQL
-// server (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) instead of the
-// embedded one, so "any PostgreSQL 14+" is shown, not only stated. Skipped loudly without it;
-// REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure. The files: PG_SERVER_FILES
-// (vitest.config.ts), in whichever database project each is.
+// 1. The API integration tests of the core areas on the operating system's PostgreSQL server
+// (Debian's postgresql-15: a cluster of its own, tests/support/pg-server.ts) as well as on the
+// embedded one (step 2), so "any PostgreSQL 14+" is shown, not only stated. Skipped loudly without
+// it; REQUIRE_PG_SERVER=1 (set by .ci/run) turns that skip into a failure. The files: PG_SERVER_PASS
+// (vitest.config.ts: PG_SERVER_FILES and the Citus check's workload), in whichever database project
+// each is. The server logs every statement (TEST_PG_STATEMENT_LOG), and step 2's
+// tests/api/citus-queries.test.ts checks that log instead of running its workload a second time.
+const statementLog = path.join(tmp, "pg-statements");
+fs.rmSync(statementLog, { recursive: true, force: true });
+const citusEnv: NodeJS.ProcessEnv = {};
 if (extraArgs.length === 0) {
   const pgBin = process.env.TEST_PG_BIN ?? newestPostgresBin();
   if (!pgBin) {
     const banner = "!".repeat(78);
-    console.error(`\n${banner}\n!! No PostgreSQL server under /usr/lib/postgresql: the second pass on it is SKIPPED.\n!! Install it (apt-get install -y postgresql-15) or set TEST_PG_BIN.\n${banner}\n`);
+    console.error(`\n${banner}\n!! No PostgreSQL server under /usr/lib/postgresql: the pass on it is SKIPPED.\n!! Install it (apt-get install -y postgresql-15) or set TEST_PG_BIN.\n${banner}\n`);
     if (process.env.REQUIRE_PG_SERVER === "1") {
       console.error("REQUIRE_PG_SERVER=1: a skipped PostgreSQL server pass is a failure.");
       failedStep = true;
@@ -72,11 +54,14 @@ if (extraArgs.length === 0) {
     fs.rmSync(pgJson, { force: true });
     const pgFailures = path.join(tmp, "vitest-pg-server-failures.json");
     fs.rmSync(pgFailures, { force: true });
-    const code = run("npx", ["vitest", "run", ...DATABASE_PROJECTS.flatMap((p) => ["--project", p]), ...REPORTERS, `--outputFile.json=${pgJson}`, ...PG_SERVER_FILES], {
+    const code = run("npx", ["vitest", "run", ...DATABASE_PROJECTS.flatMap((p) => ["--project", p]), ...REPORTERS, `--outputFile.json=${pgJson}`, ...PG_SERVER_PASS], {
       TEST_PG_SERVER: "system",
       TEST_PG_BIN: pgBin,
+      TEST_PG_STATEMENT_LOG: statementLog,
       FAILURE_REPORT: pgFailures,
     });
+    citusEnv.CITUS_STATEMENT_LOG = statementLog;
+    citusEnv.CITUS_WORKLOAD_REPORT = pgJson;
     noteVitestProblems("vitest on the PostgreSQL server", code, pgFailures);
     if (fs.existsSync(pgJson)) {
       const r = JSON.parse(fs.readFileSync(pgJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
@@ -90,6 +75,30 @@ if (extraArgs.length === 0) {
     if (code !== 0) failedStep = true;
   }
 }
+
+
+// 2. Vitest, every project. Every API test's answers are checked against openapi/openapi.json
+// (tests/support/contract.ts); each test process leaves its count in .tmp/contract.
+const contractDir = path.join(tmp, "contract");
+fs.rmSync(contractDir, { recursive: true, force: true });
+const vitestJson = path.join(tmp, "vitest.json");
+fs.rmSync(vitestJson, { force: true });
+const vitestFailures = path.join(tmp, "vitest-failures.json");
+fs.rmSync(vitestFailures, { force: true });
+const vitestCode = run("npx", ["vitest", "run", ...REPORTERS, `--outputFile.json=${vitestJson}`, ...extraArgs], { FAILURE_REPORT: vitestFailures, ...citusEnv });
+noteVitestProblems("vitest", vitestCode, vitestFailures);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests;
+  total.skipped += r.numPendingTests + r.numTodoTests;
+} else {
+  console.error("vitest wrote no report: counting the run as failed");
+  failedStep = true;
+}
+if (vitestCode !== 0) failedStep = true;
+const contractLine = contractSummary();
+
 
 function noteVitestProblems(step: string, code: number, file: string): void {
   if (!fs.existsSync(file)) {
@@ -138,7 +147,7 @@ function newestPostgresBin(): string | undefined {
   return newest ? path.join(base, newest, "bin") : undefined;
 }
 
-// 2. Browser tests (Playwright driving the system Chromium)
+// 3. Browser tests (Playwright driving the system Chromium)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const e2eConfig = path.join(root, "tests/e2e/playwright.config.ts");
 if (extraArgs.length === 0 && fs.existsSync(e2eConfig)) {

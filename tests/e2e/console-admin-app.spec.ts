@@ -1,12 +1,6 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, openTab, ownCommunity, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, openTab, operatorCli, ownCommunity, registerAdmin, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-// The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 
 /** This week's Tuesday (today or before): a run of its own that the coming week's run (matching.spec) never meets. */
 function thisTuesday(): string {
@@ -95,13 +89,7 @@ test.describe("the member app's admin screens (founders)", () => {
     await onboardedMember(request, f, `Ana${stamp}`, ["climate", "hardware", "batteries"]);
     await onboardedMember(request, f, `Bea${stamp}`, ["climate", "hardware", "solar"]);
     await onboardedMember(request, f, `Cai${stamp}`, ["climate", "hardware", "grid"]);
-    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", f, "--week", thisTuesday(), "--no-mail", "--json"], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
+    await operatorCli("matching", "run", "--community", f, "--week", thisTuesday(), "--no-mail", "--json");
     // Two who join after the run: the coming week has unscored candidate pairs again.
     await onboardedMember(request, f, `Dee${stamp}`, ["climate", "hardware", "wind"]);
     await onboardedMember(request, f, `Eve${stamp}`, ["climate", "hardware", "storage"]);

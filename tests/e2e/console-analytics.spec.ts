@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { ADMIN_SECRET, E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, signInByCode, tenantApi, tenantUrl, uniqueEmail, runNode } from "./support.ts";
+import { apiLogin, operatorCli, runNode, signInByCode, tenantApi, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
@@ -12,7 +12,7 @@ const PASSWORD = "Analytics-e2e-password-3";
 const VIEWPORT = { width: 1280, height: 800 };
 
 /** New communities (tenant.json files applied through the CLI, as `tuesday tenant init` writes them), English and Russian. */
-function newCommunities(labels: string[]): string[] {
+async function newCommunities(labels: string[]): Promise<string[]> {
   const stamp = Date.now().toString(36);
   const ids = labels.map((label) => `${label}-${stamp}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tuesday-analytics-"));
@@ -35,7 +35,7 @@ function newCommunities(labels: string[]): string[] {
       };
       fs.writeFileSync(path.join(dir, id, "tenant.json"), JSON.stringify(config));
     }
-    runNode(["cli/src/main.ts", "tenant", "apply", "--all", "--dir", dir]);
+    await operatorCli("tenant", "apply", "--all", "--dir", dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -126,7 +126,7 @@ async function checkCharts(browser: Browser, community: string, token: string, l
 test.describe("console analytics: value axes of counts", () => {
   test("all zeros and a few matches, in English and Russian: whole-number ticks, none cut, the page stays responsive", async ({ browser, request }) => {
     test.setTimeout(300_000);
-    const [zeros = "", values = ""] = newCommunities(["zeros", "values"]);
+    const [zeros = "", values = ""] = await newCommunities(["zeros", "values"]);
     const zerosAdmin = await adminOf(request, zeros);
     const valuesAdmin = await adminOf(request, values);
     await withMatches(request, values);

@@ -1,12 +1,6 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
-import { ownCommunity, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { ownCommunity, operatorCli, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-// The same data dir as playwright.config.ts: the CLI borrows the e2e server's embedded cluster.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
 
 /** Letters only, so names never collide with earlier runs or other tests. */
 function uniqueWord(prefix: string): string {
@@ -91,14 +85,7 @@ test.describe("matching: recommendations, intros, requests, bookmarks, not inter
     }, f);
 
     // The weekly pairing, as an operator runs it (no e-mail: the recommendation itself is under test).
-    const run = spawnSync(process.execPath, ["--import", "tsx", "cli/src/main.ts", "matching", "run", "--community", f, "--no-mail", "--json"], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn" },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(run.status, `${run.stderr}\n${run.stdout}`).toBe(0);
-    const report = JSON.parse(run.stdout) as { stats: { pairs: number; repeats: number } };
+    const report = JSON.parse(await operatorCli("matching", "run", "--community", f, "--no-mail", "--json")) as { stats: { pairs: number; repeats: number } };
     expect(report.stats.pairs).toBeGreaterThanOrEqual(1);
     expect(report.stats.repeats).toBe(0);
     // C joins after the weekly run, so C can only come as an on-demand recommendation.

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail, runNode } from "./support.ts";
+import { apiLogin, operatorCli, registerUser, runNode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const _dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
@@ -83,7 +83,7 @@ test.describe("start-up rules of spec 4.1: disabled users and admins", () => {
   test("an admin stops the redirects: an admin member of founders signing in on northbank is not moved; a disabled admin keeps their screens", async ({ browser, request }) => {
     const m = await completedMember(request, "admin-stays");
     // An operator (an admin everywhere) who is a member of founders only.
-    runNode(["cli/src/main.ts", "admin", "create", "--community", TENANTS.founders, "--email", m.email, "--no-password", "--operator"]);
+    await operatorCli("admin", "create", "--community", TENANTS.founders, "--email", m.email, "--no-password", "--operator");
     await expectUser(request, TENANTS.founders, m.token, { enabled: true, role: "ROLE_ADMIN" });
     const user = (await api(request, TENANTS.founders, "GET", "/api/current-user", m.token)) as CurrentUser;
     expect(user.connectedParticipants).toEqual([expect.objectContaining({ communityId: TENANTS.founders, profileCompleted: true })]);

@@ -11,7 +11,8 @@ export const GEO_LOOKUP_PORT = E2E_PORT + 1000;
 export const ADMIN_SECRET = "e2e-admin-registration-secret-0123";
 const root = path.resolve(import.meta.dirname, "../..");
 // Port and data dir per run can be chosen, so two checkouts or engineers never share a database.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(root, `.tmp/e2e-data-${E2E_PORT}`);
+const dataDir = E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: ".",

@@ -179,10 +179,31 @@ export function runNode(args: string[]): string {
   return run.stdout;
 }
 
-/** The operator CLI (`tuesday ...`) on the browser tests' database, without blocking the test's event loop. */
+export type CliRun = { code: number; stdout: string; stderr: string };
+
+/**
+ * A command line of the operator CLI (`tuesday ...`) on the browser tests' database: sent to the
+ * run's one CLI process (cli-runner.ts, started by global-setup: E2E_CLI_URL), which runs the real
+ * CLI program as `tuesday` would, without a process start (2-5 s) per command. Without that
+ * process (a spec run without global-setup), a `tuesday` process of its own.
+ */
+export async function runCli(args: string[]): Promise<CliRun> {
+  const url = process.env.E2E_CLI_URL;
+  if (url) {
+    const res = await fetch(`${url}/run`, { method: "POST", body: JSON.stringify({ args }), signal: AbortSignal.timeout(120_000) });
+    return (await res.json()) as CliRun;
+  }
+  return promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], { cwd: repoRoot, env: scriptEnv(), timeout: 60_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (e: { code?: number; stdout?: string; stderr?: string }) => ({ code: typeof e.code === "number" ? e.code : 1, stdout: e.stdout ?? "", stderr: e.stderr ?? String(e) }),
+  );
+}
+
+/** The operator CLI (`tuesday ...`) on the browser tests' database (runCli); fails unless it exits 0. Returns its stdout. */
 export async function operatorCli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "cli/src/main.ts", ...args], { cwd: repoRoot, env: scriptEnv(), timeout: 60_000 });
-  return stdout;
+  const run = await runCli(args);
+  expect(run.code, `tuesday ${args.join(" ")}\n${run.stderr}\n${run.stdout}`).toBe(0);
+  return run.stdout;
 }
 
 /**

@@ -27,8 +27,11 @@ export default async function setup(project: TestProject) {
   if (!serverUrl && process.env.TEST_PG_SERVER === "system") {
     const bin = systemPostgresBin();
     if (!bin) throw new Error("TEST_PG_SERVER=system: no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql-15) and no TEST_PG_BIN");
-    const pg = await startSystemPostgres(bin);
-    console.log(`integration tests on ${pg.version} (${bin})`);
+    // TEST_PG_STATEMENT_LOG=<folder>: the server logs every statement with its parameters, and the
+    // log is kept there as <project>.csv when the run ends (tests/api/citus-queries.test.ts reads it).
+    const logTo = process.env.TEST_PG_STATEMENT_LOG;
+    const pg = await startSystemPostgres(bin, logTo ? { logStatements: true, keepLog: path.resolve(logTo, `${project.name}.csv`) } : {});
+    console.log(`integration tests on ${pg.version} (${bin})${logTo ? `, every statement logged to ${logTo}` : ""}`);
     serverUrl = pg.url;
     stop = pg.stop;
   }

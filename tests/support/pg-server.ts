@@ -43,9 +43,10 @@ function unprivileged(): { uid: number; gid: number } | undefined {
 
 /**
  * `logStatements`: every statement a client sends, with its parameters, goes to a CSV log in
- * `logDir` (log_statement = all, csvlog): tests/api/citus-queries.test.ts reads it.
+ * `logDir` (log_statement = all, csvlog): tests/api/citus-queries.test.ts reads it. `keepLog`: a
+ * file the log is copied to when the server has stopped (the temp directory then goes).
  */
-export async function startSystemPostgres(binDir: string, opts: { logStatements?: boolean } = {}): Promise<SystemPostgres> {
+export async function startSystemPostgres(binDir: string, opts: { logStatements?: boolean; keepLog?: string } = {}): Promise<SystemPostgres> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "tuesday-pgserver-"));
   const data = path.join(dir, "data");
   const logDir = path.join(dir, "log");
@@ -96,6 +97,12 @@ export async function startSystemPostgres(binDir: string, opts: { logStatements?
       if (child.exitCode === null) {
         child.kill("SIGINT");
         await exited;
+      }
+      if (opts.logStatements && opts.keepLog) {
+        const logs = fs.existsSync(logDir) ? fs.readdirSync(logDir).filter((f) => f.endsWith(".csv")) : [];
+        await fsp.mkdir(path.dirname(opts.keepLog), { recursive: true });
+        await fsp.rm(opts.keepLog, { force: true });
+        for (const f of logs) await fsp.appendFile(opts.keepLog, await fsp.readFile(path.join(logDir, f)));
       }
       await fsp.rm(dir, { recursive: true, force: true }).catch(() => {});
     },
