@@ -73,7 +73,7 @@ export { listOptions, listQuestions } from "./questionnaire/queries.ts";
 export { FREE_TEXT_LIMIT, QuestionsFileSchema } from "./questionnaire/schemas.ts";
 export { sendNotificationDigests } from "./notifications/index.ts";
 export { haveAcceptedIntro, isBlocked, listBlockedPairs, listBlockedWith, listOpenIntroPairs, listOpenIntrosWith } from "./relations/index.ts";
-export { createDeps, createLogger, type Database, openDatabase, openPools, poolSizes } from "./runtime.ts";
+export { createDeps, createLogger, type Database, flushLogs, openDatabase, openPools, poolSizes } from "./runtime.ts";
 export { renderTenantSchema, TENANT_SCHEMA_FILE } from "./scripts/write-tenant-schema.ts";
 export { DEMO_ADMIN_PASSWORD, demoAdminEmail, demoBannerLines, type DemoCommunityId, seedDemo } from "./dev/seed/demo.ts";
 export { demoEmailDomain, generateMembers } from "./dev/seed/generate.ts";
