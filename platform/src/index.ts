@@ -28,7 +28,7 @@ export { BOM, csvRecords } from "./lib/csv.ts";
 export { AppError, ErrorCode } from "./lib/errors.ts";
 export { AUDIT_ACTIONS } from "./audit/actions.ts";
 export { type BilingualOptions, explainEncoderText, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
-export { getOutbox, listOutbox, type OutboxRow } from "./mail/queries.ts";
+export { getOutbox, listOutbox, OUTBOX_LOCK_CLASS, type OutboxRow } from "./mail/queries.ts";
 export { mailSendJob } from "./mail/send-job.ts";
 export { mailSendLanes, smtpSocket } from "./mail/transport.ts";
 export { MAILING_CHUNK, mailingSendJob } from "./mailings/index.ts";
