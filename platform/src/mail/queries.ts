@@ -85,7 +85,8 @@ export const OUTBOX_LOCK_CLASS = 0x7475;
  * holds, the ones tried least often first: each claimed row is locked for the rest of the
  * connection's session (a session advisory lock, released by unlockOutboxRows or when the
  * connection ends, so a dead process frees its rows at once). A row another transaction has
- * locked (an older worker's claimOutbox) is skipped as a row another worker's session holds is.
+ * locked (an older release's worker claimed rows so) is skipped as a row another worker's session
+ * holds is.
  * `conn` must be one connection (db.reserve()) kept until unlockOutboxRows.
  */
 export async function claimOutboxRows(conn: Db, ids: string[]): Promise<OutboxRow[]> {
