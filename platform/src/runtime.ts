@@ -53,8 +53,13 @@ export const REQUEST_LOG_FLUSH_MS = 250;
 
 /** Writes what the process logger (createLogger) and its request lines hold, and resolves once written. */
 export async function flushLogs(log: Logger): Promise<void> {
-  const flush = (l: Logger) => new Promise<void>((resolve) => l.flush(() => resolve()));
-  await Promise.all([flush(log), flush(requestLoggerOf(log))]);
+  for (const l of [log, requestLoggerOf(log)]) {
+    // Waits for a write in flight; a buffered destination's rest (under its minLength) is then
+    // written at once, as at exit.
+    await new Promise<void>((resolve) => l.flush(() => resolve()));
+    const stream = (l as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
+    stream?.flushSync?.();
+  }
 }
 
 /**
