@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.ts";
+import { registerRequestLogger, requestLoggerOf } from "./lib/request-log.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
@@ -18,19 +19,47 @@ import { TenantDirectory } from "./tenancy/service.ts";
  * request cost about 40% of a signed-in read's throughput written synchronously; issue 25). pino
  * flushes what is queued when the process exits. `destination`: a file descriptor or a file path
  * (bench:api writes to a file).
+ *
+ * The request lines (http/middleware.ts requestEnvelope) have a destination of their own on the
+ * same file, which writes once REQUEST_LOG_BUFFER bytes have gathered, and at least every
+ * REQUEST_LOG_FLUSH_MS: one write() per some twenty lines. Written as they came, each cost a
+ * write handed to libuv's thread pool (its wake-ups included) every line or few, twice what pino
+ * spends making the line (bench:api's CPU profile; decision 0206). Every other line is written at
+ * once as before, so a warning is never held back behind them. A write is at most 4,096 bytes
+ * (PIPE_BUF), so the two destinations' writes never interleave inside a line on a pipe.
  */
 export function createLogger(config: Pick<AppConfig, "logLevel">, destination: number | string = 1): Logger {
-  return pino(
+  const base = { level: config.logLevel, base: { service: "tuesday" } };
+  const log = pino(
     {
-      level: config.logLevel,
-      base: { service: "tuesday" },
+      ...base,
       redact: {
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.code", "*.url_auth_token", "*.secret"],
         censor: "[redacted]",
       },
     },
-    pino.destination({ dest: destination, sync: false }),
+    pino.destination({ dest: destination, sync: false, maxWrite: PIPE_BUF }),
   );
+  const requests = pino(base, pino.destination({ dest: destination, sync: false, minLength: REQUEST_LOG_BUFFER, maxWrite: PIPE_BUF, periodicFlush: REQUEST_LOG_FLUSH_MS }));
+  registerRequestLogger(log, requests);
+  return log;
+}
+
+const PIPE_BUF = 4096;
+/** Bytes of request lines gathered before they are written (about 18 lines). */
+export const REQUEST_LOG_BUFFER = 3072;
+/** The longest a request line waits for its write. */
+export const REQUEST_LOG_FLUSH_MS = 250;
+
+/** Writes what the process logger (createLogger) and its request lines hold, and resolves once written. */
+export async function flushLogs(log: Logger): Promise<void> {
+  for (const l of [log, requestLoggerOf(log)]) {
+    // Waits for a write in flight; a buffered destination's rest (under its minLength) is then
+    // written at once, as at exit.
+    await new Promise<void>((resolve) => l.flush(() => resolve()));
+    const stream = (l as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[pino.symbols.streamSym];
+    stream?.flushSync?.();
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/src/run-cli.ts";
-import { getOutbox, mailSendJob, queueMail, renderMail, type TemplateName, type TemplateVars, type Tenant } from "@tuesday/platform";
+import { getOutbox, mailSendJob, OUTBOX_LOCK_CLASS, queueMail, renderMail, type TemplateName, type TemplateVars, type Tenant } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink.ts";
 import { tenantFixture } from "../support/tenants.ts";
@@ -244,6 +244,52 @@ describe("delivery", () => {
     // Only the two unsent ones went, the one never tried before the one that failed.
     expect(smtp.messages.slice(before).map((m) => m.to[0])).toEqual([held, bad].map((a) => a.toLowerCase()));
     for (const id of ids) expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent" });
+  });
+
+  it("a batch whose middle mail fails: only the mails sent are marked sent, and the job's claims end with it", async () => {
+    const [a, bad, c] = ["batch-a", "batch-bad", "batch-c"].map((p) => uniqueEmail(p)) as [string, string, string];
+    const ids: string[] = [];
+    for (const to of [a, bad, c]) ids.push(await queue("alpha", to, "otp", { code: "565656", minutes: 10 }));
+    const [aId, badId, cId] = ids as [string, string, string];
+    await env.db`delete from pgboss.job where name = ${mailSendJob.name} and data->>'mailId' = any(${ids}::text[])`;
+    // The claim sends the least tried first: a (never tried), bad (once), c (twice), so the failure
+    // (no recipient: nodemailer refuses it) is in the middle of the batch.
+    await env.db`update mail_outbox set attempts = 1, to_email = '' where id = ${badId}`;
+    await env.db`update mail_outbox set attempts = 2 where id = ${cId}`;
+    const before = smtp.messages.length;
+    await withSmtp(liveSmtp(), async () => {
+      await expect(mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids })).rejects.toThrow(/recipients/i);
+    });
+    expect(smtp.messages.slice(before).map((m) => m.to[0])).toEqual([a, c].map((x) => x.toLowerCase()));
+    expect(await getOutbox(env.db, aId)).toMatchObject({ status: "sent", attempts: 1, sentAt: expect.any(Date) });
+    expect(await getOutbox(env.db, cId)).toMatchObject({ status: "sent", attempts: 3 });
+    expect(await getOutbox(env.db, badId)).toMatchObject({ status: "queued", attempts: 2, sentAt: null, messageId: null });
+    // No claim outlives the job, on any connection (the job's went back to the pool).
+    const held = await env.db<{ n: number }[]>`
+      select count(*)::int as n from pg_locks
+      where locktype = 'advisory' and classid = ${OUTBOX_LOCK_CLASS} and objsubid = 2
+        and objid::bigint in (select hashtext(i::text)::bigint & 4294967295 from unnest(${ids}::uuid[]) as i)`;
+    expect(held[0]?.n).toBe(0);
+    // The retry sends only the failed one.
+    await env.db`update mail_outbox set to_email = ${bad} where id = ${badId}`;
+    const retried = smtp.messages.length;
+    await withSmtp(liveSmtp(), () => mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids }));
+    expect(smtp.messages.slice(retried).map((m) => m.to[0])).toEqual([bad.toLowerCase()]);
+    expect(await getOutbox(env.db, badId)).toMatchObject({ status: "sent", attempts: 3 });
+  });
+
+  it("two jobs carrying the same mails at once send each mail once", async () => {
+    const tos = ["race-1", "race-2", "race-3", "race-4"].map((p) => uniqueEmail(p));
+    const ids: string[] = [];
+    for (const to of tos) ids.push(await queue("alpha", to, "otp", { code: "787878", minutes: 10 }));
+    await env.db`delete from pgboss.job where name = ${mailSendJob.name} and data->>'mailId' = any(${ids}::text[])`;
+    // A duplicate job (a retry of a job still running): each mail is claimed by one of them.
+    const outcomes = await withSmtp(liveSmtp(), () =>
+      Promise.allSettled([mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: ids }), mailSendJob.handle(env.deps, { communityId: "alpha", mailIds: [...ids].reverse() })]),
+    );
+    for (const o of outcomes) if (o.status === "rejected") expect(String(o.reason)).toMatch(/another worker/);
+    for (const to of tos) expect(smtp.to(to)).toHaveLength(1);
+    for (const id of ids) expect(await getOutbox(env.db, id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("the same dedupe key queues one mail", async () => {

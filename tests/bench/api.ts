@@ -26,7 +26,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Hono } from "hono";
 import pino from "pino";
-import { applyTenants, createDb, createDeps, createLogger, createSession, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
+import { applyTenants, createDb, createDeps, createLogger, createSession, flushLogs, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
 import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
@@ -300,7 +300,7 @@ async function main(): Promise<void> {
         `GET ${p}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${cpuText(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)} (steadier than req/s on a busy machine)`}`,
       );
     }
-    await new Promise<void>((resolve) => logOn.flush(() => resolve()));
+    await flushLogs(logOn);
     const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
     console.log(`request log: ${lines} lines written with the log on, ${lines >= ROUNDS * REQUESTS * ENDPOINTS.length ? "one per request" : "FEWER than requests"}`);
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);

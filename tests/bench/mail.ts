@@ -8,6 +8,7 @@
  * and 100,000 in at most 4 minutes. The time counts from the request to the sink's last message.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -24,6 +25,34 @@ const content = {
   en: { subject: "This Tuesday at the community", body: "Hello!\n\nThis week's meetings are out: open the app to see who you meet.\n\nSee you on Tuesday." },
   ru: { subject: "Вторник в сообществе", body: "Привет!\n\nВстречи этой недели готовы: откройте приложение.\n\nДо вторника." },
 };
+
+/** utime + stime (and, with `reaped`, those of its waited-for children) of a process in ms, from /proc; NaN off Linux. */
+function processCpuMs(pid: number, reaped = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+    const ticks = (f[11] ?? 0) + (f[12] ?? 0) + (reaped ? (f[13] ?? 0) + (f[14] ?? 0) : 0);
+    return ticks * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The CPU time of the whole PostgreSQL cluster in ms: the postmaster with the backends it reaped,
+ * and every live one (the server's pools open and close backends during the run).
+ */
+function postgresCpuMs(postmaster: number): number {
+  let total = processCpuMs(postmaster, true);
+  try {
+    for (const child of readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8").trim().split(/\s+/).filter(Boolean)) {
+      total += processCpuMs(Number(child));
+    }
+  } catch {
+    return Number.NaN;
+  }
+  return total;
+}
 
 type SinkMessage = { port?: number; reached?: number; at?: number; count?: number };
 
@@ -90,6 +119,10 @@ async function main(): Promise<void> {
     cleanups.push(cleanUp);
     await waitReady(server, 120_000);
     const load = os.loadavg()[0]?.toFixed(1);
+    const [backend] = await db<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const postmaster = Number(readFileSync(`/proc/${backend?.pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
+    const serverPid = server.child.pid ?? 0;
+    const cpuBefore = { server: processCpuMs(serverPid), postgres: postgresCpuMs(postmaster), sink: processCpuMs(sink.child.pid ?? 0) };
     const reached = sink.waitFor(MEMBERS);
     const started = Date.now();
     const res = await hostRequest(port, `${TENANT}.localhost:${port}`, "POST", `/api/community/${TENANT}/participants/notify`, { authorization: `Bearer ${token}` }, { content, audience: { roles: ["member"] } });
@@ -100,6 +133,11 @@ async function main(): Promise<void> {
     }, Number(process.env.BENCH_PROGRESS_MS ?? 15_000));
     const productMs = (await reached) - started;
     clearInterval(progress);
+    const productCpu = {
+      server: processCpuMs(serverPid) - cpuBefore.server,
+      postgres: postgresCpuMs(postmaster) - cpuBefore.postgres,
+      sink: processCpuMs(sink.child.pid ?? 0) - cpuBefore.sink,
+    };
     server.child.kill("SIGTERM");
     await server.exited;
 
@@ -120,6 +158,7 @@ async function main(): Promise<void> {
       getSocket: smtpSocket,
     } as nodemailer.TransportOptions);
     const rawReached = sink.waitFor(MEMBERS);
+    const rawCpuBefore = { self: process.cpuUsage(), sink: processCpuMs(sink.child.pid ?? 0) };
     const rawStarted = Date.now();
     const sends: Promise<unknown>[] = [];
     for (let i = 1; i <= MEMBERS; i++) {
@@ -127,6 +166,8 @@ async function main(): Promise<void> {
     }
     await Promise.all(sends);
     const rawMs = (await rawReached) - rawStarted;
+    const rawSelf = process.cpuUsage(rawCpuBefore.self);
+    const rawCpu = { sender: (rawSelf.user + rawSelf.system) / 1000, sink: processCpuMs(sink.child.pid ?? 0) - rawCpuBefore.sink };
     raw.close();
 
     const productRate = MEMBERS / (productMs / 1000);
@@ -134,6 +175,10 @@ async function main(): Promise<void> {
     console.log(`\nbench:mail, ${MEMBERS} recipients, ${CONNECTIONS} SMTP connections, load average ${load} (${os.cpus().length} cores) at the start`);
     console.log(`  product (mailing through the server):  ${(productMs / 1000).toFixed(1)} s, ${productRate.toFixed(0)} msg/s`);
     console.log(`  raw pooled nodemailer:                 ${(rawMs / 1000).toFixed(1)} s, ${rawRate.toFixed(0)} msg/s`);
+    const perMail = (ms: number) => `${((ms * 1000) / MEMBERS).toFixed(0)} µs`;
+    console.log(
+      `  CPU per mail, product: server ${perMail(productCpu.server)}, PostgreSQL ${perMail(productCpu.postgres)}, sink ${perMail(productCpu.sink)}; raw: sender ${perMail(rawCpu.sender)}, sink ${perMail(rawCpu.sink)}`,
+    );
     console.log(`  ratio product / raw: ${(productRate / rawRate).toFixed(2)} (target >= 0.5); 100k at the product's rate: ${(100_000 / productRate / 60).toFixed(1)} min (target <= 4)`);
   } finally {
     for (const fn of cleanups.reverse()) await fn().catch((err) => console.error(err));

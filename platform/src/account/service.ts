@@ -25,21 +25,33 @@ import type { ContactTypeInfo, CurrentParticipant, CurrentUser, Permission, WebP
 /** The current-user row of a session, kept by the view cache (auth/view-cache.ts). */
 const CURRENT_USER_VIEW = viewKind<CurrentUserRow | null>("currentUser");
 
+/**
+ * The answers built from a kept current-user row (the view cache's), by the row: a cache hit
+ * answers the same object again, which the route serialises once (http/openapi.ts keptJson),
+ * instead of building and serialising it on every request. Keyed too by what else it reads (the
+ * community of the request and the home community's URL). A row is kept a few seconds at most.
+ */
+const currentUserAnswers = new WeakMap<CurrentUserRow, { key: string; answer: CurrentUser }>();
+
 export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
   const actor = requireUser(ctx);
   const user = await readOwnView(ctx, CURRENT_USER_VIEW, async () => (await findCurrentUser(ctx.db, actor.userId, ctx.tenant.id)) ?? null);
   // The session outlived its user (deleted meanwhile): as good as signed out.
   if (!user) throw unauthenticated();
+  const home = user.homeCommunityId === ctx.tenant.id ? ctx.tenant : await ctx.deps.tenants.get(user.homeCommunityId);
+  const communityUrl = (home ?? ctx.tenant).url;
+  const key = `${ctx.tenant.id}\0${communityUrl}`;
+  const kept = currentUserAnswers.get(user);
+  if (kept?.key === key) return kept.answer;
   const participants = user.participants;
   const here = participants.find((p) => p.communityId === ctx.tenant.id);
-  const home = user.homeCommunityId === ctx.tenant.id ? ctx.tenant : await ctx.deps.tenants.get(user.homeCommunityId);
-  return {
+  const answer: CurrentUser = {
     userId: user.id,
     email: user.email,
     role: here?.role === "admin" || user.isOperator ? "ROLE_ADMIN" : "ROLE_USER",
     enabled: user.enabled,
     preferredLang: user.preferredLang,
-    communityUrl: (home ?? ctx.tenant).url,
+    communityUrl,
     connectedCommunities: participants.map((p) => p.communityId),
     connectedParticipants: participants.map((p) => ({
       id: p.id,
@@ -52,6 +64,8 @@ export async function getCurrentUser(ctx: Ctx): Promise<CurrentUser> {
     emailVerified: user.emailVerifiedAt !== null,
     policyAgreed: user.policyAgreedAt !== null,
   };
+  currentUserAnswers.set(user, { key, answer });
+  return answer;
 }
 
 /**

@@ -9,6 +9,7 @@ import { resolveContext } from "./request-context.ts";
 import type { AppEnv, NodeBindings } from "./env.ts";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
 import { httpRequestDuration } from "../lib/metrics.ts";
+import { requestLoggerOf } from "../lib/request-log.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -168,11 +169,12 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
   // method, a status, a duration): it skips the logger's redaction, which walks every line's
   // values looking for tokens and doubled the cost of writing it (9 against 18 us of CPU a line,
   // all threads, on the 2-core development machine under load; bench:api prints the request
-  // log's share of a request).
+  // log's share of a request). The process logger's request lines are buffered (runtime.ts
+  // createLogger, lib/request-log.ts).
   // Made at the first request: building the app only to read its routes (openapi) needs no logger.
   let requestLog: Logger | undefined;
   return async (c, next) => {
-    requestLog ??= log.child({}, { redact: [] });
+    requestLog ??= requestLoggerOf(log);
     const started = performance.now();
     const clientId = c.req.header("x-request-id");
     const requestId = clientId !== undefined && CLIENT_REQUEST_ID.test(clientId) ? clientId : randomUUID();

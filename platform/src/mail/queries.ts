@@ -74,23 +74,43 @@ export async function insertOutboxMany(db: Db, rows: NewOutboxRow[]): Promise<{ 
   return out.map(({ id, inserted }) => ({ id, inserted }));
 }
 
-/** Locks the row for sending so two workers never send the same mail; null when already sent. */
-export async function claimOutbox(db: Db, id: string): Promise<OutboxRow | undefined> {
-  const [row] = await db<OutboxRow[]>`
-    select ${db.unsafe(COLUMNS)} from mail_outbox where id = ${id} and status <> 'sent' for update skip locked`;
-  return row;
+/**
+ * The class of the session advisory locks a mail worker holds on the outbox rows it is sending
+ * (the two-key form, apart from pg-boss's one-key locks); the row's key is hashtext of its id.
+ */
+export const OUTBOX_LOCK_CLASS = 0x7475;
+
+/**
+ * Claims for sending, in one statement, those of `ids` that are not sent and that no one else
+ * holds, the ones tried least often first: each claimed row is locked for the rest of the
+ * connection's session (a session advisory lock, released by unlockOutboxRows or when the
+ * connection ends, so a dead process frees its rows at once). A row another transaction has
+ * locked (an older release's worker claimed rows so) is skipped as a row another worker's session
+ * holds is.
+ * `conn` must be one connection (db.reserve()) kept until unlockOutboxRows.
+ */
+export async function claimOutboxRows(conn: Db, ids: string[]): Promise<OutboxRow[]> {
+  // The subquery's rows are each offered the lock exactly once (no filter after it), so no lock
+  // is taken on a row that is then not returned; the row locks end with the statement.
+  const rows = await conn<(OutboxRow & { claimed: boolean })[]>`
+    select *, pg_try_advisory_lock(${OUTBOX_LOCK_CLASS}, hashtext(id::text)) as claimed
+    from (select ${conn.unsafe(COLUMNS)} from mail_outbox where id = any(${ids}::uuid[]) and status <> 'sent' order by attempts, id for update skip locked) as c`;
+  return rows
+    .filter((r) => r.claimed)
+    .sort((a, b) => a.attempts - b.attempts || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ claimed: _, ...row }) => row);
 }
 
-/** Of `ids`, those not sent yet, the ones tried least often first (a job's retry). */
-export async function unsentInOrder(db: Db, ids: string[]): Promise<string[]> {
-  const rows = await db<{ id: string }[]>`select id from mail_outbox where id = any(${ids}::uuid[]) and status <> 'sent' order by attempts, id`;
+/** Ends every claim of claimOutboxRows on this connection (before it goes back to the pool). */
+export async function unlockOutboxRows(conn: Db): Promise<void> {
+  await conn`select pg_advisory_unlock_all()`;
+}
+
+/** Of `ids`, those not sent (whoever holds them). */
+export async function unsentOf(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db<{ id: string }[]>`select id from mail_outbox where id = any(${ids}::uuid[]) and status <> 'sent'`;
   return rows.map((r) => r.id);
-}
-
-/** True when the row exists and is not sent (whoever holds its lock). */
-export async function isUnsent(db: Db, id: string): Promise<boolean> {
-  const [row] = await db<{ unsent: boolean }[]>`select status <> 'sent' as unsent from mail_outbox where id = ${id}`;
-  return row?.unsent ?? false;
 }
 
 export async function markSent(db: Db, id: string, transport: string, messageId: string | null): Promise<void> {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type Db, withTx } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { JobDef } from "../jobs/define.ts";
 import { mailFailed, mailSent } from "../lib/metrics.ts";
-import { claimOutbox, isUnsent, type MailAttachment, markAttemptFailed, markSent, unsentInOrder } from "./queries.ts";
+import { claimOutboxRows, type MailAttachment, markAttemptFailed, markSent, type OutboxRow, unlockOutboxRows, unsentOf } from "./queries.ts";
 import { type MailTransport, mailSendLanes, mailTransport } from "./transport.ts";
 
 /** The row is locked by another worker: retried later, until it is found sent. */
@@ -15,7 +15,7 @@ class BusyRow extends Error {
 /**
  * Mails per delivery job when many are queued at once (a mailing's chunk): one pg-boss job row
  * written, fetched and completed per this many mails instead of per mail (pg-boss's three writes
- * per job were as many as the outbox's own per mail). Each mail is still its own transaction.
+ * per job were as many as the outbox's own per mail), and one statement claims them all.
  */
 export const MAILS_PER_JOB = 8;
 
@@ -33,10 +33,13 @@ const MailSendSchema = z.object({
 });
 
 /**
- * Delivers outbox rows, each in its own transaction. Idempotent: a sent row is skipped, and the
- * row lock keeps two workers from sending it at once. A mail that fails does not hold back the
- * others of its job; the job then fails, and its retry sends what is still unsent, the mails tried
- * least often first.
+ * Delivers outbox rows. One statement claims the job's unsent rows on a connection of its own
+ * (claimOutboxRows: a session lock per row, the least tried first), then each mail is sent and at
+ * once marked sent in a statement of its own, so a process killed between the SMTP server's
+ * acceptance and that mark delivers at most the one mail in hand again. Idempotent: a sent row is
+ * skipped, and a row another worker holds makes the job retry until it is found sent. A mail that
+ * fails does not hold back the others of its job; the job then fails, and its retry sends what is
+ * still unsent, the mails tried least often first.
  */
 export const mailSendJob: JobDef<typeof MailSendSchema> = {
   name: "mail.send",
@@ -45,9 +48,9 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   retryLimit: 10,
   retryDelaySeconds: 5,
   // A mail whose process died is sent again within a minute (expiry 20 s, found by maintenance
-  // within 15 s, the retry 5 s later), not pg-boss's default 15 minutes. A send that is alive but
-  // slower than 20 s is safe: it holds its outbox row's lock until it commits, so the retry finds
-  // the row busy (BusyRow) and waits until it is sent; nobody gets it twice.
+  // within 15 s, the retry 5 s later; the dead process's connection, and so its claims, ended with
+  // it). A send that is alive but slower than 20 s is safe: its connection keeps its rows claimed
+  // until they are marked sent, so the retry finds them busy (BusyRow) and waits; nobody gets one twice.
   expireInSeconds: 20,
   // Two mails in hand per SMTP connection (mailSendLanes): one is sent while the other's row is
   // claimed or marked sent.
@@ -57,61 +60,58 @@ export const mailSendJob: JobDef<typeof MailSendSchema> = {
   laneBatch: 2,
   handle: async (deps, data) => {
     const ids = data.mailIds ?? (data.mailId ? [data.mailId] : []);
+    if (ids.length === 0) return;
     const transport = mailTransport(deps.config.smtpUrl);
-    if (ids.length === 1) {
-      const [id] = ids as [string];
-      const outcome = await sendOne(deps.db, transport, id);
-      if (outcome instanceof Error) throw outcome;
-      return;
-    }
     const started = Date.now();
     let failure: Error | undefined;
-    for (const id of await unsentInOrder(deps.db, ids)) {
-      if (Date.now() - started > JOB_BUDGET_MS) {
-        failure ??= new Error("mail job out of time; the rest is sent by its retry");
-        break;
+    const conn = await deps.db.reserve();
+    try {
+      const rows = await claimOutboxRows(conn, ids);
+      if (rows.length < ids.length) {
+        // Sent already, or another worker holds them right now: if that one dies before marking
+        // them sent they are unsent again, so this job retries until it finds them sent.
+        const claimed = new Set(rows.map((r) => r.id));
+        if ((await unsentOf(conn, ids.filter((id) => !claimed.has(id)))).length > 0) failure = new BusyRow();
       }
-      const outcome = await sendOne(deps.db, transport, id);
-      // A real failure is what the job reports; a busy row only makes it retry.
-      if (outcome instanceof Error && (!failure || failure instanceof BusyRow)) failure = outcome;
+      for (const row of rows) {
+        if (Date.now() - started > JOB_BUDGET_MS) {
+          if (!failure || failure instanceof BusyRow) failure = new Error("mail job out of time; the rest is sent by its retry");
+          break;
+        }
+        const outcome = await sendOne(conn, transport, row);
+        // A real failure is what the job reports; a busy row only makes it retry.
+        if (outcome instanceof Error && (!failure || failure instanceof BusyRow)) failure = outcome;
+      }
+    } finally {
+      // The claims end here (rows not reached go to the retry); a broken connection ended them already.
+      await unlockOutboxRows(conn).catch(() => {});
+      conn.release();
     }
     if (failure) throw failure;
   },
 };
 
-/** One outbox row: sent (true), found sent already (false), or the error that kept it unsent. */
-async function sendOne(db: Db, transport: MailTransport, mailId: string): Promise<boolean | Error> {
+/** One claimed outbox row: sent (true), or the error that kept it unsent. */
+async function sendOne(conn: Db, transport: MailTransport, row: OutboxRow): Promise<true | Error> {
   try {
-    const sent = await withTx(db, async (tx) => {
-      const row = await claimOutbox(tx, mailId);
-      if (!row) {
-        // Sent already, or another worker holds the row right now: if that one dies before its
-        // commit the row is unsent again, so this job retries until it finds the row sent.
-        if (await isUnsent(tx, mailId)) throw new BusyRow();
-        return false;
-      }
-      const info = await transport.transporter.sendMail({
-        from: row.fromEmail,
-        to: row.toEmail,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        ...(row.attachments?.length ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
-        // An invitation (iTIP REQUEST / CANCEL) also goes as the text/calendar alternative part,
-        // which is what Gmail, Outlook and Apple Mail offer to add to the calendar.
-        ...invitationPart(row.attachments),
-        headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
-      });
-      await markSent(tx, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
-      return true;
+    const info = await transport.transporter.sendMail({
+      from: row.fromEmail,
+      to: row.toEmail,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      ...(row.attachments?.length ? { attachments: row.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+      // An invitation (iTIP REQUEST / CANCEL) also goes as the text/calendar alternative part,
+      // which is what Gmail, Outlook and Apple Mail offer to add to the calendar.
+      ...invitationPart(row.attachments),
+      headers: { ...row.headers, "X-Tuesday-Mail-Id": row.id },
     });
-    if (sent) mailSent.inc();
-    return sent;
+    await markSent(conn, row.id, transport.name, (info as { messageId?: string }).messageId ?? null);
+    mailSent.inc();
+    return true;
   } catch (err) {
-    // Not an attempt of this job's: the row is left to its holder (no wait on its lock).
-    if (err instanceof BusyRow) return err;
     mailFailed.inc();
-    await markAttemptFailed(db, mailId, err instanceof Error ? err.message : String(err));
+    await markAttemptFailed(conn, row.id, err instanceof Error ? err.message : String(err));
     return err instanceof Error ? err : new Error(String(err));
   }
 }

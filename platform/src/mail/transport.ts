@@ -39,11 +39,12 @@ export function smtpParallelSends(smtpUrl: string | undefined): number {
 }
 
 /**
- * Mails one process has in hand at once: two per SMTP connection. Each send is a row lock and two
- * statements before the SMTP exchange and two after it; with one send per connection, the
- * connection idled through those database round trips (a quarter of raw nodemailer's rate on a
- * loaded machine). A second lane keeps it busy meanwhile; nodemailer's pool queues the extra mail.
- * A kill can deliver at most one mail per lane twice (accepted, not yet marked sent).
+ * Mails one process has in hand at once: two per SMTP connection. Each send is followed by its
+ * mark-sent statement (and each job of several mails starts with their claim); with one send per
+ * connection, the connection idled through those database round trips (a quarter of raw
+ * nodemailer's rate on a loaded machine). A second lane keeps it busy meanwhile; nodemailer's pool
+ * queues the extra mail. A kill can deliver at most one mail per lane twice (accepted, not yet
+ * marked sent).
  */
 export function mailSendLanes(smtpUrl: string | undefined): number {
   return smtpParallelSends(smtpUrl) * 2;

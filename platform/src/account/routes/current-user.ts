@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { defineRoute } from "../../http/route.ts";
 import type { AppEnv } from "../../http/env.ts";
-import { errors, jsonResponse } from "../../http/openapi.ts";
+import { errors, jsonResponse, keptJson } from "../../http/openapi.ts";
 import { CurrentUserSchema } from "../schemas.ts";
 import { getCurrentUser } from "../service.ts";
 
@@ -16,5 +16,6 @@ const route = defineRoute({
 });
 
 export function registerCurrentUser(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await getCurrentUser(c.get("ctx")), 200));
+  // The answer of a cached row is the same object again (account/service.ts): serialised once.
+  app.openapi(route, async (c) => keptJson(c, await getCurrentUser(c.get("ctx"))));
 }
