@@ -67,6 +67,25 @@ describe("nearest texts by vector", () => {
     expect(Array.from(tiny.items.subarray(0, 10)).filter((j) => j >= 0)).toHaveLength(3);
   });
 
+  it("searches identical texts once and spreads their members over the askers", () => {
+    const n = 60;
+    const dim = 16;
+    const { data, has } = community(n, dim, 6, "same");
+    // Members 0-29 wrote the same offer, and members 40-59 the same need as it.
+    for (let i = 1; i < 30; i++) data.copyWithin((i * SLOTS + TO) * dim, TO * dim, (TO + 1) * dim);
+    for (let i = 40; i < 60; i++) data.copyWithin((i * SLOTS + FROM) * dim, TO * dim, (TO + 1) * dim);
+    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const lists = [40, 41, 42].map((i) => Array.from(near.items.subarray(i * 10, i * 10 + 10)));
+    for (const [x, list] of lists.entries()) {
+      // The 10 nearest of a need equal to that offer are 10 of its 30 writers (cosine 1), not the asker.
+      expect(list.every((j) => j >= 0 && j < 30)).toBe(true);
+      expect(new Set(list).size).toBe(10);
+      for (let r = 0; r < 10; r++) expect(near.cos[(40 + x) * 10 + r]).toBeCloseTo(1, 5);
+    }
+    // Different askers start at different writers.
+    expect(lists[0]).not.toEqual(lists[1]);
+  });
+
   it(`finds >= 95% of the true 10 nearest through the approximate index above ${EXACT_UP_TO} texts`, () => {
     const n = EXACT_UP_TO + 1_000;
     const dim = 64;

@@ -5,7 +5,10 @@
  * mean cosine of its HUB_K closest partners) and the candidates by meaning (vector-candidates.ts)
  * read these lists, so the community's vectors are searched once per model.
  *
- * Up to EXACT_UP_TO texts on the searched side the search is exact (USearch's brute force, in
+ * Identical vectors (the same text written by many members) are searched once, as one point; a
+ * found point gives its members in turn, from a place that depends on the asker.
+ *
+ * Up to EXACT_UP_TO distinct texts on the searched side the search is exact (USearch's brute force, in
  * native code on all threads) and the lists are the same on every run. Above it an HNSW graph is
  * built over that side and searched: lists are approximate (recall@10 of the index against brute
  * force is printed by bench:matching) and, as the graph is built on several threads, can differ by
@@ -44,27 +47,28 @@ function threadsFor(size: number): number {
 export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, dim: number, slots: number, from: number, to: number, k = NEAREST): NearestLists {
   const items = new Int32Array(new SharedArrayBuffer(4 * n * k)).fill(-1);
   const cos = new Float32Array(new SharedArrayBuffer(4 * n * k));
-  const pool: number[] = [];
-  const queries: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (has[i * slots + to]) pool.push(i);
-    if (has[i * slots + from]) queries.push(i);
-  }
-  if (pool.length === 0 || queries.length === 0) return { items, cos, k };
-  const gather = (members: number[], slot: number): Float32Array => {
-    const out = new Float32Array(members.length * dim);
-    for (const [r, i] of members.entries()) out.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), r * dim);
+  // Identical texts (a one-word offer many members wrote) are one point of the search: an index
+  // of many equal vectors is slow to build and ranks them arbitrarily.
+  const pool = distinctVectors(data, has, n, dim, slots, to);
+  const queries = distinctVectors(data, has, n, dim, slots, from);
+  if (pool.members.length === 0 || queries.members.length === 0) return { items, cos, k };
+  const gather = (groups: Distinct, slot: number): Float32Array => {
+    const out = new Float32Array(groups.members.length * dim);
+    for (const [r, group] of groups.members.entries()) {
+      const i = group[0] as number;
+      out.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), r * dim);
+    }
     return out;
   };
   const base = gather(pool, to);
   const asked = gather(queries, from);
-  // One more than k: a member's own text may come back first.
-  const want = Math.min(k + 1, pool.length);
-  const threads = threadsFor(pool.length);
+  // One group more than k: a member's own text may be in the first.
+  const want = Math.min(k + 1, pool.members.length);
+  const threads = threadsFor(pool.members.length);
   let keys: BigUint64Array;
   let distances: Float32Array;
   let counts: BigUint64Array | null = null;
-  if (pool.length <= EXACT_UP_TO) {
+  if (pool.members.length <= EXACT_UP_TO) {
     const found = exactSearch(base, asked, dim, want, MetricKind.IP, threads);
     ({ keys, distances } = found);
     counts = found instanceof BatchMatches ? found.counts : null;
@@ -78,26 +82,69 @@ export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, 
       expansion_search: EXPANSION_SEARCH,
       multi: false,
     });
-    const rows = new BigUint64Array(pool.length);
-    for (let r = 0; r < pool.length; r++) rows[r] = BigInt(r);
+    const rows = new BigUint64Array(pool.members.length);
+    for (let r = 0; r < rows.length; r++) rows[r] = BigInt(r);
     index.add(rows, base, threads);
     const found = index.search(asked, want, threads);
     ({ keys, distances } = found);
     counts = found instanceof BatchMatches ? found.counts : null;
   }
-  for (let q = 0; q < queries.length; q++) {
-    const i = queries[q] as number;
+  for (const [q, askers] of queries.members.entries()) {
     const found = counts ? Number(counts[q]) : want;
-    let r = 0;
-    for (let t = 0; t < found && r < k; t++) {
-      const row = Number(keys[q * want + t]);
-      const j = pool[row];
-      if (j === undefined || j === i) continue;
-      items[i * k + r] = j;
-      // USearch's inner-product distance is 1 - dot.
-      cos[i * k + r] = 1 - (distances[q * want + t] as number);
-      r++;
+    for (const i of askers) {
+      let r = 0;
+      for (let t = 0; t < found && r < k; t++) {
+        const group = pool.members[Number(keys[q * want + t])];
+        if (group === undefined) continue;
+        // USearch's inner-product distance is 1 - dot.
+        const c = 1 - (distances[q * want + t] as number);
+        // Members of one text in turn from a place that depends on the asker, so that not the
+        // same few of a large group are everyone's neighbours.
+        const size = group.length;
+        for (let g = 0, at = i % size; g < size && r < k; g++, at = at + 1 === size ? 0 : at + 1) {
+          const j = group[at] as number;
+          if (j === i) continue;
+          items[i * k + r] = j;
+          cos[i * k + r] = c;
+          r++;
+        }
+      }
     }
   }
   return { items, cos, k };
+}
+
+interface Distinct {
+  /** Per distinct vector, the members who have it (ascending). */
+  members: number[][];
+}
+
+/** The members with a vector in `slot`, grouped by identical vectors (bit for bit). */
+function distinctVectors(data: Float32Array, has: Uint8Array, n: number, dim: number, slots: number, slot: number): Distinct {
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  const byHash = new Map<number, number[]>();
+  const members: number[][] = [];
+  const same = (a: number, b: number): boolean => {
+    const x = (a * slots + slot) * dim;
+    const y = (b * slots + slot) * dim;
+    for (let d = 0; d < dim; d++) if (bits[x + d] !== bits[y + d]) return false;
+    return true;
+  };
+  for (let i = 0; i < n; i++) {
+    if (!has[i * slots + slot]) continue;
+    // FNV-1a over the vector's words.
+    let h = 0x811c9dc5;
+    const at = (i * slots + slot) * dim;
+    for (let d = 0; d < dim; d++) h = Math.imul(h ^ (bits[at + d] as number), 0x01000193);
+    const groups = byHash.get(h);
+    const group = groups?.map((g) => members[g] as number[]).find((m) => same(m[0] as number, i));
+    if (group) {
+      group.push(i);
+      continue;
+    }
+    members.push([i]);
+    if (groups) groups.push(members.length - 1);
+    else byHash.set(h, [members.length - 1]);
+  }
+  return { members };
 }
