@@ -8,7 +8,7 @@
  * neighbour on a shared machine weighs on all of them alike: pgbench -S with 8 clients,
  * `GET /api/current-user` and `GET /api/participant/profile` with 8 keep-alive connections.
  * Prints req/s and p99 per endpoint and the ratio to pgbench's transactions per second; the
- * target ratio is 0.25 for both.
+ * target ratio is 0.4 for both, with the request log on (issue 25, item 8; an earlier issue asked 0.25).
  *
  * The app is measured as it starts by default, with its request log on (the product's logger at
  * info, one JSON line per request through pino's asynchronous destination, into a temp file as a
@@ -38,7 +38,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 4_000);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 4);
 const ACCOUNTS = 100_000;
 const MEMBERS = 2_000;
-const TARGET_RATIO = 0.25;
+const TARGET_RATIO = 0.4;
 /** The request log on (the default) against off (LOG_LEVEL=warn): at least this fraction. */
 const TARGET_LOG_RATIO = 0.9;
 const LOG_OFF = " (log off)";
