@@ -62,17 +62,7 @@ if (extraArgs.length === 0) {
     });
     citusEnv.CITUS_STATEMENT_LOG = statementLog;
     citusEnv.CITUS_WORKLOAD_REPORT = pgJson;
-    noteVitestProblems("vitest on the PostgreSQL server", code, pgFailures);
-    if (fs.existsSync(pgJson)) {
-      const r = JSON.parse(fs.readFileSync(pgJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-      total.passed += r.numPassedTests;
-      total.failed += r.numFailedTests;
-      total.skipped += r.numPendingTests + r.numTodoTests;
-    } else {
-      console.error("vitest (PostgreSQL server pass) wrote no report: counting the run as failed");
-      failedStep = true;
-    }
-    if (code !== 0) failedStep = true;
+    countVitestRun("vitest on the PostgreSQL server", code, pgJson, pgFailures);
   }
 }
 
@@ -86,19 +76,24 @@ fs.rmSync(vitestJson, { force: true });
 const vitestFailures = path.join(tmp, "vitest-failures.json");
 fs.rmSync(vitestFailures, { force: true });
 const vitestCode = run("npx", ["vitest", "run", ...REPORTERS, `--outputFile.json=${vitestJson}`, ...extraArgs], { FAILURE_REPORT: vitestFailures, ...citusEnv });
-noteVitestProblems("vitest", vitestCode, vitestFailures);
-if (fs.existsSync(vitestJson)) {
-  const r = JSON.parse(fs.readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  total.passed += r.numPassedTests;
-  total.failed += r.numFailedTests;
-  total.skipped += r.numPendingTests + r.numTodoTests;
-} else {
-  console.error("vitest wrote no report: counting the run as failed");
-  failedStep = true;
-}
-if (vitestCode !== 0) failedStep = true;
+countVitestRun("vitest", vitestCode, vitestJson, vitestFailures);
 const contractLine = contractSummary();
 
+
+/** Adds one vitest run's counts (its JSON report) to the total and its failures to the problems. */
+function countVitestRun(step: string, code: number, reportFile: string, failureFile: string): void {
+  noteVitestProblems(step, code, failureFile);
+  if (fs.existsSync(reportFile)) {
+    const r = JSON.parse(fs.readFileSync(reportFile, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    total.passed += r.numPassedTests;
+    total.failed += r.numFailedTests;
+    total.skipped += r.numPendingTests + r.numTodoTests;
+  } else {
+    console.error(`${step} wrote no report: counting the run as failed`);
+    failedStep = true;
+  }
+  if (code !== 0) failedStep = true;
+}
 
 function noteVitestProblems(step: string, code: number, file: string): void {
   if (!fs.existsSync(file)) {
