@@ -26,6 +26,7 @@ export { createErrorReporter } from "./lib/error-reporting.ts";
 export { allJobs } from "./job-registry.ts";
 export { BOM, csvRecords } from "./lib/csv.ts";
 export { AppError, ErrorCode } from "./lib/errors.ts";
+export { processAlive } from "./lib/process.ts";
 export { AUDIT_ACTIONS } from "./audit/actions.ts";
 export { type BilingualOptions, explainEncoderText, loadBilingual, toEncoderText } from "./matching/encoder/bilingual.ts";
 export { getOutbox, listOutbox, OUTBOX_LOCK_CLASS, type OutboxRow } from "./mail/queries.ts";

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+export { processAlive } from "@tuesday/platform";
 export { freePort } from "../support/net.ts";
 
 /** `platform/src/server.ts` as a child process with its own embedded PostgreSQL: what `npm start` runs. */
@@ -12,25 +12,6 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 
-/**
- * Whether a process is running: it exists and, on Linux, is not a zombie. A postmaster orphaned by
- * a `kill -9` of its server belongs to PID 1 once it exits, and stays a zombie until PID 1 reaps
- * it, which some inits (a CI VM's) do only now and then; signal 0 still reaches a zombie.
- */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat[stat.lastIndexOf(")") + 2] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 export type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 

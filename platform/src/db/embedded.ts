@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import type { Logger } from "pino";
+import { processAlive } from "../lib/process.ts";
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -83,25 +83,10 @@ async function runningCluster(databaseDir: string): Promise<{ pid: number; port:
   const [pidLine, , , portLine] = pidFile.split("\n");
   const pid = Number(pidLine);
   const port = Number(portLine);
-  if (!pid || !port || !isAlive(pid)) return undefined; // a stale pid file: PostgreSQL removes it on its own start
+  if (!pid || !port || !processAlive(pid)) return undefined; // a stale pid file: PostgreSQL removes it on its own start
   return { pid, port };
 }
 
-/** Alive and not a zombie (an orphan's new parent may be slow to reap it, or never do). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The pid of the process that started the cluster on `databaseDir`, kept beside it (never inside:
@@ -122,7 +107,7 @@ async function clusterOwner(databaseDir: string): Promise<number | undefined> {
  */
 async function stopOrphan(databaseDir: string, pid: number): Promise<void> {
   const pidFile = path.join(databaseDir, "postmaster.pid");
-  const gone = async () => !isAlive(pid) || !(await fs.stat(pidFile).then(() => true, () => false));
+  const gone = async () => !processAlive(pid) || !(await fs.stat(pidFile).then(() => true, () => false));
   for (const [signal, waitMs] of [["SIGINT", 30_000], ["SIGQUIT", 10_000]] as const) {
     try {
       process.kill(pid, signal);
@@ -133,7 +118,7 @@ async function stopOrphan(databaseDir: string, pid: number): Promise<void> {
     while (Date.now() < until) {
       if (await gone()) {
         // The pid file goes just before the process exits: wait for the exit itself, briefly.
-        for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+        for (let i = 0; i < 50 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
         return;
       }
       await new Promise((r) => setTimeout(r, 100));
@@ -173,7 +158,7 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     const owner = await clusterOwner(databaseDir);
     // A live owner (the server while the CLI runs), or none recorded (a cluster started before
     // owners were): borrow it, and never stop it.
-    if (owner === undefined || (owner !== process.pid && isAlive(owner))) return { url: clusterUrl(password, running.port), stop: async () => {} };
+    if (owner === undefined || (owner !== process.pid && processAlive(owner))) return { url: clusterUrl(password, running.port), stop: async () => {} };
     const orphaned = { pid: running.pid, port: running.port, deadOwner: owner, dir: databaseDir };
     if (opts.supervise) opts.supervise.warn(orphaned, "stopping the orphaned embedded PostgreSQL of a process that died, to start one this process supervises");
     else opts.log?.(`stopping the orphaned embedded PostgreSQL (pid ${running.pid}) of a process that died (pid ${owner})`);
