@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { createMember } from "../../tests/support/users.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession } from "./run-cli.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
 let env: TestEnv;
-const runCli = (args: string[]) => run(args, { databaseUrl: env.dbUrl });
+const cli = cliSession(() => env.dbUrl);
+const runCli = (args: string[]) => cli.run(args);
 
 beforeAll(async () => {
   env = await createTestEnv();
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
 });
 

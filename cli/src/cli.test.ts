@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findUserByEmail, queueMail, verifyPassword } from "@tuesday/platform";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { signInAs, uniqueEmail } from "../../tests/support/users.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession } from "./run-cli.ts";
 
 // Each test starts node processes that load the whole platform; on a busy 2-core machine that alone
 // can take most of the default 30 s.
@@ -16,8 +16,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 let env: TestEnv;
 let tmp: string;
 
+const cli = cliSession(() => env.dbUrl);
 function runCli(args: string[], opts: { input?: string; env?: Record<string, string> } = {}) {
-  return run(args, { databaseUrl: env.dbUrl, ...opts });
+  return cli.run(args, opts);
 }
 
 beforeAll(async () => {
@@ -25,6 +26,7 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-cli-"));
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { parseGraph, parseMapping, parsePairing, validateMatching } from "@tuesday/platform";
 import { makeMember, snapshot } from "../../tests/api/matching-weekly-helpers.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession } from "./run-cli.ts";
 
 // Each test starts node processes that load the whole platform: slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -14,8 +14,9 @@ let env: TestEnv;
 let tmp: string;
 const WEEK = "2030-01-01";
 
+const cli = cliSession(() => env.dbUrl);
 function runCli(args: string[]) {
-  return run(args, { databaseUrl: env.dbUrl });
+  return cli.run(args);
 }
 
 async function readAudit(dir: string) {
@@ -32,6 +33,7 @@ beforeAll(async () => {
   for (let i = 0; i < 9; i++) await makeMember(env, i, { tenant: "alpha" });
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { uniqueEmail } from "../../tests/support/users.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession } from "./run-cli.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -13,8 +13,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 let env: TestEnv;
 let tmp: string;
 
+const cli = cliSession(() => env.dbUrl);
 function runCli(args: string[]) {
-  return run(args, { databaseUrl: env.dbUrl });
+  return cli.run(args);
 }
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-operator-misc-"));
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
 import { createDb, withDatabase } from "@tuesday/platform";
 import { makeMember, type Member, snapshot } from "../../tests/api/matching-weekly-helpers.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession, runCli as run } from "./run-cli.ts";
 
 // Features of the CLI the other CLI test files do not reach: --map, send-recommendations, matching
 // preview, questions export, --database-url, plain progress lines, prompts on a terminal, and a
@@ -17,8 +17,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 let env: TestEnv;
 let tmp: string;
 
+const cli = cliSession(() => env.dbUrl);
+/** Another database than the file's: a process of its own (the session's runner has the file's). */
 function runCli(args: string[], opts: { databaseUrl?: string } = {}) {
-  return run(args, { databaseUrl: opts.databaseUrl ?? env.dbUrl });
+  return opts.databaseUrl ? run(args, { databaseUrl: opts.databaseUrl }) : cli.run(args);
 }
 
 beforeAll(async () => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tuesday-cli-more-"));
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestEnv, type TestEnv } from "../../tests/support/harness.ts";
-import { runCli as run } from "./run-cli.ts";
+import { cliSession } from "./run-cli.ts";
 
 // One community provisioned from scratch by the real binary, step by step (each test builds on the
 // one before): init and apply, questions, a member import, invitations, a mailing.
@@ -14,8 +14,9 @@ let tmp: string;
 let tenantsDir: string;
 const SLUG = "acme";
 
+const cli = cliSession(() => env.dbUrl);
 function runCli(args: string[]) {
-  return run(args, { databaseUrl: env.dbUrl });
+  return cli.run(args);
 }
 
 const GOOD = Array.from({ length: 20 }, (_, i) => ({
@@ -48,6 +49,7 @@ beforeAll(async () => {
   tenantsDir = path.join(tmp, "tenants");
 });
 afterAll(async () => {
+  await cli.close();
   await env?.close();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 });

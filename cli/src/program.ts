@@ -13,7 +13,7 @@ import { CliError, isJson, isVerbose, setJson, setVerbose } from "./runtime.ts";
 
 /**
  * `tuesday`: the operator CLI (cli/src/main.ts runs it as a process; `runTuesday` runs one command
- * line in the calling process: tests/e2e/cli-runner.ts runs many so, one after the other). Every verb goes through the platform's service functions, with the
+ * line in the calling process: cli/src/cli-runner.ts runs many so, one after the other). Every verb goes through the platform's service functions, with the
  * operator as actor (audited as such). Exit codes: 0 done, 1 a failure (printed as one line with a
  * hint), 2 a usage mistake.
  */

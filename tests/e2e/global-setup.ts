@@ -33,11 +33,11 @@ function buildIfNeeded(app: string): void {
 }
 
 /**
- * The operator CLI as one process for the whole run (cli-runner.ts): its address goes to the
+ * The operator CLI as one process for the whole run (cli/src/cli-runner.ts): its address goes to the
  * workers in E2E_CLI_URL (support.ts's operatorCli). Returns its stop.
  */
 async function startCliRunner(): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/e2e/cli-runner.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "cli/src/cli-runner.ts")], {
     cwd: root,
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],

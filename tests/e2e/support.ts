@@ -183,7 +183,7 @@ export type CliRun = { code: number; stdout: string; stderr: string };
 
 /**
  * A command line of the operator CLI (`tuesday ...`) on the browser tests' database: sent to the
- * run's one CLI process (cli-runner.ts, started by global-setup: E2E_CLI_URL), which runs the real
+ * run's one CLI process (cli/src/cli-runner.ts, started by global-setup: E2E_CLI_URL), which runs the real
  * CLI program as `tuesday` would, without a process start (2-5 s) per command. Without that
  * process (a spec run without global-setup), a `tuesday` process of its own.
  */

@@ -1,13 +1,14 @@
 /**
- * The operator CLI for the browser tests as one long-lived process (started by global-setup.ts):
- * `POST /run` with `{ "args": [...] }` runs that command line with the real CLI program
- * (cli/src/program.ts) on the browser tests' database, exactly as `tuesday <args>` would, and answers
- * `{ code, stdout, stderr }`. A `tuesday` process spends 2-5 s starting (tsx, importing the
- * platform) before its command takes a fraction of a second; here that start is paid once per run
- * instead of once per command (issue 29). Commands run one after the other: the CLI's --json and
- * --verbose are process-wide, and what a command prints is captured from process.stdout/stderr.
- * Prints `listening <port>` once ready. Environment: DATA_DIR, NODE_ENV, LOG_LEVEL, as
- * support.ts's scripts get them.
+ * The operator CLI as one long-lived process, for tests: `POST /run` with `{ "args": [...] }` runs
+ * that command line with the real CLI program (program.ts) exactly as `tuesday <args>` would, and
+ * answers `{ code, stdout, stderr }`. A `tuesday` process spends 2-5 s starting (tsx, importing the
+ * platform) before its command takes a fraction of a second; here that start is paid once (issue
+ * 29). Used by the browser run (one runner, started by tests/e2e/global-setup.ts) and by the CLI's
+ * own test files (one runner a file, run-cli.ts `cliSession`). Commands run one after the other:
+ * the CLI's --json and --verbose are process-wide, what a command prints is captured from
+ * process.stdout/stderr, and process.env is put back as the runner started after each command
+ * (`--database-url` sets DATABASE_URL), so no command sees another's. Prints `listening <port>`
+ * once ready. Environment: what its starter gives it (DATABASE_URL or DATA_DIR, NODE_ENV, ...).
  */
 import http from "node:http";
 import { runTuesday } from "../../cli/src/program.ts";
@@ -15,6 +16,12 @@ import { runTuesday } from "../../cli/src/program.ts";
 type Result = { code: number; stdout: string; stderr: string };
 
 let queue: Promise<unknown> = Promise.resolve();
+const startEnv = { ...process.env };
+
+function restoreEnv(): void {
+  for (const key of Object.keys(process.env)) if (!(key in startEnv)) delete process.env[key];
+  Object.assign(process.env, startEnv);
+}
 
 function runOne(args: string[]): Promise<Result> {
   const next = queue.then(async () => {
@@ -37,6 +44,7 @@ function runOne(args: string[]): Promise<Result> {
     } finally {
       process.stdout.write = writeOut;
       process.stderr.write = writeErr;
+      restoreEnv();
     }
     return { code, stdout: out.join(""), stderr: err.join("") };
   });
