@@ -507,6 +507,10 @@ describe("POST /api/images/upload/link", () => {
     const res = await uploadLink(u.token, { imageUrl: "https://no-such-host.invalid/photo.png" });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 1001, msg: expect.stringMatching(/no-such-host\.invalid/), errors: { imageUrl: expect.any(String) } });
+    // Reserved never to exist (RFC 6761): refused as bad input whatever the resolver does, offline too.
+    const reserved = await uploadLink(u.token, { imageUrl: "http://photos.shop.test./a.png" });
+    expect(reserved.status).toBe(400);
+    expect(reserved.body).toMatchObject({ code: 1001, msg: expect.stringMatching(/photos\.shop\.test/) });
   });
 
   it("stops reading past the size limit with 413", async () => {

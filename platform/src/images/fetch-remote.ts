@@ -102,12 +102,20 @@ export function parseImageUrl(raw: string, base?: URL): URL {
   return url;
 }
 
+/**
+ * Names under the top-level domains reserved never to exist in the public DNS (RFC 2606, RFC 6761:
+ * .invalid, .test, .example): a link to one is wrong whatever the resolver says, and is refused
+ * without asking it (offline, a resolver's failure would otherwise read as the upstream's 502).
+ */
+const NEVER_RESOLVED = /(^|\.)(invalid|test|example)\.?$/i;
+
 /** Resolves the host and checks every address it has: one private answer refuses the host. */
 async function resolveChecked(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<Address[]> {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const literal = isIP(host);
   let addresses: Address[];
   if (literal) addresses = [{ address: host, family: literal }];
+  else if (NEVER_RESOLVED.test(host)) throw unknownHost(host);
   else {
     try {
       addresses = await abortable(dnsLookup(host, { all: true, verbatim: true }), signal);
