@@ -63,3 +63,38 @@ test.describe("start-up session handling (spec 4.1)", () => {
     expect(sockets.length).toBeLessThanOrEqual(2);
   });
 });
+
+test.describe("the Offline toast (spec 4.9, decision 0210)", () => {
+  test("a browser that calls itself offline while the app's server answers shows none; it shows once the server cannot be reached and goes when it answers again", async ({ page }) => {
+    // The browser says it has no network (as one without a network link does), but this page's
+    // server still answers: the app works on, so nothing says it is offline.
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "onLine", { get: () => false, configurable: true }));
+    const probes: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/constants/contacts/types")) probes.push(r.url());
+    });
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => probes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const offlineToast = page.getByTestId("toast").filter({ hasText: "The app is offline" });
+    await expect(offlineToast).toHaveCount(0);
+
+    // Now the server cannot be reached: the toast shows within a few seconds, once.
+    await page.route("**/api/constants/contacts/types", (route) => route.abort("internetdisconnected"));
+    await expect(offlineToast).toHaveCount(1, { timeout: 10_000 });
+    // Closed by the member, it is not shown again while the server stays unreachable.
+    await offlineToast.getByRole("button", { name: "Close" }).click();
+    await expect(offlineToast).toHaveCount(0);
+    const seen = probes.length;
+    await expect.poll(() => probes.length, { timeout: 10_000 }).toBeGreaterThan(seen + 1);
+    await expect(offlineToast).toHaveCount(0);
+
+    // Reachable again (a second outage shows it again, and its end takes it away).
+    await page.unroute("**/api/constants/contacts/types");
+    await expect.poll(() => probes.length, { timeout: 10_000 }).toBeGreaterThan(seen + 3);
+    await page.route("**/api/constants/contacts/types", (route) => route.abort("internetdisconnected"));
+    await expect(offlineToast).toHaveCount(1, { timeout: 10_000 });
+    await page.unroute("**/api/constants/contacts/types");
+    await expect(offlineToast).toHaveCount(0, { timeout: 10_000 });
+  });
+});

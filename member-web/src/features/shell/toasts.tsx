@@ -1,10 +1,26 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { SERVER_UNAVAILABLE_EVENT } from "../../api/client.ts";
+import { api, SERVER_UNAVAILABLE_EVENT } from "../../api/client.ts";
 import { OFFLINE_TIMEOUT_MS, showOopsOnAppErrors, type Toast, toastStore, useToasts } from "../../lib/toasts.ts";
 
+const OFFLINE_RECHECK_MS = 3_000;
+
 /**
- * Toasts (spec 4.9, 8, 9): an "Offline" toast while the browser is offline, "server is
+ * Whether the app's server answers at all (any HTTP status): a small public read through the
+ * generated client, given up after 5 s. A network failure or the time limit means no.
+ */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    await api.GET("/api/constants/contacts/types", { signal: AbortSignal.timeout(5_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Toasts (spec 4.9, 8, 9): an "Offline" toast while the browser is offline and the app's server
+ * cannot be reached (decision 0210), "server is
  * unavailable" after a failed call, "Oops!" on a generic error event (APP_ERROR_EVENT, an
  * uncaught error or unhandled rejection), and the toasts features show (toastStore.show). Only one
  * offline or error toast is kept at a time. The app-wide variant shows at the bottom, the
@@ -15,9 +31,39 @@ export function Toasts() {
   const toasts = useToasts();
 
   useEffect(() => {
-    const offline = () => toastStore.show({ type: "error", slot: "offline", title: t("offlineTitle"), content: t("offlineText"), timeout: OFFLINE_TIMEOUT_MS });
+    // While the browser says it is offline, the app's own server is asked every few seconds: the
+    // toast shows while it cannot be reached and goes once it answers. A server on this machine or
+    // this network still answers a browser without a network link, and then the app works on.
+    // Shown once each time the server stops answering: a member who closed it is not shown it again
+    // every few seconds.
+    let watching: ReturnType<typeof setInterval> | undefined;
+    let unreachable = false;
+    const check = () => {
+      void serverAnswers().then((answers) => {
+        if (navigator.onLine || watching === undefined) return;
+        if (answers) {
+          unreachable = false;
+          toastStore.hideSlot("offline");
+        } else if (!unreachable) {
+          unreachable = true;
+          toastStore.show({ type: "error", slot: "offline", title: t("offlineTitle"), content: t("offlineText"), timeout: OFFLINE_TIMEOUT_MS });
+        }
+      });
+    };
+    const offline = () => {
+      watching ??= setInterval(check, OFFLINE_RECHECK_MS);
+      check();
+    };
+    const stopWatching = () => {
+      clearInterval(watching);
+      watching = undefined;
+    };
+    const onOnline = () => {
+      stopWatching();
+      unreachable = false;
+      toastStore.hideSlot("offline");
+    };
     if (!navigator.onLine) offline();
-    const onOnline = () => toastStore.hideSlot("offline");
     const onUnavailable = () => toastStore.show({ type: "error", content: t("unavailable") });
     const stopOops = showOopsOnAppErrors(window, () => ({ title: t("toasts:oopsTitle"), content: t("toasts:oopsText") }));
     window.addEventListener("offline", offline);
@@ -28,6 +74,7 @@ export function Toasts() {
       window.removeEventListener("online", onOnline);
       window.removeEventListener(SERVER_UNAVAILABLE_EVENT, onUnavailable);
       stopOops();
+      stopWatching();
     };
   }, [t]);
 
