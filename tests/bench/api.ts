@@ -18,7 +18,7 @@
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, unlinkSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -28,6 +28,7 @@ import { Hono } from "hono";
 import pino from "pino";
 import { applyTenants, createDb, createDeps, createLogger, createSession, flushLogs, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { freePort } from "../support/net.ts";
 import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
@@ -45,6 +46,8 @@ const LOG_OFF = " (log off)";
 const TENANT = "bench";
 const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
+/** The product as processes: `server.ts` with each WEB_CONCURRENCY here. */
+const PROCESS_WORKERS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
 
 type Sample = { kind: string; ms: number; status: number };
 /** serverCpuMs: the CPU time of this process's main thread (the servers') during the loop, null off Linux. */
@@ -52,12 +55,12 @@ type Loop = { samples: Sample[]; seconds: number; serverCpuMs: number | null };
 /** p99 is known for the in-process equivalent only; pgbench itself reports its mean latency. */
 type Pgbench = { transactions: number; seconds: number; p99: number; meanMs: number };
 
-async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Loop> {
+async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>, serverCpuMs: () => number | null = mainThreadCpuMs): Promise<Loop> {
   const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
   const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
-  const before = mainThreadCpuMs();
+  const before = serverCpuMs();
   const loop = await runWorker<Omit<Loop, "serverCpuMs">>(worker);
-  const after = mainThreadCpuMs();
+  const after = serverCpuMs();
   return { ...loop, serverCpuMs: before === null || after === null ? null : after - before };
 }
 
@@ -139,6 +142,70 @@ function get(port: number, reqPath: string, headers: Record<string, string>): Pr
     req.on("error", reject);
     req.end();
   });
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** utime + stime in ms of a process (all its threads) from /proc/<pid>/stat; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of a process's children (/proc/<pid>/task/<pid>/children). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+type ServerProcess = { port: number; cpuMs: () => number; stop: () => Promise<void> };
+
+/**
+ * The product as a process, `node --import tsx platform/src/server.ts` (what `npm start` runs) on
+ * the scratch database, with `env` (WEB_CONCURRENCY, LOG_LEVEL), its stdout and stderr into
+ * `logFile` as a service manager takes them. cpuMs: the process's and its workers' CPU time.
+ */
+async function startServerProcess(url: string, env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const out = createWriteStream(logFile);
+  await new Promise((resolve) => out.once("open", resolve));
+  const child = spawn(process.execPath, ["--import", "tsx", "platform/src/server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", ...env },
+    stdio: ["ignore", out, out],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server.ts exited ${child.exitCode}:\n${readFileSync(logFile, "utf8")}`);
+    const ready = await get(port, "/readyz", { host: "127.0.0.1" }).catch(() => ({ status: 0 }));
+    if (ready.status === 200) break;
+    if (Date.now() - started > 60_000) throw new Error(`server.ts not ready in 60 s:\n${readFileSync(logFile, "utf8")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid as number;
+  // A cluster's other workers start once its first one listens; the primary says when all do.
+  while (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !readFileSync(logFile, "utf8").includes("every worker listening")) {
+    if (Date.now() - started > 120_000) throw new Error(`server.ts workers not listening in 120 s:\n${readFileSync(logFile, "utf8")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    cpuMs: () => [pid, ...childPids(pid)].reduce((sum, p) => sum + processCpuMs(p), 0),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      out.end();
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -232,13 +299,23 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
-    const targets = [
+    const processes: { label: string; server: ServerProcess }[] = [];
+    for (const n of PROCESS_WORKERS) {
+      const file = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-w${n}.log`);
+      const server = await startServerProcess(url, { WEB_CONCURRENCY: String(n) }, file);
+      cleanups.push(async () => unlinkSync(file), () => server.stop());
+      processes.push({ label: `server.ts WEB_CONCURRENCY=${n}`, server });
+    }
+    const targets: { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null }[] = [
+      ...processes.flatMap(({ label, server }) =>
+        ENDPOINTS.map((p) => ({ label: `${p} ${label}`, path: p as string, port: server.port, headers: { ...headers, host: `${TENANT}.localhost:${server.port}` }, cpu: server.cpuMs })),
+      ),
       ...ENDPOINTS.map((p) => ({ label: p as string, path: p as string, port, headers })),
       ...ENDPOINTS.map((p) => ({ label: `${p}${LOG_OFF}`, path: p as string, port: portOff, headers: { ...headers, host: `${TENANT}.localhost:${portOff}` } })),
       { label: BARE, path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
     ];
 
-    for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers);
+    for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers, t.cpu);
     await pgbench(url, 2);
 
     const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
@@ -256,7 +333,7 @@ async function main(): Promise<void> {
           pg.push(b);
           row.pg = b.transactions / b.seconds;
         } else {
-          const l = await closedLoop(t.port, REQUESTS, t.path, t.headers);
+          const l = await closedLoop(t.port, REQUESTS, t.path, t.headers, t.cpu);
           loops.get(t.label)?.push(l);
           row[t.label] = l.samples.length / l.seconds;
         }
@@ -299,6 +376,12 @@ async function main(): Promise<void> {
       console.log(
         `GET ${p}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${cpuText(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)} (steadier than req/s on a busy machine)`}`,
       );
+    }
+    for (const { label } of processes) {
+      for (const p of ENDPOINTS) {
+        const { rps, p99, cpu } = measured(`${p} ${label}`);
+        console.log(`GET ${p}, ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)}${Number.isNaN(cpu) ? "" : `, server processes ${cpu.toFixed(0)} µs CPU a request`}`);
+      }
     }
     await flushLogs(logOn);
     const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
