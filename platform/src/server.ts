@@ -10,6 +10,7 @@ import type { AppConfig } from "./config.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase, processErrorReporter } from "./runtime.ts";
 import { watchProcessErrors } from "./lib/process-errors.ts";
+import { serveClusterMetrics } from "./lib/metrics.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
 import { startupBanner } from "./banner.ts";
@@ -134,6 +135,7 @@ const WORKER_SETTLE_MS = 10_000;
  */
 function runPrimary(config: AppConfig): void {
   const log = createLogger(config);
+  serveClusterMetrics();
   const workers = new Set<ReturnType<typeof cluster.fork>>();
   let listened = false;
   let stopping = false;

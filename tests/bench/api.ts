@@ -177,7 +177,9 @@ async function startServerProcess(url: string, env: Record<string, string>, logF
   const port = await freePort();
   const out = createWriteStream(logFile);
   await new Promise((resolve) => out.once("open", resolve));
-  const child = spawn(process.execPath, ["--import", "tsx", "platform/src/server.ts"], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/src/server.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", ...env },
     stdio: ["ignore", out, out],
