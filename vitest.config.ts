@@ -10,7 +10,7 @@ export const UNIT_IN_API = ["tests/api/i18n-complete.test.ts", "tests/api/tenant
  * tests/architecture/projects.test.ts checks every test file is in exactly one project, and scans
  * the shared files for what would leak (process.env writes, module mocks, fake timers, ...).
  */
-export const ISOLATED_API = ["tests/api/stomp-server.test.ts", "tests/api/webhooks-emitters.test.ts", "tests/api/web-concurrency.test.ts"];
+export const ISOLATED_API = ["tests/api/stomp-server.test.ts", "tests/api/webhooks-emitters.test.ts"];
 
 /** The PostgreSQL test projects: what `--project` takes to run every database test. */
 export const DATABASE_PROJECTS = ["integration", "integration-shared"];

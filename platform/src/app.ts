@@ -1,4 +1,3 @@
-import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import { mailingsRouter } from "./mailings/router.ts";
 import { settingsRouter } from "./settings/router.ts";
@@ -30,7 +29,7 @@ import { createRouter } from "./http/openapi.ts";
 import { imageUploadBodyLimit } from "./images/index.ts";
 import { IMAGE_UPLOAD_API_PATH, imagesRouter, mountMedia } from "./images/router.ts";
 import { ErrorCode } from "./lib/errors.ts";
-import { metricsRegistry, type PoolCount, scrapeMetrics, setMetricsSource } from "./lib/metrics.ts";
+import { metricsRegistry, type PoolCount, setMetricsSource } from "./lib/metrics.ts";
 import { countJobsByState, oldestWaitingJobs } from "./jobs/jobs.ts";
 import { matchingApiRouter } from "./matching/api/router.ts";
 import { meetingsRouter } from "./meetings/router.ts";
@@ -102,13 +101,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   });
   // Prometheus metrics: an operator's scrape, outside /api and the OpenAPI document as /readyz
   // is; served only with METRICS_TOKEN set, and only to a request bearing it.
-  const metricsSources = () => {
-    setMetricsSource("jobCounts", () => countJobsByState(deps.db));
-    setMetricsSource("queueAges", () => oldestWaitingJobs(deps.db));
-    setMetricsSource("pools", () => poolCounts(deps));
-  };
-  // A cluster's worker (one app) is asked for its metrics whichever worker took the scrape.
-  if (deps.config.metricsToken && cluster.isWorker) metricsSources();
   app.get("/metrics", async (c) => {
     const token = deps.config.metricsToken;
     if (!token) return c.json({ code: ErrorCode.NOT_FOUND, msg: "Not found", requestId: c.get("requestId") }, 404);
@@ -116,8 +108,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
       return c.json({ code: ErrorCode.UNAUTHENTICATED, msg: "Authentication required", requestId: c.get("requestId") }, 401, { "WWW-Authenticate": "Bearer" });
     }
     // Set at each scrape, not once: a test process builds several apps, each on its own database.
-    metricsSources();
-    return c.body(await scrapeMetrics(), 200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" });
+    setMetricsSource("jobCounts", () => countJobsByState(deps.db));
+    setMetricsSource("queueAges", () => oldestWaitingJobs(deps.db));
+    setMetricsSource("pools", () => poolCounts(deps));
+    return c.body(await metricsRegistry.metrics(), 200, { "content-type": metricsRegistry.contentType, "cache-control": "no-store" });
   });
   mountDocs(app);
 

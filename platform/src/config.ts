@@ -43,8 +43,6 @@ export type AppConfig = {
   images: ImagesConfig;
   /** How long a validated session is reused in process (auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
-  /** Processes serving from one start (WEB_CONCURRENCY, node:cluster; server.ts): 1 in development by default. */
-  webConcurrency: number;
   /** Optional browser integrations, all off unless configured (docs/configuration.md). */
   browser: BrowserIntegrations;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: /metrics answers 404. */
@@ -154,7 +152,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     images: { maxBytes: 10 * 1024 * 1024, fetchTimeoutMs: 5000, allowPrivateFetch: false, fetchAllowedIps: [] },
     // Off unless a test asks: many tests change rows by hand and read them back at once.
     sessionCacheMs: 0,
-    webConcurrency: 1,
     browser: { errorDsn: undefined, analyticsUrl: undefined, publicIpUrls: [], geoLookupUrl: undefined },
     ...overrides,
   };

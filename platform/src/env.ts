@@ -43,8 +43,6 @@ const EnvSchema = z.object({
   IMAGE_ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
   IMAGE_FETCH_ALLOWED_IPS: z.string().default(""),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Worker processes one start runs (node:cluster, one port); unset: 1. Production: the cores (docs/operations.md). */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SENTRY_DSN: z.string().url().optional(),
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -76,17 +74,11 @@ function productionProblems(e: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
-/** Several workers share one database: the embedded one belongs to a single process (DATA_DIR/pg). */
-function clusterProblems(e: z.infer<typeof EnvSchema>): string[] {
-  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) return [`WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database serves one process`];
-  return [];
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (`DATABASE_URL=`) means unset, as shells and .env files use it.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(present);
-  const problems = parsed.success ? [...productionProblems(parsed.data), ...clusterProblems(parsed.data)] : parsed.error.issues.map((issue) => `Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  const problems = parsed.success ? productionProblems(parsed.data) : parsed.error.issues.map((issue) => `Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
   if (!parsed.success || problems.length > 0) {
     // One readable line per problem, then a non-zero exit: a misconfigured server never half-starts.
     for (const line of problems) console.error(line);
@@ -146,7 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fetchAllowedIps: e.IMAGE_FETCH_ALLOWED_IPS.split(",").map((s) => s.trim()).filter(Boolean),
     },
     sessionCacheMs: e.SESSION_CACHE_MS,
-    webConcurrency: e.WEB_CONCURRENCY,
     metricsToken: e.METRICS_TOKEN,
     matchingThreads: e.MATCHING_THREADS,
     browser: {

@@ -1,28 +1,22 @@
 import { requeueWebhookDeliveries } from "./webhooks/index.ts";
-import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createApp, loadDevRoutes } from "./app.ts";
 import { nodeRemoteAddr } from "./http/node.ts";
 import { createHttpServer } from "./http/node-server.ts";
 import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
-import type { AppConfig } from "./config.ts";
 import { loadConfig } from "./env.ts";
 import { createDeps, createLogger, openDatabase, processErrorReporter } from "./runtime.ts";
 import { watchProcessErrors } from "./lib/process-errors.ts";
-import { serveClusterMetrics } from "./lib/metrics.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
 import { startupBanner } from "./banner.ts";
 import { queueEmbeddingBackfill } from "./matching/vectors/embed-queue.ts";
 import { unbuiltWebApps, webApps } from "./web/static.ts";
 
-/**
- * The only file that opens ports and starts workers. With WEB_CONCURRENCY=N above 1 this process
- * is the primary of a node:cluster: it serves nothing itself and keeps N worker processes, each
- * the whole product as with N=1 (API, jobs, STOMP, bus), on one port (see runPrimary).
- */
-async function main(config: AppConfig): Promise<void> {
+/** The only file that opens ports and starts workers. */
+async function main(): Promise<void> {
+  const config = loadConfig();
   const log = createLogger(config);
   // Errors outside requests and jobs (timers, socket handlers, promises nobody awaits): logged and
   // reported (SENTRY_DSN). An unhandled rejection leaves the process serving (pg-boss fails jobs in
@@ -32,7 +26,6 @@ async function main(config: AppConfig): Promise<void> {
   const errors = await processErrorReporter(config, log, "server");
   watchProcessErrors({ log, reporter: () => errors });
   const started = Date.now();
-  const firstWorker = !cluster.isWorker || cluster.worker?.id === 1;
   if (config.isProduction) {
     // Production serves the web apps built ahead (`npm run build`), never builds them itself.
     const missing = unbuiltWebApps(webApps(config.webRoot));
@@ -76,8 +69,6 @@ async function main(config: AppConfig): Promise<void> {
     const info = server.address() as AddressInfo;
     ready = true;
     const readyMs = Date.now() - started;
-    // Of a cluster's workers the first one prints the banner and fills the demo (a replacement does neither).
-    if (!firstWorker) return;
     process.stdout.write(await startupBanner(config, { port: info.port, readyMs, tenants }));
     // Demo members are filled in after the server answers, so a first start is ready at once.
     if (config.seedDemo) {
@@ -122,62 +113,7 @@ async function main(config: AppConfig): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-/** How long a worker must have run for its death to be replaced at once; a quicker one waits a second (a crash loop). */
-const WORKER_SETTLE_MS = 10_000;
-
-/**
- * The primary of WEB_CONCURRENCY workers. The first worker starts alone (it applies the
- * migrations and tenant files); the others follow once it listens. Node's cluster hands each new
- * connection to the workers in turn (round-robin). A worker that dies is replaced (a second later
- * if it lived under 10 s); one that dies before any worker listened (a bad database, a missing
- * build) ends the primary with its exit code, as a single process would. SIGINT or SIGTERM stops
- * the workers in their own order (server.ts shutdown) and then the primary.
- */
-function runPrimary(config: AppConfig): void {
-  const log = createLogger(config);
-  serveClusterMetrics();
-  const workers = new Set<ReturnType<typeof cluster.fork>>();
-  let listened = false;
-  let stopping = false;
-  const fork = () => {
-    const forkedAt = Date.now();
-    const worker = cluster.fork();
-    workers.add(worker);
-    worker.on("exit", (code, signal) => {
-      workers.delete(worker);
-      if (stopping) {
-        if (workers.size === 0) process.exit(0);
-        return;
-      }
-      if (!listened) process.exit(code ?? 1);
-      log.error({ pid: worker.process.pid, code, signal }, "worker process died: starting another");
-      setTimeout(fork, Date.now() - forkedAt < WORKER_SETTLE_MS ? 1_000 : 0);
-    });
-    return worker;
-  };
-  let listening = 0;
-  cluster.on("listening", () => {
-    if (++listening === config.webConcurrency) log.info({ workers: config.webConcurrency }, "every worker listening");
-  });
-  fork().once("listening", () => {
-    listened = true;
-    for (let i = 1; i < config.webConcurrency; i++) fork();
-  });
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    // The workers' own forced exit is 20 s; theirs first, then this one's.
-    setTimeout(() => process.exit(1), 25_000).unref();
-    if (workers.size === 0) process.exit(0);
-    for (const w of workers) w.process.kill("SIGTERM");
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-}
-
-const config = loadConfig();
-const run = cluster.isPrimary && config.webConcurrency > 1 ? Promise.resolve(runPrimary(config)) : main(config);
-run.catch((err) => {
+main().catch((err) => {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -15,6 +15,12 @@
  * service manager takes stdout), and beside it, in the same rounds, a second app on the same
  * pools with LOG_LEVEL=warn (no request line); the ratio on/off is the request log's cost (target:
  * the default within 10% of log-off, a ratio of 0.90 or more).
+ *
+ * Beside them, in the same rounds and not judged, `platform/src/server.ts` started as its own
+ * process (`npm start`'s command, one process as the product runs by default) on the same
+ * database: its req/s and the CPU of all its threads a request, which the in-process main-thread
+ * figure understates (pino's writes on libuv's threads, GC helpers). BENCH_SERVER_NODE_ARGS passes
+ * node options to it (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it under the bench).
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
@@ -46,8 +52,7 @@ const LOG_OFF = " (log off)";
 const TENANT = "bench";
 const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
-/** The product as processes: `server.ts` with each WEB_CONCURRENCY here. */
-const PROCESS_WORKERS = (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number);
+const PROCESS = "server.ts process";
 
 type Sample = { kind: string; ms: number; status: number };
 /** serverCpuMs: the CPU time of this process's main thread (the servers') during the loop, null off Linux. */
@@ -157,23 +162,16 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** The pids of a process's children (/proc/<pid>/task/<pid>/children). */
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 type ServerProcess = { port: number; cpuMs: () => number; stop: () => Promise<void> };
 
 /**
  * The product as a process, `node --import tsx platform/src/server.ts` (what `npm start` runs) on
- * the scratch database, with `env` (WEB_CONCURRENCY, LOG_LEVEL), its stdout and stderr into
- * `logFile` as a service manager takes them. cpuMs: the process's and its workers' CPU time.
+ * the scratch database (development settings, SEED_DEMO=0, the request log on), its stdout and
+ * stderr into `logFile` as a service manager takes them. cpuMs: the CPU time of all its threads
+ * (the in-process figures count the main thread only: not pino's writes on libuv's threads, nor GC
+ * helper threads).
  */
-async function startServerProcess(url: string, env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+async function startServerProcess(url: string, logFile: string): Promise<ServerProcess> {
   const port = await freePort();
   const out = createWriteStream(logFile);
   await new Promise((resolve) => out.once("open", resolve));
@@ -181,7 +179,7 @@ async function startServerProcess(url: string, env: Record<string, string>, logF
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/src/server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", ...env },
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", LOG_LEVEL: "info" },
     stdio: ["ignore", out, out],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -194,14 +192,9 @@ async function startServerProcess(url: string, env: Record<string, string>, logF
     await new Promise((r) => setTimeout(r, 200));
   }
   const pid = child.pid as number;
-  // A cluster's other workers start once its first one listens; the primary says when all do.
-  while (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !readFileSync(logFile, "utf8").includes("every worker listening")) {
-    if (Date.now() - started > 120_000) throw new Error(`server.ts workers not listening in 120 s:\n${readFileSync(logFile, "utf8")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
     port,
-    cpuMs: () => [pid, ...childPids(pid)].reduce((sum, p) => sum + processCpuMs(p), 0),
+    cpuMs: () => processCpuMs(pid),
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
@@ -301,13 +294,11 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
-    const processes: { label: string; server: ServerProcess }[] = [];
-    for (const n of PROCESS_WORKERS) {
-      const file = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-w${n}.log`);
-      const server = await startServerProcess(url, { WEB_CONCURRENCY: String(n) }, file);
-      cleanups.push(async () => unlinkSync(file), () => server.stop());
-      processes.push({ label: `server.ts WEB_CONCURRENCY=${n}`, server });
-    }
+    // The same product as its own process (`npm start`'s command), beside the in-process app.
+    const processLog = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process.log`);
+    const serverProcess = await startServerProcess(url, processLog);
+    cleanups.push(async () => unlinkSync(processLog), () => serverProcess.stop());
+    const processes = [{ label: PROCESS, server: serverProcess }];
     const targets: { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null }[] = [
       ...processes.flatMap(({ label, server }) =>
         ENDPOINTS.map((p) => ({ label: `${p} ${label}`, path: p as string, port: server.port, headers: { ...headers, host: `${TENANT}.localhost:${server.port}` }, cpu: server.cpuMs })),
@@ -320,6 +311,9 @@ async function main(): Promise<void> {
     for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers, t.cpu);
     await pgbench(url, 2);
 
+    console.log(
+      `judged: GET ${ENDPOINTS.join(" and GET ")} on the app as \`npm start\` builds it (one Node process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off >= ${TARGET_LOG_RATIO}`,
+    );
     const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
     const pg: Pgbench[] = [];
     console.log("");
@@ -382,7 +376,7 @@ async function main(): Promise<void> {
     for (const { label } of processes) {
       for (const p of ENDPOINTS) {
         const { rps, p99, cpu } = measured(`${p} ${label}`);
-        console.log(`GET ${p}, ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)}${Number.isNaN(cpu) ? "" : `, server processes ${cpu.toFixed(0)} µs CPU a request`}`);
+        console.log(`GET ${p}, ${label} (platform/src/server.ts as npm start runs it, its own process, request log on): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)} (not judged)${Number.isNaN(cpu) ? "" : `, server process ${cpu.toFixed(0)} µs CPU a request (all its threads)`}`);
       }
     }
     await flushLogs(logOn);

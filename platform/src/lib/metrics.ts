@@ -6,8 +6,7 @@
  * Database pools by name (main, search, work, probe, and pg-boss's own, jobs): connections in use,
  * queries waiting for one, and the pool's size, counted in process (db/client.ts poolStats).
  */
-import cluster from "node:cluster";
-import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
@@ -65,8 +64,6 @@ new Gauge({
 
 new Gauge({
   name: "tuesday_jobs",
-  // The database's, the same in every worker of a cluster: not summed over them.
-  aggregator: "max",
   help: "pg-boss jobs by queue and state (created, retry, active, completed, cancelled, failed)",
   labelNames: ["queue", "state"] as const,
   registers: [metricsRegistry],
@@ -79,8 +76,6 @@ new Gauge({
 
 new Gauge({
   name: "tuesday_jobs_oldest_waiting_seconds",
-  // The database's, the same in every worker of a cluster: not summed over them.
-  aggregator: "max",
   help: "Age of the oldest job of each queue that is due and not yet started (created or retry)",
   labelNames: ["queue"] as const,
   registers: [metricsRegistry],
@@ -109,56 +104,3 @@ function poolGauge(name: string, help: string, value: (p: PoolCount) => number, 
 poolGauge("tuesday_db_pool_in_use", "Database connections in use (connecting, running statements or held by a transaction) by pool", (p) => p.inUse, true);
 poolGauge("tuesday_db_pool_waiting", "Queries and transactions waiting for a database connection by pool", (p) => p.waiting, false);
 poolGauge("tuesday_db_pool_max", "Database connections a pool may open", (p) => p.max, false);
-
-/**
- * With WEB_CONCURRENCY above 1 (server.ts) a scrape reaches one worker, which asks the primary for
- * every worker's metrics (prom-client's AggregatorRegistry: counters, histograms and pools summed
- * over the workers, the database's job gauges their max) instead of answering its own alone.
- */
-const METRICS_REQUEST = "tuesday:metrics-request";
-const METRICS_RESPONSE = "tuesday:metrics-response";
-type MetricsResponse = { type: typeof METRICS_RESPONSE; id: number; text?: string; error?: string };
-const pendingScrapes = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
-let scrapeSeq = 0;
-
-if (cluster.isWorker) {
-  // prom-client's worker side: answers the primary's requests with this registry.
-  AggregatorRegistry.setRegistries([metricsRegistry]);
-  new AggregatorRegistry();
-  process.on("message", (m: MetricsResponse) => {
-    if (m?.type !== METRICS_RESPONSE) return;
-    const pending = pendingScrapes.get(m.id);
-    pendingScrapes.delete(m.id);
-    if (m.text !== undefined) pending?.resolve(m.text);
-    else pending?.reject(new Error(m.error ?? "no metrics from the primary"));
-  });
-}
-
-/** The Prometheus text of this process, or of every worker of its cluster. */
-export function scrapeMetrics(): Promise<string> {
-  if (!cluster.isWorker || !process.send) return metricsRegistry.metrics();
-  const id = ++scrapeSeq;
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pendingScrapes.delete(id);
-      reject(new Error("the cluster's metrics did not arrive within 6 s"));
-    }, 6_000);
-    pendingScrapes.set(id, {
-      resolve: (text) => (clearTimeout(timer), resolve(text)),
-      reject: (err) => (clearTimeout(timer), reject(err)),
-    });
-    process.send?.({ type: METRICS_REQUEST, id });
-  });
-}
-
-/** In a cluster's primary: answers a worker's scrape with every worker's metrics, aggregated. */
-export function serveClusterMetrics(): void {
-  const aggregator = new AggregatorRegistry();
-  cluster.on("message", (worker, m: { type?: string; id?: number }) => {
-    if (m?.type !== METRICS_REQUEST) return;
-    aggregator.clusterMetrics().then(
-      (text) => worker.isConnected() && worker.send({ type: METRICS_RESPONSE, id: m.id, text }),
-      (err: unknown) => worker.isConnected() && worker.send({ type: METRICS_RESPONSE, id: m.id, error: err instanceof Error ? err.message : String(err) }),
-    );
-  });
-}
