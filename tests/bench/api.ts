@@ -15,10 +15,16 @@
  * service manager takes stdout), and beside it, in the same rounds, a second app on the same
  * pools with LOG_LEVEL=warn (no request line); the ratio on/off is the request log's cost (target:
  * the default within 10% of log-off, a ratio of 0.90 or more).
+ *
+ * Beside them, in the same rounds and not judged, `platform/src/server.ts` started as its own
+ * process (`npm start`'s command, one process as the product runs by default) on the same
+ * database: its req/s and the CPU of all its threads a request, which the in-process main-thread
+ * figure understates (pino's writes on libuv's threads, GC helpers). BENCH_SERVER_NODE_ARGS passes
+ * node options to it (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it under the bench).
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, unlinkSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -28,6 +34,7 @@ import { Hono } from "hono";
 import pino from "pino";
 import { applyTenants, createDb, createDeps, createLogger, createSession, flushLogs, hashPassword, insertUser, migrate, openPools, poolSizes, socketPath, TenantConfigSchema, testConfig, } from "@tuesday/platform";
 import { createApp } from "@tuesday/platform/http";
+import { freePort } from "../support/net.ts";
 import { scratchDatabase } from "../support/scratch-db.ts";
 import { tenantFixture } from "../support/tenants.ts";
 
@@ -45,6 +52,7 @@ const LOG_OFF = " (log off)";
 const TENANT = "bench";
 const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
+const PROCESS = "server.ts process";
 
 type Sample = { kind: string; ms: number; status: number };
 /** serverCpuMs: the CPU time of this process's main thread (the servers') during the loop, null off Linux. */
@@ -52,12 +60,12 @@ type Loop = { samples: Sample[]; seconds: number; serverCpuMs: number | null };
 /** p99 is known for the in-process equivalent only; pgbench itself reports its mean latency. */
 type Pgbench = { transactions: number; seconds: number; p99: number; meanMs: number };
 
-async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Loop> {
+async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>, serverCpuMs: () => number | null = mainThreadCpuMs): Promise<Loop> {
   const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
   const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
-  const before = mainThreadCpuMs();
+  const before = serverCpuMs();
   const loop = await runWorker<Omit<Loop, "serverCpuMs">>(worker);
-  const after = mainThreadCpuMs();
+  const after = serverCpuMs();
   return { ...loop, serverCpuMs: before === null || after === null ? null : after - before };
 }
 
@@ -139,6 +147,60 @@ function get(port: number, reqPath: string, headers: Record<string, string>): Pr
     req.on("error", reject);
     req.end();
   });
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** utime + stime in ms of a process (all its threads) from /proc/<pid>/stat; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+type ServerProcess = { port: number; cpuMs: () => number; stop: () => Promise<void> };
+
+/**
+ * The product as a process, `node --import tsx platform/src/server.ts` (what `npm start` runs) on
+ * the scratch database (development settings, SEED_DEMO=0, the request log on), its stdout and
+ * stderr into `logFile` as a service manager takes them. cpuMs: the CPU time of all its threads
+ * (the in-process figures count the main thread only: not pino's writes on libuv's threads, nor GC
+ * helper threads).
+ */
+async function startServerProcess(url: string, logFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const out = createWriteStream(logFile);
+  await new Promise((resolve) => out.once("open", resolve));
+  // BENCH_SERVER_NODE_ARGS: node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/src/server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", LOG_LEVEL: "info" },
+    stdio: ["ignore", out, out],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server.ts exited ${child.exitCode}:\n${readFileSync(logFile, "utf8")}`);
+    const ready = await get(port, "/readyz", { host: "127.0.0.1" }).catch(() => ({ status: 0 }));
+    if (ready.status === 200) break;
+    if (Date.now() - started > 60_000) throw new Error(`server.ts not ready in 60 s:\n${readFileSync(logFile, "utf8")}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid as number;
+  return {
+    port,
+    cpuMs: () => processCpuMs(pid),
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+      out.end();
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -232,15 +294,26 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
-    const targets = [
+    // The same product as its own process (`npm start`'s command), beside the in-process app.
+    const processLog = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process.log`);
+    const serverProcess = await startServerProcess(url, processLog);
+    cleanups.push(async () => unlinkSync(processLog), () => serverProcess.stop());
+    const processes = [{ label: PROCESS, server: serverProcess }];
+    const targets: { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null }[] = [
+      ...processes.flatMap(({ label, server }) =>
+        ENDPOINTS.map((p) => ({ label: `${p} ${label}`, path: p as string, port: server.port, headers: { ...headers, host: `${TENANT}.localhost:${server.port}` }, cpu: server.cpuMs })),
+      ),
       ...ENDPOINTS.map((p) => ({ label: p as string, path: p as string, port, headers })),
       ...ENDPOINTS.map((p) => ({ label: `${p}${LOG_OFF}`, path: p as string, port: portOff, headers: { ...headers, host: `${TENANT}.localhost:${portOff}` } })),
       { label: BARE, path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
     ];
 
-    for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers);
+    for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers, t.cpu);
     await pgbench(url, 2);
 
+    console.log(
+      `judged: GET ${ENDPOINTS.join(" and GET ")} on the app as \`npm start\` builds it (one Node process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off >= ${TARGET_LOG_RATIO}`,
+    );
     const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
     const pg: Pgbench[] = [];
     console.log("");
@@ -256,7 +329,7 @@ async function main(): Promise<void> {
           pg.push(b);
           row.pg = b.transactions / b.seconds;
         } else {
-          const l = await closedLoop(t.port, REQUESTS, t.path, t.headers);
+          const l = await closedLoop(t.port, REQUESTS, t.path, t.headers, t.cpu);
           loops.get(t.label)?.push(l);
           row[t.label] = l.samples.length / l.seconds;
         }
@@ -299,6 +372,12 @@ async function main(): Promise<void> {
       console.log(
         `GET ${p}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${cpuText(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)} (steadier than req/s on a busy machine)`}`,
       );
+    }
+    for (const { label } of processes) {
+      for (const p of ENDPOINTS) {
+        const { rps, p99, cpu } = measured(`${p} ${label}`);
+        console.log(`GET ${p}, ${label} (platform/src/server.ts as npm start runs it, its own process, request log on): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)} (not judged)${Number.isNaN(cpu) ? "" : `, server process ${cpu.toFixed(0)} µs CPU a request (all its threads)`}`);
+      }
     }
     await flushLogs(logOn);
     const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
