@@ -373,7 +373,7 @@ async function child(n: number, seed: number, weights: string | undefined, withV
   const cpu0 = process.cpuUsage();
   const t1 = performance.now();
   const threads = process.env.MATCHING_THREADS ? Number(process.env.MATCHING_THREADS) : undefined;
-  const r = pairCommunity(input, { seed: `bench-${seed}`, threads, concepts: conceptMatcher(defaultLexicon), ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
+  const r = pairCommunity(input, { seed: `bench-${seed}`, threads, concepts: conceptMatcher(defaultLexicon), releaseVectors: true, ...(weights ? { weights: JSON.parse(weights) as MatchingWeightsOverride } : {}) });
   const totalS = (performance.now() - t1) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const t = r.stats.timings;

@@ -166,7 +166,7 @@ export class CommunityModels {
     if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
     const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
       ...loaded,
-      model: buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...build }),
+      model: buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, releaseVectors: true, ...build }),
       builtAt: Date.now(),
     }));
     this.#cache.set(communityId, { key, at: Date.now(), value });

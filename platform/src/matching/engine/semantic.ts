@@ -55,8 +55,11 @@ export interface SemanticVectors {
 /** Neighbours whose mean cosine is a text's hubness. */
 const HUB_K = 10;
 
-/** The members' vectors packed, or null when no member has any (the model then scores without them). */
-export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array): SemanticVectors | null {
+/**
+ * The members' vectors packed, or null when no member has any (the model then scores without them).
+ * `release`: each member's own arrays are dropped once copied (BuildOptions.releaseVectors).
+ */
+export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array, release = false): SemanticVectors | null {
   let dim = 0;
   for (const m of members) {
     const v = m.vectors;
@@ -86,6 +89,7 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
       has[i * VEC.slots + slot] = 1;
       if (slot !== VEC.about) ok[i] = 1;
     }
+    if (release) delete (m as { vectors?: MemberFeatures["vectors"] }).vectors;
   });
   const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
   const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
@@ -127,9 +131,29 @@ function cosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number
   let i = (a * VEC.slots + sa) * d;
   let j = (b * VEC.slots + sb) * d;
   const end = i + d;
-  let dot = 0;
-  for (; i < end; i++, j++) dot += (x[i] as number) * (x[j] as number);
-  return dot;
+  // Eight running sums: one sum is a chain of dependent additions, eight keep the CPU's adders
+  // busy (the exact scoring of the candidates is mostly these products). Deterministic, though not
+  // bit-equal to a single running sum.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  for (const stop = end - 7; i < stop; i += 8, j += 8) {
+    s0 += (x[i] as number) * (x[j] as number);
+    s1 += (x[i + 1] as number) * (x[j + 1] as number);
+    s2 += (x[i + 2] as number) * (x[j + 2] as number);
+    s3 += (x[i + 3] as number) * (x[j + 3] as number);
+    s4 += (x[i + 4] as number) * (x[j + 4] as number);
+    s5 += (x[i + 5] as number) * (x[j + 5] as number);
+    s6 += (x[i + 6] as number) * (x[j + 6] as number);
+    s7 += (x[i + 7] as number) * (x[j + 7] as number);
+  }
+  for (; i < end; i++, j++) s0 += (x[i] as number) * (x[j] as number);
+  return s0 + s1 + (s2 + s3) + (s4 + s5 + (s6 + s7));
 }
 
 /** A cosine mapped onto [0, 1]: `floor` and below count 0, `ceiling` and above 1. */
