@@ -185,12 +185,22 @@ export function pairComponents(m: SemanticModel, a: number, b: number): Required
  * pairing's weights (which also mix the directions by semantic.pairingMaxShare, semanticBase).
  */
 export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): SemanticParts {
+  if (!semanticDirections(m, a, b, out, pairing)) return out;
+  out.about = semanticAbout(m, a, b);
+  return out;
+}
+
+/**
+ * The need <-> offer directions of semanticParts alone (out.aToB, out.bToA; out.about set to 0):
+ * false when a or b has no vectors (all three 0).
+ */
+export function semanticDirections(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): boolean {
   const s = m.vectors;
+  out.about = 0;
   if (!s || s.ok[a] === 0 || s.ok[b] === 0) {
     out.aToB = 0;
     out.bToA = 0;
-    out.about = 0;
-    return out;
+    return false;
   }
   const { floor, ceiling, aboutOfferWeight: w } = m.weights.semantic;
   // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
@@ -201,8 +211,14 @@ export function semanticParts(m: SemanticModel, a: number, b: number, out: Seman
   const abToA = w > 0 ? w * cosine(s, b, VEC.about, a, VEC.need) : 0;
   out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), abToB) - hubAToB, floor, ceiling);
   out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), abToA) - hubBToA, floor, ceiling);
-  out.about = lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
-  return out;
+  return true;
+}
+
+/** about <-> about of semanticParts, for a pair whose directions semanticDirections gave. */
+export function semanticAbout(m: SemanticModel, a: number, b: number): number {
+  const s = m.vectors as SemanticVectors;
+  const { floor, ceiling } = m.weights.semantic;
+  return lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
 }
 
 /**
