@@ -30,6 +30,8 @@ import {
   builtinEncoder,
   loadBilingual,
   memberTexts,
+  memberVectorBuffer,
+  VEC,
   SYNTHETIC_TOPICS,
   textLang,
   toEncoderText,
@@ -318,17 +320,17 @@ function recallCheck(r: PairingResult, seed: number): Recall {
 
 const EMBED_SAMPLE = 240;
 
-function unitSum(parts: readonly Float32Array[]): Float32Array | null {
-  const first = parts[0];
-  if (!first) return null;
-  const v = new Float32Array(first.length);
-  for (const x of parts) for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) + (x[d] as number);
+/** The unit sum of `parts` written into `out` (returned), or null when there are none. */
+function unitSumInto(parts: readonly Float32Array[], out: Float32Array): Float32Array | null {
+  if (parts.length === 0) return null;
+  out.fill(0);
+  for (const x of parts) for (let d = 0; d < out.length; d++) out[d] = (out[d] as number) + (x[d] as number);
   let sq = 0;
-  for (const x of v) sq += x * x;
+  for (const x of out) sq += x * x;
   if (sq === 0) return null;
   const k = 1 / Math.sqrt(sq);
-  for (let d = 0; d < v.length; d++) v[d] = (v[d] as number) * k;
-  return v;
+  for (let d = 0; d < out.length; d++) out[d] = (out[d] as number) * k;
+  return out;
 }
 
 /**
@@ -367,10 +369,14 @@ async function attachVectors(input: CommunityInput, seed: number): Promise<Embed
   const t0 = performance.now();
   const vectors = await encoder.embed([...index.keys()]);
   const seconds = (performance.now() - t0) / 1000;
+  // Written where the engine packs them (memberVectorBuffer), as the weekly run's loader does: the
+  // model adopts the buffer instead of copying it.
+  const dim = (vectors[0] as Float32Array).length;
+  const buffer = memberVectorBuffer(input.members.length, dim);
   input.members.forEach((m, i) => {
     const p = parts[i] as Record<"need" | "offer" | "about", number[]>;
-    const of = (xs: number[]) => unitSum(xs.map((x) => vectors[x] as Float32Array));
-    (m as MemberFeatures).vectors = { need: of(p.need), offer: of(p.offer), about: of(p.about) };
+    const of = (xs: number[], slot: number) => unitSumInto(xs.map((x) => vectors[x] as Float32Array), buffer.view(i, slot));
+    (m as MemberFeatures).vectors = { need: of(p.need, VEC.need), offer: of(p.offer, VEC.offer), about: of(p.about, VEC.about) };
   });
   // The encoder's rate on whole member texts (the model is loaded by now), a seeded sample.
   const rng = new Rng(`embed-${seed}`);

@@ -56,6 +56,44 @@ export interface SemanticVectors {
 const HUB_K = 10;
 
 /**
+ * A shared buffer laid out as SemanticVectors.data for `n` members, in their order in the input. A
+ * loader that writes member i's vectors into `view(i, slot)` and gives those views as its
+ * MemberFeatures.vectors hands the engine its packed array without a copy: packVectors adopts the
+ * buffer (the model then reads it; the caller writes no more into it). At 100k members a copy is
+ * 600 MB.
+ */
+export function memberVectorBuffer(n: number, dim: number): { data: Float32Array; view(i: number, slot: number): Float32Array } {
+  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
+  return { data, view: (i, slot) => data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim) };
+}
+
+/** The members' vectors as one array already laid out as SemanticVectors.data (memberVectorBuffer), or null. */
+function adoptable(members: readonly MemberFeatures[], dim: number): Float32Array | null {
+  let buffer: ArrayBufferLike | null = null;
+  let base = 0;
+  for (const [i, m] of members.entries()) {
+    const v = m.vectors;
+    if (!v) continue;
+    for (const [slot, vec] of [
+      [VEC.need, v.need],
+      [VEC.offer, v.offer],
+      [VEC.about, v.about],
+    ] as const) {
+      if (!vec) continue;
+      const at = (i * VEC.slots + slot) * dim * 4;
+      if (vec.length !== dim || !(vec.buffer instanceof SharedArrayBuffer)) return null;
+      if (buffer === null) {
+        buffer = vec.buffer;
+        base = vec.byteOffset - at;
+        if (base < 0) return null;
+      } else if (vec.buffer !== buffer || vec.byteOffset !== base + at) return null;
+    }
+  }
+  const bytes = members.length * VEC.slots * dim * 4;
+  return buffer !== null && base + bytes <= buffer.byteLength ? new Float32Array(buffer, base, bytes / 4) : null;
+}
+
+/**
  * The members' vectors packed, or null when no member has any (the model then scores without them).
  * `release`: each member's own arrays are dropped once copied (BuildOptions.releaseVectors).
  */
@@ -71,8 +109,10 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
   }
   if (dim === 0) return null;
   const n = members.length;
-  // Shared memory: the candidate search's worker threads read the vectors without a copy each.
-  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
+  // Shared memory: the candidate search's worker threads read the vectors without a copy each. A
+  // loader's memberVectorBuffer is taken as it is.
+  const adopted = adoptable(members, dim);
+  const data = adopted ?? new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
   const has = new Uint8Array(new SharedArrayBuffer(n * VEC.slots));
   const ok = new Uint8Array(new SharedArrayBuffer(n));
   members.forEach((m, i) => {
@@ -85,7 +125,7 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
     ] as const) {
       // A vector of another width (another model's, mid-switch) is left out rather than compared.
       if (!vec || vec.length !== dim) continue;
-      data.set(vec, (i * VEC.slots + slot) * dim);
+      if (!adopted) data.set(vec, (i * VEC.slots + slot) * dim);
       has[i * VEC.slots + slot] = 1;
       if (slot !== VEC.about) ok[i] = 1;
     }
