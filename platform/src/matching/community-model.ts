@@ -17,6 +17,7 @@ import {
   type TopicLabels,
   buildCommunityModel,
 } from "./engine/index.ts";
+import { VEC, memberVectorBuffer } from "./engine/semantic.ts";
 import {
   type MemberInputRow,
   listAdminScores,
@@ -100,6 +101,12 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listTopicLabels(db, communityId),
     listServingVectors(db, communityId),
   ]);
+  // Decoded straight into the engine's packed layout (memberVectorBuffer, in the members' order):
+  // the model adopts that buffer, so the vectors are held once, not as each member's arrays and a
+  // packed copy (600 MB each at 100k members). A vector of another width is decoded on its own.
+  const rowOf = new Map(rows.map((r, i) => [r.id, i]));
+  const dim = (vectors.rows[0]?.vector.byteLength ?? 0) / 4;
+  const packed = dim > 0 ? memberVectorBuffer(rows.length, dim) : null;
   const vectorsOf = new Map<string, MemberVectors>();
   for (const v of vectors.rows) {
     let own = vectorsOf.get(v.participantId);
@@ -107,7 +114,8 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
       own = {};
       vectorsOf.set(v.participantId, own);
     }
-    own[v.field] = fromBytes(v.vector);
+    const i = rowOf.get(v.participantId);
+    own[v.field] = packed && i !== undefined && v.vector.byteLength === dim * 4 ? fromBytes(v.vector, packed.view(i, VEC[v.field])) : fromBytes(v.vector);
   }
   const answersOf = new Map<string, string[]>();
   for (const r of answerRows) {
@@ -166,7 +174,7 @@ export class CommunityModels {
     if (hit && hit.key === key && Date.now() - hit.at < MODEL_TTL_MS) return hit.value;
     const value = loadCommunityInput(db, communityId, { ...opts, week }).then((loaded) => ({
       ...loaded,
-      model: buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...build }),
+      model: buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, releaseVectors: true, ...build }),
       builtAt: Date.now(),
     }));
     this.#cache.set(communityId, { key, at: Date.now(), value });

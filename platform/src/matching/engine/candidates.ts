@@ -400,7 +400,7 @@ function refineLists(
         if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
         if (best.size === g.k && dense.ceiling(v, dense.prescore(v)) < best.minScore()) continue;
         rescored++;
-        const s = dense.score(v);
+        const s = dense.score(v, true, best.size === g.k ? best.minScore() : Number.NEGATIVE_INFINITY);
         if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
       }
     }
@@ -458,7 +458,7 @@ function mergeVectorNeighbours(
       mark[v] = stamp;
       if (banned[v] === stamp || (company >= 0 && companyId[v] === company) || g.vertexOf[v] === -1) continue;
       rescored++;
-      const sc = dense.score(v);
+      const sc = dense.score(v, true, best.size === g.k ? best.minScore() : Number.NEGATIVE_INFINITY);
       if (Math.round(sc * WEIGHT_SCALE) >= 1) best.push(sc, v);
     }
     items.length = 0;
@@ -817,7 +817,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       rescoredMark[v] = stamp;
       if (best.size === k && dense.ceiling(v, acc[v * ACC + 12] as number) < best.minScore()) continue;
       rescored++;
-      const s = dense.score(v);
+      // Below the k-th best (-1): it would not be kept.
+      const s = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
       if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
     }
     for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {

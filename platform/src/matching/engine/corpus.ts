@@ -306,6 +306,13 @@ export interface BuildOptions {
   topicLabels?: TopicLabels;
   /** Online / hybrid / offline: scales the city's weight (weights.cityByFormat). Default hybrid. */
   format?: CommunityFormat;
+  /**
+   * The members' own vector arrays are dropped (`MemberFeatures.vectors` deleted) as they are
+   * packed into the model, which holds them from then on: for a caller that builds one model from
+   * its input and reads no vector of it afterwards (the weekly run, the export). At 100k members
+   * the two copies are 600 MB each. Default false: the input is left as it is.
+   */
+  releaseVectors?: boolean;
 }
 
 /** Feature weights of one side, the strongest statement of a feature kept (not summed). */
@@ -685,7 +692,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     }
   }
 
-  const vectors = packVectors(members, concepts.needStrength);
+  const vectors = packVectors(members, concepts.needStrength, options.releaseVectors === true);
   return {
     n,
     ids,

@@ -5,6 +5,7 @@ import { buildCommunityModel } from "./corpus.ts";
 import { DenseScorer } from "./dense.ts";
 import { Rng } from "./random.ts";
 import { scorePair } from "./relevance.ts";
+import { VEC, memberVectorBuffer } from "./semantic.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 describe("DenseScorer", () => {
@@ -34,5 +35,66 @@ describe("DenseScorer", () => {
       if (s > 0) nonZero++;
     }
     expect(nonZero).toBeGreaterThan(10_000);
+  });
+
+  it("with vectors: equals scorePair, and below the floor it asks for it gives -1 or the exact score", () => {
+    const input = syntheticCommunity(600, 6);
+    const rng = new Rng("dense-vectors");
+    const dim = 16;
+    const centres = Array.from({ length: 8 }, () => Array.from({ length: dim }, () => rng.next() - 0.5));
+    const near = (): Float32Array => {
+      const c = centres[rng.int(centres.length)] as number[];
+      const x = Float32Array.from(c, (y) => y + 0.4 * (rng.next() - 0.5));
+      const k = 1 / Math.hypot(...x);
+      return x.map((y) => y * k);
+    };
+    // Every fifth member without vectors: scored with the words-and-lexicon weights.
+    const members = input.members.map((m, i) => (i % 5 === 0 ? m : { ...m, vectors: { need: near(), offer: near(), about: near() } }));
+    const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
+    const copies = members.map((m) => ({ ...m }));
+    const released = buildCommunityModel({ ...input, members: copies }, { concepts: conceptMatcher(defaultLexicon), releaseVectors: true });
+    // The members' own arrays are gone from the released input; the model scores as before.
+    expect(copies.filter((m) => m.vectors !== undefined)).toHaveLength(0);
+    expect(members.filter((m) => m.vectors !== undefined)).toHaveLength(480);
+    // The same vectors written in the packed layout (memberVectorBuffer): adopted, not copied.
+    const buffer = memberVectorBuffer(members.length, dim);
+    const views = members.map((m, i) => {
+      const v = m.vectors;
+      if (!v) return m;
+      const put = (x: Float32Array | null | undefined, slot: number): Float32Array | null => {
+        if (!x) return null;
+        const view = buffer.view(i, slot);
+        view.set(x);
+        return view;
+      };
+      return { ...m, vectors: { need: put(v.need, VEC.need), offer: put(v.offer, VEC.offer), about: put(v.about, VEC.about) } };
+    });
+    const adopted = buildCommunityModel({ ...input, members: views }, { concepts: conceptMatcher(defaultLexicon) });
+    expect(adopted.vectors?.data.buffer).toBe(buffer.data.buffer);
+    expect(model.vectors?.data.buffer).not.toBe(buffer.data.buffer);
+    const dense = new DenseScorer(model);
+    let cut = 0;
+    let kept = 0;
+    for (let t = 0; t < 20_000; t++) {
+      const u = rng.int(model.n);
+      const v = rng.int(model.n);
+      const exact = scorePair(model, u, v);
+      expect(scorePair(released, u, v)).toBe(exact);
+      expect(scorePair(adopted, u, v)).toBe(exact);
+      dense.bind(u);
+      expect(dense.score(v)).toBe(exact);
+      const below = rng.next() * 0.8;
+      const s = dense.score(v, true, below);
+      if (s === -1) {
+        expect(exact).toBeLessThan(below);
+        cut++;
+      } else {
+        expect(s).toBe(exact);
+        kept++;
+      }
+    }
+    // Both branches are taken.
+    expect(cut).toBeGreaterThan(1_000);
+    expect(kept).toBeGreaterThan(1_000);
   });
 });

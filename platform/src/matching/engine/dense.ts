@@ -7,7 +7,7 @@
  */
 import { type CommunityModel, PACK } from "./corpus.ts";
 import { combine, finish } from "./relevance.ts";
-import { type SemanticParts, pairComponents, semanticBase } from "./semantic.ts";
+import { type SemanticParts, combineSemantic, pairComponents, semanticAbout, semanticBase, semanticDirections } from "./semantic.ts";
 
 /**
  * Every member's record but the texts, back to back in one Float32Array (ids are exact in float32
@@ -267,8 +267,11 @@ export class DenseScorer {
   /**
    * relevance(u, v) for the bound u: equal to scorePair(m, u, v). Without `texts` the TF-IDF
    * complementarity (the longest vectors) is left out: the base of the rest, before feedback.
+   * `below`: a candidate is wanted only at `below` or above (the k-th best so far); -1 when the
+   * score is sure to be lower once all but the about <-> about cosine is known, which is then not
+   * taken (a third of the vectors' products). Any other result is the exact score.
    */
-  score(v: number, texts = true): number {
+  score(v: number, texts = true, below = Number.NEGATIVE_INFINITY): number {
     const u = this.u;
     if (u === v) return 0;
     const m = this.m;
@@ -363,13 +366,28 @@ export class DenseScorer {
     const sameCity = city >= 0 && city === P[pb + PACK.city];
     // combine() in the canonical order (a = min) as scorePair takes it.
     const lo = u < v;
-    const base =
+    // The same sum, term by term in the same order, as relevance.ts takes it (bit-equal).
+    const rest =
       c.topics * (lo ? combine(m, topicsUToV, topicsVToU, m.weights.topics.maxShare) : combine(m, topicsVToU, topicsUToV, m.weights.topics.maxShare)) +
       c.tags * tags +
       c.complementarity * (lo ? combine(m, uToV, vToU) : combine(m, vToU, uToV)) +
       c.answers * answers +
-      (sameCity ? c.city : 0) +
-      (texts ? (lo ? semanticBase(m, u, v, c, this.sem) : semanticBase(m, v, u, c, this.sem)) : 0);
-    return lo ? finish(m, u, v, base) : finish(m, v, u, base);
+      (sameCity ? c.city : 0);
+    if (!texts) return lo ? finish(m, u, v, rest + 0) : finish(m, v, u, rest + 0);
+    const a = lo ? u : v;
+    const b = lo ? v : u;
+    if (below === Number.NEGATIVE_INFINITY || c !== m.vectorComponents || c.about === 0 || ((m.pairFlags[u] as number) & (m.pairFlags[v] as number)) !== 0) {
+      return finish(m, a, b, rest + semanticBase(m, a, b, c, this.sem));
+    }
+    // semanticBase in two steps: the directions, then (unless the about term at its most cannot
+    // lift the pair to `below`) the about cosine. No admin score or pair rating here (flags 0):
+    // finish() is the members' multipliers and the clamp.
+    const p = this.sem;
+    // Both have vectors here (pairComponents gave the vectors' weights).
+    semanticDirections(m, a, b, p);
+    const directions = c.semantic * combineSemantic(m, p.aToB, p.bToA);
+    if ((rest + (directions + c.about)) * (m.memberMultiplier[u] as number) * (m.memberMultiplier[v] as number) + 1e-9 < below) return -1;
+    p.about = semanticAbout(m, a, b);
+    return finish(m, a, b, rest + (directions + c.about * p.about));
   }
 }

@@ -55,8 +55,49 @@ export interface SemanticVectors {
 /** Neighbours whose mean cosine is a text's hubness. */
 const HUB_K = 10;
 
-/** The members' vectors packed, or null when no member has any (the model then scores without them). */
-export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array): SemanticVectors | null {
+/**
+ * A shared buffer laid out as SemanticVectors.data for `n` members, in their order in the input. A
+ * loader that writes member i's vectors into `view(i, slot)` and gives those views as its
+ * MemberFeatures.vectors hands the engine its packed array without a copy: packVectors adopts the
+ * buffer (the model then reads it; the caller writes no more into it). At 100k members a copy is
+ * 600 MB.
+ */
+export function memberVectorBuffer(n: number, dim: number): { data: Float32Array; view(i: number, slot: number): Float32Array } {
+  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
+  return { data, view: (i, slot) => data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim) };
+}
+
+/** The members' vectors as one array already laid out as SemanticVectors.data (memberVectorBuffer), or null. */
+function adoptable(members: readonly MemberFeatures[], dim: number): Float32Array | null {
+  let buffer: ArrayBufferLike | null = null;
+  let base = 0;
+  for (const [i, m] of members.entries()) {
+    const v = m.vectors;
+    if (!v) continue;
+    for (const [slot, vec] of [
+      [VEC.need, v.need],
+      [VEC.offer, v.offer],
+      [VEC.about, v.about],
+    ] as const) {
+      if (!vec) continue;
+      const at = (i * VEC.slots + slot) * dim * 4;
+      if (vec.length !== dim || !(vec.buffer instanceof SharedArrayBuffer)) return null;
+      if (buffer === null) {
+        buffer = vec.buffer;
+        base = vec.byteOffset - at;
+        if (base < 0) return null;
+      } else if (vec.buffer !== buffer || vec.byteOffset !== base + at) return null;
+    }
+  }
+  const bytes = members.length * VEC.slots * dim * 4;
+  return buffer !== null && base + bytes <= buffer.byteLength ? new Float32Array(buffer, base, bytes / 4) : null;
+}
+
+/**
+ * The members' vectors packed, or null when no member has any (the model then scores without them).
+ * `release`: each member's own arrays are dropped once copied (BuildOptions.releaseVectors).
+ */
+export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array, release = false): SemanticVectors | null {
   let dim = 0;
   for (const m of members) {
     const v = m.vectors;
@@ -68,8 +109,10 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
   }
   if (dim === 0) return null;
   const n = members.length;
-  // Shared memory: the candidate search's worker threads read the vectors without a copy each.
-  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
+  // Shared memory: the candidate search's worker threads read the vectors without a copy each. A
+  // loader's memberVectorBuffer is taken as it is.
+  const adopted = adoptable(members, dim);
+  const data = adopted ?? new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
   const has = new Uint8Array(new SharedArrayBuffer(n * VEC.slots));
   const ok = new Uint8Array(new SharedArrayBuffer(n));
   members.forEach((m, i) => {
@@ -82,10 +125,11 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
     ] as const) {
       // A vector of another width (another model's, mid-switch) is left out rather than compared.
       if (!vec || vec.length !== dim) continue;
-      data.set(vec, (i * VEC.slots + slot) * dim);
+      if (!adopted) data.set(vec, (i * VEC.slots + slot) * dim);
       has[i * VEC.slots + slot] = 1;
       if (slot !== VEC.about) ok[i] = 1;
     }
+    if (release) delete (m as { vectors?: MemberFeatures["vectors"] }).vectors;
   });
   const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
   const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
@@ -127,9 +171,29 @@ function cosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number
   let i = (a * VEC.slots + sa) * d;
   let j = (b * VEC.slots + sb) * d;
   const end = i + d;
-  let dot = 0;
-  for (; i < end; i++, j++) dot += (x[i] as number) * (x[j] as number);
-  return dot;
+  // Eight running sums: one sum is a chain of dependent additions, eight keep the CPU's adders
+  // busy (the exact scoring of the candidates is mostly these products). Deterministic, though not
+  // bit-equal to a single running sum.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  for (const stop = end - 7; i < stop; i += 8, j += 8) {
+    s0 += (x[i] as number) * (x[j] as number);
+    s1 += (x[i + 1] as number) * (x[j + 1] as number);
+    s2 += (x[i + 2] as number) * (x[j + 2] as number);
+    s3 += (x[i + 3] as number) * (x[j + 3] as number);
+    s4 += (x[i + 4] as number) * (x[j + 4] as number);
+    s5 += (x[i + 5] as number) * (x[j + 5] as number);
+    s6 += (x[i + 6] as number) * (x[j + 6] as number);
+    s7 += (x[i + 7] as number) * (x[j + 7] as number);
+  }
+  for (; i < end; i++, j++) s0 += (x[i] as number) * (x[j] as number);
+  return s0 + s1 + (s2 + s3) + (s4 + s5 + (s6 + s7));
 }
 
 /** A cosine mapped onto [0, 1]: `floor` and below count 0, `ceiling` and above 1. */
@@ -161,12 +225,22 @@ export function pairComponents(m: SemanticModel, a: number, b: number): Required
  * pairing's weights (which also mix the directions by semantic.pairingMaxShare, semanticBase).
  */
 export function semanticParts(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): SemanticParts {
+  if (!semanticDirections(m, a, b, out, pairing)) return out;
+  out.about = semanticAbout(m, a, b);
+  return out;
+}
+
+/**
+ * The need <-> offer directions of semanticParts alone (out.aToB, out.bToA; out.about set to 0):
+ * false when a or b has no vectors (all three 0).
+ */
+export function semanticDirections(m: SemanticModel, a: number, b: number, out: SemanticParts, pairing = false): boolean {
   const s = m.vectors;
+  out.about = 0;
   if (!s || s.ok[a] === 0 || s.ok[b] === 0) {
     out.aToB = 0;
     out.bToA = 0;
-    out.about = 0;
-    return out;
+    return false;
   }
   const { floor, ceiling, aboutOfferWeight: w } = m.weights.semantic;
   // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
@@ -177,8 +251,14 @@ export function semanticParts(m: SemanticModel, a: number, b: number, out: Seman
   const abToA = w > 0 ? w * cosine(s, b, VEC.about, a, VEC.need) : 0;
   out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), abToB) - hubAToB, floor, ceiling);
   out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), abToA) - hubBToA, floor, ceiling);
-  out.about = lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
-  return out;
+  return true;
+}
+
+/** about <-> about of semanticParts, for a pair whose directions semanticDirections gave. */
+export function semanticAbout(m: SemanticModel, a: number, b: number): number {
+  const s = m.vectors as SemanticVectors;
+  const { floor, ceiling } = m.weights.semantic;
+  return lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CommunityModel } from "./corpus.ts";
 import type { NearestLists } from "./vector-index.ts";
 
 /** Neighbours per member and direction. */
-export const VECTOR_NEIGHBOURS = 10;
+export const VECTOR_NEIGHBOURS = 20;
 
 /**
  * Per vertex (index into memberOf), the model indices of its nearest eligible partners by vector,

@@ -53,6 +53,20 @@ describe("nearest texts by vector", () => {
     }
   });
 
+  it("gives every asker their exact list when the askers are searched in blocks, the last of one text", () => {
+    // 2 x 2,048 + 1 askers (the index is copied and searched 2,048 texts at a time), 300 searched texts.
+    const n = 4_097;
+    const dim = 16;
+    const { data, has } = community(n, dim, 12, "blocks");
+    for (let j = 300; j < n; j++) has[j * SLOTS + TO] = 0;
+    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    for (const i of [0, 299, 2_047, 2_048, 4_095, 4_096]) {
+      const want = bruteForce(data, has, n, dim, i, 10);
+      expect(Array.from(near.items.subarray(i * 10, i * 10 + 10))).toEqual(want.map((x) => x.j));
+      for (const [r, x] of want.entries()) expect(near.cos[i * 10 + r]).toBeCloseTo(x.cos, 4);
+    }
+  });
+
   it("leaves members without the vectors out of both sides", () => {
     const n = 50;
     const dim = 16;

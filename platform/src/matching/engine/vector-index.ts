@@ -15,7 +15,7 @@
  * a neighbour between two runs on the same community.
  */
 import { availableParallelism } from "node:os";
-import { BatchMatches, Index, MetricKind, ScalarKind, exactSearch } from "usearch";
+import { BatchMatches, Index, type Matches, MetricKind, ScalarKind, exactSearch } from "usearch";
 
 /** Nearest partners kept per text: the hubness reads the first HUB_K, the candidates the first eligible ones. */
 export const NEAREST = 20;
@@ -25,6 +25,8 @@ export const EXACT_UP_TO = 2_000;
 const CONNECTIVITY = 12;
 const EXPANSION_ADD = 64;
 const EXPANSION_SEARCH = 64;
+/** Rows copied into the index, or searched, at a time (4 MiB of 512-dimension vectors). */
+const BLOCK = 2_048;
 
 export interface NearestLists {
   /** Per member i, up to `k` member indices at i*k.., best first; -1 past the end. */
@@ -52,26 +54,42 @@ export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, 
   const pool = distinctVectors(data, has, n, dim, slots, to);
   const queries = distinctVectors(data, has, n, dim, slots, from);
   if (pool.members.length === 0 || queries.members.length === 0) return { items, cos, k };
-  const gather = (groups: Distinct, slot: number): Float32Array => {
-    const out = new Float32Array(groups.members.length * dim);
-    for (const [r, group] of groups.members.entries()) {
-      const i = group[0] as number;
-      out.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), r * dim);
+  // The searched and the asking texts are copied into the index (and out of the packed array, whose
+  // member slots are not contiguous) a block of rows at a time, not whole: at 100k members a whole
+  // side's copy is 200 MB, twice per direction, beside the packed vectors and the index's own copy.
+  const block = new Float32Array(Math.min(BLOCK, Math.max(pool.members.length, queries.members.length)) * dim);
+  const gather = (groups: Distinct, slot: number, from: number, to: number): Float32Array => {
+    for (let r = from; r < to; r++) {
+      const i = (groups.members[r] as number[])[0] as number;
+      block.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), (r - from) * dim);
     }
-    return out;
+    return to - from === BLOCK ? block : block.subarray(0, (to - from) * dim);
   };
-  const base = gather(pool, to);
-  const asked = gather(queries, from);
   // One group more than k: a member's own text may be in the first.
   const want = Math.min(k + 1, pool.members.length);
   const threads = threadsFor(pool.members.length);
-  let keys: BigUint64Array;
-  let distances: Float32Array;
-  let counts: BigUint64Array | null = null;
+  const keys = new BigUint64Array(queries.members.length * want);
+  const distances = new Float32Array(queries.members.length * want);
+  const counts = new Int32Array(queries.members.length).fill(want);
+  const keep = (found: Matches | BatchMatches, q0: number, rows: number): void => {
+    // One asking row gives Matches (its found entries alone), several BatchMatches (`want` slots a row).
+    const taken = Math.min(found.keys.length, rows * want);
+    keys.set(found.keys.subarray(0, taken), q0 * want);
+    distances.set(found.distances.subarray(0, taken), q0 * want);
+    if (found instanceof BatchMatches) for (let q = 0; q < rows; q++) counts[q0 + q] = Number(found.counts[q]);
+    else counts[q0] = taken;
+  };
   if (pool.members.length <= EXACT_UP_TO) {
-    const found = exactSearch(base, asked, dim, want, MetricKind.IP, threads);
-    ({ keys, distances } = found);
-    counts = found instanceof BatchMatches ? found.counts : null;
+    // The whole searched side (at most EXACT_UP_TO texts) in one block of its own, the asking side in blocks.
+    const base = new Float32Array(pool.members.length * dim);
+    for (let r = 0; r < pool.members.length; r++) {
+      const i = (pool.members[r] as number[])[0] as number;
+      base.set(data.subarray((i * slots + to) * dim, (i * slots + to + 1) * dim), r * dim);
+    }
+    for (let q0 = 0; q0 < queries.members.length; q0 += BLOCK) {
+      const q1 = Math.min(queries.members.length, q0 + BLOCK);
+      keep(exactSearch(base, gather(queries, from, q0, q1), dim, want, MetricKind.IP, threads), q0, q1 - q0);
+    }
   } else {
     const index = new Index({
       dimensions: dim,
@@ -82,15 +100,21 @@ export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, 
       expansion_search: EXPANSION_SEARCH,
       multi: false,
     });
-    const rows = new BigUint64Array(pool.members.length);
-    for (let r = 0; r < rows.length; r++) rows[r] = BigInt(r);
-    index.add(rows, base, threads);
-    const found = index.search(asked, want, threads);
-    ({ keys, distances } = found);
-    counts = found instanceof BatchMatches ? found.counts : null;
+    for (let r0 = 0; r0 < pool.members.length; r0 += BLOCK) {
+      const r1 = Math.min(pool.members.length, r0 + BLOCK);
+      const rows = new BigUint64Array(r1 - r0);
+      for (let r = r0; r < r1; r++) rows[r - r0] = BigInt(r);
+      index.add(rows, gather(pool, to, r0, r1), threads);
+    }
+    for (let q0 = 0; q0 < queries.members.length; q0 += BLOCK) {
+      const q1 = Math.min(queries.members.length, q0 + BLOCK);
+      keep(index.search(gather(queries, from, q0, q1), want, threads), q0, q1 - q0);
+    }
+    // Nothing holds the index past here: its native memory (its own copy of the side, about 2 KiB a
+    // text) goes with the collection of this frame's objects.
   }
   for (const [q, askers] of queries.members.entries()) {
-    const found = counts ? Number(counts[q]) : want;
+    const found = counts[q] as number;
     for (const i of askers) {
       let r = 0;
       for (let t = 0; t < found && r < k; t++) {

@@ -36,9 +36,8 @@ function toBytes(v: Float32Array): Buffer {
   return b;
 }
 
-export function fromBytes(b: Uint8Array): Float32Array {
+export function fromBytes(b: Uint8Array, out: Float32Array<ArrayBufferLike> = new Float32Array(b.byteLength / 4)): Float32Array<ArrayBufferLike> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const out = new Float32Array(b.byteLength / 4);
   for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
   return out;
 }

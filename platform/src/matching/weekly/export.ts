@@ -18,6 +18,6 @@ export async function exportWeeklyAudit(ctx: Ctx, input: { communityId: string; 
   const week = input.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   if (!isTuesday(week)) throw validation("week must be a Tuesday as YYYY-MM-DD", { week: "must be a Tuesday as YYYY-MM-DD" });
   const loaded = await loadCommunityInput(ctx.db, ctx.tenant.id, { week, historyBefore: week, defaultLang: ctx.tenant.config.lang });
-  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, threads: ctx.deps.config.matchingThreads, ...tenantBuildOptions(ctx.tenant) });
+  const result = pairCommunity(loaded.input, { seed: `${ctx.tenant.id}:${week}`, reasons: false, threads: ctx.deps.config.matchingThreads, releaseVectors: true, ...tenantBuildOptions(ctx.tenant) });
   return { week, ...exportAudit(result), members: result.stats.eligible, edges: result.stats.edges, pairs: result.matches.length, totalWeight: result.stats.totalWeight };
 }

@@ -133,7 +133,7 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   progress({ stage: "loading" });
   const loaded = await loadCommunityInput(db, communityId, { week, defaultLang: ctx.tenant.config.lang });
   progress({ stage: "graph", detail: `${loaded.input.members.length} members` });
-  const model = buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, ...tenantBuildOptions(ctx.tenant) });
+  const model = buildCommunityModel(loaded.input, { topicLabels: loaded.topicLabels, releaseVectors: true, ...tenantBuildOptions(ctx.tenant) });
   progress({ stage: "matching" });
   const result = pairModel(model, { seed, threads: ctx.deps.config.matchingThreads });
 
