@@ -67,6 +67,15 @@ export function memberVectorBuffer(n: number, dim: number): { data: Float32Array
   return { data, view: (i, slot) => data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim) };
 }
 
+/** A member's vectors with the slot each takes in SemanticVectors.data. */
+function slotsOf(v: NonNullable<MemberFeatures["vectors"]>) {
+  return [
+    [VEC.need, v.need],
+    [VEC.offer, v.offer],
+    [VEC.about, v.about],
+  ] as const;
+}
+
 /** The members' vectors as one array already laid out as SemanticVectors.data (memberVectorBuffer), or null. */
 function adoptable(members: readonly MemberFeatures[], dim: number): Float32Array | null {
   let buffer: ArrayBufferLike | null = null;
@@ -74,11 +83,7 @@ function adoptable(members: readonly MemberFeatures[], dim: number): Float32Arra
   for (const [i, m] of members.entries()) {
     const v = m.vectors;
     if (!v) continue;
-    for (const [slot, vec] of [
-      [VEC.need, v.need],
-      [VEC.offer, v.offer],
-      [VEC.about, v.about],
-    ] as const) {
+    for (const [slot, vec] of slotsOf(v)) {
       if (!vec) continue;
       const at = (i * VEC.slots + slot) * dim * 4;
       if (vec.length !== dim || !(vec.buffer instanceof SharedArrayBuffer)) return null;
@@ -118,11 +123,7 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
   members.forEach((m, i) => {
     const v = m.vectors;
     if (!v) return;
-    for (const [slot, vec] of [
-      [VEC.need, v.need],
-      [VEC.offer, v.offer],
-      [VEC.about, v.about],
-    ] as const) {
+    for (const [slot, vec] of slotsOf(v)) {
       // A vector of another width (another model's, mid-switch) is left out rather than compared.
       if (!vec || vec.length !== dim) continue;
       if (!adopted) data.set(vec, (i * VEC.slots + slot) * dim);
