@@ -2,7 +2,8 @@
  * The tests' one SMTP server (smtp-server, in the test's process): it listens on a free port of
  * 127.0.0.1, keeps every message it accepts (envelope, raw text, headers), and lets a test wait
  * for messages by predicate, answer slowly, hold one message unanswered (a mail in flight when its
- * sender dies) or refuse every message with an SMTP error (failure tests).
+ * sender dies), stop answering after so many (a sender to be killed partway, whatever its speed)
+ * or refuse every message with an SMTP error (failure tests).
  */
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
@@ -52,6 +53,15 @@ export type SmtpSink = {
    * port and the time once such a message arrived. One message at a time.
    */
   hold: (match: (m: SinkMessage) => boolean, timeoutMs?: number) => Promise<{ remotePort: number; at: number }>;
+  /**
+   * Once `count` messages that match have been accepted, leaves every later matching message
+   * unanswered (its sender waits, as on a stuck server) until `unstall()`; messages left so are
+   * never answered. Resolves when the count is reached, so a test can act with the sender
+   * certainly partway however fast it sends.
+   */
+  stallAfter: (count: number, match: (m: SinkMessage) => boolean, timeoutMs?: number) => Promise<void>;
+  /** Answers new messages again (after `stallAfter`). */
+  unstall: () => void;
   /** From now on refuse every message with this reply (null: accept again). */
   refuse: (reply: SinkRefusal | null) => void;
   /** How many messages were refused. */
@@ -88,6 +98,7 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
   let refusal: SinkRefusal | null = null;
   let refusedCount = 0;
   let holding: { match: (m: SinkMessage) => boolean; found: (h: { remotePort: number; at: number }) => void } | undefined;
+  let stall: { match: (m: SinkMessage) => boolean; left: number; reached: () => void } | undefined;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -125,6 +136,11 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
           holding = undefined;
           found({ remotePort: session.remotePort, at: Date.now() });
           return; // never answered: its sender waits until it dies
+        }
+        if (stall?.match(message)) {
+          if (stall.left <= 0) return; // never answered (stallAfter)
+          stall.left--;
+          if (stall.left === 0) stall.reached();
         }
         const accept = () => {
           message.at = Date.now();
@@ -182,6 +198,21 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     });
   }
 
+  function stallAfter(count: number, match: (m: SinkMessage) => boolean, timeoutMs = 60_000): Promise<void> {
+    if (stall) throw new Error("the SMTP sink stalls one stream at a time");
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the SMTP sink did not accept ${count} message(s) to stall after within ${timeoutMs} ms`)), timeoutMs);
+      stall = {
+        match,
+        left: count,
+        reached: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+    });
+  }
+
   return {
     port,
     url: (query) => `smtp://127.0.0.1:${port}/${query ? `?${query}` : ""}`,
@@ -190,6 +221,10 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
     errors,
     waitFor,
     hold,
+    stallAfter,
+    unstall: () => {
+      stall = undefined;
+    },
     refuse: (reply) => {
       refusal = reply;
     },
