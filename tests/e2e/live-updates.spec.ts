@@ -86,6 +86,51 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await context.close();
   });
 
+  test("a message sent while the app's subscription to its chat is still on its way is counted once the subscription takes", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const own = await ownCommunity(f, "live-gap");
+    const [a, b] = await members(request, own, 2, [uniqueWord("gaptag"), uniqueWord("gappilot")]);
+    if (!a || !b) throw new Error("members");
+    await acceptedIntro(request, a, b);
+    const chat = (await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+
+    // B's socket runs through the test, which holds back the SUBSCRIBE to the chat's topic: the
+    // message below is published while the app has the list (nothing unread) but no subscription.
+    const held: string[] = [];
+    let toServer: ((frame: string) => void) | undefined;
+    const context = await signedInContext(browser, b.token);
+    await context.routeWebSocket(/\/api\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      toServer = (frame) => server.send(frame);
+      ws.onMessage((frame) => {
+        if (typeof frame === "string" && frame.startsWith("SUBSCRIBE\n") && frame.includes(`destination:/topic/chat/${chat.id}\n`)) held.push(frame);
+        else server.send(frame);
+      });
+      server.onMessage((frame) => ws.send(frame));
+    });
+    const page = await context.newPage();
+    await page.goto(tenantUrl(own, "/contacts"));
+    await connected(page);
+    await expect.poll(() => held.length, SETUP).toBe(1);
+    await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
+
+    // A's open chat sees the message over its own socket: the server has fanned it out by then.
+    const aContext = await signedInContext(browser, a.token);
+    const aPage = await aContext.newPage();
+    await aPage.goto(tenantUrl(own, `/chats/${chat.id}`));
+    await connected(aPage);
+    await expect(aPage.getByRole("textbox")).toBeVisible(SETUP);
+    const text = `Still there ${uniqueWord("gapword")}`;
+    await api(request, own, "POST", `/api/chats/${chat.id}`, a.token, { text });
+    await expect(aPage.getByTestId("chat-message").filter({ hasText: text })).toBeVisible(SETUP);
+
+    // The subscription now reaches the server: once it is confirmed the app reads the list again.
+    for (const frame of held.splice(0)) toServer?.(frame);
+    await expect(page.getByTestId("chats-unread-count")).toHaveAttribute("title", "Chats with unread messages: 1", LIVE);
+    await aContext.close();
+    await context.close();
+  });
+
   test("an approval reaches the member's open profile, and a mailing another admin starts shows in the console with its progress", async ({ browser, request }) => {
     test.setTimeout(240_000);
     const password = "Live-e2e-password-7";

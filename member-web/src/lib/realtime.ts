@@ -6,7 +6,12 @@ export const RECONNECT_DELAY_MS = 5_000;
 export const HEARTBEAT_MS = 10_000;
 
 type Handler = (body: unknown) => void;
-type Entry = { destination: string; handlers: Set<Handler>; sub: StompSubscription | undefined };
+/**
+ * `subscribed`: called each time the server confirms the topic's subscription (the first time and
+ * after every reconnect). What was published before that never reaches the handlers, so a screen
+ * that read its data before then reads it again here.
+ */
+type Entry = { destination: string; handlers: Set<Handler>; subscribed: Set<() => void>; sub: StompSubscription | undefined };
 
 const listeners = new Set<() => void>();
 const entries = new Map<string, Entry>();
@@ -43,7 +48,10 @@ function subscribeNow(entry: Entry): void {
   receiptSeq += 1;
   const receipt = `sub-${receiptSeq}`;
   pendingReceipts.set(receipt, entry.destination);
-  client.watchForReceipt(receipt, () => pendingReceipts.delete(receipt));
+  client.watchForReceipt(receipt, () => {
+    pendingReceipts.delete(receipt);
+    if (entries.get(entry.destination) === entry) for (const cb of entry.subscribed) cb();
+  });
   entry.sub = client.subscribe(entry.destination, (m) => deliver(entry, m), { receipt });
 }
 
@@ -108,19 +116,28 @@ export const realtime = {
     if (c) void c.deactivate();
   },
   isConnected: () => connected,
-  /** Listens to `/topic/{name}`; queued until connected. Returns the unsubscribe. */
-  subscribe(name: string, handler: Handler): () => void {
+  /**
+   * Listens to `/topic/{name}`; queued until connected. Returns the unsubscribe. `onSubscribed` runs
+   * whenever the server has confirmed the subscription (RECEIPT), at first and after a reconnect:
+   * messages published before then were not delivered, so the caller reads its data again there.
+   * Joining a topic already subscribed adds no frame and no call (its handler is on before the
+   * caller's own read can answer).
+   */
+  subscribe(name: string, handler: Handler, onSubscribed?: () => void): () => void {
     const destination = `/topic/${name}`;
     let entry = entries.get(destination);
+    const fresh = !entry;
     if (!entry) {
-      entry = { destination, handlers: new Set(), sub: undefined };
+      entry = { destination, handlers: new Set(), subscribed: new Set(), sub: undefined };
       entries.set(destination, entry);
-      subscribeNow(entry);
     }
     entry.handlers.add(handler);
+    if (onSubscribed) entry.subscribed.add(onSubscribed);
+    if (fresh) subscribeNow(entry);
     const own = entry;
     return () => {
       own.handlers.delete(handler);
+      if (onSubscribed) own.subscribed.delete(onSubscribed);
       if (own.handlers.size > 0) return;
       if (entries.get(destination) === own) entries.delete(destination);
       if (own.sub && client?.connected) own.sub.unsubscribe();

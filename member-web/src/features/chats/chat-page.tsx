@@ -57,7 +57,8 @@ export function ChatPage({ chatId }: { chatId: string }) {
         const message = b.message;
         setLive((prev) => (prev.some((m) => m.id === message.id) ? prev : [...prev, message]));
       }
-    });
+      // Messages sent before the subscription took are in the history, read again (shown once: by id).
+    }, () => void queryClient.invalidateQueries({ queryKey: chatQueries.history(chatId).queryKey }));
   }, [chatId, navigate, queryClient]);
 
   // While on screen its messages are read: no toast, no unread count; reading the history moved

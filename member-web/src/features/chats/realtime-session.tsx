@@ -10,6 +10,9 @@ import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
 import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, usePresenceTopic } from "./model.ts";
 
+/** Receipts for the chats subscribed together arrive within this of each other: one read of the list for them. */
+const SUBSCRIBED_SETTLE_MS = 50;
+
 /**
  * Spec 4.8: the realtime connection opens while a user is signed in with a participant in this
  * community and closes (dropping its subscriptions) when that participant is gone. It listens
@@ -40,16 +43,16 @@ export function RealtimeSession() {
 
   usePresenceTopic(token && participantId ? community.id : "");
 
-  // Whatever arrived while the socket was not yet (or no longer) connected is fetched once it is.
   const connected = useRealtimeConnected();
   useEffect(() => {
     // Marked on the page for the browser tests (and debugging): live events flow from here on.
     document.body.dataset.realtime = connected ? "connected" : "disconnected";
-    if (connected) void notificationsChanged(queryClient);
-  }, [connected, queryClient]);
+  }, [connected]);
 
   useEffect(() => {
     if (!token || !participantId) return;
+    // Whatever arrived while the topic was not (yet, or no longer) subscribed is read once it is.
+    const subscribed = () => void notificationsChanged(queryClient);
     return realtime.subscribe(`notifications/${participantId}`, (body) => {
       const b = body as { type?: string; notification?: Notification };
       if (b?.type === "CHAT_CREATED") {
@@ -67,7 +70,7 @@ export function RealtimeSession() {
       // A notification may change any screen (requests, contacts, events): the shown ones are read again.
       void queryClient.invalidateQueries({ refetchType: "active" });
       toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newNotification"), content: t(`notifications:type.${b.notification.type}`) });
-    });
+    }, subscribed);
   }, [token, participantId, queryClient, t]);
 
   // Every chat of the member's first page is listened to wherever they are in the app: a message
@@ -77,6 +80,14 @@ export function RealtimeSession() {
   const chatIds = (chats.data?.pages[0]?.items ?? []).map((c) => c.id).join(",");
   useEffect(() => {
     if (!token || !participantId || !chatIds) return;
+    // A message published after the list was read but before a chat's subscription took is not
+    // delivered: once subscriptions are confirmed the list is read again, once for all that are
+    // confirmed together (the list's chats are subscribed at the same moment).
+    let reread: ReturnType<typeof setTimeout> | undefined;
+    const subscribed = () => {
+      clearTimeout(reread);
+      reread = setTimeout(() => void chatsChanged(queryClient), SUBSCRIBED_SETTLE_MS);
+    };
     const offs = chatIds.split(",").map((id) =>
       realtime.subscribe(`chat/${id}`, (body) => {
         const b = body as { type?: string; message?: ChatMessage };
@@ -88,9 +99,10 @@ export function RealtimeSession() {
         if (b.message.senderId !== participantId && openChat.id !== id) {
           toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newMessage"), content: b.message.text.slice(0, 120) });
         }
-      }),
+      }, subscribed),
     );
     return () => {
+      clearTimeout(reread);
       for (const off of offs) off();
     };
   }, [token, participantId, chatIds, community.id, queryClient, t]);
