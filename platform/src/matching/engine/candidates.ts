@@ -38,6 +38,7 @@ import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
+import { sketchEstimate } from "./semantic.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
@@ -556,6 +557,7 @@ export interface ListsOut {
 export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, claim: () => number, done: () => void, out: ListsOut): void {
   const { k, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
   const rescorePool = m.vectors ? m.weights.candidates.vectorRescorePool : m.weights.candidates.rescorePool;
+  const withSketch = m.vectors !== null && m.vectorComponents !== null;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
   const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
@@ -804,7 +806,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       // Kept in v's slot for the ceiling below; the texts' proxy is still there too (only the next
       // touch by another member resets it).
       acc[v * ACC + 12] = ps;
-      preScores[r] = ps + (acc[v * ACC + 1] as number);
+      // With vectors, their part as the sketches estimate it: most of a best partner's score.
+      preScores[r] = ps + (acc[v * ACC + 1] as number) + (withSketch ? sketchEstimate(m, u, v) * (acc[v * ACC + 10] as number) : 0);
     }
     const nPool = selectBest(preScores, preItems, nPre, rescorePool, rank);
     // Best first, so that the k-th best rises early and the rest are mostly ruled out by their ceiling.

@@ -5,7 +5,7 @@
  * relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
 import type { MemberFeatures } from "./types.ts";
-import { type NearestLists, nearestByVector } from "./vector-index.ts";
+import { innerProducts, type NearestLists, nearestByVector } from "./vector-index.ts";
 import type { ComponentWeights, MatchingWeights } from "./weights.ts";
 
 /** What the semantic terms read of a community model (corpus.ts CommunityModel has these; named here so neither file imports the other). */
@@ -50,7 +50,29 @@ export interface SemanticVectors {
    * help someone's work is not spent on someone's weekend hobby.
    */
   needStrength: Float32Array;
+  /**
+   * Each member's need and offer in SKETCH_DIM numbers each (int8): the texts projected on the
+   * directions that carry most of the community's vectors; `sketchScale` times the product of two
+   * sketches estimates the cosine of the texts (sketchEstimate). Member i's record is the 64 bytes
+   * at i * SKETCH_RECORD: the need's sketch, the offer's, then the need's and the offer's hubness
+   * as float32 (`sketchHubs`, at i * SKETCH_RECORD / 4 + 14 and + 15). One cache line a member,
+   * where the texts are 6 KiB: the candidate search ranks a member's thousand-odd candidates by it
+   * to choose those it scores in full, which the words alone chose badly (a member's best partners
+   * are chosen mostly by meaning).
+   */
+  sketch: Int8Array;
+  sketchHubs: Float32Array;
+  sketchScale: number;
 }
+
+/** Numbers per need or offer sketch, and bytes per member's record (SemanticVectors.sketch). */
+export const SKETCH_DIM = 28;
+export const SKETCH_RECORD = 64;
+/** A sketch's number q stands for q / SKETCH_QUANT (projections of unit vectors stay within about ±0.5 here). */
+const SKETCH_QUANT = 160;
+/** Texts sampled to find the sketch's directions, and rounds of the subspace iteration that finds them. */
+const SKETCH_SAMPLE = 1_000;
+const SKETCH_ROUNDS = 12;
 
 /** Neighbours whose mean cosine is a text's hubness. */
 const HUB_K = 10;
@@ -135,7 +157,162 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
   const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
   const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
   const { needHub, offerHub } = hubness(needNear, offerNear, has, n);
-  return { dim, data, has, ok, needNear, offerNear, needHub, offerHub, needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1) };
+  const { sketch, sketchHubs, sketchScale } = sketchTexts(data, has, n, dim, needNear, needHub, offerHub);
+  return {
+    dim,
+    data,
+    has,
+    ok,
+    needNear,
+    offerNear,
+    needHub,
+    offerHub,
+    needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1),
+    sketch,
+    sketchHubs,
+    sketchScale,
+  };
+}
+
+/**
+ * The members' need and offer sketches (SemanticVectors.sketch): the top SKETCH_DIM eigenvectors of
+ * the second moment of a sample of the community's need and offer vectors (subspace iteration from a
+ * fixed start, so the same community gives the same sketches), each text's projection on them
+ * rounded to int8, and the scale that best maps the sketches' products onto the true cosines of
+ * the nearest pairs (least squares), as the projection leaves part of every cosine out.
+ */
+function sketchTexts(
+  data: Float32Array,
+  has: Uint8Array,
+  n: number,
+  dim: number,
+  needNear: NearestLists,
+  needHub: Float32Array,
+  offerHub: Float32Array,
+): { sketch: Int8Array; sketchHubs: Float32Array; sketchScale: number } {
+  const K = SKETCH_DIM;
+  const buffer = new SharedArrayBuffer(n * SKETCH_RECORD);
+  const sketch = new Int8Array(buffer);
+  const sketchHubs = new Float32Array(buffer);
+  const H = SKETCH_RECORD / 4;
+  for (let i = 0; i < n; i++) {
+    sketchHubs[i * H + 14] = needHub[i] as number;
+    sketchHubs[i * H + 15] = offerHub[i] as number;
+  }
+  const slots = [VEC.need, VEC.offer] as const;
+  let filled = 0;
+  for (let i = 0; i < n; i++) for (const slot of slots) filled += has[i * VEC.slots + slot] as number;
+  if (filled === 0) return { sketch, sketchHubs, sketchScale: 0 };
+  // The sample, evenly spaced over the members; its second moment (dim x dim, upper half, then mirrored).
+  const step = Math.max(1, Math.floor(filled / SKETCH_SAMPLE));
+  const sampled: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < n; i++) for (const slot of slots) if (has[i * VEC.slots + slot] && seen++ % step === 0 && sampled.length < SKETCH_SAMPLE) sampled.push((i * VEC.slots + slot) * dim);
+  // The sample transposed (dim rows of its texts' numbers): C's entries are the products of its rows.
+  const ms = sampled.length;
+  const T = new Float32Array(dim * ms);
+  for (const [r, from] of sampled.entries()) for (let d = 0; d < dim; d++) T[d * ms + r] = data[from + d] as number;
+  const C = innerProducts(T, T, ms, dim);
+  // Subspace iteration: Q (K rows of dim) <- orthonormal rows of Q C (C is symmetric), from a fixed start.
+  let Q: Float32Array = new Float32Array(K * dim);
+  for (let j = 0; j < K; j++) for (let d = 0; d < dim; d++) Q[j * dim + d] = Math.sin(1 + j * 7.31 + d * 1.713);
+  for (let round = 0; round < SKETCH_ROUNDS; round++) {
+    Q = innerProducts(Q, C, dim, dim);
+    orthonormalRows(Q, K, dim);
+  }
+  // Each text's projection on the directions, a block of texts at a time (native, on all threads).
+  const basis = Q;
+  const BLOCK = 1_024;
+  const block = new Float32Array(BLOCK * dim);
+  const at: number[] = [];
+  const flush = () => {
+    const p = innerProducts(block.subarray(0, at.length * dim), basis, dim, K);
+    for (const [r, to] of at.entries()) for (let j = 0; j < K; j++) sketch[to + j] = quantize(p[r * K + j] as number);
+    at.length = 0;
+  };
+  for (let i = 0; i < n; i++) {
+    for (const [t, slot] of slots.entries()) {
+      if (!has[i * VEC.slots + slot]) continue;
+      block.set(data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim), at.length * dim);
+      at.push(i * SKETCH_RECORD + t * K);
+      if (at.length === BLOCK) flush();
+    }
+  }
+  if (at.length > 0) flush();
+  // The scale: least squares of the true cosines of each sampled need's nearest offers on their sketches' products.
+  let num = 0;
+  let den = 0;
+  const nearStep = Math.max(1, Math.floor(n / SKETCH_SAMPLE));
+  for (let i = 0; i < n; i += nearStep) {
+    for (let r = 0; r < Math.min(5, needNear.k); r++) {
+      const j = needNear.items[i * needNear.k + r] as number;
+      if (j < 0) break;
+      const e = sketchProduct(sketch, i, 0, j, 1) / (SKETCH_QUANT * SKETCH_QUANT);
+      num += e * (needNear.cos[i * needNear.k + r] as number);
+      den += e * e;
+    }
+  }
+  return { sketch, sketchHubs, sketchScale: (den > 0 ? num / den : 1) / (SKETCH_QUANT * SKETCH_QUANT) };
+}
+
+function quantize(p: number): number {
+  return Math.max(-127, Math.min(127, Math.round(p * SKETCH_QUANT)));
+}
+
+/** Modified Gram-Schmidt on the rows of M (rows x dim); a row that vanishes is left at zero. */
+function orthonormalRows(M: Float32Array, rows: number, dim: number): void {
+  for (let j = 0; j < rows; j++) {
+    const q = j * dim;
+    for (let p = 0; p < j; p++) {
+      const o = p * dim;
+      let dot = 0;
+      for (let d = 0; d < dim; d++) dot += (M[q + d] as number) * (M[o + d] as number);
+      for (let d = 0; d < dim; d++) M[q + d] = (M[q + d] as number) - dot * (M[o + d] as number);
+    }
+    let norm = 0;
+    for (let d = 0; d < dim; d++) norm += (M[q + d] as number) ** 2;
+    norm = Math.sqrt(norm);
+    for (let d = 0; d < dim; d++) M[q + d] = norm > 1e-12 ? (M[q + d] as number) / norm : 0;
+  }
+}
+
+/** The product of member a's sketch `ta` (0 need, 1 offer) and member b's `tb`, unscaled. */
+function sketchProduct(sketch: Int8Array, a: number, ta: number, b: number, tb: number): number {
+  const K = SKETCH_DIM;
+  let i = a * SKETCH_RECORD + ta * K;
+  let j = b * SKETCH_RECORD + tb * K;
+  const end = i + K;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (; i < end; i += 4, j += 4) {
+    s0 += (sketch[i] as number) * (sketch[j] as number);
+    s1 += (sketch[i + 1] as number) * (sketch[j + 1] as number);
+    s2 += (sketch[i + 2] as number) * (sketch[j + 2] as number);
+    s3 += (sketch[i + 3] as number) * (sketch[j + 3] as number);
+  }
+  return s0 + s1 + s2 + s3;
+}
+
+/**
+ * The need <-> offer part of a and b's score (semanticBase without about <-> about) estimated from
+ * their sketches: 0 when the pair is not scored with vectors. Not the score: it ranks candidates.
+ */
+export function sketchEstimate(m: SemanticModel, a: number, b: number): number {
+  const s = m.vectors;
+  if (!s || m.vectorComponents === null || s.ok[a] === 0 || s.ok[b] === 0) return 0;
+  const c = m.vectorComponents;
+  if (c.semantic === 0) return 0;
+  const { floor, ceiling } = m.weights.semantic;
+  // The hubness from the members' records (SemanticVectors.sketch), equal to needHub and offerHub.
+  const h = s.sketchHubs;
+  const H = SKETCH_RECORD / 4;
+  const hubAToB = ((h[a * H + 15] as number) + (h[b * H + 14] as number)) / 2;
+  const hubBToA = ((h[b * H + 15] as number) + (h[a * H + 14] as number)) / 2;
+  const aToB = lift(s.sketchScale * sketchProduct(s.sketch, a, 1, b, 0) - hubAToB, floor, ceiling);
+  const bToA = lift(s.sketchScale * sketchProduct(s.sketch, b, 1, a, 0) - hubBToA, floor, ceiling);
+  return c.semantic * combineSemantic(m, aToB, bToA);
 }
 
 /**

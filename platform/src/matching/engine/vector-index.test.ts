@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "./random.ts";
-import { EXACT_UP_TO, nearestByVector } from "./vector-index.ts";
+import { EXACT_UP_TO, innerProducts, nearestByVector } from "./vector-index.ts";
 
 const SLOTS = 2;
 const FROM = 0;
@@ -118,3 +118,29 @@ describe("nearest texts by vector", () => {
     expect(found / total).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe("innerProducts", () => {
+  it("gives every row's product with every direction, in the directions' order, negative ones too", () => {
+    const rng = new Rng("inner");
+    const dim = 24;
+    const k = 7;
+    const rows = Float32Array.from({ length: 300 * dim }, () => rng.next() - 0.5);
+    const directions = Float32Array.from({ length: k * dim }, () => rng.next() - 0.5);
+    const out = innerProducts(rows, directions, dim, k);
+    expect(out.length).toBe(300 * k);
+    let negative = 0;
+    for (let r = 0; r < 300; r++) {
+      for (let j = 0; j < k; j++) {
+        let dot = 0;
+        for (let d = 0; d < dim; d++) dot += (rows[r * dim + d] as number) * (directions[j * dim + d] as number);
+        expect(out[r * k + j]).toBeCloseTo(dot, 4);
+        if (dot < 0) negative++;
+      }
+    }
+    expect(negative).toBeGreaterThan(300);
+    // One row alone (USearch answers a single query differently).
+    const one = innerProducts(rows.subarray(0, dim), directions, dim, k);
+    for (let j = 0; j < k; j++) expect(one[j]).toBeCloseTo(out[j] as number, 5);
+  });
+});
+

@@ -172,3 +172,23 @@ function distinctVectors(data: Float32Array, has: Uint8Array, n: number, dim: nu
   }
   return { members };
 }
+
+/**
+ * The inner products of `rows` (count x dim, contiguous) with each of `directions` (k x dim):
+ * count x k, row by row in the directions' order. USearch's exact search on all threads, asking
+ * each row for all k directions (its distance for inner product is 1 - dot).
+ */
+export function innerProducts(rows: Float32Array, directions: Float32Array, dim: number, k: number): Float32Array {
+  const count = rows.length / dim;
+  const out = new Float32Array(count * k);
+  if (count === 0 || k === 0) return out;
+  const found = exactSearch(directions, rows, dim, k, MetricKind.IP, threadsFor(EXACT_UP_TO + 1));
+  if (found instanceof BatchMatches) {
+    for (let r = 0; r < count; r++) {
+      const m = Number(found.counts[r]);
+      for (let t = 0; t < m; t++) out[r * k + Number(found.keys[r * k + t])] = 1 - (found.distances[r * k + t] as number);
+    }
+  } else for (let t = 0; t < found.keys.length; t++) out[Number(found.keys[t])] = 1 - (found.distances[t] as number);
+  return out;
+}
+
