@@ -14,7 +14,7 @@ import {
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { components } from "@tuesday/api-client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   Datagrid,
   DatagridBody,
@@ -254,6 +254,11 @@ export function MailingList() {
   const live = useAdminTopic(community?.id, (change) => {
     if (change.type === "mailing") void queryClient.invalidateQueries({ queryKey: ["mailings"] });
   });
+  // Once the topic is live (its subscription confirmed) the list is read again: a change between the
+  // last read and the subscription was not sent to this screen, and idle polling stops now (decision 0211).
+  useEffect(() => {
+    if (live) void queryClient.invalidateQueries({ queryKey: ["mailings"] });
+  }, [live, queryClient]);
   return (
     <>
       <MailingCompose />

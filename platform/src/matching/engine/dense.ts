@@ -373,9 +373,9 @@ export class DenseScorer {
       c.complementarity * (lo ? combine(m, uToV, vToU) : combine(m, vToU, uToV)) +
       c.answers * answers +
       (sameCity ? c.city : 0);
-    if (!texts) return lo ? finish(m, u, v, rest + 0) : finish(m, v, u, rest + 0);
     const a = lo ? u : v;
     const b = lo ? v : u;
+    if (!texts) return finish(m, a, b, rest);
     if (below === Number.NEGATIVE_INFINITY || c !== m.vectorComponents || c.about === 0 || ((m.pairFlags[u] as number) & (m.pairFlags[v] as number)) !== 0) {
       return finish(m, a, b, rest + semanticBase(m, a, b, c, this.sem));
     }

@@ -58,11 +58,15 @@ export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, 
   // member slots are not contiguous) a block of rows at a time, not whole: at 100k members a whole
   // side's copy is 200 MB, twice per direction, beside the packed vectors and the index's own copy.
   const block = new Float32Array(Math.min(BLOCK, Math.max(pool.members.length, queries.members.length)) * dim);
-  const gather = (groups: Distinct, slot: number, from: number, to: number): Float32Array => {
+  // Rows from..to of a side (each group's first member's vector in `slot`) into `out`, from its start.
+  const copyRows = (groups: Distinct, slot: number, from: number, to: number, out: Float32Array): void => {
     for (let r = from; r < to; r++) {
       const i = (groups.members[r] as number[])[0] as number;
-      block.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), (r - from) * dim);
+      out.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), (r - from) * dim);
     }
+  };
+  const gather = (groups: Distinct, slot: number, from: number, to: number): Float32Array => {
+    copyRows(groups, slot, from, to, block);
     return to - from === BLOCK ? block : block.subarray(0, (to - from) * dim);
   };
   // One group more than k: a member's own text may be in the first.
@@ -82,10 +86,7 @@ export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, 
   if (pool.members.length <= EXACT_UP_TO) {
     // The whole searched side (at most EXACT_UP_TO texts) in one block of its own, the asking side in blocks.
     const base = new Float32Array(pool.members.length * dim);
-    for (let r = 0; r < pool.members.length; r++) {
-      const i = (pool.members[r] as number[])[0] as number;
-      base.set(data.subarray((i * slots + to) * dim, (i * slots + to + 1) * dim), r * dim);
-    }
+    copyRows(pool, to, 0, pool.members.length, base);
     for (let q0 = 0; q0 < queries.members.length; q0 += BLOCK) {
       const q1 = Math.min(queries.members.length, q0 + BLOCK);
       keep(exactSearch(base, gather(queries, from, q0, q1), dim, want, MetricKind.IP, threads), q0, q1 - q0);
