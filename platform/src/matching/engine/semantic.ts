@@ -68,8 +68,8 @@ export interface SemanticVectors {
 /** Numbers per need or offer sketch, and bytes per member's record (SemanticVectors.sketch). */
 export const SKETCH_DIM = 28;
 export const SKETCH_RECORD = 64;
-/** A sketch's number q stands for q / SKETCH_QUANT (projections of unit vectors stay within about ±0.5 here). */
-const SKETCH_QUANT = 160;
+/** A sketch's number q stands for q / SKETCH_QUANT: a unit vector's projections are within ±1, so none is cut off. */
+const SKETCH_QUANT = 127;
 /** Texts sampled to find the sketch's directions, and rounds of the subspace iteration that finds them. */
 const SKETCH_SAMPLE = 1_000;
 const SKETCH_ROUNDS = 12;
