@@ -86,7 +86,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await context.close();
   });
 
-  test("a message sent while the app's subscription to its chat is still on its way is counted once the subscription takes", async ({ browser, request }) => {
+  test("a message sent while the app's subscription to its chat is still on its way is counted and shown once the subscription takes", async ({ browser, request }) => {
     test.setTimeout(120_000);
     const own = await ownCommunity(f, "live-gap");
     const [a, b] = await members(request, own, 2, [uniqueWord("gaptag"), uniqueWord("gappilot")]);
@@ -127,6 +127,9 @@ test.describe("live updates seen by a second browser without a reload (founders)
     // The subscription now reaches the server: once it is confirmed the app reads the list again.
     for (const frame of held.splice(0)) toServer?.(frame);
     await expect(page.getByTestId("chats-unread-count")).toHaveAttribute("title", "Chats with unread messages: 1", LIVE);
+    // ... and the toast the live message would have shown, once.
+    await expect(page.getByTestId("toast").filter({ hasText: text })).toBeVisible(LIVE);
+    await expect(page.getByTestId("toast").filter({ hasText: text })).toHaveCount(1);
     await aContext.close();
     await context.close();
   });

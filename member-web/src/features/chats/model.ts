@@ -78,6 +78,19 @@ export function applyChatMessage(queryClient: QueryClient, communityId: string, 
 
 export const chatsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
 
+/**
+ * Reads the member's chat list again and gives the messages it now shows as a listed chat's last,
+ * unread, that were not its last before: what arrived while the chat's subscription was not yet in
+ * place (decision 0211), for the toast the live message would have shown.
+ */
+export async function rereadChatList(queryClient: QueryClient, communityId: string): Promise<ChatMessage[]> {
+  const key = chatQueries.list(communityId).queryKey;
+  const listed = () => (queryClient.getQueryData<ChatListData>(key)?.pages ?? []).flatMap((p) => p.items);
+  const before = new Map(listed().map((c) => [c.id, c.lastMessage?.id ?? null]));
+  await queryClient.invalidateQueries({ queryKey: key });
+  return listed().flatMap((c) => (c.lastMessage && c.unreadCount > 0 && before.has(c.id) && before.get(c.id) !== c.lastMessage.id ? [c.lastMessage] : []));
+}
+
 /** The caller's participant in this community (the first connected one is the current community's). */
 export function useMyParticipantId(communityId: string): string | undefined {
   const user = useQuery({ ...accountQueries.currentUser(), enabled: storage.token() !== null });

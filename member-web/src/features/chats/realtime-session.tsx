@@ -8,7 +8,7 @@ import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { session, useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
-import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, usePresenceTopic } from "./model.ts";
+import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, rereadChatList, usePresenceTopic } from "./model.ts";
 
 /** Receipts for the chats subscribed together arrive within this of each other: one read of the list for them. */
 const SUBSCRIBED_SETTLE_MS = 50;
@@ -83,10 +83,21 @@ export function RealtimeSession() {
     // A message published after the list was read but before a chat's subscription took is not
     // delivered: once subscriptions are confirmed the list is read again, once for all that are
     // confirmed together (the list's chats are subscribed at the same moment).
+    // A message is toasted once, whether it came live or with that reading.
+    const toasted = new Set<string>();
+    const toast = (message: ChatMessage) => {
+      if (message.senderId === participantId || openChat.id === message.chatId || toasted.has(message.id)) return;
+      toasted.add(message.id);
+      toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newMessage"), content: message.text.slice(0, 120) });
+    };
     let reread: ReturnType<typeof setTimeout> | undefined;
     const subscribed = () => {
       clearTimeout(reread);
-      reread = setTimeout(() => void chatsChanged(queryClient), SUBSCRIBED_SETTLE_MS);
+      reread = setTimeout(() => {
+        void rereadChatList(queryClient, community.id).then((missed) => {
+          for (const message of missed) toast(message);
+        });
+      }, SUBSCRIBED_SETTLE_MS);
     };
     const offs = chatIds.split(",").map((id) =>
       realtime.subscribe(`chat/${id}`, (body) => {
@@ -96,9 +107,7 @@ export function RealtimeSession() {
           return;
         }
         if (!applyChatMessage(queryClient, community.id, b.message, participantId)) void chatsChanged(queryClient);
-        if (b.message.senderId !== participantId && openChat.id !== id) {
-          toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newMessage"), content: b.message.text.slice(0, 120) });
-        }
+        toast(b.message);
       }, subscribed),
     );
     return () => {
