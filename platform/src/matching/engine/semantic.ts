@@ -154,10 +154,12 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
     }
     if (release) delete (m as { vectors?: MemberFeatures["vectors"] }).vectors;
   });
+  // The sketches first: their scratch is gone before the nearest-text indexes (the peak of memory) are built.
+  const { sketch, sketchHubs } = sketchTexts(data, has, n, dim);
   const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
   const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
   const { needHub, offerHub } = hubness(needNear, offerNear, has, n);
-  const { sketch, sketchHubs, sketchScale } = sketchTexts(data, has, n, dim, needNear, needHub, offerHub);
+  const sketchScale = fitSketches(sketch, sketchHubs, n, needNear, needHub, offerHub);
   return {
     dim,
     data,
@@ -178,31 +180,17 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
  * The members' need and offer sketches (SemanticVectors.sketch): the top SKETCH_DIM eigenvectors of
  * the second moment of a sample of the community's need and offer vectors (subspace iteration from a
  * fixed start, so the same community gives the same sketches), each text's projection on them
- * rounded to int8, and the scale that best maps the sketches' products onto the true cosines of
- * the nearest pairs (least squares), as the projection leaves part of every cosine out.
+ * rounded to int8. The hubness and the scale (fitSketches) come once the nearest texts are known.
  */
-function sketchTexts(
-  data: Float32Array,
-  has: Uint8Array,
-  n: number,
-  dim: number,
-  needNear: NearestLists,
-  needHub: Float32Array,
-  offerHub: Float32Array,
-): { sketch: Int8Array; sketchHubs: Float32Array; sketchScale: number } {
+function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number): { sketch: Int8Array; sketchHubs: Float32Array } {
   const K = SKETCH_DIM;
   const buffer = new SharedArrayBuffer(n * SKETCH_RECORD);
   const sketch = new Int8Array(buffer);
   const sketchHubs = new Float32Array(buffer);
-  const H = SKETCH_RECORD / 4;
-  for (let i = 0; i < n; i++) {
-    sketchHubs[i * H + 14] = needHub[i] as number;
-    sketchHubs[i * H + 15] = offerHub[i] as number;
-  }
   const slots = [VEC.need, VEC.offer] as const;
   let filled = 0;
   for (let i = 0; i < n; i++) for (const slot of slots) filled += has[i * VEC.slots + slot] as number;
-  if (filled === 0) return { sketch, sketchHubs, sketchScale: 0 };
+  if (filled === 0) return { sketch, sketchHubs };
   // The sample, evenly spaced over the members; its second moment (dim x dim, upper half, then mirrored).
   const step = Math.max(1, Math.floor(filled / SKETCH_SAMPLE));
   const sampled: number[] = [];
@@ -222,7 +210,7 @@ function sketchTexts(
   }
   // Each text's projection on the directions, a block of texts at a time (native, on all threads).
   const basis = Q;
-  const BLOCK = 1_024;
+  const BLOCK = 256;
   const block = new Float32Array(BLOCK * dim);
   const at: number[] = [];
   const flush = () => {
@@ -239,7 +227,19 @@ function sketchTexts(
     }
   }
   if (at.length > 0) flush();
-  // The scale: least squares of the true cosines of each sampled need's nearest offers on their sketches' products.
+  return { sketch, sketchHubs };
+}
+
+/**
+ * Writes the texts' hubness into the members' sketch records and gives the sketches' scale: least
+ * squares of the true cosines of each sampled need's nearest offers on their sketches' products.
+ */
+function fitSketches(sketch: Int8Array, sketchHubs: Float32Array, n: number, needNear: NearestLists, needHub: Float32Array, offerHub: Float32Array): number {
+  const H = SKETCH_RECORD / 4;
+  for (let i = 0; i < n; i++) {
+    sketchHubs[i * H + 14] = needHub[i] as number;
+    sketchHubs[i * H + 15] = offerHub[i] as number;
+  }
   let num = 0;
   let den = 0;
   const nearStep = Math.max(1, Math.floor(n / SKETCH_SAMPLE));
@@ -252,7 +252,7 @@ function sketchTexts(
       den += e * e;
     }
   }
-  return { sketch, sketchHubs, sketchScale: (den > 0 ? num / den : 1) / (SKETCH_QUANT * SKETCH_QUANT) };
+  return (den > 0 ? num / den : 1) / (SKETCH_QUANT * SKETCH_QUANT);
 }
 
 function quantize(p: number): number {
