@@ -80,16 +80,16 @@ export function RealtimeSession() {
   const chatIds = (chats.data?.pages[0]?.items ?? []).map((c) => c.id).join(",");
   useEffect(() => {
     if (!token || !participantId || !chatIds) return;
-    // A message published after the list was read but before a chat's subscription took is not
-    // delivered: once subscriptions are confirmed the list is read again, once for all that are
-    // confirmed together (the list's chats are subscribed at the same moment).
-    // A message is toasted once, whether it came live or with that reading.
+    // A message is toasted once, whether it came live or with the reading below.
     const toasted = new Set<string>();
     const toast = (message: ChatMessage) => {
       if (message.senderId === participantId || openChat.id === message.chatId || toasted.has(message.id)) return;
       toasted.add(message.id);
       toastStore.show({ type: "default", variant: "top-right", title: t("toasts:newMessage"), content: message.text.slice(0, 120) });
     };
+    // A message published after the list was read but before a chat's subscription took is not
+    // delivered: once subscriptions are confirmed the list is read again, once for all that are
+    // confirmed together (the list's chats are subscribed at the same moment).
     let reread: ReturnType<typeof setTimeout> | undefined;
     const subscribed = () => {
       clearTimeout(reread);

@@ -55,7 +55,7 @@ export interface SemanticVectors {
    * directions that carry most of the community's vectors; `sketchScale` times the product of two
    * sketches estimates the cosine of the texts (sketchEstimate). Member i's record is the 64 bytes
    * at i * SKETCH_RECORD: the need's sketch, the offer's, then the need's and the offer's hubness
-   * as float32 (`sketchHubs`, at i * SKETCH_RECORD / 4 + 14 and + 15). One cache line a member,
+   * as float32 (`sketchHubs`, at i * SKETCH_RECORD / 4 + NEED_HUB and + OFFER_HUB). One cache line a member,
    * where the texts are 6 KiB: the candidate search ranks a member's thousand-odd candidates by it
    * to choose those it scores in full, which the words alone chose badly (a member's best partners
    * are chosen mostly by meaning).
@@ -68,6 +68,9 @@ export interface SemanticVectors {
 /** Numbers per need or offer sketch, and bytes per member's record (SemanticVectors.sketch). */
 export const SKETCH_DIM = 28;
 export const SKETCH_RECORD = 64;
+/** Where a record's two hubness values sit, in float32 places (right after the two sketches). */
+const NEED_HUB = (2 * SKETCH_DIM) / 4;
+const OFFER_HUB = NEED_HUB + 1;
 /** A sketch's number q stands for q / SKETCH_QUANT: a unit vector's projections are within ±1, so none is cut off. */
 const SKETCH_QUANT = 127;
 /** Texts sampled to find the sketch's directions, and rounds of the subspace iteration that finds them. */
@@ -191,12 +194,13 @@ function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number
   let filled = 0;
   for (let i = 0; i < n; i++) for (const slot of slots) filled += has[i * VEC.slots + slot] as number;
   if (filled === 0) return { sketch, sketchHubs };
-  // The sample, evenly spaced over the members; its second moment (dim x dim, upper half, then mirrored).
+  // The sample, evenly spaced over the members.
   const step = Math.max(1, Math.floor(filled / SKETCH_SAMPLE));
   const sampled: number[] = [];
   let seen = 0;
   for (let i = 0; i < n; i++) for (const slot of slots) if (has[i * VEC.slots + slot] && seen++ % step === 0 && sampled.length < SKETCH_SAMPLE) sampled.push((i * VEC.slots + slot) * dim);
-  // The sample transposed (dim rows of its texts' numbers): C's entries are the products of its rows.
+  // Its second moment C (dim x dim): the sample transposed (dim rows of its texts' numbers), C's
+  // entries the products of those rows.
   const ms = sampled.length;
   const T = new Float32Array(dim * ms);
   for (const [r, from] of sampled.entries()) for (let d = 0; d < dim; d++) T[d * ms + r] = data[from + d] as number;
@@ -237,8 +241,8 @@ function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number
 function fitSketches(sketch: Int8Array, sketchHubs: Float32Array, n: number, needNear: NearestLists, needHub: Float32Array, offerHub: Float32Array): number {
   const H = SKETCH_RECORD / 4;
   for (let i = 0; i < n; i++) {
-    sketchHubs[i * H + 14] = needHub[i] as number;
-    sketchHubs[i * H + 15] = offerHub[i] as number;
+    sketchHubs[i * H + NEED_HUB] = needHub[i] as number;
+    sketchHubs[i * H + OFFER_HUB] = offerHub[i] as number;
   }
   let num = 0;
   let den = 0;
@@ -308,8 +312,8 @@ export function sketchEstimate(m: SemanticModel, a: number, b: number): number {
   // The hubness from the members' records (SemanticVectors.sketch), equal to needHub and offerHub.
   const h = s.sketchHubs;
   const H = SKETCH_RECORD / 4;
-  const hubAToB = ((h[a * H + 15] as number) + (h[b * H + 14] as number)) / 2;
-  const hubBToA = ((h[b * H + 15] as number) + (h[a * H + 14] as number)) / 2;
+  const hubAToB = ((h[a * H + OFFER_HUB] as number) + (h[b * H + NEED_HUB] as number)) / 2;
+  const hubBToA = ((h[b * H + OFFER_HUB] as number) + (h[a * H + NEED_HUB] as number)) / 2;
   const aToB = lift(s.sketchScale * sketchProduct(s.sketch, a, 1, b, 0) - hubAToB, floor, ceiling);
   const bToA = lift(s.sketchScale * sketchProduct(s.sketch, b, 1, a, 0) - hubBToA, floor, ceiling);
   return c.semantic * combineSemantic(m, aToB, bToA);
