@@ -73,6 +73,10 @@ export function applyChatMessage(queryClient: QueryClient, communityId: string, 
   const moved: Chat = { ...chat, lastMessage: message, unreadCount: chat.unreadCount + unread, lastActivityAt: message.createdAt };
   const pages = data.pages.map((p, i) => ({ ...p, items: [...(i === 0 ? [moved] : []), ...p.items.filter((c) => c.id !== chat.id)] }));
   queryClient.setQueryData<ChatListData>(key, { ...data, pages });
+  // A read of the list already on its way may have left the server before this message was
+  // stored: its answer would put the old list back over this one. It is dropped for a new read,
+  // which starts after the message was stored (the topic hears it only after the commit).
+  if (queryClient.isFetching({ queryKey: key }) > 0) void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: true });
   return true;
 }
 
