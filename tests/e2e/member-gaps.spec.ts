@@ -117,8 +117,11 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
     await expect(page.getByLabel("Город")).toHaveValue(city);
     await page.getByTestId("participants-empty").getByRole("button", { name: "Сбросить фильтры" }).click();
     await expect(page).not.toHaveURL(/city=|lookingFor=|tag=/);
+    // The screen shows the cleared filters (not only the address): what is picked next starts from none.
     await expect(page.getByTestId("directory-filters")).toBeVisible();
+    await expect(page.getByLabel("Город")).toHaveValue("");
     await page.getByLabel("Язык").selectOption("en");
+    await expect(page.getByLabel("Here to")).toHaveValue("");
 
     // Without the tag, here-to alone finds b.
     await page.getByLabel("Here to").selectOption("MEET_NEW_PEOPLE");
