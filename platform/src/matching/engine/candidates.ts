@@ -177,10 +177,15 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
   while (w2.length < w.length) w2.push(0);
 }
 
-export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array): Index {
+export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array, sharedMemory = false): Index {
   const nC = m.conceptNames.length;
   const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * nC + nC * nC;
-  const counts = new Int32Array(features + 1);
+  // For worker threads the postings are made in shared memory, where the workers read them in
+  // place: a copy beside them would be the index twice over while the lists are computed.
+  const Buffer = sharedMemory ? SharedArrayBuffer : ArrayBuffer;
+  const ints = (length: number) => new Int32Array(new Buffer(4 * length));
+  const floats = (length: number) => new Float32Array(new Buffer(4 * length));
+  const counts = ints(features + 1);
   const feat: number[] = [];
   const w: number[] = [];
   const w2: number[] = [];
@@ -193,9 +198,9 @@ export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Arra
   }
   for (let f = 0; f < features; f++) counts[f + 1] = (counts[f + 1] as number) + (counts[f] as number);
   const total = counts[features] as number;
-  const members = new Int32Array(total);
-  const weights = new Float32Array(total);
-  const weights2 = new Float32Array(total);
+  const members = ints(total);
+  const weights = floats(total);
+  const weights2 = floats(total);
   const fill = counts.slice(0, features);
   for (const i of order) {
     feat.length = 0;
@@ -212,9 +217,9 @@ export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Arra
     }
   }
   // Impact order: a capped read of a long list takes its largest contributions.
-  const byCity = new Int32Array(total);
-  const byCityWeights = new Float32Array(total);
-  const byCityWeights2 = new Float32Array(total);
+  const byCity = ints(total);
+  const byCityWeights = floats(total);
+  const byCityWeights2 = floats(total);
   const cityId = m.cityId;
   // A mutual posting's impact is the product of its two directions.
   const impact = (p: number): number => ((weights2[p] as number) > 0 ? (weights[p] as number) * (weights2[p] as number) : (weights[p] as number));
@@ -971,7 +976,8 @@ function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started
     return out;
   }
   const { workers, counter } = started;
-  const sharedIndex: Index = {
+  // buildIndex made it in shared memory for the workers (a copy otherwise).
+  const sharedIndex: Index = index.members.buffer instanceof SharedArrayBuffer ? index : {
     ...index,
     offsets: shared(index.offsets),
     members: shared(index.members),
@@ -1093,23 +1099,18 @@ export function capHubs(lists: { topOffsets: Int32Array; topItems: number[]; top
 /** A worker that has finished no block for this long is given up on (its blocks are redone here). */
 const STALL_MS = 120_000;
 
-/** Builds the candidate graph over the model's eligible members. */
-export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
-  const { k } = m.weights.candidates;
-  let eligible = 0;
-  for (let i = 0; i < m.n; i++) eligible += m.eligible[i] as number;
-  const threads = options.threads ?? defaultThreads(eligible);
-  // Workers first: their start-up overlaps the index build here.
-  const started = threads > 1 ? startWorkers(m, options.seed, threads) : null;
-  const ctx = listContext(m, options.seed);
-  const { nv, memberOf, vertexOf, order, rank } = ctx;
-  const index = buildIndex(m, order, rank);
+/**
+ * The index and the first pass's lists, as lists by vertex. Its own frame: the postings and the
+ * fixed-width lists are garbage once it returns, before the vector neighbours and the refinement
+ * rounds build theirs (at 100k members, a few hundred MB that would otherwise stay to the end).
+ */
+function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null, k: number) {
+  const { nv, order, rank } = ctx;
+  const index = buildIndex(m, order, rank, started !== null);
   const out = computeLists(m, ctx, index, started);
   const listCount = out.count;
   const listItems = out.items;
   const listScores = out.scores;
-  const postingsRead = out.stats[0] as number;
-  let rescored = out.stats[1] as number;
   const topOffsets = new Int32Array(nv + 1);
   const topItems: number[] = [];
   const topScores: number[] = [];
@@ -1120,6 +1121,29 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     }
     topOffsets[vu + 1] = topItems.length;
   }
+  return {
+    topOffsets,
+    topItems,
+    topScores,
+    features: index.features,
+    postingsRead: out.stats[0] as number,
+    rescored: out.stats[1] as number,
+    threadsUsed: out.stats[2] as number,
+  };
+}
+
+/** Builds the candidate graph over the model's eligible members. */
+export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions): CandidateGraph {
+  const { k } = m.weights.candidates;
+  let eligible = 0;
+  for (let i = 0; i < m.n; i++) eligible += m.eligible[i] as number;
+  const threads = options.threads ?? defaultThreads(eligible);
+  // Workers first: their start-up overlaps the index build here.
+  const started = threads > 1 ? startWorkers(m, options.seed, threads) : null;
+  const ctx = listContext(m, options.seed);
+  const { nv, memberOf, vertexOf, rank } = ctx;
+  const { topOffsets, topItems, topScores, features, postingsRead, rescored: listed, threadsUsed } = firstLists(m, ctx, started, k);
+  let rescored = listed;
 
   const { refine, refineRounds } = m.weights.candidates;
   let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
@@ -1210,6 +1234,6 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
     score,
     weight,
     topK: { offsets: lists.topOffsets, items: Int32Array.from(lists.topItems) },
-    stats: { postingsRead, features: index.features, rescored, threads: out.stats[2] as number },
+    stats: { postingsRead, features, rescored, threads: threadsUsed },
   };
 }
