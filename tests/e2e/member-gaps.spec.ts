@@ -131,6 +131,36 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
     await page.context().close();
   });
 
+  test("two filters picked before the screen has caught up with the first both stay (each change starts from the address, not the screen)", async ({ browser, request }) => {
+    test.setTimeout(90_000);
+    const city = uniqueWord("Cityq");
+    const a = await participant(request, f, await signInByCode(request, uniqueEmail("dir-q")), uniqueWord("Dirq"), [uniqueWord("tagq").toLowerCase()]);
+    await api(request, f, "POST", "/api/participant/update-profile", a.token, { city, shareLocation: true });
+    await api(request, f, "POST", "/api/participant/update-looking-for", a.token, { lookingFor: ["MEET_NEW_PEOPLE"] });
+    const viewer = await participant(request, f, await signInByCode(request, uniqueEmail("dir-qv")), uniqueWord("Dirqv"), ["viewing"]);
+    const page = await signedInPage(browser, viewer.token);
+    await page.goto(tenantUrl(f, "/participants"));
+    await expect(page.getByLabel("City")).toBeVisible(SETUP);
+    await expect(page.getByLabel("City").locator(`option[value="${city}"]`)).toHaveCount(1, SETUP);
+    // Both selects change within one task: the second handler runs before the page has drawn the first.
+    await page.evaluate((c) => {
+      const pick = (label: string, value: string) => {
+        const id = [...document.querySelectorAll("label")].find((l) => l.textContent === label)?.htmlFor ?? "";
+        const select = document.getElementById(id) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      };
+      pick("City", c);
+      pick("Here to", "MEET_NEW_PEOPLE");
+    }, city);
+    await expect(page).toHaveURL(/lookingFor=MEET_NEW_PEOPLE/);
+    await expect(page).toHaveURL(new RegExp(`city=${city}`));
+    await expect(page.getByLabel("City")).toHaveValue(city);
+    await expect(page.getByLabel("Here to")).toHaveValue("MEET_NEW_PEOPLE");
+    await expect(page.getByTestId("member-card").filter({ hasText: a.firstName })).toHaveCount(1);
+    await page.context().close();
+  });
+
   test("Google on registration (the tick first, then recorded) and on the short sign-up form (founders lists GOOGLE)", async ({ page, request }) => {
     test.setTimeout(90_000);
     await page.goto(tenantUrl(f, "/registration"));

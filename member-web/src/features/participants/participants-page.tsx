@@ -18,6 +18,7 @@ import {
   type DirectoryOptions,
   directoryQueries,
   filtersToSearch,
+  searchToFilters,
   isLookingFor,
   TOP_TAGS,
   useAvatarSize,
@@ -47,12 +48,15 @@ export function ParticipantsPage({ search, tag, city, lookingFor }: PageProps) {
   const list = useInfiniteQuery(directoryQueries.search(community.id, filters));
   const options = useQuery(directoryQueries.options(community.id));
 
-  const setFilters = (next: DirectoryFilters, replace = false) => void navigate({ to: "/participants", search: filtersToSearch(next), replace });
+  // A change applies to the address as it is (the router's latest location), not to the filters on
+  // screen: a second pick made before the screen has drawn the first keeps both.
+  const setFilters = (change: Partial<DirectoryFilters>, replace = false) =>
+    void navigate({ to: "/participants", search: (prev: Record<string, unknown>) => filtersToSearch({ ...searchToFilters(prev), ...change }), replace });
 
   // The settled text goes to the address, so a search survives a reload and the back button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the text is the trigger; the filters are read as they are
   useEffect(() => {
-    if (settled !== search) setFilters({ ...filters, search: settled }, true);
+    if (settled !== search) setFilters({ search: settled }, true);
   }, [settled, search]);
 
   const first = list.data?.pages[0];
@@ -86,7 +90,7 @@ export function ParticipantsPage({ search, tag, city, lookingFor }: PageProps) {
           onChange={(next) => setFilters(next)}
           onClear={() => {
             setDraft("");
-            setFilters({ search: "" });
+            setFilters({ search: "", tag: undefined, city: undefined, lookingFor: undefined });
           }}
         />
       ) : null}
@@ -123,7 +127,7 @@ export function ParticipantsPage({ search, tag, city, lookingFor }: PageProps) {
           <h2>{filtered ? t("emptyFiltered") : search ? t("empty") : t("emptyAll")}</h2>
           {filtered ? <p className="muted">{t("emptyFilteredHint")}</p> : search ? <p className="muted">{t("emptyHint")}</p> : null}
           {filtered ? (
-            <Button variant="secondary" onClick={() => setFilters({ search })}>
+            <Button variant="secondary" onClick={() => setFilters({ tag: undefined, city: undefined, lookingFor: undefined })}>
               {t("filters.clear")}
             </Button>
           ) : null}
@@ -165,7 +169,7 @@ function DirectoryFilterBar({
 }: {
   options: DirectoryOptions;
   filters: DirectoryFilters;
-  onChange: (next: DirectoryFilters) => void;
+  onChange: (change: Partial<DirectoryFilters>) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation("participants");
@@ -184,7 +188,7 @@ function DirectoryFilterBar({
         {cities.length > 0 || filters.city ? (
           <div className="field directory-select">
             <label htmlFor={cityId}>{t("filters.city")}</label>
-            <select className="select" id={cityId} value={filters.city ?? ""} onChange={(e) => onChange({ ...filters, city: e.target.value || undefined })}>
+            <select className="select" id={cityId} value={filters.city ?? ""} onChange={(e) => onChange({ city: e.target.value || undefined })}>
               <option value="">{t("filters.anyCity")}</option>
               {filters.city && !cities.includes(filters.city) ? <option value={filters.city}>{filters.city}</option> : null}
               {options.cities.map((c) => (
@@ -202,7 +206,7 @@ function DirectoryFilterBar({
               className="select"
               id={lookingForId}
               value={filters.lookingFor ?? ""}
-              onChange={(e) => onChange({ ...filters, lookingFor: isLookingFor(e.target.value) ? e.target.value : undefined })}
+              onChange={(e) => onChange({ lookingFor: isLookingFor(e.target.value) ? e.target.value : undefined })}
             >
               <option value="">{t("filters.anyLookingFor")}</option>
               {lookingFor.map((l) => (
@@ -224,7 +228,7 @@ function DirectoryFilterBar({
           <legend className="small muted directory-tags-label">{t("filters.topTags")}</legend>
           <div className="chip-group">
             {tags.map((tag) => (
-              <ChipToggle key={tag} pressed={filters.tag === tag} onToggle={() => onChange({ ...filters, tag: filters.tag === tag ? undefined : tag })}>
+              <ChipToggle key={tag} pressed={filters.tag === tag} onToggle={() => onChange({ tag: filters.tag === tag ? undefined : tag })}>
                 {tag}
               </ChipToggle>
             ))}
