@@ -24,7 +24,6 @@ export function isLookingFor(value: unknown): value is LookingForValue {
   return typeof value === "string" && (LOOKING_FOR_VALUES as readonly string[]).includes(value);
 }
 
-/** The address's search part for these filters (empty ones left out). */
 /** The filters an address's search names (anything else in it is left out). */
 export function searchToFilters(search: Record<string, unknown>): DirectoryFilters {
   const text = (key: string) => (typeof search[key] === "string" && search[key] !== "" ? (search[key] as string) : undefined);
@@ -32,6 +31,7 @@ export function searchToFilters(search: Record<string, unknown>): DirectoryFilte
   return { search: text("search") ?? "", tag: text("tag"), city: text("city"), lookingFor: isLookingFor(lookingFor) ? lookingFor : undefined };
 }
 
+/** The address's search part for these filters (empty ones left out). */
 export function filtersToSearch(f: DirectoryFilters): Record<string, string> {
   const out: Record<string, string> = {};
   if (f.search) out.search = f.search;
