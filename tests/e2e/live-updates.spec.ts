@@ -134,6 +134,50 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await context.close();
   });
 
+  test("a member who comes online while the app's presence subscription is still on its way is shown online once it takes", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const own = await ownCommunity(f, "live-presence");
+    const [a, b] = await members(request, own, 2, [uniqueWord("prestag"), uniqueWord("prespilot")]);
+    if (!a || !b) throw new Error("members");
+    await acceptedIntro(request, a, b);
+    await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] });
+
+    // B's socket runs through the test, which holds back the SUBSCRIBE to the presence topic.
+    const held: string[] = [];
+    let toServer: ((frame: string) => void) | undefined;
+    const context = await signedInContext(browser, b.token);
+    await context.routeWebSocket(/\/api\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      toServer = (frame) => server.send(frame);
+      ws.onMessage((frame) => {
+        if (typeof frame === "string" && frame.startsWith("SUBSCRIBE\n") && /destination:\/topic\/community\/[^/\n]+\/presence\n/.test(frame)) held.push(frame);
+        else server.send(frame);
+      });
+      server.onMessage((frame) => ws.send(frame));
+    });
+    const page = await context.newPage();
+    await page.goto(tenantUrl(own, "/chats"));
+    await connected(page);
+    await expect.poll(() => held.length, SETUP).toBeGreaterThan(0);
+    const dot = page.getByTestId("chat-row").filter({ hasText: a.firstName }).getByTestId(`presence-${a.participantId}`);
+    await expect(dot).toHaveAttribute("data-online", "false", SETUP);
+
+    // A opens the app: the server tells the presence topic, which B's app is not yet subscribed to.
+    const aContext = await signedInContext(browser, a.token);
+    const aPage = await aContext.newPage();
+    await aPage.goto(tenantUrl(own, "/contacts"));
+    await connected(aPage);
+    await expect.poll(async () => (await api(request, own, "GET", "/api/chats", b.token)) as { items: { participants: { id: string; online: boolean }[] }[] }, SETUP)
+      .toMatchObject({ items: [{ participants: expect.arrayContaining([expect.objectContaining({ id: a.participantId, online: true })]) }] });
+    await expect(dot).toHaveAttribute("data-online", "false");
+
+    // The subscription now reaches the server: once it is confirmed, A shows online.
+    for (const frame of held.splice(0)) toServer?.(frame);
+    await expect(dot).toHaveAttribute("data-online", "true", LIVE);
+    await aContext.close();
+    await context.close();
+  });
+
   test("a read of the chat list that left before a live message arrived does not put the old unread count back", async ({ browser, request }) => {
     test.setTimeout(120_000);
     const own = await ownCommunity(f, "live-stale");

@@ -36,9 +36,10 @@ export function ChatPage({ chatId }: { chatId: string }) {
   usePresenceTopic(community.id);
 
   const chat = history.data?.pages[0]?.chat;
+  const readAt = history.data?.pages[0]?.readAt;
   useEffect(() => {
-    if (chat) seedPresence(chat.participants);
-  }, [chat]);
+    if (chat) seedPresence(chat.participants, readAt);
+  }, [chat, readAt]);
 
   // Live messages on the chat's topic; the subscription waits for the connection if needed.
   useEffect(() => {

@@ -8,7 +8,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { directoryQueries } from "../participants/model.ts";
 import { LoadMore, ListState } from "../requests/list-state.tsx";
-import { type Chat, chatQueries, chatTitle, chatsChanged, createChat, isOnline, seedPresence, useMyParticipantId, usePresence, usePresenceTopic } from "./model.ts";
+import { type Chat, chatQueries, chatTitle, chatsChanged, createChat, isOnline, useMyParticipantId, usePresence, usePresenceTopic } from "./model.ts";
 import "./chats.css";
 
 export function PresenceDot({ participantId }: { participantId: string }) {
@@ -134,10 +134,7 @@ export function ChatsPage({ withParticipant }: { withParticipant?: string | unde
   const query = useInfiniteQuery(chatQueries.list(community.id));
   const chats = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   usePresenceTopic(community.id);
-
-  useEffect(() => {
-    for (const chat of chats) seedPresence(chat.participants);
-  }, [chats]);
+  // The list's presence is seeded by the realtime session, which reads the same list.
 
   // New messages and new chats reach this list through the realtime session (realtime-session.tsx).
 

@@ -19,21 +19,30 @@ export const HISTORY_PAGE_SIZE = 50;
 
 const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailure(err) && err.status < 500);
 
+/** A page of the chat list with the moment its read was sent (the presence it tells is as of then). */
+export type ListedPage = ChatPage & { readAt: number };
+
 export const chatQueries = {
   list: (communityId: string) =>
     infiniteQueryOptions({
       queryKey: ["chats", "list", communityId, storage.token()],
-      queryFn: ({ pageParam }) => call(api.GET("/api/chats", { params: { query: { communityId, page: pageParam, size: CHAT_PAGE_SIZE } } })),
+      queryFn: async ({ pageParam }): Promise<ListedPage> => {
+        const readAt = performance.now();
+        return { ...(await call(api.GET("/api/chats", { params: { query: { communityId, page: pageParam, size: CHAT_PAGE_SIZE } } }))), readAt };
+      },
       initialPageParam: 0,
-      getNextPageParam: (last: ChatPage) => (last.hasMore ? last.page + 1 : undefined),
+      getNextPageParam: (last: ListedPage) => (last.hasMore ? last.page + 1 : undefined),
       retry: noRetryOn4xx,
     }),
   /** Pages of one chat's history, newest page first; each page's items are oldest first. */
   history: (chatId: string) =>
     infiniteQueryOptions({
       queryKey: ["chats", "history", chatId, storage.token()],
-      queryFn: ({ pageParam }) =>
-        call(api.GET("/api/chats/{id}", { params: { path: { id: chatId }, query: { size: HISTORY_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) } } })),
+      queryFn: async ({ pageParam }): Promise<ChatHistory & { readAt: number }> => {
+        const readAt = performance.now();
+        const page = await call(api.GET("/api/chats/{id}", { params: { path: { id: chatId }, query: { size: HISTORY_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) } } }));
+        return { ...page, readAt };
+      },
       initialPageParam: "",
       getNextPageParam: (last: ChatHistory) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
       retry: noRetryOn4xx,
@@ -54,7 +63,7 @@ export function postMessage(chatId: string, text: string): Promise<ChatMessage> 
 /** The chat on screen (set by the chat page): its messages raise no toast and count as read. */
 export const openChat = { id: null as string | null };
 
-type ChatListData = { pages: ChatPage[]; pageParams: unknown[] };
+type ChatListData = { pages: ListedPage[]; pageParams: unknown[] };
 
 /**
  * A message heard on a chat's topic, written into the cached chat list (no refetch per message):
@@ -112,6 +121,8 @@ export function chatTitle(chat: Chat, me: string | undefined): string {
 // Presence (spec 4.8): who is online, from the chat lists and the community's presence topic.
 type PresenceBody = { type: "PRESENCE"; participantId: string; status: "ONLINE" | "OFFLINE" };
 const online = new Map<string, boolean>();
+/** When the topic last told each member's presence (performance.now()). */
+const heardAt = new Map<string, number>();
 const presenceListeners = new Set<() => void>();
 let presenceVersion = 0;
 
@@ -122,9 +133,15 @@ function setOnline(participantId: string, value: boolean): void {
   for (const l of presenceListeners) l();
 }
 
-/** Presence as the server said with the chats (the topic then tells the changes). */
-export function seedPresence(participants: readonly ChatParticipant[]): void {
-  for (const p of participants) setOnline(p.id, p.online);
+/**
+ * Presence as the server said with the chats (the topic then tells the changes). `readAt`: when
+ * that read was sent; what the topic told of a member after it is newer and stays.
+ */
+export function seedPresence(participants: readonly ChatParticipant[], readAt = Number.NEGATIVE_INFINITY): void {
+  for (const p of participants) {
+    if ((heardAt.get(p.id) ?? Number.NEGATIVE_INFINITY) > readAt) continue;
+    setOnline(p.id, p.online);
+  }
 }
 
 export function isOnline(participantId: string): boolean {
@@ -142,13 +159,22 @@ export function usePresence(): number {
   );
 }
 
-/** Listens to the community's presence topic while mounted. */
-export function usePresenceTopic(communityId: string): void {
+/**
+ * Listens to the community's presence topic while mounted. `onSubscribed`: as realtime.subscribe's
+ * (what changed before the subscription took is read again there).
+ */
+export function usePresenceTopic(communityId: string, onSubscribed?: () => void): void {
   useEffect(() => {
     if (!communityId) return;
-    return realtime.subscribe(`community/${communityId}/presence`, (body) => {
-      const b = body as PresenceBody;
-      if (b?.type === "PRESENCE" && typeof b.participantId === "string") setOnline(b.participantId, b.status === "ONLINE");
-    });
-  }, [communityId]);
+    return realtime.subscribe(
+      `community/${communityId}/presence`,
+      (body) => {
+        const b = body as PresenceBody;
+        if (b?.type !== "PRESENCE" || typeof b.participantId !== "string") return;
+        heardAt.set(b.participantId, performance.now());
+        setOnline(b.participantId, b.status === "ONLINE");
+      },
+      onSubscribed,
+    );
+  }, [communityId, onSubscribed]);
 }

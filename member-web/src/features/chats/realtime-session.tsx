@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { accountQueries } from "../../api/account.ts";
 import { api } from "../../api/client.ts";
@@ -8,7 +8,7 @@ import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { session, useToken } from "../../lib/session.ts";
 import { toastStore } from "../../lib/toasts.ts";
 import { type Notification, notificationsChanged } from "../notifications/model.ts";
-import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, rereadChatList, usePresenceTopic } from "./model.ts";
+import { applyChatMessage, type ChatMessage, chatQueries, chatsChanged, openChat, rereadChatList, seedPresence, usePresenceTopic } from "./model.ts";
 
 /** Receipts for the chats subscribed together arrive within this of each other: one read of the list for them. */
 const SUBSCRIBED_SETTLE_MS = 50;
@@ -41,7 +41,9 @@ export function RealtimeSession() {
     return () => realtime.stop();
   }, [token, participantId]);
 
-  usePresenceTopic(token && participantId ? community.id : "");
+  // Presence told before the topic's subscription took is read again with the chat list.
+  const presenceSubscribed = useCallback(() => void chatsChanged(queryClient), [queryClient]);
+  usePresenceTopic(token && participantId ? community.id : "", presenceSubscribed);
 
   const connected = useRealtimeConnected();
   useEffect(() => {
@@ -78,6 +80,10 @@ export function RealtimeSession() {
   // shows a toast.
   const chats = useInfiniteQuery({ ...chatQueries.list(community.id), enabled: Boolean(token && participantId) });
   const chatIds = (chats.data?.pages[0]?.items ?? []).map((c) => c.id).join(",");
+  // Who is online, as each read of the list says (a newer word from the presence topic stays).
+  useEffect(() => {
+    for (const page of chats.data?.pages ?? []) for (const chat of page.items) seedPresence(chat.participants, page.readAt);
+  }, [chats.data]);
   useEffect(() => {
     if (!token || !participantId || !chatIds) return;
     // A message is toasted once, whether it came live or with the reading below.
