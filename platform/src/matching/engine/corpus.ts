@@ -660,7 +660,9 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
       2 * rowLength(concepts.offer, i);
     packedAt[i + 1] = (packedAt[i] as number) + len;
   }
-  const packed = new Float64Array(packedAt[n] as number);
+  // In shared memory: the candidate search's worker threads read it in place (a structured clone
+  // would copy it, 59 MiB at 100k members, into each of them).
+  const packed = new Float64Array(new SharedArrayBuffer(8 * (packedAt[n] as number)));
   const tagNorm = norms(tags, tagIdf);
   const answerNorm = norms(answers, answerIdf);
   for (let i = 0; i < n; i++) {
