@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { acceptedIntro, api, type Member, participant, signedInContext, uniqueWord } from "./chat-support.ts";
 import { apiLogin, ownCommunity, registerAdmin, registerUser, signInByCode, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
@@ -30,6 +30,29 @@ async function members(request: APIRequestContext, community: string, n: number,
 /** The page's socket is up (the realtime session marks the body): what is sent from now on is live. */
 async function connected(page: Page): Promise<void> {
   await expect(page.locator("body[data-realtime=connected]")).toBeAttached(SETUP);
+}
+
+/**
+ * Routes the context's socket through the test, which holds back a SUBSCRIBE to the topics
+ * `destination` matches until `release()`: what is published meanwhile does not reach the app.
+ */
+async function holdSubscribe(context: BrowserContext, destination: RegExp): Promise<{ held: () => number; release: () => void }> {
+  const held: string[] = [];
+  let toServer: ((frame: string) => void) | undefined;
+  await context.routeWebSocket(/\/api\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    toServer = (frame) => server.send(frame);
+    ws.onMessage((frame) => {
+      const topic = typeof frame === "string" && frame.startsWith("SUBSCRIBE\n") ? /\ndestination:([^\n]+)\n/.exec(frame)?.[1] : undefined;
+      if (topic !== undefined && destination.test(topic)) held.push(frame as string);
+      else server.send(frame);
+    });
+    server.onMessage((frame) => ws.send(frame));
+  });
+  const release = () => {
+    for (const frame of held.splice(0)) toServer?.(frame);
+  };
+  return { held: () => held.length, release };
 }
 
 test.describe("live updates seen by a second browser without a reload (founders)", () => {
@@ -96,22 +119,12 @@ test.describe("live updates seen by a second browser without a reload (founders)
 
     // B's socket runs through the test, which holds back the SUBSCRIBE to the chat's topic: the
     // message below is published while the app has the list (nothing unread) but no subscription.
-    const held: string[] = [];
-    let toServer: ((frame: string) => void) | undefined;
     const context = await signedInContext(browser, b.token);
-    await context.routeWebSocket(/\/api\/ws/, (ws) => {
-      const server = ws.connectToServer();
-      toServer = (frame) => server.send(frame);
-      ws.onMessage((frame) => {
-        if (typeof frame === "string" && frame.startsWith("SUBSCRIBE\n") && frame.includes(`destination:/topic/chat/${chat.id}\n`)) held.push(frame);
-        else server.send(frame);
-      });
-      server.onMessage((frame) => ws.send(frame));
-    });
+    const gate = await holdSubscribe(context, new RegExp(`^/topic/chat/${chat.id}$`));
     const page = await context.newPage();
     await page.goto(tenantUrl(own, "/contacts"));
     await connected(page);
-    await expect.poll(() => held.length, SETUP).toBe(1);
+    await expect.poll(gate.held, SETUP).toBe(1);
     await expect(page.getByTestId("chats-unread-count")).toHaveCount(0);
 
     // A's open chat sees the message over its own socket: the server has fanned it out by then.
@@ -125,7 +138,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await expect(aPage.getByTestId("chat-message").filter({ hasText: text })).toBeVisible(SETUP);
 
     // The subscription now reaches the server: once it is confirmed the app reads the list again.
-    for (const frame of held.splice(0)) toServer?.(frame);
+    gate.release();
     await expect(page.getByTestId("chats-unread-count")).toHaveAttribute("title", "Chats with unread messages: 1", LIVE);
     // ... and the toast the live message would have shown, once.
     await expect(page.getByTestId("toast").filter({ hasText: text })).toBeVisible(LIVE);
@@ -143,22 +156,12 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] });
 
     // B's socket runs through the test, which holds back the SUBSCRIBE to the presence topic.
-    const held: string[] = [];
-    let toServer: ((frame: string) => void) | undefined;
     const context = await signedInContext(browser, b.token);
-    await context.routeWebSocket(/\/api\/ws/, (ws) => {
-      const server = ws.connectToServer();
-      toServer = (frame) => server.send(frame);
-      ws.onMessage((frame) => {
-        if (typeof frame === "string" && frame.startsWith("SUBSCRIBE\n") && /destination:\/topic\/community\/[^/\n]+\/presence\n/.test(frame)) held.push(frame);
-        else server.send(frame);
-      });
-      server.onMessage((frame) => ws.send(frame));
-    });
+    const gate = await holdSubscribe(context, /^\/topic\/community\/[^/]+\/presence$/);
     const page = await context.newPage();
     await page.goto(tenantUrl(own, "/chats"));
     await connected(page);
-    await expect.poll(() => held.length, SETUP).toBeGreaterThan(0);
+    await expect.poll(gate.held, SETUP).toBeGreaterThan(0);
     const dot = page.getByTestId("chat-row").filter({ hasText: a.firstName }).getByTestId(`presence-${a.participantId}`);
     await expect(dot).toHaveAttribute("data-online", "false", SETUP);
 
@@ -172,7 +175,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
     await expect(dot).toHaveAttribute("data-online", "false");
 
     // The subscription now reaches the server: once it is confirmed, A shows online.
-    for (const frame of held.splice(0)) toServer?.(frame);
+    gate.release();
     await expect(dot).toHaveAttribute("data-online", "true", LIVE);
     await aContext.close();
     await context.close();
