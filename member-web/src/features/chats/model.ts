@@ -22,14 +22,17 @@ const noRetryOn4xx = (count: number, err: unknown) => count < 1 && !(isApiFailur
 /** A page of the chat list with the moment its read was sent (the presence it tells is as of then). */
 export type ListedPage = ChatPage & { readAt: number };
 
+/** What `read` answers, with the moment it was sent (performance.now()). */
+async function stamped<T extends object>(read: () => Promise<T>): Promise<T & { readAt: number }> {
+  const readAt = performance.now();
+  return { ...(await read()), readAt };
+}
+
 export const chatQueries = {
   list: (communityId: string) =>
     infiniteQueryOptions({
       queryKey: ["chats", "list", communityId, storage.token()],
-      queryFn: async ({ pageParam }): Promise<ListedPage> => {
-        const readAt = performance.now();
-        return { ...(await call(api.GET("/api/chats", { params: { query: { communityId, page: pageParam, size: CHAT_PAGE_SIZE } } }))), readAt };
-      },
+      queryFn: ({ pageParam }): Promise<ListedPage> => stamped(() => call(api.GET("/api/chats", { params: { query: { communityId, page: pageParam, size: CHAT_PAGE_SIZE } } }))),
       initialPageParam: 0,
       getNextPageParam: (last: ListedPage) => (last.hasMore ? last.page + 1 : undefined),
       retry: noRetryOn4xx,
@@ -38,11 +41,8 @@ export const chatQueries = {
   history: (chatId: string) =>
     infiniteQueryOptions({
       queryKey: ["chats", "history", chatId, storage.token()],
-      queryFn: async ({ pageParam }): Promise<ChatHistory & { readAt: number }> => {
-        const readAt = performance.now();
-        const page = await call(api.GET("/api/chats/{id}", { params: { path: { id: chatId }, query: { size: HISTORY_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) } } }));
-        return { ...page, readAt };
-      },
+      queryFn: ({ pageParam }) =>
+        stamped(() => call(api.GET("/api/chats/{id}", { params: { path: { id: chatId }, query: { size: HISTORY_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) } } }))),
       initialPageParam: "",
       getNextPageParam: (last: ChatHistory) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
       retry: noRetryOn4xx,

@@ -6,6 +6,7 @@ import { DenseScorer } from "./dense.ts";
 import { Rng } from "./random.ts";
 import { scorePair } from "./relevance.ts";
 import { VEC, memberVectorBuffer } from "./semantic.ts";
+import { clusteredVectors } from "./testing.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 
 describe("DenseScorer", () => {
@@ -41,13 +42,7 @@ describe("DenseScorer", () => {
     const input = syntheticCommunity(600, 6);
     const rng = new Rng("dense-vectors");
     const dim = 16;
-    const centres = Array.from({ length: 8 }, () => Array.from({ length: dim }, () => rng.next() - 0.5));
-    const near = (): Float32Array => {
-      const c = centres[rng.int(centres.length)] as number[];
-      const x = Float32Array.from(c, (y) => y + 0.4 * (rng.next() - 0.5));
-      const k = 1 / Math.hypot(...x);
-      return x.map((y) => y * k);
-    };
+    const near = clusteredVectors(rng, dim, 8, 0.4);
     // Every fifth member without vectors: scored with the words-and-lexicon weights.
     const members = input.members.map((m, i) => (i % 5 === 0 ? m : { ...m, vectors: { need: near(), offer: near(), about: near() } }));
     const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });

@@ -4,20 +4,14 @@ import { defaultLexicon } from "../lexicon/index.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { Rng } from "./random.ts";
+import { clusteredVectors } from "./testing.ts";
 import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, sketchEstimate } from "./semantic.ts";
 
 describe("the texts' sketches (SemanticVectors.sketch)", () => {
   // Texts near one of 16 themes in 128 dimensions, as sentence vectors cluster by subject.
   const input = syntheticCommunity(800, 9);
   const rng = new Rng("sketch");
-  const dim = 128;
-  const themes = Array.from({ length: 16 }, () => Array.from({ length: dim }, () => rng.next() - 0.5));
-  const near = (): Float32Array => {
-    const c = themes[rng.int(themes.length)] as number[];
-    const x = Float32Array.from(c, (y) => y + 0.6 * (rng.next() - 0.5));
-    const k = 1 / Math.hypot(...x);
-    return x.map((y) => y * k);
-  };
+  const near = clusteredVectors(rng, 128, 16, 0.6);
   // Every tenth member without vectors.
   const members = input.members.map((m, i) => (i % 10 === 0 ? m : { ...m, vectors: { need: near(), offer: near(), about: near() } }));
   const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
