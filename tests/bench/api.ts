@@ -6,21 +6,24 @@
  * pgbench_accounts (scale 1, 100,000 rows), starts the real app (its pools, bus and session cache
  * as `npm start` has them) and signs a member in. Then, in rounds, interleaved so that a busy
  * neighbour on a shared machine weighs on all of them alike: pgbench -S with 8 clients,
- * `GET /api/current-user` and `GET /api/participant/profile` with 8 keep-alive connections.
+ * `GET /api/current-user` and `GET /api/participant/profile` with 8 keep-alive connections from
+ * wrk (`apt install wrk`: C, one thread, as pgbench's own client with -j 1; without it, or with
+ * BENCH_CLIENT=node, a JavaScript client in a worker thread, which takes more of the two cores
+ * the server shares with it).
  * Prints req/s and p99 per endpoint and the ratio to pgbench's transactions per second; the
  * target ratio is 0.4 for both, with the request log on (issue 25, item 8; an earlier issue asked 0.25).
  *
- * The app is measured as it starts by default, with its request log on (the product's logger at
- * info, one JSON line per request through pino's asynchronous destination, into a temp file as a
- * service manager takes stdout), and beside it, in the same rounds, a second app on the same
- * pools with LOG_LEVEL=warn (no request line); the ratio on/off is the request log's cost (target:
- * the default within 10% of log-off, a ratio of 0.90 or more).
+ * Judged: the product as it starts by default, `platform/src/server.ts` as its own process
+ * (`npm start`'s command: one process, development settings, SEED_DEMO=0) on the same database,
+ * its request log on (the product's logger at info, one JSON line per request through pino's
+ * asynchronous destination, its stdout into a temp file as a service manager takes it), and in
+ * the same rounds a second such process with LOG_LEVEL=warn (no request line): the ratio on/off is
+ * the request log's cost (target: the default within 10% of log-off, a ratio of 0.90 or more).
+ * Each prints the CPU of all its threads a request. BENCH_SERVER_NODE_ARGS passes node options to
+ * them (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles them under the bench).
  *
- * Beside them, in the same rounds and not judged, `platform/src/server.ts` started as its own
- * process (`npm start`'s command, one process as the product runs by default) on the same
- * database: its req/s and the CPU of all its threads a request, which the in-process main-thread
- * figure understates (pino's writes on libuv's threads, GC helpers). BENCH_SERVER_NODE_ARGS passes
- * node options to it (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it under the bench).
+ * Beside them, not judged, the same app built in this process on this process's pools (on and
+ * off): the CPU of its main thread a request, for profiling with `node --cpu-prof` on the bench.
  */
 import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
@@ -54,19 +57,62 @@ const ENDPOINTS = ["/api/current-user", "/api/participant/profile"] as const;
 const BARE = "/bare";
 const PROCESS = "server.ts process";
 
-type Sample = { kind: string; ms: number; status: number };
-/** serverCpuMs: the CPU time of this process's main thread (the servers') during the loop, null off Linux. */
-type Loop = { samples: Sample[]; seconds: number; serverCpuMs: number | null };
+/** One closed loop's figures: requests answered, how many not 200, its duration, p99 in ms. */
+type Loop = { requests: number; bad: number; seconds: number; p99: number; serverCpuMs: number | null };
 /** p99 is known for the in-process equivalent only; pgbench itself reports its mean latency. */
 type Pgbench = { transactions: number; seconds: number; p99: number; meanMs: number };
 
+/**
+ * The load generator: wrk (C, one thread, like pgbench's `-j 1` client) when installed, else the
+ * JavaScript one in a worker thread (tests/bench/load-worker.mjs), which spends more of the shared
+ * cores per request than wrk or pgbench's client do. BENCH_CLIENT=node forces the latter.
+ */
+const WRK = process.env.BENCH_CLIENT === "node" ? undefined : ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((p) => existsSync(p));
+
 async function closedLoop(port: number, total: number, reqPath: string, headers: Record<string, string>, serverCpuMs: () => number | null = mainThreadCpuMs): Promise<Loop> {
-  const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
-  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
   const before = serverCpuMs();
-  const loop = await runWorker<Omit<Loop, "serverCpuMs">>(worker);
+  const loop = WRK ? await wrkLoop(WRK, port, total, reqPath, headers) : await workerLoop(port, total, reqPath, headers);
   const after = serverCpuMs();
   return { ...loop, serverCpuMs: before === null || after === null ? null : after - before };
+}
+
+async function workerLoop(port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Omit<Loop, "serverCpuMs">> {
+  const requests = Array.from({ length: total }, () => ({ kind: reqPath, path: reqPath }));
+  const worker = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { port, headers, concurrency: CLIENTS, requests } });
+  const { samples, seconds } = await runWorker<{ samples: { ms: number; status: number }[]; seconds: number }>(worker);
+  return { requests: samples.length, bad: samples.filter((s) => s.status !== 200).length, seconds, p99: pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99) };
+}
+
+/** wrk runs for a time, not a count: about `total` requests at the last rate seen, at least 2 s. */
+let wrkRate = 10_000;
+
+/** "host" -> "Host": wrk adds its own Host header unless one is given spelled so. */
+const headerCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
+/** `wrk -t 1 -c 8 -d <s> --latency` with the headers; requests, non-200 answers, seconds and p99 from its report. */
+function wrkLoop(binary: string, port: number, total: number, reqPath: string, headers: Record<string, string>): Promise<Omit<Loop, "serverCpuMs">> {
+  const seconds = Math.max(2, Math.round(total / wrkRate));
+  const args = ["-t", "1", "-c", String(CLIENTS), "-d", `${seconds}s`, "--latency", ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${headerCase(k)}: ${v}`]), `http://127.0.0.1:${port}${reqPath}`];
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (out += String(d)));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const done = /(\d+) requests in ([\d.]+)(us|ms|s|m)\b/.exec(out);
+      const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
+      if (code !== 0 || !done || !p99) return reject(new Error(`wrk failed (${code}):\n${out}`));
+      const unit = { us: 1e-3, ms: 1, s: 1000, m: 60_000 } as Record<string, number>;
+      const requests = Number(done[1]);
+      const secs = (Number(done[2]) * (unit[done[3] as string] ?? 1)) / 1000;
+      const non200 = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+      const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const errors = socketErrors ? socketErrors.slice(1).reduce((s, n) => s + Number(n), 0) : 0;
+      wrkRate = requests / secs;
+      resolve({ requests, bad: Number(non200?.[1] ?? 0) + errors, seconds: secs, p99: Number(p99[1]) * (unit[p99[2] as string] ?? 1) });
+    });
+  });
 }
 
 /**
@@ -166,12 +212,12 @@ type ServerProcess = { port: number; cpuMs: () => number; stop: () => Promise<vo
 
 /**
  * The product as a process, `node --import tsx platform/src/server.ts` (what `npm start` runs) on
- * the scratch database (development settings, SEED_DEMO=0, the request log on), its stdout and
+ * the scratch database (development settings, SEED_DEMO=0, LOG_LEVEL `logLevel`), its stdout and
  * stderr into `logFile` as a service manager takes them. cpuMs: the CPU time of all its threads
  * (the in-process figures count the main thread only: not pino's writes on libuv's threads, nor GC
  * helper threads).
  */
-async function startServerProcess(url: string, logFile: string): Promise<ServerProcess> {
+async function startServerProcess(url: string, logFile: string, logLevel: "info" | "warn"): Promise<ServerProcess> {
   const port = await freePort();
   const out = createWriteStream(logFile);
   await new Promise((resolve) => out.once("open", resolve));
@@ -179,7 +225,7 @@ async function startServerProcess(url: string, logFile: string): Promise<ServerP
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "platform/src/server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", LOG_LEVEL: "info" },
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "0", LOG_LEVEL: logLevel },
     stdio: ["ignore", out, out],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -274,6 +320,11 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${res.body}`);
     }
 
+    console.log(
+      WRK
+        ? `load: ${WRK} -t 1 -c ${CLIENTS} (C, one thread, as pgbench's client runs with -j 1), for about ${REQUESTS} requests a run`
+        : `load: tests/bench/load-worker.mjs in a worker thread (wrk not installed or BENCH_CLIENT=node; its JavaScript client takes more of the shared cores per request than wrk does, so req/s are lower than with wrk)`,
+    );
     const binary = pgbenchBinary();
     console.log(
       binary
@@ -294,11 +345,17 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
-    // The same product as its own process (`npm start`'s command), beside the in-process app.
+    // The product as `npm start` runs it, its own process, with the request log on and off.
     const processLog = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process.log`);
-    const serverProcess = await startServerProcess(url, processLog);
+    const serverProcess = await startServerProcess(url, processLog, "info");
     cleanups.push(async () => unlinkSync(processLog), () => serverProcess.stop());
-    const processes = [{ label: PROCESS, server: serverProcess }];
+    const processLogOff = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process-off.log`);
+    const serverProcessOff = await startServerProcess(url, processLogOff, "warn");
+    cleanups.push(async () => unlinkSync(processLogOff), () => serverProcessOff.stop());
+    const processes = [
+      { label: PROCESS, server: serverProcess },
+      { label: `${PROCESS}${LOG_OFF}`, server: serverProcessOff },
+    ];
     const targets: { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null }[] = [
       ...processes.flatMap(({ label, server }) =>
         ENDPOINTS.map((p) => ({ label: `${p} ${label}`, path: p as string, port: server.port, headers: { ...headers, host: `${TENANT}.localhost:${server.port}` }, cpu: server.cpuMs })),
@@ -312,7 +369,7 @@ async function main(): Promise<void> {
     await pgbench(url, 2);
 
     console.log(
-      `judged: GET ${ENDPOINTS.join(" and GET ")} on the app as \`npm start\` builds it (one Node process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off >= ${TARGET_LOG_RATIO}`,
+      `judged: GET ${ENDPOINTS.join(" and GET ")} on platform/src/server.ts as \`npm start\` runs it (its own process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off (a second process, LOG_LEVEL=warn) >= ${TARGET_LOG_RATIO}`,
     );
     const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
     const pg: Pgbench[] = [];
@@ -331,7 +388,7 @@ async function main(): Promise<void> {
         } else {
           const l = await closedLoop(t.port, REQUESTS, t.path, t.headers, t.cpu);
           loops.get(t.label)?.push(l);
-          row[t.label] = l.samples.length / l.seconds;
+          row[t.label] = l.requests / l.seconds;
         }
       }
       console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${targets.map((t) => (row[t.label] ?? 0).toFixed(0).padStart(44)).join("")}`);
@@ -346,42 +403,49 @@ async function main(): Promise<void> {
     let bad = 0;
     const measured = (p: string) => {
       const ls = loops.get(p) ?? [];
-      const samples = ls.flatMap((l) => l.samples);
-      bad += samples.filter((s) => s.status !== 200).length;
-      const rps = samples.length / ls.reduce((s, l) => s + l.seconds, 0);
-      const cpu = ls.every((l) => l.serverCpuMs !== null) ? (ls.reduce((s, l) => s + (l.serverCpuMs ?? 0), 0) * 1000) / samples.length : Number.NaN;
-      return { rps, p99: pct(samples.map((s) => s.ms).sort((a, b) => a - b), 99), cpu };
+      const requests = ls.reduce((s, l) => s + l.requests, 0);
+      bad += ls.reduce((s, l) => s + l.bad, 0);
+      const rps = requests / ls.reduce((s, l) => s + l.seconds, 0);
+      const cpu = ls.every((l) => l.serverCpuMs !== null) ? (ls.reduce((s, l) => s + (l.serverCpuMs ?? 0), 0) * 1000) / requests : Number.NaN;
+      // p99: the worst round's (rounds are not pooled sample by sample any more: wrk reports percentiles).
+      return { rps, p99: Math.max(...ls.map((l) => l.p99)), cpu };
     };
     const cpuText = (us: number) => (Number.isNaN(us) ? "" : `, server thread ${us.toFixed(0)} µs CPU a request`);
     const reference = measured(BARE);
     console.log(
       `reference, bare Hono + postgres.js single-row read, ${CLIENTS} connections: ${reference.rps.toFixed(0)} req/s, p99 ${reference.p99.toFixed(2)} ms, ratio to pgbench ${(reference.rps / tps).toFixed(3)}${cpuText(reference.cpu)}`,
     );
+    const allThreads = (us: number) => (Number.isNaN(us) ? "" : `, server process ${us.toFixed(0)} µs CPU a request (all its threads)`);
     for (const p of ENDPOINTS) {
-      const { rps, p99, cpu } = measured(p);
+      const { rps, p99, cpu } = measured(`${p} ${PROCESS}`);
       const ratio = rps / tps;
       const met = ratio >= TARGET_RATIO;
       if (!met) missed = true;
       console.log(
-        `GET ${p}, ${CLIENTS} connections, request log on (default): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server${cpuText(cpu)}`,
+        `GET ${p}, ${PROCESS} (npm start's command), ${CLIENTS} connections, request log on (default): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${ratio.toFixed(3)} (target ${TARGET_RATIO}): ${met ? "MET" : "MISSED"}; ${(rps / reference.rps).toFixed(2)}x the bare server${allThreads(cpu)}`,
       );
-      const off = measured(`${p}${LOG_OFF}`);
+      const off = measured(`${p} ${PROCESS}${LOG_OFF}`);
       const onOff = rps / off.rps;
       const logMet = onOff >= TARGET_LOG_RATIO;
       if (!logMet) missed = true;
       console.log(
-        `GET ${p}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${cpuText(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)} (steadier than req/s on a busy machine)`}`,
+        `GET ${p}, ${PROCESS}, LOG_LEVEL=warn: ${off.rps.toFixed(0)} req/s, p99 ${off.p99.toFixed(2)} ms, ratio to pgbench ${(off.rps / tps).toFixed(3)}${allThreads(off.cpu)}; log on/off ${onOff.toFixed(3)} (target ${TARGET_LOG_RATIO}): ${logMet ? "MET" : "MISSED"}${Number.isNaN(cpu) ? "" : `; server CPU a request off/on ${(off.cpu / cpu).toFixed(3)}`}`,
       );
     }
-    for (const { label } of processes) {
-      for (const p of ENDPOINTS) {
-        const { rps, p99, cpu } = measured(`${p} ${label}`);
-        console.log(`GET ${p}, ${label} (platform/src/server.ts as npm start runs it, its own process, request log on): ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)} (not judged)${Number.isNaN(cpu) ? "" : `, server process ${cpu.toFixed(0)} µs CPU a request (all its threads)`}`);
+    for (const p of ENDPOINTS) {
+      for (const [label, suffix] of [["request log on", ""], ["LOG_LEVEL=warn", LOG_OFF]] as const) {
+        const { rps, p99, cpu } = measured(`${p}${suffix}`);
+        console.log(`GET ${p}, the app built in this process, ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)} (not judged)${cpuText(cpu)}`);
       }
     }
+    await serverProcess.stop();
+    const served = ENDPOINTS.reduce((n, p) => n + (loops.get(`${p} ${PROCESS}`) ?? []).reduce((s, l) => s + l.requests, 0), 0);
+    const processLines = readFileSync(processLog, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
+    console.log(`request log of ${PROCESS}: ${processLines} lines for ${served} measured requests (and the warm-up's), ${processLines >= served ? "one per request" : "FEWER than requests"}`);
     await flushLogs(logOn);
     const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
-    console.log(`request log: ${lines} lines written with the log on, ${lines >= ROUNDS * REQUESTS * ENDPOINTS.length ? "one per request" : "FEWER than requests"}`);
+    const servedHere = ENDPOINTS.reduce((n, p) => n + (loops.get(p) ?? []).reduce((s, l) => s + l.requests, 0), 0);
+    console.log(`request log of the app built here: ${lines} lines for ${servedHere} measured requests (and the warm-up's), ${lines >= servedHere ? "one per request" : "FEWER than requests"}`);
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     if (bad > 0) {
       console.log(`FAIL: ${bad} requests did not answer 200`);
