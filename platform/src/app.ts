@@ -22,7 +22,7 @@ import { eventsRouter } from "./events/router.ts";
 import { mountDocs } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler } from "./http/error-handler.ts";
-import { DATABASE_WATCH, databaseWatch, loopbackOnly, requestMetrics, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
+import { DATABASE_WATCH, databaseWatch, loopbackOnly, originCheck, payloadTooLarge, rejectMalformedHost, requestContext, requestEnvelope } from "./http/middleware.ts";
 import { rethrowAdapterError } from "./http/node.ts";
 import { API_KEY_SCHEME } from "./http/route.ts";
 import { createRouter } from "./http/openapi.ts";
@@ -86,7 +86,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   });
 
   app.use("*", requestEnvelope(deps.log, { hsts: deps.config.isProduction }));
-  app.use("*", requestMetrics());
   app.use("*", rethrowAdapterError());
   app.use("*", rejectMalformedHost());
   app.onError(errorHandler(deps.log, deps.errors));
