@@ -1,8 +1,9 @@
 /**
  * Validated sessions, kept in process for a few seconds so a signed-in request skips the session
  * lookup. What keeps it honest:
- * - the token's secret is hashed and compared in constant time on every hit, and a hit counts only
- *   in the community the session was made in;
+ * - the token's secret is compared in constant time on every hit (the entry holds it for its few
+ *   seconds, as the request held it: hashing it again on every hit was a few per cent of a
+ *   signed-in read in bench:api), and a hit counts only in the community the session was made in;
  * - the database announces every change a lookup would see (migration 010: a session deleted, a
  *   user disabled, deleted or made operator, a participant created, removed, or its role, status
  *   or completion changed) on the bus channel `auth.sessions` after commit; each process drops
@@ -14,7 +15,7 @@
  *   limit is a miss.
  */
 import type { Db } from "../db/client.ts";
-import { hashSecret, secretsEqual } from "../lib/crypto.ts";
+import { secretsEqual } from "../lib/crypto.ts";
 import { type Bus, followBus } from "../realtime/bus.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS, SESSION_RENEW_AFTER_MS, type ValidSession, validateSessionToken } from "./session.ts";
 
@@ -22,7 +23,7 @@ export const SESSIONS_CHANGED = "auth.sessions";
 
 export type SessionCacheOptions = { ttlMs: number; maxEntries: number };
 
-type Entry = { at: number; secretHash: Uint8Array; value: ValidSession };
+type Entry = { at: number; secret: Buffer; value: ValidSession };
 
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
@@ -47,7 +48,7 @@ export class SessionCache {
     const now = Date.now();
     const hit = dot > 0 ? this.#entries.get(token.slice(0, dot)) : undefined;
     if (!hit || now - hit.at >= this.opts.ttlMs || !isCurrent(hit.value, now)) return undefined;
-    if (!secretsEqual(hashSecret(token.slice(dot + 1)), hit.secretHash)) return null;
+    if (!secretsEqual(Buffer.from(token.slice(dot + 1)), hit.secret)) return null;
     // A session is bound to the community it was made in; elsewhere it is worth nothing.
     return hit.value.session.communityId === communityId ? hit.value : null;
   }
@@ -62,7 +63,7 @@ export class SessionCache {
     const value = await validateSessionToken(db, token, communityId);
     if (value && generation === this.#generation && this.isFed()) {
       this.#entries.delete(id);
-      this.#entries.set(id, { at: Date.now(), secretHash: hashSecret(token.slice(dot + 1)), value });
+      this.#entries.set(id, { at: Date.now(), secret: Buffer.from(token.slice(dot + 1)), value });
       if (this.#entries.size > this.opts.maxEntries) {
         const oldest = this.#entries.keys().next().value;
         if (oldest !== undefined) this.#entries.delete(oldest);

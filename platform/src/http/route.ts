@@ -52,9 +52,16 @@ function everyRouteErrors(route: Omit<RouteConfig, "path">) {
  * Idempotency-Key on the POSTs that create things.
  */
 function keyGuard(access: AccessLevel, keyAccess: ApiKeyAccess, creates: boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const keyed = keyedRequest(access, keyAccess, creates);
+  // Most requests carry no key: no async frame of their own.
+  return (c, next) => {
     const actor = keyOf(c);
-    if (!actor) return next();
+    return actor ? keyed(c, next, actor) : next();
+  };
+}
+
+function keyedRequest(access: AccessLevel, keyAccess: ApiKeyAccess, creates: boolean) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>, actor: UserActor & { apiKey: NonNullable<UserActor["apiKey"]> }): Promise<Response | undefined | void> => {
     const ctx = c.get("ctx");
     const allowed = keyAccess === "any" || (keyAccess !== false && actor.apiKey.scopes.includes(keyAccess));
     if (!allowed) {
