@@ -157,7 +157,8 @@ const CLIENT_REQUEST_ID = /^[\w\-=]{1,255}$/;
  * security headers on the response, whatever produced it (a handler, onError, notFound), one
  * log line, and its duration in /metrics by method, route template (never the raw path, so ids
  * do not make new series) and status. One middleware and one clock for the three: each layer of
- * hono's chain is a promise and a microtask more for every request. A header the response set itself is kept (tenant assets and media bring their own CSP).
+ * hono's chain is a promise and a microtask more for every request. A header the response set
+ * itself is kept (tenant assets and media bring their own CSP).
  *
  * Served through node (c.env.outgoing), the headers go onto the ServerResponse, which the adapter's
  * writeHead merges with the response's own: touching `c.res.headers` would turn the adapter's
