@@ -357,9 +357,8 @@ async function main(): Promise<void> {
     cleanups.push(() => new Promise<void>((resolve) => bareServer.close(() => resolve())));
     const barePort = (bareServer.address() as AddressInfo).port;
     // The member texts' vectors, made before the servers start: each start queues them for every
-    // community, and the process that took the job loaded the encoder (its heap, its threads) and
-    // was then a sixth slower than the other with the same settings. With nothing left to embed
-    // both start alike.
+    // community, and the process that takes the job loads the encoder and embeds, perhaps inside
+    // the measured rounds. With nothing left to embed both processes start alike.
     await embedMemberTexts(deps, TENANT);
     // The product as `npm start` runs it, its own process, with the request log on and off.
     const processLog = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process.log`);
