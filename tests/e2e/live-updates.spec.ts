@@ -27,6 +27,16 @@ async function members(request: APIRequestContext, community: string, n: number,
   return out;
 }
 
+/** A community of its own with two members, A and B, whose intro is accepted, and a chat A opened with B. */
+async function twoInAChat(request: APIRequestContext, label: string): Promise<{ own: string; a: Member; b: Member; chat: { id: string } }> {
+  const own = await ownCommunity(f, `live-${label}`);
+  const [a, b] = await members(request, own, 2, [uniqueWord(`${label}tag`), uniqueWord(`${label}pilot`)]);
+  if (!a || !b) throw new Error("members");
+  await acceptedIntro(request, a, b);
+  const chat = (await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+  return { own, a, b, chat };
+}
+
 /** The page's socket is up (the realtime session marks the body): what is sent from now on is live. */
 async function connected(page: Page): Promise<void> {
   await expect(page.locator("body[data-realtime=connected]")).toBeAttached(SETUP);
@@ -111,11 +121,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
 
   test("a message sent while the app's subscription to its chat is still on its way is counted and shown once the subscription takes", async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const own = await ownCommunity(f, "live-gap");
-    const [a, b] = await members(request, own, 2, [uniqueWord("gaptag"), uniqueWord("gappilot")]);
-    if (!a || !b) throw new Error("members");
-    await acceptedIntro(request, a, b);
-    const chat = (await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+    const { own, a, b, chat } = await twoInAChat(request, "gap");
 
     // B's socket runs through the test, which holds back the SUBSCRIBE to the chat's topic: the
     // message below is published while the app has the list (nothing unread) but no subscription.
@@ -149,11 +155,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
 
   test("a member who comes online while the app's presence subscription is still on its way is shown online once it takes", async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const own = await ownCommunity(f, "live-presence");
-    const [a, b] = await members(request, own, 2, [uniqueWord("prestag"), uniqueWord("prespilot")]);
-    if (!a || !b) throw new Error("members");
-    await acceptedIntro(request, a, b);
-    await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] });
+    const { own, a, b } = await twoInAChat(request, "presence");
 
     // B's socket runs through the test, which holds back the SUBSCRIBE to the presence topic.
     const context = await signedInContext(browser, b.token);
@@ -183,11 +185,7 @@ test.describe("live updates seen by a second browser without a reload (founders)
 
   test("a read of the chat list that left before a live message arrived does not put the old unread count back", async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const own = await ownCommunity(f, "live-stale");
-    const [a, b] = await members(request, own, 2, [uniqueWord("staletag"), uniqueWord("stalepilot")]);
-    if (!a || !b) throw new Error("members");
-    await acceptedIntro(request, a, b);
-    const chat = (await api(request, own, "POST", "/api/chats", a.token, { participants: [b.participantId] })) as { id: string };
+    const { own, a, b, chat } = await twoInAChat(request, "stale");
 
     // B's reads of the list after the first are answered as the server answered them at once, but
     // handed to the page only when the test lets them go: the read the app makes once its chat's

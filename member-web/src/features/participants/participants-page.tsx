@@ -43,7 +43,7 @@ export function ParticipantsPage({ search, tag, city, lookingFor }: PageProps) {
   const inputId = useId();
   const [draft, setDraft] = useState(search);
   const settled = useDebounced(draft.trim(), 300);
-  const filters: DirectoryFilters = { search, tag, city, lookingFor: isLookingFor(lookingFor) ? lookingFor : undefined };
+  const filters = searchToFilters({ search, tag, city, lookingFor });
   const filtered = !!(filters.tag || filters.city || filters.lookingFor);
   const list = useInfiniteQuery(directoryQueries.search(community.id, filters));
   const options = useQuery(directoryQueries.options(community.id));
