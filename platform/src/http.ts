@@ -5,6 +5,7 @@
 export { buildOpenApiDocument, createApp, describeApi, loadDevRoutes } from "./app.ts";
 export { devOidcProvider } from "./dev/oidc.ts";
 export type { AppEnv } from "./http/env.ts";
+export { API_CSP, DEFAULT_CSP } from "./http/middleware.ts";
 export { createHttpServer } from "./http/node-server.ts";
 export { DEV_OIDC_PATH, nodeListener, nodeRemoteAddr } from "./http/node.ts";
 export { createRouter, jsonResponse } from "./http/openapi.ts";

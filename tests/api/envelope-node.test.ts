@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
+import { API_CSP, createApp, DEFAULT_CSP, nodeListener, nodeRemoteAddr } from "@tuesday/platform/http";
 import { rawGet } from "../support/net.ts";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
 import { createUser } from "../support/users.ts";
@@ -63,5 +63,18 @@ describe("the request envelope through a node server", () => {
     const replaced = (await get("/healthz", { "x-request-id": "bad id;" })).headers["x-request-id"];
     expect(replaced).not.toBe("bad id;");
     expect(replaced).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it("gives an API answer the policy of data and a page the web apps' policy, through node and app.request alike", async () => {
+    const { token } = await createUser(env);
+    for (const [path, csp] of [
+      ["/api/current-user", API_CSP],
+      ["/api/no-such-route", API_CSP],
+      ["/api/docs", DEFAULT_CSP],
+      ["/healthz", DEFAULT_CSP],
+    ] as const) {
+      expect((await get(path, { authorization: `Bearer ${token}` })).headers["content-security-policy"], path).toBe(csp);
+      expect((await env.request("GET", path, { token })).headers.get("content-security-policy"), path).toBe(csp);
+    }
   });
 });

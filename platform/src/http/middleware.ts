@@ -9,7 +9,7 @@ import { resolveContext } from "./request-context.ts";
 import type { AppEnv, NodeBindings } from "./env.ts";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
 import { httpRequestDuration } from "../lib/metrics.ts";
-import { requestLoggerOf } from "../lib/request-log.ts";
+import { type RequestLog, requestLogOf } from "../lib/request-log.ts";
 
 // A reg-name or an IPv6 literal, then an optional port: what RFC 9110 allows in Host, and what
 // the node adapter can turn into a URL.
@@ -135,8 +135,23 @@ export function originCheck(): MiddlewareHandler<AppEnv> {
 export const DEFAULT_CSP =
   "default-src 'self'; script-src 'self' https://accounts.google.com/gsi/client; style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' ws: wss: https://accounts.google.com/gsi/; frame-src https://accounts.google.com/gsi/; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 
-/** The security headers of every response. The web apps' CSP allows only same-origin code. */
-export function securityHeaderList(opts: { hsts: boolean }): readonly (readonly [string, string])[] {
+/**
+ * The policy of an API answer (JSON, a CSV, an image's bytes): it is never a page, so it may load
+ * nothing and be framed by nothing (what GitHub's API sends). 40 bytes instead of DEFAULT_CSP's
+ * 430 on every answer, which its client reads and node checks character by character.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Whether a path answers with data, not a page: the API, except its documentation page and that page's files. */
+export function isApiPath(path: string): boolean {
+  return path.startsWith("/api/") && !path.startsWith("/api/docs");
+}
+
+/**
+ * The security headers of every response: a page's (the web apps', whose CSP allows only
+ * same-origin code) or an API answer's (API_CSP).
+ */
+export function securityHeaderList(opts: { hsts: boolean; api?: boolean }): readonly (readonly [string, string])[] {
   return Object.freeze([
     ...(opts.hsts ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as const] : []),
     ["X-Content-Type-Options", "nosniff"],
@@ -145,7 +160,7 @@ export function securityHeaderList(opts: { hsts: boolean }): readonly (readonly 
     ["X-Frame-Options", "DENY"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     // A response may bring its own, stricter policy (tenant assets, uploaded media: sandbox).
-    ["Content-Security-Policy", DEFAULT_CSP],
+    ["Content-Security-Policy", opts.api ? API_CSP : DEFAULT_CSP],
   ] as const);
 }
 
@@ -167,22 +182,24 @@ const CLIENT_REQUEST_ID = /^[\w\-=]{1,255}$/;
  * the Response itself.
  */
 export function requestEnvelope(log: Logger, opts: { hsts: boolean }): MiddlewareHandler<AppEnv> {
-  const headers = securityHeaderList(opts);
+  const pageHeaders = securityHeaderList(opts);
+  const apiHeaders = securityHeaderList({ ...opts, api: true });
   // The request line's fields are fixed and hold no secret (the path without its query, an id, a
   // method, a status, a duration): it skips the logger's redaction, which walks every line's
   // values looking for tokens and doubled the cost of writing it (9 against 18 us of CPU a line,
   // all threads, on the 2-core development machine under load; bench:api prints the request
-  // log's share of a request). The process logger's request lines are buffered (runtime.ts
-  // createLogger, lib/request-log.ts).
+  // log's share of a request). The process logger's request lines are made in one template and
+  // buffered (lib/request-log.ts, runtime.ts createLogger).
   // Made at the first request: building the app only to read its routes (openapi) needs no logger.
-  let requestLog: Logger | undefined;
+  let requestLog: RequestLog | undefined;
   return async (c, next) => {
-    requestLog ??= requestLoggerOf(log);
+    requestLog ??= requestLogOf(log);
     const started = performance.now();
     const clientId = c.req.header("x-request-id");
     const requestId = clientId !== undefined && CLIENT_REQUEST_ID.test(clientId) ? clientId : randomUUID();
     c.set("requestId", requestId);
     await next();
+    const headers = isApiPath(c.req.path) ? apiHeaders : pageHeaders;
     const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
     if (outgoing && !outgoing.headersSent) {
       outgoing.setHeader("X-Request-Id", requestId);
@@ -197,7 +214,7 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
     const ms = performance.now() - started;
     const status = c.res.status;
     httpRequestDuration.observe({ method: c.req.method, route: c.req.routePath, status: String(status) }, ms / 1000);
-    if (requestLog.isLevelEnabled("info")) requestLog.info({ requestId, method: c.req.method, path: c.req.path, status, ms: Math.round(ms) }, "request");
+    if (requestLog.enabled) requestLog.write({ requestId, method: c.req.method, path: c.req.path, status, ms: Math.round(ms) });
   };
 }
 
