@@ -28,12 +28,9 @@ export function isValidHostHeader(host: string): boolean {
  * A Host header that names no host ("a, b", "host:99999", "host/x") is refused before anything
  * reads it. A request without Host (an in-process caller) passes: tenancy falls back as usual.
  */
-export function rejectMalformedHost(): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
-    const host = c.req.header("host");
-    if (host !== undefined && !isValidHostHeader(host)) throw validation("Invalid Host header");
-    return next();
-  };
+export function rejectMalformedHost(c: Context<AppEnv>): void {
+  const host = c.req.header("host");
+  if (host !== undefined && !isValidHostHeader(host)) throw validation("Invalid Host header");
 }
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: a client on this machine. */
@@ -59,8 +56,10 @@ export function loopbackOnly(getRemoteAddr: (c: Context<AppEnv>) => string | und
 
 /**
  * Resolves the tenant and the actor (request-context.ts resolveContext, shared with WebSocket
- * upgrades) and sets the request's service context. Used on /api, /community and the web apps;
- * every later handler reads `c.get("ctx")`.
+ * upgrades) and sets the request's service context; a state-changing request then passes the
+ * origin check (checkOrigin), in the same layer: each layer of hono's chain is a promise and a
+ * microtask more for every request. Used on /api, /community and /dev; every later handler reads
+ * `c.get("ctx")`.
  */
 export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -70,6 +69,7 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
     });
     c.set("ctx", ctx);
     if (SAFE_METHODS.has(c.req.method)) return next();
+    checkOrigin(c);
     try {
       await next();
     } finally {
@@ -109,26 +109,21 @@ function changesOthers(actor: UserActor): boolean {
  * content types). A browser always sends Origin on such requests; it must be this host or one of
  * the tenant's configured domains. Non-browser clients (no Origin, no Sec-Fetch-Site) pass.
  */
-export function originCheck(): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const site = c.req.header("sec-fetch-site");
-    const origin = c.req.header("origin");
-    if (site === "cross-site") throw accessDenied("Cross-site request refused");
-    if (origin !== undefined) {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host.toLowerCase();
-      } catch {
-        throw accessDenied("Cross-site request refused");
-      }
-      const host = (c.req.header("host") ?? "").toLowerCase();
-      const tenant = c.get("ctx")?.tenant;
-      const allowed = new Set([host, ...(tenant ? [tenant.domain, ...tenant.config.aliases, new URL(tenant.url).host] : [])]);
-      if (!allowed.has(originHost)) throw accessDenied("Cross-site request refused");
-    }
-    return next();
-  };
+export function checkOrigin(c: Context<AppEnv>): void {
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  if (site === "cross-site") throw accessDenied("Cross-site request refused");
+  if (origin === undefined) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    throw accessDenied("Cross-site request refused");
+  }
+  const host = (c.req.header("host") ?? "").toLowerCase();
+  const tenant = c.get("ctx")?.tenant;
+  const allowed = new Set([host, ...(tenant ? [tenant.domain, ...tenant.config.aliases, new URL(tenant.url).host] : [])]);
+  if (!allowed.has(originHost)) throw accessDenied("Cross-site request refused");
 }
 
 // Google Identity Services (the GOOGLE sign-in button) is the one outside origin allowed.

@@ -20,13 +20,10 @@ export function nodeRemoteAddr(c: Context<AppEnv>): string | undefined {
  * Rethrows the error the node adapter met before the request reached the app, so the app's one
  * error handler answers it. Only requests made by `nodeListener`'s error handler carry one.
  */
-export function rethrowAdapterError(): (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void> {
-  return (c, next) => {
-    const err = (c.env as NodeBindings | undefined)?.adapterError;
-    if (err instanceof RequestError) throw validation("Malformed request: invalid Host header or request target");
-    if (err !== undefined) throw err;
-    return next();
-  };
+export function rethrowAdapterError(c: Context<AppEnv>): void {
+  const err = (c.env as NodeBindings | undefined)?.adapterError;
+  if (err instanceof RequestError) throw validation("Malformed request: invalid Host header or request target");
+  if (err !== undefined) throw err;
 }
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -82,7 +82,12 @@ describe("the request log of the process logger", () => {
 
   it("writes through a logger made elsewhere (a test's pino) as its plain info line", () => {
     const out: string[] = [];
-    const log = pino({ level: "info", redact: ["*.path"] }, new Writable({ write: (chunk, _e, cb) => (out.push(String(chunk)), cb()) }));
+    const log = pino({ level: "info", redact: ["*.path"] }, new Writable({
+        write: (chunk, _e, cb) => {
+          out.push(String(chunk));
+          cb();
+        },
+      }),);
     const requests = requestLogOf(log);
     expect(requests.enabled).toBe(true);
     requests.write(LINES[0] as RequestLine);
