@@ -44,6 +44,10 @@ describe("toEncoderText", () => {
     expect(transliterateLoanword("контент")).toBe("content");
     // -ция as -tia, not only -tion.
     expect(transliterateLoanword("деменция")).toBe("dementia");
+    // ф for the Greek theta, as th: words that came through Byzantine Greek.
+    expect(transliterateLoanword("эфиопия")).toBe("ethiopia");
+    expect(toEncoderText("марафонский", "ru")).toBe("marathon");
+    expect(toEncoderText("кафедральный", "ru")).toBe("cathedral");
   });
 
   it("spells loan adjectives through their stem", () => {

@@ -16,7 +16,8 @@
  *    spelling of each letter ("к" as k / c / ck, "ция" as tion, "дж" as j / g, a final "альн" as
  *    al) while walking the prefixes of the 60,000 most frequent English words (popular-english-words,
  *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
- *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative;
+ *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative,
+ *    and ф as th where Russian took a Greek theta (марафон -> marathon);
  *    when Mueller's dictionary (step 4) knows the word, the spelling counts only if the dictionary
  *    also lists the word under that English headword (muellerConfirms): a native word that happens
  *    to spell a foreign one (лист, "list") takes the dictionary's word instead;
@@ -111,7 +112,7 @@ const SPELLINGS: Record<string, readonly string[]> = {
   с: ["s", "c"],
   т: ["t", "th"],
   у: ["u", "oo", "ou", "w"],
-  ф: ["f", "ph"],
+  ф: ["f", "ph", "th"],
   х: ["h", "ch", "kh"],
   ц: ["c", "ts", "z"],
   ч: ["ch", "tch"],
