@@ -9,7 +9,7 @@ import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.ts";
-import { bufferedRequestLog, type ByteDestination, registerRequestLog, requestLogOf, whenOpen } from "./lib/request-log.ts";
+import { bufferedRequestLog, type ByteDestination, type OpeningStream, registerRequestLog, requestLogOf, whenOpen } from "./lib/request-log.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
@@ -58,7 +58,7 @@ export const REQUEST_LOG_FLUSH_MS = 250;
 export async function flushLogs(log: Logger): Promise<void> {
   // Waits for a write in flight, then writes what is still queued (once the file is open: a
   // destination opens a path asynchronously and cannot write synchronously before).
-  const stream = (log as unknown as Record<symbol, (Parameters<typeof whenOpen>[0] & { flushSync?: () => void }) | undefined>)[pino.symbols.streamSym];
+  const stream = (log as unknown as Record<symbol, OpeningStream | undefined>)[pino.symbols.streamSym];
   await new Promise<void>((resolve) => whenOpen(stream, resolve));
   await new Promise<void>((resolve) => log.flush(() => resolve()));
   stream?.flushSync?.();

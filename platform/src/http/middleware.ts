@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { randomUUID } from "node:crypto";
 import { isIPv4 } from "node:net";
 import type { Logger } from "pino";
-import type { Actor, Deps, UserActor } from "../context.ts";
+import type { Actor, Ctx, Deps, UserActor } from "../context.ts";
 import { type Db, probeDatabase } from "../db/client.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { resolveContext } from "./request-context.ts";
@@ -69,7 +69,7 @@ export function requestContext(deps: Deps, getRemoteAddr: (c: Context<AppEnv>) =
     });
     c.set("ctx", ctx);
     if (SAFE_METHODS.has(c.req.method)) return next();
-    checkOrigin(c);
+    checkOrigin(c, ctx.tenant);
     try {
       await next();
     } finally {
@@ -109,7 +109,7 @@ function changesOthers(actor: UserActor): boolean {
  * content types). A browser always sends Origin on such requests; it must be this host or one of
  * the tenant's configured domains. Non-browser clients (no Origin, no Sec-Fetch-Site) pass.
  */
-export function checkOrigin(c: Context<AppEnv>): void {
+export function checkOrigin(c: Context<AppEnv>, tenant: Ctx["tenant"]): void {
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   if (site === "cross-site") throw accessDenied("Cross-site request refused");
@@ -121,8 +121,7 @@ export function checkOrigin(c: Context<AppEnv>): void {
     throw accessDenied("Cross-site request refused");
   }
   const host = (c.req.header("host") ?? "").toLowerCase();
-  const tenant = c.get("ctx")?.tenant;
-  const allowed = new Set([host, ...(tenant ? [tenant.domain, ...tenant.config.aliases, new URL(tenant.url).host] : [])]);
+  const allowed = new Set([host, tenant.domain, ...tenant.config.aliases, new URL(tenant.url).host]);
   if (!allowed.has(originHost)) throw accessDenied("Cross-site request refused");
 }
 

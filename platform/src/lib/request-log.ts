@@ -14,13 +14,14 @@ export type RequestLog = {
 /** A sonic-boom destination (pino.destination) in its buffer mode. */
 export type ByteDestination = { write(data: Buffer): boolean; flush(cb?: (err?: Error) => void): void; flushSync(): void };
 
-type Opening = { _opening?: boolean; once?: (event: "ready", fn: () => void) => void };
+/** What `whenOpen` and flushLogs read of a sonic-boom destination (pino's or ours). */
+export type OpeningStream = { _opening?: boolean; once?: (event: "ready", fn: () => void) => void; flushSync?: () => void };
 
 /**
  * Calls back once a sonic-boom destination has its file open: it opens a path asynchronously, and
  * before that its flushSync throws and a flush of an empty buffer fails inside sonic-boom.
  */
-export function whenOpen(stream: Opening | undefined, fn: () => void): void {
+export function whenOpen(stream: OpeningStream | undefined, fn: () => void): void {
   if (stream?._opening && stream.once) stream.once("ready", fn);
   else fn();
 }
@@ -52,7 +53,7 @@ export function bufferedRequestLog(destination: ByteDestination, base: Record<st
       );
     },
     // sonic-boom writes a buffered rest (under its minLength) at once and calls back when written.
-    flush: (cb) => whenOpen(destination as Opening, () => destination.flush(() => cb())),
+    flush: (cb) => whenOpen(destination as OpeningStream, () => destination.flush(() => cb())),
   };
 }
 
