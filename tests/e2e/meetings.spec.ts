@@ -58,8 +58,19 @@ test.describe("meetings (northbank)", () => {
     await pageB.setViewportSize({ width: 390, height: 844 });
     await pageB.screenshot({ path: `${shots}/proposed-ru-390.png`, fullPage: true });
 
-    // Both pick the first time at once.
-    await Promise.all([cardA.getByRole("button", { name: /^Pick/ }).first().click(), cardB.getByRole("button", { name: /^Выбрать/ }).first().click()]);
+    // Both pick the first time at once. The first pick to reach the server waits for the other member, and the other
+    // screen shows that live: its Pick buttons can go before its own click lands. That member then confirms the time,
+    // as a member would; either way one booked meeting must come out.
+    const pick = (card: typeof cardA, name: RegExp, waiting: string, confirm: string) =>
+      card
+        .getByRole("button", { name })
+        .first()
+        .click({ timeout: 10_000 })
+        .catch(async (error: unknown) => {
+          await expect(card.getByTestId("meeting-status"), String(error)).toHaveText(waiting, { timeout: 5_000 });
+          await card.getByRole("button", { name: confirm }).click();
+        });
+    await Promise.all([pick(cardA, /^Pick/, "Waiting for confirmation", "Confirm"), pick(cardB, /^Выбрать/, "Ждёт подтверждения", "Подтвердить")]);
     await expect(async () => {
       const list = (await api(request, N, "GET", "/api/meetings", a.token)) as { items: MeetingBody[] };
       const mine = list.items.filter((m) => m.other.id === b.participantId);
