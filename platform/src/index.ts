@@ -42,7 +42,7 @@ export type { Encoder } from "./matching/encoder/index.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";
 export { exportAudit } from "./matching/engine/export.ts";
 export { pairCommunity } from "./matching/engine/pairing.ts";
-export { VEC, memberVectorBuffer } from "./matching/engine/semantic.ts";
+export { VEC, packedTexts } from "./matching/engine/semantic.ts";
 export type { PairingResult } from "./matching/engine/pairing.ts";
 export { WEIGHT_SCALE } from "./matching/engine/candidates.ts";
 export { relevance, scorePair } from "./matching/engine/relevance.ts";

@@ -30,7 +30,7 @@ import {
   builtinEncoder,
   loadBilingual,
   memberTexts,
-  memberVectorBuffer,
+  packedTexts,
   VEC,
   SYNTHETIC_TOPICS,
   textLang,
@@ -369,15 +369,23 @@ async function attachVectors(input: CommunityInput, seed: number): Promise<Embed
   const t0 = performance.now();
   const vectors = await encoder.embed([...index.keys()]);
   const seconds = (performance.now() - t0) / 1000;
-  // Written where the engine packs them (memberVectorBuffer), as the weekly run's loader does: the
-  // model adopts the buffer instead of copying it.
+  // Written straight into the engine's int8 texts (packedTexts), as the weekly run's loader does:
+  // no float32 copy of the community.
   const dim = (vectors[0] as Float32Array).length;
-  const buffer = memberVectorBuffer(input.members.length, dim);
-  input.members.forEach((m, i) => {
+  const packed = packedTexts(input.members.length, dim);
+  const scratch = new Float32Array(dim);
+  input.members.forEach((_, i) => {
     const p = parts[i] as Record<"need" | "offer" | "about", number[]>;
-    const of = (xs: number[], slot: number) => unitSumInto(xs.map((x) => vectors[x] as Float32Array), buffer.view(i, slot));
-    (m as MemberFeatures).vectors = { need: of(p.need, VEC.need), offer: of(p.offer, VEC.offer), about: of(p.about, VEC.about) };
+    for (const [field, slot] of [
+      ["need", VEC.need],
+      ["offer", VEC.offer],
+      ["about", VEC.about],
+    ] as const) {
+      const v = unitSumInto(p[field].map((x) => vectors[x] as Float32Array), scratch);
+      if (v) packed.put(i, slot, v);
+    }
   });
+  input.texts = packed;
   // The encoder's rate on whole member texts (the model is loaded by now), a seeded sample.
   const rng = new Rng(`embed-${seed}`);
   const sample = Array.from({ length: Math.min(EMBED_SAMPLE, wholeTexts.length) }, () => wholeTexts[rng.int(wholeTexts.length)] as string);

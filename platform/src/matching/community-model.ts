@@ -13,11 +13,10 @@ import {
   type CommunityModel,
   type ExcludedPair,
   type MemberFeatures,
-  type MemberVectors,
   type TopicLabels,
   buildCommunityModel,
 } from "./engine/index.ts";
-import { VEC, memberVectorBuffer } from "./engine/semantic.ts";
+import { VEC, packedTexts } from "./engine/semantic.ts";
 import {
   type MemberInputRow,
   listAdminScores,
@@ -101,21 +100,16 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listTopicLabels(db, communityId),
     listServingVectors(db, communityId),
   ]);
-  // Decoded straight into the engine's packed layout (memberVectorBuffer, in the members' order):
-  // the model adopts that buffer, so the vectors are held once, not as each member's arrays and a
-  // packed copy (600 MB each at 100k members). A vector of another width is decoded on its own.
+  // Decoded one vector at a time straight into the engine's int8 texts (packedTexts, in the
+  // members' order): no float32 copy of the community is made (600 MB at 100k members). A vector of
+  // another width (another model's, mid-switch) is left out, as the engine leaves it out.
   const rowOf = new Map(rows.map((r, i) => [r.id, i]));
   const dim = (vectors.rows[0]?.vector.byteLength ?? 0) / 4;
-  const packed = dim > 0 ? memberVectorBuffer(rows.length, dim) : null;
-  const vectorsOf = new Map<string, MemberVectors>();
+  const texts = dim > 0 ? packedTexts(rows.length, dim) : undefined;
+  const scratch = new Float32Array(dim);
   for (const v of vectors.rows) {
-    let own = vectorsOf.get(v.participantId);
-    if (!own) {
-      own = {};
-      vectorsOf.set(v.participantId, own);
-    }
     const i = rowOf.get(v.participantId);
-    own[v.field] = packed && i !== undefined && v.vector.byteLength === dim * 4 ? fromBytes(v.vector, packed.view(i, VEC[v.field])) : fromBytes(v.vector);
+    if (texts && i !== undefined && v.vector.byteLength === dim * 4) texts.put(i, VEC[v.field], fromBytes(v.vector, scratch));
   }
   const answersOf = new Map<string, string[]>();
   for (const r of answerRows) {
@@ -132,9 +126,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
   const byId = new Map<string, MemberCard>();
   const members: MemberFeatures[] = rows.map((row) => {
     byId.set(row.id, { ...row, lang: row.language ?? row.preferredLang ?? opts.defaultLang ?? "en" });
-    const f = features(row, answersOf.get(row.id) ?? [], feedbackOf.get(row.id));
-    const v = vectorsOf.get(row.id);
-    return v ? { ...f, vectors: v } : f;
+    return features(row, answersOf.get(row.id) ?? [], feedbackOf.get(row.id));
   });
   const exclusions: ExcludedPair[] = [
     ...dislikes.map((p) => ({ a: p.a, b: p.b, reason: "dislike" as const })),
@@ -147,6 +139,7 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     topicLabels,
     input: {
       members,
+      ...(texts ? { texts } : {}),
       exclusions,
       adminScores,
       pairFeedback: pairFeedback.map((f) => ({ a: f.a, b: f.b, rating: f.rating, noMeeting: f.noMeeting })),

@@ -308,9 +308,10 @@ export interface BuildOptions {
   format?: CommunityFormat;
   /**
    * The members' own vector arrays are dropped (`MemberFeatures.vectors` deleted) as they are
-   * packed into the model, which holds them from then on: for a caller that builds one model from
-   * its input and reads no vector of it afterwards (the weekly run, the export). At 100k members
-   * the two copies are 600 MB each. Default false: the input is left as it is.
+   * packed into the model (as int8), which holds them from then on: for a caller that builds one
+   * model from its input and reads no vector of it afterwards. At 100k members the float32 arrays
+   * are 600 MB. Default false: the input is left as it is. (A loader that packs the texts itself,
+   * CommunityInput.texts, holds no such arrays.)
    */
   releaseVectors?: boolean;
 }
@@ -694,7 +695,7 @@ export function buildCommunityModel(input: CommunityInput, options: BuildOptions
     }
   }
 
-  const vectors = packVectors(members, concepts.needStrength, options.releaseVectors === true);
+  const vectors = packVectors(members, concepts.needStrength, options.releaseVectors === true, input.texts);
   return {
     n,
     ids,

@@ -5,7 +5,7 @@ import { buildCommunityModel } from "./corpus.ts";
 import { DenseScorer } from "./dense.ts";
 import { Rng } from "./random.ts";
 import { scorePair } from "./relevance.ts";
-import { VEC, memberVectorBuffer } from "./semantic.ts";
+import { packedTexts, VEC } from "./semantic.ts";
 import { clusteredVectors } from "./testing.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 
@@ -51,22 +51,18 @@ describe("DenseScorer", () => {
     // The members' own arrays are gone from the released input; the model scores as before.
     expect(copies.filter((m) => m.vectors !== undefined)).toHaveLength(0);
     expect(members.filter((m) => m.vectors !== undefined)).toHaveLength(480);
-    // The same vectors written in the packed layout (memberVectorBuffer): adopted, not copied.
-    const buffer = memberVectorBuffer(members.length, dim);
-    const views = members.map((m, i) => {
-      const v = m.vectors;
-      if (!v) return m;
-      const put = (x: Float32Array | null | undefined, slot: number): Float32Array | null => {
-        if (!x) return null;
-        const view = buffer.view(i, slot);
-        view.set(x);
-        return view;
-      };
-      return { ...m, vectors: { need: put(v.need, VEC.need), offer: put(v.offer, VEC.offer), about: put(v.about, VEC.about) } };
+    // The same vectors packed by a loader (CommunityInput.texts, the members without their own): the same model.
+    const texts = packedTexts(members.length, dim);
+    members.forEach((m, i) => {
+      for (const [slot, x] of [
+        [VEC.need, m.vectors?.need],
+        [VEC.offer, m.vectors?.offer],
+        [VEC.about, m.vectors?.about],
+      ] as const)
+        if (x) texts.put(i, slot, x);
     });
-    const adopted = buildCommunityModel({ ...input, members: views }, { concepts: conceptMatcher(defaultLexicon) });
-    expect(adopted.vectors?.data.buffer).toBe(buffer.data.buffer);
-    expect(model.vectors?.data.buffer).not.toBe(buffer.data.buffer);
+    const views = members.map(({ vectors: _, ...m }) => m);
+    const buffered = buildCommunityModel({ ...input, members: views, texts }, { concepts: conceptMatcher(defaultLexicon) });
     const dense = new DenseScorer(model);
     let cut = 0;
     let kept = 0;
@@ -75,7 +71,7 @@ describe("DenseScorer", () => {
       const v = rng.int(model.n);
       const exact = scorePair(model, u, v);
       expect(scorePair(released, u, v)).toBe(exact);
-      expect(scorePair(adopted, u, v)).toBe(exact);
+      expect(scorePair(buffered, u, v)).toBe(exact);
       dense.bind(u);
       expect(dense.score(v)).toBe(exact);
       const below = rng.next() * 0.8;

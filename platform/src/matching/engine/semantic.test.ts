@@ -5,7 +5,7 @@ import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { Rng } from "./random.ts";
 import { clusteredVectors } from "./testing.ts";
-import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, sketchEstimate } from "./semantic.ts";
+import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, sketchEstimate, textCosine, VEC } from "./semantic.ts";
 
 describe("the texts' sketches (SemanticVectors.sketch)", () => {
   // Texts near one of 16 themes in 128 dimensions, as sentence vectors cluster by subject.
@@ -55,5 +55,44 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
     const again = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
     expect(again.vectors?.sketch).toEqual(model.vectors?.sketch);
     expect(again.vectors?.sketchScale).toBe(model.vectors?.sketchScale);
+  });
+});
+
+describe("the texts as int8 numbers (SemanticVectors.store)", () => {
+  it("give each cosine within 0.003 of the float32 vectors' and a text's own cosine 1", () => {
+    const input = syntheticCommunity(300, 4);
+    const rng = new Rng("int8-texts");
+    const near = clusteredVectors(rng, 512, 12, 0.5);
+    // Every sixth member without an about; every ninth without vectors at all.
+    const members = input.members.map((m, i) => (i % 9 === 0 ? m : { ...m, vectors: { need: near(), offer: near(), about: i % 6 === 0 ? null : near() } }));
+    const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
+    const s = model.vectors;
+    if (!s) throw new Error("no vectors");
+    expect(s.store.q.byteLength).toBe(model.n * VEC.slots * 512);
+    const vectorOf = (i: number, slot: number): Float32Array | null | undefined => {
+      const v = members[i]?.vectors;
+      return slot === VEC.need ? v?.need : slot === VEC.offer ? v?.offer : v?.about;
+    };
+    let compared = 0;
+    let worst = 0;
+    for (let t = 0; t < 3_000; t++) {
+      const a = rng.int(model.n);
+      const b = rng.int(model.n);
+      const sa = rng.int(VEC.slots);
+      const sb = rng.int(VEC.slots);
+      const x = vectorOf(a, sa);
+      const y = vectorOf(b, sb);
+      if (!x || !y) {
+        expect(textCosine(s, a, sa, b, sb)).toBe(0);
+        continue;
+      }
+      let exact = 0;
+      for (let d = 0; d < x.length; d++) exact += (x[d] as number) * (y[d] as number);
+      worst = Math.max(worst, Math.abs(textCosine(s, a, sa, b, sb) - exact));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(1_500);
+    expect(worst).toBeLessThan(0.003);
+    for (const i of [1, 2, 3]) expect(textCosine(s, i, VEC.need, i, VEC.need)).toBeCloseTo(1, 2);
   });
 });

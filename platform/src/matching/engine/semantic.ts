@@ -1,12 +1,12 @@
 /**
  * The meaning of the texts: each member's need, offer and about as unit vectors from a sentence
- * encoder (computed and stored outside the engine, see ../encoder and ../vectors), packed into one
- * Float32Array per model. Need <-> offer similarity in both directions and about <-> about feed
- * relevance (relevance.ts, dense.ts) when the community's texts have vectors.
+ * encoder (computed and stored outside the engine, see ../encoder and ../vectors), packed per model
+ * and kept as int8 numbers with a scale per text. Need <-> offer similarity in both directions and
+ * about <-> about feed relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
-import { inner } from "simsimd";
-import type { MemberFeatures } from "./types.ts";
-import { innerProducts, type NearestLists, nearestByVector } from "./vector-index.ts";
+import { type Int8Dot, type Int8Store, int8Dot, int8Store } from "./int8-dot.ts";
+import type { MemberFeatures, PackedTexts } from "./types.ts";
+import { hashWords, innerProducts, type NearestLists, nearestByVector, type TextRows } from "./vector-index.ts";
 import type { ComponentWeights, MatchingWeights } from "./weights.ts";
 
 /** What the semantic terms read of a community model (corpus.ts CommunityModel has these; named here so neither file imports the other). */
@@ -17,13 +17,22 @@ export type SemanticModel = {
   vectors: SemanticVectors | null;
 };
 
-/** Slots of a member's vectors in `SemanticVectors.data`: need, offer, about. */
+/** Slots of a member's vectors in `SemanticVectors.store`: need, offer, about. */
 export const VEC = { need: 0, offer: 1, about: 2, slots: 3 } as const;
 
 export interface SemanticVectors {
   dim: number;
-  /** n x 3 x dim, member i's slot s at (i * 3 + s) * dim. */
-  data: Float32Array;
+  /**
+   * n x 3 x dim int8 numbers, member i's slot s at (i * 3 + s) * dim of `store.q`: each text's
+   * numbers over its `scale` (a step of 1/127 of its largest magnitude), rounded. A cosine is the
+   * int8 product times the two scales: within 0.003 of the float32 one, and a quarter of the
+   * bytes to read (decision 0216). The float32 vectors are not kept: the hubness, the sketches
+   * and the nearest texts are computed from these numbers too, so a model is the same whichever way
+   * its vectors came.
+   */
+  store: Int8Store;
+  /** Per text (i * 3 + s): what one int8 step stands for. */
+  scale: Float32Array;
   /** 1 where member i has a vector in slot s (i * 3 + s). */
   has: Uint8Array;
   /** 1 where member i has a need or an offer vector: their pairs are scored with vectorComponents. */
@@ -74,6 +83,8 @@ const NEED_HUB = (2 * SKETCH_DIM) / 4;
 const OFFER_HUB = NEED_HUB + 1;
 /** A sketch's number q stands for q / SKETCH_QUANT: a unit vector's projections are within ±1, so none is cut off. */
 const SKETCH_QUANT = 127;
+/** A text's int8 numbers run from -TEXT_STEPS to TEXT_STEPS (SemanticVectors.store). */
+const TEXT_STEPS = 127;
 /** Texts sampled to find the sketch's directions, and rounds of the subspace iteration that finds them. */
 const SKETCH_SAMPLE = 1_000;
 const SKETCH_ROUNDS = 12;
@@ -82,18 +93,29 @@ const SKETCH_ROUNDS = 12;
 const HUB_K = 10;
 
 /**
- * A shared buffer laid out as SemanticVectors.data for `n` members, in their order in the input. A
- * loader that writes member i's vectors into `view(i, slot)` and gives those views as its
- * MemberFeatures.vectors hands the engine its packed array without a copy: packVectors adopts the
- * buffer (the model then reads it; the caller writes no more into it). At 100k members a copy is
- * 600 MB.
+ * Room for `n` members' texts in the engine's int8 form (CommunityInput.texts): `put` writes member
+ * i's vector for a slot (VEC) as it is decoded, so a loader never holds a float32 copy of the whole
+ * community (600 MB at 100k members). A vector of another width than `dim` (another model's,
+ * mid-switch) is left out, as packVectors leaves it out of the members' own.
  */
-export function memberVectorBuffer(n: number, dim: number): { data: Float32Array; view(i: number, slot: number): Float32Array } {
-  const data = new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
-  return { data, view: (i, slot) => data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim) };
+export function packedTexts(n: number, dim: number): PackedTexts & { put(i: number, slot: number, vec: Float32Array): void } {
+  const store = int8Store(n * VEC.slots * dim);
+  const scale = new Float32Array(new SharedArrayBuffer(4 * n * VEC.slots));
+  const has = new Uint8Array(new SharedArrayBuffer(n * VEC.slots));
+  return {
+    dim,
+    store,
+    scale,
+    has,
+    put(i, slot, vec) {
+      if (vec.length !== dim || i < 0 || i >= n) return;
+      quantizeText(vec, store.q, scale, i * VEC.slots + slot);
+      has[i * VEC.slots + slot] = 1;
+    },
+  };
 }
 
-/** A member's vectors with the slot each takes in SemanticVectors.data. */
+/** A member's vectors with the slot each takes in SemanticVectors.store. */
 function slotsOf(v: NonNullable<MemberFeatures["vectors"]>) {
   return [
     [VEC.need, v.need],
@@ -102,33 +124,16 @@ function slotsOf(v: NonNullable<MemberFeatures["vectors"]>) {
   ] as const;
 }
 
-/** The members' vectors as one array already laid out as SemanticVectors.data (memberVectorBuffer), or null. */
-function adoptable(members: readonly MemberFeatures[], dim: number): Float32Array | null {
-  let buffer: ArrayBufferLike | null = null;
-  let base = 0;
-  for (const [i, m] of members.entries()) {
-    const v = m.vectors;
-    if (!v) continue;
-    for (const [slot, vec] of slotsOf(v)) {
-      if (!vec) continue;
-      const at = (i * VEC.slots + slot) * dim * 4;
-      if (vec.length !== dim || !(vec.buffer instanceof SharedArrayBuffer)) return null;
-      if (buffer === null) {
-        buffer = vec.buffer;
-        base = vec.byteOffset - at;
-        if (base < 0) return null;
-      } else if (vec.buffer !== buffer || vec.byteOffset !== base + at) return null;
-    }
-  }
-  const bytes = members.length * VEC.slots * dim * 4;
-  return buffer !== null && base + bytes <= buffer.byteLength ? new Float32Array(buffer, base, bytes / 4) : null;
-}
-
 /**
  * The members' vectors packed, or null when no member has any (the model then scores without them).
  * `release`: each member's own arrays are dropped once copied (BuildOptions.releaseVectors).
+ * `given`: the texts already packed (CommunityInput.texts); the members' own are then not read.
  */
-export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array, release = false): SemanticVectors | null {
+export function packVectors(members: readonly MemberFeatures[], needStrength?: Float32Array, release = false, given?: PackedTexts): SemanticVectors | null {
+  return given ? semanticVectors(given, members.length, needStrength) : fromMembers(members, needStrength, release);
+}
+
+function fromMembers(members: readonly MemberFeatures[], needStrength: Float32Array | undefined, release: boolean): SemanticVectors | null {
   let dim = 0;
   for (const m of members) {
     const v = m.vectors;
@@ -139,34 +144,38 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
     }
   }
   if (dim === 0) return null;
-  const n = members.length;
-  // Shared memory: the candidate search's worker threads read the vectors without a copy each. A
-  // loader's memberVectorBuffer is taken as it is.
-  const adopted = adoptable(members, dim);
-  const data = adopted ?? new Float32Array(new SharedArrayBuffer(n * VEC.slots * dim * 4));
-  const has = new Uint8Array(new SharedArrayBuffer(n * VEC.slots));
-  const ok = new Uint8Array(new SharedArrayBuffer(n));
+  // Shared memory: the candidate search's worker threads read the texts without a copy each.
+  const texts = packedTexts(members.length, dim);
   members.forEach((m, i) => {
     const v = m.vectors;
     if (!v) return;
-    for (const [slot, vec] of slotsOf(v)) {
-      // A vector of another width (another model's, mid-switch) is left out rather than compared.
-      if (!vec || vec.length !== dim) continue;
-      if (!adopted) data.set(vec, (i * VEC.slots + slot) * dim);
-      has[i * VEC.slots + slot] = 1;
-      if (slot !== VEC.about) ok[i] = 1;
-    }
+    // A vector of another width (another model's, mid-switch) is left out rather than compared.
+    for (const [slot, vec] of slotsOf(v)) if (vec) texts.put(i, slot, vec);
     if (release) delete (m as { vectors?: MemberFeatures["vectors"] }).vectors;
   });
+  return semanticVectors(texts, members.length, needStrength);
+}
+
+/** The model's semantic part from its members' packed texts: the hubness, the sketches and the nearest texts computed from them. */
+function semanticVectors({ dim, store, scale, has }: PackedTexts, n: number, needStrength: Float32Array | undefined): SemanticVectors | null {
+  const ok = new Uint8Array(new SharedArrayBuffer(n));
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    if (has[i * VEC.slots + VEC.need] || has[i * VEC.slots + VEC.offer]) ok[i] = 1;
+    if (ok[i] || has[i * VEC.slots + VEC.about]) any = true;
+  }
+  if (!any) return null;
+  const texts = int8Rows(store.q, scale, dim);
   // The sketches first: their scratch is gone before the nearest-text indexes (the peak of memory) are built.
-  const { sketch, sketchHubs } = sketchTexts(data, has, n, dim);
-  const needNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.need, VEC.offer);
-  const offerNear = nearestByVector(data, has, n, dim, VEC.slots, VEC.offer, VEC.need);
+  const { sketch, sketchHubs } = sketchTexts(texts, has, n, dim);
+  const needNear = nearestByVector(texts, has, n, dim, VEC.slots, VEC.need, VEC.offer);
+  const offerNear = nearestByVector(texts, has, n, dim, VEC.slots, VEC.offer, VEC.need);
   const { needHub, offerHub } = hubness(needNear, offerNear, has, n);
   const sketchScale = fitSketches(sketch, sketchHubs, n, needNear, needHub, offerHub);
   return {
     dim,
-    data,
+    store,
+    scale,
     has,
     ok,
     needNear,
@@ -186,7 +195,7 @@ export function packVectors(members: readonly MemberFeatures[], needStrength?: F
  * fixed start, so the same community gives the same sketches), each text's projection on them
  * rounded to int8. The hubness and the scale (fitSketches) come once the nearest texts are known.
  */
-function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number): { sketch: Int8Array; sketchHubs: Float32Array } {
+function sketchTexts(texts: TextRows, has: Uint8Array, n: number, dim: number): { sketch: Int8Array; sketchHubs: Float32Array } {
   const K = SKETCH_DIM;
   const buffer = new SharedArrayBuffer(n * SKETCH_RECORD);
   const sketch = new Int8Array(buffer);
@@ -199,12 +208,16 @@ function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number
   const step = Math.max(1, Math.floor(filled / SKETCH_SAMPLE));
   const sampled: number[] = [];
   let seen = 0;
-  for (let i = 0; i < n; i++) for (const slot of slots) if (has[i * VEC.slots + slot] && seen++ % step === 0 && sampled.length < SKETCH_SAMPLE) sampled.push((i * VEC.slots + slot) * dim);
+  for (let i = 0; i < n; i++) for (const slot of slots) if (has[i * VEC.slots + slot] && seen++ % step === 0 && sampled.length < SKETCH_SAMPLE) sampled.push(i * VEC.slots + slot);
   // Its second moment C (dim x dim): the sample transposed (dim rows of its texts' numbers), C's
   // entries the products of those rows.
   const ms = sampled.length;
   const T = new Float32Array(dim * ms);
-  for (const [r, from] of sampled.entries()) for (let d = 0; d < dim; d++) T[d * ms + r] = data[from + d] as number;
+  const row = new Float32Array(dim);
+  for (const [r, t] of sampled.entries()) {
+    texts.read(t, row, 0);
+    for (let d = 0; d < dim; d++) T[d * ms + r] = row[d] as number;
+  }
   const C = innerProducts(T, T, ms, dim);
   // Subspace iteration: Q (K rows of dim) <- orthonormal rows of Q C (C is symmetric), from a fixed start.
   let Q: Float32Array = new Float32Array(K * dim);
@@ -226,7 +239,7 @@ function sketchTexts(data: Float32Array, has: Uint8Array, n: number, dim: number
   for (let i = 0; i < n; i++) {
     for (const [t, slot] of slots.entries()) {
       if (!has[i * VEC.slots + slot]) continue;
-      block.set(data.subarray((i * VEC.slots + slot) * dim, (i * VEC.slots + slot + 1) * dim), at.length * dim);
+      texts.read(i * VEC.slots + slot, block, at.length * dim);
       at.push(i * SKETCH_RECORD + t * K);
       if (at.length === BLOCK) flush();
     }
@@ -258,6 +271,36 @@ function fitSketches(sketch: Int8Array, sketchHubs: Float32Array, n: number, nee
     }
   }
   return (den > 0 ? num / den : 1) / (SKETCH_QUANT * SKETCH_QUANT);
+}
+
+/** Text t's vector as int8 numbers at t * dim of `q`, and what one step stands for in scale[t] (SemanticVectors.store). */
+function quantizeText(vec: Float32Array, q: Int8Array, scale: Float32Array, t: number): void {
+  const dim = vec.length;
+  let most = 0;
+  for (let d = 0; d < dim; d++) most = Math.max(most, Math.abs(vec[d] as number));
+  if (most === 0) return;
+  const step = most / TEXT_STEPS;
+  scale[t] = step;
+  const at = t * dim;
+  for (let d = 0; d < dim; d++) q[at + d] = Math.round((vec[d] as number) / step);
+}
+
+/** The int8 texts as the nearest-text search and the sketches read them: each number times its text's step. */
+function int8Rows(q: Int8Array, scale: Float32Array, dim: number): TextRows {
+  const scaleBits = new Uint32Array(scale.buffer, scale.byteOffset, scale.length);
+  return {
+    read: (t, out, at) => {
+      const step = scale[t] as number;
+      const from = t * dim;
+      for (let d = 0; d < dim; d++) out[at + d] = (q[from + d] as number) * step;
+    },
+    hash: (t) => hashWords(q, t * dim, dim, scaleBits[t] as number),
+    same: (a, b) => {
+      if (scaleBits[a] !== scaleBits[b]) return false;
+      for (let d = 0; d < dim; d++) if (q[a * dim + d] !== q[b * dim + d]) return false;
+      return true;
+    },
+  };
 }
 
 function quantize(p: number): number {
@@ -347,14 +390,18 @@ function hubness(needNear: NearestLists, offerNear: NearestLists, has: Uint8Arra
   return { needHub: side(needNear, VEC.need), offerHub: side(offerNear, VEC.offer) };
 }
 
-function cosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number): number {
-  if (s.has[a * VEC.slots + sa] === 0 || s.has[b * VEC.slots + sb] === 0) return 0;
+/** The cosine of member a's text in slot sa (VEC) and b's in sb, as the scores read it (0 when either has none). */
+export function textCosine(s: SemanticVectors, a: number, sa: number, b: number, sb: number): number {
+  return cosine(s, int8Dot(s.store), a, sa, b, sb);
+}
+
+/** The cosine of a's text in slot sa and b's in sb (0 when either has none), from their int8 numbers. */
+function cosine(s: SemanticVectors, dot: Int8Dot, a: number, sa: number, b: number, sb: number): number {
+  const ta = a * VEC.slots + sa;
+  const tb = b * VEC.slots + sb;
+  if (s.has[ta] === 0 || s.has[tb] === 0) return 0;
   const d = s.dim;
-  const i = (a * VEC.slots + sa) * d;
-  const j = (b * VEC.slots + sb) * d;
-  // SimSIMD's inner product (native SIMD; a plain loop where no build is there): the exact scoring
-  // of the candidates is mostly these products, and a loop in JavaScript took twice as long.
-  return inner(s.data.subarray(i, i + d), s.data.subarray(j, j + d));
+  return dot(ta * d, tb * d, d) * (s.scale[ta] as number) * (s.scale[tb] as number);
 }
 
 /** A cosine mapped onto [0, 1]: `floor` and below count 0, `ceiling` and above 1. */
@@ -407,11 +454,12 @@ export function semanticDirections(m: SemanticModel, a: number, b: number, out: 
   // CSLS: each cosine less the mean hubness of the two texts (see SemanticVectors.needHub).
   const hubAToB = ((s.offerHub[a] as number) + (s.needHub[b] as number)) / 2;
   const hubBToA = ((s.offerHub[b] as number) + (s.needHub[a] as number)) / 2;
+  const dot = int8Dot(s.store);
   // The about <-> need cosines only where they count (aboutOfferWeight > 0): each is 512 products.
-  const abToB = w > 0 ? w * cosine(s, a, VEC.about, b, VEC.need) : 0;
-  const abToA = w > 0 ? w * cosine(s, b, VEC.about, a, VEC.need) : 0;
-  out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, a, VEC.offer, b, VEC.need), abToB) - hubAToB, floor, ceiling);
-  out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, b, VEC.offer, a, VEC.need), abToA) - hubBToA, floor, ceiling);
+  const abToB = w > 0 ? w * cosine(s, dot, a, VEC.about, b, VEC.need) : 0;
+  const abToA = w > 0 ? w * cosine(s, dot, b, VEC.about, a, VEC.need) : 0;
+  out.aToB = (pairing ? (s.needStrength[b] as number) : 1) * lift(Math.max(cosine(s, dot, a, VEC.offer, b, VEC.need), abToB) - hubAToB, floor, ceiling);
+  out.bToA = (pairing ? (s.needStrength[a] as number) : 1) * lift(Math.max(cosine(s, dot, b, VEC.offer, a, VEC.need), abToA) - hubBToA, floor, ceiling);
   return true;
 }
 
@@ -419,7 +467,7 @@ export function semanticDirections(m: SemanticModel, a: number, b: number, out: 
 export function semanticAbout(m: SemanticModel, a: number, b: number): number {
   const s = m.vectors as SemanticVectors;
   const { floor, ceiling } = m.weights.semantic;
-  return lift(cosine(s, a, VEC.about, b, VEC.about), floor, ceiling);
+  return lift(cosine(s, int8Dot(s.store), a, VEC.about, b, VEC.about), floor, ceiling);
 }
 
 /**

@@ -3,6 +3,7 @@
  * few queries per community: one record per member plus lists of pair facts. The engine
  * never reads the database, the clock or Math.random.
  */
+import type { Int8Store } from "./int8-dot.ts";
 
 export type ModerationStatus = "pending" | "confirmed" | "rejected";
 export type Gender = "female" | "male";
@@ -63,6 +64,17 @@ export interface MemberFeatures {
    * + about). Absent: the texts are read through their words and the lexicon only.
    */
   vectors?: MemberVectors;
+}
+
+/** A community's texts as int8 numbers with a step each (SemanticVectors.store, .scale and .has). */
+export interface PackedTexts {
+  dim: number;
+  /** n x 3 x dim: member i's need, offer and about at (i * 3 + slot) * dim of `store.q`. */
+  store: Int8Store;
+  /** Per text (i * 3 + slot): what one int8 step stands for. */
+  scale: Float32Array;
+  /** 1 where member i has a text in that slot (i * 3 + slot). */
+  has: Uint8Array;
 }
 
 export interface MemberVectors {
@@ -132,6 +144,12 @@ export interface PairFeedback extends PairRef {
 
 export interface CommunityInput {
   members: readonly MemberFeatures[];
+  /**
+   * The members' vectors already in the engine's int8 form (semantic.ts `packedTexts`, in `members`'
+   * order): a loader writes each vector there as it decodes it, so no float32 copy of a whole
+   * community is made. When given, the members' own `vectors` are not read.
+   */
+  texts?: PackedTexts;
   /** DISLIKE / not-interested relations (either direction), past matches, open intros, anything else. */
   exclusions?: readonly ExcludedPair[];
   adminScores?: readonly AdminPairScore[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "./random.ts";
-import { EXACT_UP_TO, innerProducts, nearestByVector } from "./vector-index.ts";
+import { EXACT_UP_TO, floatRows, innerProducts, nearestByVector } from "./vector-index.ts";
 
 const SLOTS = 2;
 const FROM = 0;
@@ -43,7 +43,7 @@ describe("nearest texts by vector", () => {
     const n = 300;
     const dim = 32;
     const { data, has } = community(n, dim, 12, "exact");
-    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const near = nearestByVector(floatRows(data, dim), has, n, dim, SLOTS, FROM, TO, 10);
     for (const i of [0, 17, 150, 299]) {
       const want = bruteForce(data, has, n, dim, i, 10);
       const got = Array.from(near.items.subarray(i * 10, i * 10 + 10));
@@ -59,7 +59,7 @@ describe("nearest texts by vector", () => {
     const dim = 16;
     const { data, has } = community(n, dim, 12, "blocks");
     for (let j = 300; j < n; j++) has[j * SLOTS + TO] = 0;
-    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const near = nearestByVector(floatRows(data, dim), has, n, dim, SLOTS, FROM, TO, 10);
     for (const i of [0, 299, 2_047, 2_048, 4_095, 4_096]) {
       const want = bruteForce(data, has, n, dim, i, 10);
       expect(Array.from(near.items.subarray(i * 10, i * 10 + 10))).toEqual(want.map((x) => x.j));
@@ -73,11 +73,11 @@ describe("nearest texts by vector", () => {
     const { data, has } = community(n, dim, 4, "gaps");
     has[3 * SLOTS + FROM] = 0; // member 3 has no need: no list
     has[7 * SLOTS + TO] = 0; // member 7 has no offer: in nobody's list
-    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const near = nearestByVector(floatRows(data, dim), has, n, dim, SLOTS, FROM, TO, 10);
     expect(Array.from(near.items.subarray(30, 40))).toEqual(new Array(10).fill(-1));
     expect(Array.from(near.items)).not.toContain(7);
     // Fewer partners than k: the list ends in -1.
-    const tiny = nearestByVector(data.subarray(0, 4 * SLOTS * dim), has.subarray(0, 4 * SLOTS), 4, dim, SLOTS, FROM, TO, 10);
+    const tiny = nearestByVector(floatRows(data.subarray(0, 4 * SLOTS * dim), dim), has.subarray(0, 4 * SLOTS), 4, dim, SLOTS, FROM, TO, 10);
     expect(Array.from(tiny.items.subarray(0, 10)).filter((j) => j >= 0)).toHaveLength(3);
   });
 
@@ -88,7 +88,7 @@ describe("nearest texts by vector", () => {
     // Members 0-29 wrote the same offer, and members 40-59 the same need as it.
     for (let i = 1; i < 30; i++) data.copyWithin((i * SLOTS + TO) * dim, TO * dim, (TO + 1) * dim);
     for (let i = 40; i < 60; i++) data.copyWithin((i * SLOTS + FROM) * dim, TO * dim, (TO + 1) * dim);
-    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const near = nearestByVector(floatRows(data, dim), has, n, dim, SLOTS, FROM, TO, 10);
     const lists = [40, 41, 42].map((i) => Array.from(near.items.subarray(i * 10, i * 10 + 10)));
     for (const [x, list] of lists.entries()) {
       // The 10 nearest of a need equal to that offer are 10 of its 30 writers (cosine 1), not the asker.
@@ -104,7 +104,7 @@ describe("nearest texts by vector", () => {
     const n = EXACT_UP_TO + 1_000;
     const dim = 64;
     const { data, has } = community(n, dim, 40, "approximate");
-    const near = nearestByVector(data, has, n, dim, SLOTS, FROM, TO, 10);
+    const near = nearestByVector(floatRows(data, dim), has, n, dim, SLOTS, FROM, TO, 10);
     let found = 0;
     let total = 0;
     for (let q = 0; q < 100; q++) {

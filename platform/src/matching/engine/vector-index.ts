@@ -28,6 +28,39 @@ const EXPANSION_SEARCH = 64;
 /** Rows copied into the index, or searched, at a time (4 MiB of 512-dimension vectors). */
 const BLOCK = 2_048;
 
+/**
+ * The community's texts as the search reads them, text t being member i's slot s at t = i * slots + s:
+ * its numbers written out as float32, and what groups identical texts.
+ */
+export interface TextRows {
+  /** Writes text t's `dim` numbers into `out` from `at`. */
+  read(t: number, out: Float32Array, at: number): void;
+  /** A hash of text t's numbers: identical texts hash alike. */
+  hash(t: number): number;
+  /** Texts a and b are the same numbers. */
+  same(a: number, b: number): boolean;
+}
+
+/** TextRows over float32 texts laid out one after another (text t at t * dim). */
+export function floatRows(data: Float32Array, dim: number): TextRows {
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  return {
+    read: (t, out, at) => out.set(data.subarray(t * dim, (t + 1) * dim), at),
+    hash: (t) => hashWords(bits, t * dim, dim),
+    same: (a, b) => {
+      for (let d = 0; d < dim; d++) if (bits[a * dim + d] !== bits[b * dim + d]) return false;
+      return true;
+    },
+  };
+}
+
+/** FNV-1a over `count` numbers of `words` from `at`. */
+export function hashWords(words: ArrayLike<number>, at: number, count: number, seed = 0x811c9dc5): number {
+  let h = seed;
+  for (let d = 0; d < count; d++) h = Math.imul(h ^ (words[at + d] as number), 0x01000193);
+  return h;
+}
+
 export interface NearestLists {
   /** Per member i, up to `k` member indices at i*k.., best first; -1 past the end. */
   items: Int32Array;
@@ -42,27 +75,27 @@ function threadsFor(size: number): number {
 
 /**
  * For every member with a vector in slot `from`, the `k` members whose vectors in slot `to` are
- * nearest by cosine (unit vectors: the inner product), itself left out. `data` holds member i's
- * slot s at (i * slots + s) * dim, `has` marks which slots are filled. In shared memory, so worker
+ * nearest by cosine (unit vectors: the inner product), itself left out. `texts` reads member i's
+ * slot s as text i * slots + s, `has` marks which slots are filled. In shared memory, so worker
  * threads read the lists in place.
  */
-export function nearestByVector(data: Float32Array, has: Uint8Array, n: number, dim: number, slots: number, from: number, to: number, k = NEAREST): NearestLists {
+export function nearestByVector(texts: TextRows, has: Uint8Array, n: number, dim: number, slots: number, from: number, to: number, k = NEAREST): NearestLists {
   const items = new Int32Array(new SharedArrayBuffer(4 * n * k)).fill(-1);
   const cos = new Float32Array(new SharedArrayBuffer(4 * n * k));
   // Identical texts (a one-word offer many members wrote) are one point of the search: an index
   // of many equal vectors is slow to build and ranks them arbitrarily.
-  const pool = distinctVectors(data, has, n, dim, slots, to);
-  const queries = distinctVectors(data, has, n, dim, slots, from);
+  const pool = distinctVectors(texts, has, n, slots, to);
+  const queries = distinctVectors(texts, has, n, slots, from);
   if (pool.members.length === 0 || queries.members.length === 0) return { items, cos, k };
-  // The searched and the asking texts are copied into the index (and out of the packed array, whose
-  // member slots are not contiguous) a block of rows at a time, not whole: at 100k members a whole
-  // side's copy is 200 MB, twice per direction, beside the packed vectors and the index's own copy.
+  // The searched and the asking texts are copied into the index (written out of the packed texts,
+  // whose member slots are not contiguous) a block of rows at a time, not whole: at 100k members a
+  // whole side's copy is 200 MB, twice per direction, beside the packed texts and the index's own copy.
   const block = new Float32Array(Math.min(BLOCK, Math.max(pool.members.length, queries.members.length)) * dim);
   // Rows from..to of a side (each group's first member's vector in `slot`) into `out`, from its start.
   const copyRows = (groups: Distinct, slot: number, from: number, to: number, out: Float32Array): void => {
     for (let r = from; r < to; r++) {
       const i = (groups.members[r] as number[])[0] as number;
-      out.set(data.subarray((i * slots + slot) * dim, (i * slots + slot + 1) * dim), (r - from) * dim);
+      texts.read(i * slots + slot, out, (r - from) * dim);
     }
   };
   const gather = (groups: Distinct, slot: number, from: number, to: number): Float32Array => {
@@ -144,23 +177,14 @@ interface Distinct {
   members: number[][];
 }
 
-/** The members with a vector in `slot`, grouped by identical vectors (bit for bit). */
-function distinctVectors(data: Float32Array, has: Uint8Array, n: number, dim: number, slots: number, slot: number): Distinct {
-  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+/** The members with a vector in `slot`, grouped by identical vectors (TextRows.same). */
+function distinctVectors(texts: TextRows, has: Uint8Array, n: number, slots: number, slot: number): Distinct {
   const byHash = new Map<number, number[]>();
   const members: number[][] = [];
-  const same = (a: number, b: number): boolean => {
-    const x = (a * slots + slot) * dim;
-    const y = (b * slots + slot) * dim;
-    for (let d = 0; d < dim; d++) if (bits[x + d] !== bits[y + d]) return false;
-    return true;
-  };
+  const same = (a: number, b: number): boolean => texts.same(a * slots + slot, b * slots + slot);
   for (let i = 0; i < n; i++) {
     if (!has[i * slots + slot]) continue;
-    // FNV-1a over the vector's words.
-    let h = 0x811c9dc5;
-    const at = (i * slots + slot) * dim;
-    for (let d = 0; d < dim; d++) h = Math.imul(h ^ (bits[at + d] as number), 0x01000193);
+    const h = texts.hash(i * slots + slot);
     const groups = byHash.get(h);
     const group = groups?.map((g) => members[g] as number[]).find((m) => same(m[0] as number, i));
     if (group) {

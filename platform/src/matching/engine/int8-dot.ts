@@ -1,0 +1,68 @@
+/**
+ * Inner products of int8 vectors held in a shared WebAssembly memory (int8-dot.wat, compiled into
+ * int8-dot.wasm.ts). The exact scoring of the candidates is mostly cosines of a member's texts with
+ * a candidate's, each read from a random place of a few hundred megabytes: as int8 a text is a
+ * quarter of its float32 bytes, and a call into WebAssembly costs a few nanoseconds where a native
+ * addon's costs a few hundred (SimSIMD through N-API, decision 0216).
+ *
+ * The memory is shared, so the candidate search's worker threads read the same bytes (a shared
+ * WebAssembly.Memory crosses to a worker with its SharedArrayBuffer); each thread instantiates the
+ * module on it once. Where the memory cannot be had (more than 4 GiB of texts, or no WebAssembly
+ * SIMD) the bytes sit in a plain SharedArrayBuffer and SimSIMD's int8 product serves.
+ */
+import { inner } from "simsimd";
+import { INT8_DOT_WASM } from "./int8-dot.wasm.ts";
+
+/** dot(a, b, n): the sum of q[a + k] * q[b + k] for k < n (byte offsets into the store's memory). */
+export type Int8Dot = (a: number, b: number, n: number) => number;
+
+/** int8 vectors: `q` on `memory`'s buffer (from byte 0), or on a SharedArrayBuffer when `memory` is null. */
+export interface Int8Store {
+  q: Int8Array;
+  memory: WebAssembly.Memory | null;
+}
+
+const PAGE = 65_536;
+/** WebAssembly's 32-bit memories: 4 GiB. */
+const MAX_PAGES = 65_536;
+
+let compiled: WebAssembly.Module | null | undefined;
+function dotModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(Buffer.from(INT8_DOT_WASM, "base64"));
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** Room for `bytes` int8 numbers, shared between threads. */
+export function int8Store(bytes: number): Int8Store {
+  const pages = Math.max(1, Math.ceil(bytes / PAGE));
+  const module = dotModule();
+  if (module !== null && pages <= MAX_PAGES) {
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+    return { q: new Int8Array(memory.buffer, 0, bytes), memory };
+  }
+  return { q: new Int8Array(new SharedArrayBuffer(bytes)), memory: null };
+}
+
+/** This thread's kernel for each memory (a worker's copy of a store is another Memory object on the same bytes). */
+const kernels = new WeakMap<Int8Store, Int8Dot>();
+
+/** The inner product over the store's bytes. */
+export function int8Dot(store: Int8Store): Int8Dot {
+  let dot = kernels.get(store);
+  if (dot === undefined) {
+    const { memory, q } = store;
+    const module = dotModule();
+    dot =
+      memory !== null && module !== null
+        ? (new WebAssembly.Instance(module, { env: { memory } }).exports.dot as Int8Dot)
+        : (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
+    kernels.set(store, dot);
+  }
+  return dot;
+}
