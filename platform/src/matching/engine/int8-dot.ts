@@ -7,8 +7,9 @@
  *
  * The memory is shared, so the candidate search's worker threads read the same bytes (a shared
  * WebAssembly.Memory crosses to a worker with its SharedArrayBuffer); each thread instantiates the
- * module on it once. Where the memory cannot be had (more than 4 GiB of texts, or no WebAssembly
- * SIMD) the bytes sit in a plain SharedArrayBuffer and SimSIMD's int8 product serves.
+ * module on it once. Where the memory cannot be had (more than 4 GiB of texts, no WebAssembly SIMD,
+ * or an address-space limit) the bytes sit in a plain SharedArrayBuffer and SimSIMD's int8 product
+ * serves: the same numbers, slower.
  */
 import { inner } from "simsimd";
 import { INT8_DOT_WASM } from "./int8-dot.wasm.ts";
@@ -43,8 +44,13 @@ export function int8Store(bytes: number): Int8Store {
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
   const module = dotModule();
   if (module !== null && pages <= MAX_PAGES) {
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
-    return { q: new Int8Array(memory.buffer, 0, bytes), memory };
+    try {
+      const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+      return { q: new Int8Array(memory.buffer, 0, bytes), memory };
+    } catch {
+      // V8 reserves about 10 GiB of address space a memory (its bounds checks are guard pages):
+      // under a limit on the process's address space (ulimit -v) it may refuse one. The fallback serves.
+    }
   }
   return { q: new Int8Array(new SharedArrayBuffer(bytes)), memory: null };
 }
