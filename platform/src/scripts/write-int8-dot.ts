@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import wabtInit from "wabt";
+import { writeOrCheck } from "./generated-file.ts";
 
 /**
  * Writes platform/src/matching/engine/int8-dot.wasm.ts (the compiled module as base64) from
@@ -27,20 +28,4 @@ export async function renderInt8Dot(): Promise<string> {
   }
 }
 
-async function main(): Promise<void> {
-  const text = await renderInt8Dot();
-  const rel = path.relative(process.cwd(), INT8_DOT_FILE);
-  if (process.argv.includes("--check")) {
-    const current = await fs.readFile(INT8_DOT_FILE, "utf8").catch(() => "");
-    if (current !== text) {
-      console.error(`Stale: ${rel}. Run \`npm run wasm:write\` and commit the result.`);
-      process.exit(1);
-    }
-    console.log(`${rel} is up to date.`);
-    return;
-  }
-  await fs.writeFile(INT8_DOT_FILE, text);
-  console.log(`Wrote ${rel}.`);
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await writeOrCheck(INT8_DOT_FILE, await renderInt8Dot(), "npm run wasm:write");

@@ -1,7 +1,7 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { TenantConfigSchema } from "../community/tenant-config.ts";
+import { writeOrCheck } from "./generated-file.ts";
 
 /**
  * Writes tenants/tenant.schema.json (JSON Schema for editors) from the zod TenantConfigSchema,
@@ -21,20 +21,4 @@ export function renderTenantSchema(): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-async function main(): Promise<void> {
-  const text = renderTenantSchema();
-  const rel = path.relative(process.cwd(), TENANT_SCHEMA_FILE);
-  if (process.argv.includes("--check")) {
-    const current = await fs.readFile(TENANT_SCHEMA_FILE, "utf8").catch(() => "");
-    if (current !== text) {
-      console.error(`Stale: ${rel}. Run \`npm run tenants:schema\` and commit the result.`);
-      process.exit(1);
-    }
-    console.log(`${rel} is up to date.`);
-    return;
-  }
-  await fs.writeFile(TENANT_SCHEMA_FILE, text);
-  console.log(`Wrote ${rel}.`);
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await writeOrCheck(TENANT_SCHEMA_FILE, await renderTenantSchema(), "npm run tenants:schema");
