@@ -4,7 +4,7 @@
  * and kept as int8 numbers with a scale per text. Need <-> offer similarity in both directions and
  * about <-> about feed relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
-import { type Int8Dot, type Int8Store, int8Dot, int8Store } from "./int8-dot.ts";
+import { type Int8Dot, int8Dot, int8Store } from "./int8-dot.ts";
 import type { MemberFeatures, PackedTexts } from "./types.ts";
 import { hashWords, innerProducts, type NearestLists, nearestByVector, type TextRows } from "./vector-index.ts";
 import type { ComponentWeights, MatchingWeights } from "./weights.ts";
@@ -20,21 +20,15 @@ export type SemanticModel = {
 /** Slots of a member's vectors in `SemanticVectors.store`: need, offer, about. */
 export const VEC = { need: 0, offer: 1, about: 2, slots: 3 } as const;
 
-export interface SemanticVectors {
-  dim: number;
-  /**
-   * n x 3 x dim int8 numbers, member i's slot s at (i * 3 + s) * dim of `store.q`: each text's
-   * numbers over its `scale` (a step of 1/127 of its largest magnitude), rounded. A cosine is the
-   * int8 product times the two scales: within 0.003 of the float32 one, and a quarter of the
-   * bytes to read (decision 0216). The float32 vectors are not kept: the hubness, the sketches
-   * and the nearest texts are computed from these numbers too, so a model is the same whichever way
-   * its vectors came.
-   */
-  store: Int8Store;
-  /** Per text (i * 3 + s): what one int8 step stands for. */
-  scale: Float32Array;
-  /** 1 where member i has a vector in slot s (i * 3 + s). */
-  has: Uint8Array;
+/**
+ * The model's texts (PackedTexts: `dim`, and n x 3 x dim int8 numbers in `store` with a `scale` per
+ * text and `has` per slot) and what is derived from them. A text's numbers are its float32 ones over
+ * its step (1/127 of its largest magnitude), rounded; a cosine is the int8 product times the two
+ * steps: within 0.003 of the float32 one, and a quarter of the bytes to read (decision 0216). The
+ * float32 vectors are not kept: the hubness, the sketches and the nearest texts are computed from
+ * these numbers too, so a model is the same whichever way its vectors came.
+ */
+export interface SemanticVectors extends PackedTexts {
   /** 1 where member i has a need or an offer vector: their pairs are scored with vectorComponents. */
   ok: Uint8Array;
   /**
