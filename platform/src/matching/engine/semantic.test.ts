@@ -5,7 +5,7 @@ import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { Rng } from "./random.ts";
 import { clusteredVectors } from "./testing.ts";
-import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, sketchEstimate, textCosine, VEC } from "./semantic.ts";
+import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, semanticParts, sketchEstimate, textCosine, VEC } from "./semantic.ts";
 
 describe("the texts' sketches (SemanticVectors.sketch)", () => {
   // Texts near one of 16 themes in 128 dimensions, as sentence vectors cluster by subject.
@@ -16,11 +16,11 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
   const members = input.members.map((m, i) => (i % 10 === 0 ? m : { ...m, vectors: { need: near(), offer: near(), about: near() } }));
   const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
 
-  it("rank a member's partners nearly as their texts' cosines do: the true best five are among the sketches' best twenty", () => {
+  it("rank a member's partners nearly as their texts' cosines do (need <-> offer and about <-> about): the true best five are among the sketches' best twenty", () => {
     const s = model.vectors;
     if (!s || !model.vectorComponents) throw new Error("no vectors");
     expect(s.sketch.length).toBe(model.n * SKETCH_RECORD);
-    for (const u of [1, 2, 3]) expect([s.sketchHubs[u * 16 + 14], s.sketchHubs[u * 16 + 15]]).toEqual([s.needHub[u], s.offerHub[u]]);
+    for (const u of [1, 2, 3]) expect([s.sketchHubs[u * 32 + 14], s.sketchHubs[u * 32 + 15]]).toEqual([s.needHub[u], s.offerHub[u]]);
     const c = model.vectorComponents;
     const parts: SemanticParts = { aToB: 0, bToA: 0, about: 0 };
     let found = 0;
@@ -35,7 +35,8 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
           expect(sketchEstimate(model, u, v)).toBe(0);
           continue;
         }
-        exact.push({ v, x: c.semantic * combineSemantic(model, parts.aToB, parts.bToA) });
+        semanticParts(model, u, v, parts);
+        exact.push({ v, x: c.semantic * combineSemantic(model, parts.aToB, parts.bToA) + c.about * parts.about });
         estimated.push({ v, x: sketchEstimate(model, u, v) });
       }
       exact.sort((a, b) => b.x - a.x || a.v - b.v);
@@ -51,10 +52,48 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
     expect(found / wanted).toBeGreaterThan(0.85);
   });
 
+  it("estimate the about <-> about term on its own: its true best five among the sketches' best twenty, 0 without an about text", () => {
+    // Only the about term weighs; a fifth of the members have no about text.
+    const aboutOnly = { tags: 0, complementarity: 0, answers: 0, city: 0, topics: 0, semantic: 0, about: 1 };
+    const withGaps = members.map((m, i) => (i % 5 === 2 && m.vectors ? { ...m, vectors: { ...m.vectors, about: null } } : m));
+    const about = buildCommunityModel({ ...input, members: withGaps }, { concepts: conceptMatcher(defaultLexicon), weights: { vectorComponents: aboutOnly } });
+    const s = about.vectors;
+    if (!s) throw new Error("no vectors");
+    const parts: SemanticParts = { aToB: 0, bToA: 0, about: 0 };
+    let found = 0;
+    let wanted = 0;
+    for (let u = 1; u < about.n; u += 7) {
+      if (s.ok[u] === 0) continue;
+      const exact: { v: number; x: number }[] = [];
+      const estimated: { v: number; x: number }[] = [];
+      for (let v = 0; v < about.n; v++) {
+        if (v === u || s.ok[v] === 0) continue;
+        semanticParts(about, u, v, parts);
+        const x = sketchEstimate(about, u, v);
+        if (u % 5 === 2 || v % 5 === 2) expect(x).toBe(0);
+        exact.push({ v, x: parts.about });
+        estimated.push({ v, x });
+      }
+      if (u % 5 === 2) continue;
+      exact.sort((a, b) => b.x - a.x || a.v - b.v);
+      estimated.sort((a, b) => b.x - a.x || a.v - b.v);
+      const top = new Set(estimated.slice(0, 20).map((e) => e.v));
+      for (const e of exact.slice(0, 5)) {
+        if (e.x <= 0) continue;
+        wanted++;
+        if (top.has(e.v)) found++;
+      }
+    }
+    expect(wanted).toBeGreaterThan(200);
+    expect(found / wanted).toBeGreaterThan(0.85);
+    expect(s.aboutScale).toBeGreaterThan(0);
+  });
+
   it("are the same for the same community", () => {
     const again = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
     expect(again.vectors?.sketch).toEqual(model.vectors?.sketch);
     expect(again.vectors?.sketchScale).toBe(model.vectors?.sketchScale);
+    expect(again.vectors?.aboutScale).toBe(model.vectors?.aboutScale);
   });
 });
 
