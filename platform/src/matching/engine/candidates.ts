@@ -38,7 +38,7 @@ import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
-import { sketchEstimate } from "./semantic.ts";
+import { sketchAbout, sketchDirections } from "./semantic.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
@@ -563,6 +563,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const { k, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
   const rescorePool = m.vectors ? m.weights.candidates.vectorRescorePool : m.weights.candidates.rescorePool;
   const withSketch = m.vectors !== null && m.vectorComponents !== null;
+  const aboutMost = m.vectorComponents?.about ?? 0;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
   const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
@@ -811,8 +812,22 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       // Kept in v's slot for the ceiling below; the texts' proxy is still there too (only the next
       // touch by another member resets it).
       acc[v * ACC + 12] = ps;
-      // With vectors, their part as the sketches estimate it: most of a best partner's score.
-      preScores[r] = ps + (acc[v * ACC + 1] as number) + (withSketch ? sketchEstimate(m, u, v) * (acc[v * ACC + 10] as number) : 0);
+      // With vectors, their need <-> offer part as the sketches estimate it: most of a best partner's score.
+      preScores[r] = ps + (acc[v * ACC + 1] as number) + (withSketch ? sketchDirections(m, u, v) * (acc[v * ACC + 10] as number) : 0);
+    }
+    // The about <-> about part too (what tells apart partners whose need <-> offer is at its most),
+    // but only where it can count: the best rescorePool without it only rise with it, so a member
+    // below their least by more than the term at its most cannot reach the pool.
+    if (withSketch && aboutMost > 0) {
+      const kept = selectBest(preScores, preItems, nPre, rescorePool, rank);
+      let least = Number.POSITIVE_INFINITY;
+      for (let r = 0; r < kept; r++) if ((preScores[r] as number) < least) least = preScores[r] as number;
+      for (let r = 0; r < nPre; r++) {
+        const v = preItems[r] as number;
+        const mult = acc[v * ACC + 10] as number;
+        if (r >= kept && (preScores[r] as number) + aboutMost * mult < least) continue;
+        preScores[r] = (preScores[r] as number) + sketchAbout(m, u, v) * mult;
+      }
     }
     const nPool = selectBest(preScores, preItems, nPre, rescorePool, rank);
     // Best first, so that the k-th best rises early and the rest are mostly ruled out by their ceiling.

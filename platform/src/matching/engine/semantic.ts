@@ -95,7 +95,8 @@ const TEXT_STEPS = 127;
 /** Texts sampled to find the sketch's directions, and rounds of the subspace iteration that finds them. */
 const SKETCH_SAMPLE = 1_000;
 const SKETCH_ROUNDS = 12;
-/** Closest others per sampled about text whose cosines fit the about sketches' scale. */
+/** About texts (of the sample) whose ABOUT_FIT closest others in it fit the about sketches' scale. */
+const ABOUT_FIT_SAMPLE = 300;
 const ABOUT_FIT = 5;
 
 /** Neighbours whose mean cosine is a text's hubness. */
@@ -284,11 +285,13 @@ function project(texts: TextRows, has: Uint8Array, n: number, dim: number, basis
 }
 
 /**
- * The about sketches' scale: least squares of the true cosines of each sampled about text's
- * ABOUT_FIT closest others in the sample on their sketches' products (the close pairs are those
- * whose estimate decides anything; a cosine at the floor or below counts 0 either way).
+ * The about sketches' scale: least squares of the true cosines of ABOUT_FIT_SAMPLE sampled about
+ * texts' ABOUT_FIT closest others among them on their sketches' products (the close pairs are
+ * those whose estimate decides anything; a cosine at the floor or below counts 0 either way).
  */
-function fitAbout(texts: TextRows, sampled: number[], dim: number, basis: Float32Array): number {
+function fitAbout(texts: TextRows, sample: number[], dim: number, basis: Float32Array): number {
+  const every = Math.ceil(sample.length / ABOUT_FIT_SAMPLE);
+  const sampled = sample.filter((_, r) => r % every === 0);
   const ms = sampled.length;
   const rows = new Float32Array(ms * dim);
   for (const [r, t] of sampled.entries()) texts.read(t, rows, r * dim);
@@ -421,10 +424,15 @@ function sketchProduct(sketch: Int8Array, a: number, ta: number, b: number, tb: 
  * from their sketches: 0 when the pair is not scored with vectors. Not the score: it ranks candidates.
  */
 export function sketchEstimate(m: SemanticModel, a: number, b: number): number {
+  return sketchDirections(m, a, b) + sketchAbout(m, a, b);
+}
+
+/** sketchEstimate's need <-> offer part alone. */
+export function sketchDirections(m: SemanticModel, a: number, b: number): number {
   const s = m.vectors;
   if (!s || m.vectorComponents === null || s.ok[a] === 0 || s.ok[b] === 0) return 0;
   const c = m.vectorComponents;
-  if (c.semantic === 0 && c.about === 0) return 0;
+  if (c.semantic === 0) return 0;
   const { floor, ceiling } = m.weights.semantic;
   // The hubness from the members' records (SemanticVectors.sketch), equal to needHub and offerHub.
   const h = s.sketchHubs;
@@ -433,8 +441,17 @@ export function sketchEstimate(m: SemanticModel, a: number, b: number): number {
   const hubBToA = ((h[b * H + OFFER_HUB] as number) + (h[a * H + NEED_HUB] as number)) / 2;
   const aToB = lift(s.sketchScale * sketchProduct(s.sketch, a, 1, b, 0) - hubAToB, floor, ceiling);
   const bToA = lift(s.sketchScale * sketchProduct(s.sketch, b, 1, a, 0) - hubBToA, floor, ceiling);
-  const about = c.about === 0 ? 0 : c.about * lift(s.aboutScale * aboutProduct(s.sketch, a, b), floor, ceiling);
-  return c.semantic * combineSemantic(m, aToB, bToA) + about;
+  return c.semantic * combineSemantic(m, aToB, bToA);
+}
+
+/** sketchEstimate's about <-> about part alone: at most vectorComponents.about. */
+export function sketchAbout(m: SemanticModel, a: number, b: number): number {
+  const s = m.vectors;
+  if (!s || m.vectorComponents === null || s.ok[a] === 0 || s.ok[b] === 0) return 0;
+  const c = m.vectorComponents;
+  if (c.about === 0) return 0;
+  const { floor, ceiling } = m.weights.semantic;
+  return c.about * lift(s.aboutScale * aboutProduct(s.sketch, a, b), floor, ceiling);
 }
 
 /** The product of members a's and b's about sketches, unscaled. */
