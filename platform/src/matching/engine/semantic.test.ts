@@ -7,6 +7,15 @@ import { Rng } from "./random.ts";
 import { clusteredVectors } from "./testing.ts";
 import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, semanticParts, sketchEstimate, textCosine, VEC } from "./semantic.ts";
 
+/** Of one member's true best five partners (exact values above 0), how many are among the best twenty by the estimates. */
+function bestFiveInTwenty(exact: { v: number; x: number }[], estimated: { v: number; x: number }[]): { wanted: number; found: number } {
+  exact.sort((a, b) => b.x - a.x || a.v - b.v);
+  estimated.sort((a, b) => b.x - a.x || a.v - b.v);
+  const top = new Set(estimated.slice(0, 20).map((e) => e.v));
+  const best = exact.slice(0, 5).filter((e) => e.x > 0);
+  return { wanted: best.length, found: best.filter((e) => top.has(e.v)).length };
+}
+
 describe("the texts' sketches (SemanticVectors.sketch)", () => {
   // Texts near one of 16 themes in 128 dimensions, as sentence vectors cluster by subject.
   const input = syntheticCommunity(800, 9);
@@ -39,14 +48,9 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
         exact.push({ v, x: c.semantic * combineSemantic(model, parts.aToB, parts.bToA) + c.about * parts.about });
         estimated.push({ v, x: sketchEstimate(model, u, v) });
       }
-      exact.sort((a, b) => b.x - a.x || a.v - b.v);
-      estimated.sort((a, b) => b.x - a.x || a.v - b.v);
-      const top = new Set(estimated.slice(0, 20).map((e) => e.v));
-      for (const e of exact.slice(0, 5)) {
-        if (e.x <= 0) continue;
-        wanted++;
-        if (top.has(e.v)) found++;
-      }
+      const counted = bestFiveInTwenty(exact, estimated);
+      wanted += counted.wanted;
+      found += counted.found;
     }
     expect(wanted).toBeGreaterThan(300);
     expect(found / wanted).toBeGreaterThan(0.85);
@@ -75,14 +79,9 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
         estimated.push({ v, x });
       }
       if (u % 5 === 2) continue;
-      exact.sort((a, b) => b.x - a.x || a.v - b.v);
-      estimated.sort((a, b) => b.x - a.x || a.v - b.v);
-      const top = new Set(estimated.slice(0, 20).map((e) => e.v));
-      for (const e of exact.slice(0, 5)) {
-        if (e.x <= 0) continue;
-        wanted++;
-        if (top.has(e.v)) found++;
-      }
+      const counted = bestFiveInTwenty(exact, estimated);
+      wanted += counted.wanted;
+      found += counted.found;
     }
     expect(wanted).toBeGreaterThan(200);
     expect(found / wanted).toBeGreaterThan(0.85);

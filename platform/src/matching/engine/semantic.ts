@@ -315,8 +315,7 @@ function fitAbout(texts: TextRows, sample: number[], dim: number, basis: Float32
       if (closest.length > ABOUT_FIT) closest.pop();
     }
     for (const o of closest) {
-      let e = 0;
-      for (let j = 0; j < ABOUT_DIM; j++) e += (q[r * ABOUT_DIM + j] as number) * (q[o * ABOUT_DIM + j] as number);
+      const e = int8Run(q, r * ABOUT_DIM, o * ABOUT_DIM, ABOUT_DIM);
       num += e * (cos[r * ms + o] as number);
       den += e * e;
     }
@@ -402,19 +401,26 @@ function orthonormalRows(M: Float32Array, rows: number, dim: number): void {
 
 /** The product of member a's sketch `ta` (0 need, 1 offer) and member b's `tb`, unscaled. */
 function sketchProduct(sketch: Int8Array, a: number, ta: number, b: number, tb: number): number {
-  const K = SKETCH_DIM;
-  let i = a * SKETCH_RECORD + ta * K;
-  let j = b * SKETCH_RECORD + tb * K;
-  const end = i + K;
+  return int8Run(sketch, a * SKETCH_RECORD + ta * SKETCH_DIM, b * SKETCH_RECORD + tb * SKETCH_DIM, SKETCH_DIM);
+}
+
+/** The product of members a's and b's about sketches, unscaled. */
+function aboutProduct(sketch: Int8Array, a: number, b: number): number {
+  return int8Run(sketch, a * SKETCH_RECORD + ABOUT_AT, b * SKETCH_RECORD + ABOUT_AT, ABOUT_DIM);
+}
+
+/** The product of the `len` numbers of `q` at i and at j (len a multiple of 4). */
+function int8Run(q: Int8Array, i: number, j: number, len: number): number {
+  const end = i + len;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
   for (; i < end; i += 4, j += 4) {
-    s0 += (sketch[i] as number) * (sketch[j] as number);
-    s1 += (sketch[i + 1] as number) * (sketch[j + 1] as number);
-    s2 += (sketch[i + 2] as number) * (sketch[j + 2] as number);
-    s3 += (sketch[i + 3] as number) * (sketch[j + 3] as number);
+    s0 += (q[i] as number) * (q[j] as number);
+    s1 += (q[i + 1] as number) * (q[j + 1] as number);
+    s2 += (q[i + 2] as number) * (q[j + 2] as number);
+    s3 += (q[i + 3] as number) * (q[j + 3] as number);
   }
   return s0 + s1 + s2 + s3;
 }
@@ -452,24 +458,6 @@ export function sketchAbout(m: SemanticModel, a: number, b: number): number {
   if (c.about === 0) return 0;
   const { floor, ceiling } = m.weights.semantic;
   return c.about * lift(s.aboutScale * aboutProduct(s.sketch, a, b), floor, ceiling);
-}
-
-/** The product of members a's and b's about sketches, unscaled. */
-function aboutProduct(sketch: Int8Array, a: number, b: number): number {
-  let i = a * SKETCH_RECORD + ABOUT_AT;
-  let j = b * SKETCH_RECORD + ABOUT_AT;
-  const end = i + ABOUT_DIM;
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  for (; i < end; i += 4, j += 4) {
-    s0 += (sketch[i] as number) * (sketch[j] as number);
-    s1 += (sketch[i + 1] as number) * (sketch[j + 1] as number);
-    s2 += (sketch[i + 2] as number) * (sketch[j + 2] as number);
-    s3 += (sketch[i + 3] as number) * (sketch[j + 3] as number);
-  }
-  return s0 + s1 + s2 + s3;
 }
 
 /**
