@@ -96,7 +96,9 @@ export function DevGoogleButton({ signInUrl, onToken, label }: { signInUrl: stri
   }, []);
 
   return (
-    <Button variant="secondary" block onClick={() => window.open(signInUrl, DEV_MESSAGE, "popup,width=440,height=600")}>
+    // A new window each time ("_blank", not a name): a named one still closing after the last
+    // answer would be reused, and its page then has no opener to answer.
+    <Button variant="secondary" block onClick={() => window.open(signInUrl, "_blank", "popup,width=440,height=600")}>
       {label ?? t("login.google")}
     </Button>
   );
