@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildCandidateGraph, HUB_LIST, hubCounts } from "./candidates.ts";
-import { buildCommunityModel } from "./corpus.ts";
+import { buildCandidateGraph, buildIndex, fillLists, HUB_LIST, hubCounts, listContext } from "./candidates.ts";
+import { buildCommunityModel, type CommunityModel } from "./corpus.ts";
 import { scorePair } from "./relevance.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { member } from "./testing.ts";
@@ -79,6 +79,41 @@ describe("candidate graph", () => {
     }
   });
 
+  it("reads past the cut of a run of equal weights for the members whose small terms promise most (scanExtra)", () => {
+    // 2,000 members offer the topic the asker needs, alike: one run of equal weights in its postings,
+    // cut at postingsCap. Each answered three of ten questions as the asker did, and one all ten
+    // (whose answers' weight puts them last in every answer's postings).
+    const questions = 10;
+    const special = 1234;
+    const helpers = Array.from({ length: 2000 }, (_, j) =>
+      member(`h${j}`, { offerTopics: ["tax"], answers: Array.from({ length: questions }, (_, q) => `q${q}:${j === special || (q + j) % questions < 3 ? "a" : "b"}`) }),
+    );
+    const asker = member("asker", { needTopics: ["tax"], answers: Array.from({ length: questions }, (_, q) => `q${q}:a`) });
+    const firstPass = (scanExtra: number): string[] => {
+      const model = buildCommunityModel({ members: [asker, ...helpers] }, { weights: { candidates: { postingsCap: 20, scanExtra, tieSample: 0 } } });
+      return firstPassList(model, 0);
+    };
+    const scanned = firstPass(20);
+    expect(scanned[0]).toBe(`h${special}`);
+    // Without the scan the postings read stop at the cut, before them.
+    expect(firstPass(0)).not.toContain(`h${special}`);
+    expect(firstPass(0)).toHaveLength(20);
+  });
+
+  it("orders ties in the postings by the members' mean score against sampled askers (tieSample)", () => {
+    // 500 members need the topic that 2,000 offer alike, and share a tag with one of those: the one
+    // likelier to be anyone's best. With the tie order the capped read takes them first; without it
+    // the seeded order decides.
+    const helpers = Array.from({ length: 2000 }, (_, j) => member(`h${j}`, { offerTopics: ["tax"], tags: j === 1234 ? ["Startups"] : [] }));
+    const askers = Array.from({ length: 500 }, (_, j) => member(`asker${j}`, { needTopics: ["tax"], tags: ["Startups"] }));
+    const first = (tieSample: number): string[] => {
+      const model = buildCommunityModel({ members: [...askers, ...helpers] }, { weights: { candidates: { postingsCap: 20, scanExtra: 0, tieSample } } });
+      return firstPassList(model, 0);
+    };
+    expect(first(64)[0]).toBe("h1234");
+    expect(first(0)).not.toContain("h1234");
+  });
+
   it("includes admin-scored pairs even when they share nothing", () => {
     const members = [member("a", { tags: ["x"] }), member("b", { tags: ["x"] }), member("c", { tags: ["y"] })];
     const model = buildCommunityModel({ members, adminScores: [{ a: "a", b: "c", score: 8 }] });
@@ -116,3 +151,16 @@ describe("candidate graph", () => {
     expect(moved).toBeGreaterThan(0);
   }, 120_000);
 });
+
+/** The first pass's list of model member u (the inverted index alone: no vector neighbours, no refinement), as ids best first. */
+function firstPassList(model: CommunityModel, u: number): string[] {
+  const ctx = listContext(model, 1);
+  const index = buildIndex(model, ctx);
+  const k = model.weights.candidates.k;
+  const out = { count: new Int32Array(ctx.nv).fill(-1), items: new Int32Array(ctx.nv * k), scores: new Float64Array(ctx.nv * k), stats: new Float64Array(3) };
+  let next = 0;
+  const blocks = Math.ceil(ctx.nv / 256);
+  fillLists(model, ctx, index, () => (next < blocks ? next++ : -1), () => {}, out);
+  const vu = ctx.vertexOf[u] as number;
+  return Array.from(out.items.subarray(vu * k, vu * k + (out.count[vu] as number)), (x) => model.ids[ctx.memberOf[x] as number] as string);
+}

@@ -14,7 +14,10 @@
  * features, mutual keys first (most of u's best partners at scale help u and are helped by u), then
  * highest query weight first, and read from each the first `postingsCap` postings of
  * u's own city (same-city partners carry the city bonus, so they are wanted deeper into the list)
- * and the first `postingsCap` of the whole list, accumulating that proxy in a dense scratch array
+ * and the first `postingsCap` of the whole list (ties ordered by each member's mean score against sampled
+ * askers, `tieSample`; where the whole list's read is cut inside a run of equal weights of a concept,
+ * topic or mutual key, the rest of the run is scanned for the `scanExtra` members whose small terms
+ * promise most by a signature stored beside each posting, smallTermSignatures), accumulating that proxy in a dense scratch array
  * (need <-> offer per direction, mixed as relevance mixes it, plus the plain sum of the overlaps;
  * through the mutual keys each of u's needs and offers counts once per partner, a bit mask per
  * partner, so that those two sums are the directions' coverage).
@@ -38,7 +41,7 @@ import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
-import { sketchAbout, sketchDirections } from "./semantic.ts";
+import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, sketchAbout, sketchDirections } from "./semantic.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
@@ -82,6 +85,12 @@ export interface Index {
   /** Mutual keys' second direction (see memberFeatures), 0 elsewhere. */
   weights2: Float32Array;
   byCityWeights2: Float32Array;
+  /** Per posting of `members`, its member's small-terms signature (smallTermSignatures): 64 bits and the norm. */
+  sigLo: Int32Array;
+  sigHi: Int32Array;
+  sigNorm: Float32Array;
+  /** Per member, its signature's two words (at 2i, 2i + 1). */
+  memberSig: Int32Array;
   features: number;
 }
 
@@ -177,7 +186,125 @@ function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: numb
   while (w2.length < w.length) w2.push(0);
 }
 
-export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Array, sharedMemory = false): Index {
+/**
+ * Per member, a 64-bit sign projection (SimHash: the signs of its products with 64 seeded ±1
+ * directions) of an embedding of its small terms, built so that the product of an asker's query
+ * embedding and a member's document embedding approximates those terms of their score: the about
+ * sketch (scaled as sketchAbout scales it), tags and answers (IDF-weighted and normalised as their
+ * cosines, each times the root of its weight) and the words' need <-> offer (the asker's need against
+ * the member's offer, and the other way round, at half the weight each: the two directions summed
+ * where the score mixes them). Returns the document signatures (lo, hi) with the embedding's norm,
+ * and the query signatures (qLo, qHi). Two signatures h apart estimate the cosine of the embeddings
+ * as cos(pi * h / 64); times the member's norm, that ranks the members of a tie for the asker
+ * (weights.candidates.scanExtra).
+ */
+export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: Int32Array; norm: Float32Array; qLo: Int32Array; qHi: Int32Array } {
+  const n = m.n;
+  const lo = new Int32Array(n);
+  const hi = new Int32Array(n);
+  const qLo = new Int32Array(n);
+  const qHi = new Int32Array(n);
+  const norm = new Float32Array(n);
+  const proj = new Float64Array(64);
+  const qProj = new Float64Array(64);
+  const s = m.vectors;
+  const vc = m.vectorComponents;
+  const c = vc ?? m.components;
+  const { floor, ceiling } = m.weights.semantic;
+  const aboutW = s && vc ? Math.sqrt((vc.about * s.aboutScale) / (ceiling - floor)) : 0;
+  const nTags = m.tagNames.length;
+  const nAns = m.answerNames.length;
+  const nTerms = m.termNames.length;
+  const compW = Math.sqrt(c.complementarity / 2);
+  const add = (into: Float64Array, f: number, x: number): void => {
+    const a = mix32(f, 0x5eed);
+    const b = mix32(f, 0x5eee);
+    for (let bit = 0; bit < 32; bit++) {
+      into[bit] = (into[bit] as number) + ((a >>> bit) & 1 ? x : -x);
+      into[32 + bit] = (into[32 + bit] as number) + ((b >>> bit) & 1 ? x : -x);
+    }
+  };
+  const both = (f: number, x: number): void => {
+    add(proj, f, x);
+    add(qProj, f, x);
+  };
+  const bits = (from: Float64Array, out0: Int32Array, out1: Int32Array, i: number): void => {
+    let l = 0;
+    let h = 0;
+    for (let bit = 0; bit < 32; bit++) {
+      if ((from[bit] as number) > 0) l |= 1 << bit;
+      if ((from[32 + bit] as number) > 0) h |= 1 << bit;
+    }
+    out0[i] = l;
+    out1[i] = h;
+  };
+  for (let i = 0; i < n; i++) {
+    proj.fill(0);
+    qProj.fill(0);
+    let sq = 0;
+    if (s && vc && s.ok[i] === 1 && aboutW > 0) {
+      const at = i * SKETCH_RECORD + ABOUT_AT;
+      for (let d = 0; d < ABOUT_DIM; d++) {
+        const x = aboutW * (s.sketch[at + d] as number);
+        sq += x * x;
+        both(d, x);
+      }
+    }
+    const tagNorm = m.tagNorm[i] as number;
+    if (c.tags > 0 && tagNorm > 0) {
+      for (let p = m.tags.offsets[i] as number; p < (m.tags.offsets[i + 1] as number); p++) {
+        const t = m.tags.items[p] as number;
+        const x = (Math.sqrt(c.tags) * (m.tagIdf[t] as number)) / tagNorm;
+        sq += x * x;
+        both(ABOUT_DIM + t, x);
+      }
+    }
+    const ansNorm = m.answerNorm[i] as number;
+    if (c.answers > 0 && ansNorm > 0) {
+      for (let p = m.answers.offsets[i] as number; p < (m.answers.offsets[i + 1] as number); p++) {
+        const a = m.answers.items[p] as number;
+        const x = (Math.sqrt(c.answers) * (m.answerIdf[a] as number)) / ansNorm;
+        sq += x * x;
+        both(ABOUT_DIM + nTags + a, x);
+      }
+    }
+    if (compW > 0) {
+      // Words: the asker's need meets the member's offer at A_t, the asker's offer the member's need at B_t.
+      const A = ABOUT_DIM + nTags + nAns;
+      const B = A + nTerms;
+      for (let p = m.need.offsets[i] as number; p < (m.need.offsets[i + 1] as number); p++) {
+        const x = compW * (m.need.weights[p] as number);
+        sq += x * x;
+        add(qProj, A + (m.need.items[p] as number), x);
+        add(proj, B + (m.need.items[p] as number), x);
+      }
+      for (let p = m.offer.offsets[i] as number; p < (m.offer.offsets[i + 1] as number); p++) {
+        const x = compW * (m.offer.weights[p] as number);
+        sq += x * x;
+        add(qProj, B + (m.offer.items[p] as number), x);
+        add(proj, A + (m.offer.items[p] as number), x);
+      }
+    }
+    bits(proj, lo, hi, i);
+    bits(qProj, qLo, qHi, i);
+    norm[i] = Math.sqrt(sq);
+  }
+  return { lo, hi, norm, qLo, qHi };
+}
+
+/** cos(pi * h / 64) for a Hamming distance h of two 64-bit signatures. */
+const SIG_COS = Float32Array.from({ length: 65 }, (_, h) => Math.cos((Math.PI * h) / 64));
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = false): Index {
+  const order = ctx.order;
+  // Equal weights are ordered by the members' tie rank (weights.candidates.tieSample), else the seeded one.
+  const rank = m.weights.candidates.tieSample > 0 ? tieRank(m, ctx) : ctx.rank;
   const nC = m.conceptNames.length;
   const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * nC + nC * nC;
   // For worker threads the postings are made in shared memory, where the workers read them in
@@ -254,7 +381,22 @@ export function buildIndex(m: CommunityModel, order: Int32Array, rank: Int32Arra
     weights.set(ww, start);
     weights2.set(ww2, start);
   }
-  return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, features };
+  const sig = smallTermSignatures(m);
+  const sigLo = ints(total);
+  const sigHi = ints(total);
+  const sigNorm = floats(total);
+  for (let p = 0; p < total; p++) {
+    const v = members[p] as number;
+    sigLo[p] = sig.lo[v] as number;
+    sigHi[p] = sig.hi[v] as number;
+    sigNorm[p] = sig.norm[v] as number;
+  }
+  const memberSig = ints(2 * m.n);
+  for (let i = 0; i < m.n; i++) {
+    memberSig[2 * i] = sig.qLo[i] as number;
+    memberSig[2 * i + 1] = sig.qHi[i] as number;
+  }
+  return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, sigLo, sigHi, sigNorm, memberSig, features };
 }
 
 /** Bounded min-heap of (score, member), ties broken by a seeded rank (lower rank wins). */
@@ -640,6 +782,10 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const yPos = new Int32Array(nConcepts);
   const poolItems: number[] = [];
   const poolScores: number[] = [];
+  const { scanExtra, scanLimit } = m.weights.candidates;
+  const exScore = new Float64Array(2 * Math.max(1, scanExtra));
+  const exPos = new Int32Array(2 * Math.max(1, scanExtra));
+  const { sigLo, sigHi, sigNorm, memberSig } = index;
   let postingsRead = 0;
   let rescored = 0;
 
@@ -718,11 +864,38 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         const take = Math.min(to - from, byCity && (kind === 1 || kind === 2) ? cityPostingsCap : postingsCap, budget);
         budget -= take;
         postingsRead += take;
+        // Past the cut of a run of equal weights: the members of the rest of the run whose small
+        // terms (signatures) promise most.
+        let nExtra = 0;
+        if (scanExtra > 0 && !byCity && kind <= 2 && take === postingsCap && from + take < to) {
+          const cut = from + take - 1;
+          const imp = kind === 0 ? (lw[cut] as number) * (lw2[cut] as number) : (lw[cut] as number);
+          const scanEnd = Math.min(to, from + take + scanLimit);
+          const uLo = memberSig[2 * u] as number;
+          const uHi = memberSig[2 * u + 1] as number;
+          let exFloor = Number.NEGATIVE_INFINITY;
+          for (let p = from + take; p < scanEnd; p++) {
+            if ((kind === 0 ? (lw[p] as number) * (lw2[p] as number) : (lw[p] as number)) !== imp) break;
+            postingsRead++;
+            const est = (sigNorm[p] as number) * (SIG_COS[popcount((sigLo[p] as number) ^ uLo) + popcount((sigHi[p] as number) ^ uHi)] as number);
+            if (est <= exFloor) continue;
+            exScore[nExtra] = est;
+            exPos[nExtra++] = p;
+            if (nExtra === exScore.length) {
+              nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
+              exFloor = Number.POSITIVE_INFINITY;
+              for (let r = 0; r < nExtra; r++) if ((exScore[r] as number) < exFloor) exFloor = exScore[r] as number;
+            }
+          }
+          nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
+        }
+        const count = take + nExtra;
         if (kind === 0) {
           const bx = (qBits[q] as number) & 0xffff;
           const by = (qBits[q] as number) & ~0xffff;
           const qn = qNeedW[q] as number;
-          for (let p = from; p < from + take; p++) {
+          for (let r = 0; r < count; r++) {
+            const p = r < take ? from + r : (exPos[r - take] as number);
             const v = list[p] as number;
             const at = v * ACC;
             if (stamps[at + 7] !== stamp) {
@@ -740,7 +913,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
           }
           continue;
         }
-        for (let p = from; p < from + take; p++) {
+        for (let r = 0; r < count; r++) {
+          const p = r < take ? from + r : (exPos[r - take] as number);
           const v = list[p] as number;
           const at = v * ACC;
           if (stamps[at + 6] === seenStamp) continue;
@@ -873,22 +1047,25 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
 /**
  * Moves the best `keep` of (score[i], item[i]), i < count, to the first `keep` places (in no order):
  * score descending, ties by the seeded rank ascending, the order TopHeap keeps (quickselect, where
- * a heap of a thousand paid a logarithm per touched member). Returns how many are kept.
+ * a heap of a thousand paid a logarithm per touched member), or by the item ascending when `rank` is
+ * null. Returns how many are kept.
  */
-function selectBest(score: Float64Array, item: Int32Array, count: number, keep: number, rank: Int32Array): number {
+function selectBest(score: Float64Array, item: Int32Array, count: number, keep: number, rank: Int32Array | null): number {
   if (count <= keep) return count;
+  // Ties by the items' seeded rank, or by the items themselves (rank null).
+  const tie = (x: number): number => (rank === null ? x : (rank[x] as number));
   let lo = 0;
   let hi = count - 1;
   const want = keep - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     const ps = score[mid] as number;
-    const pr = rank[item[mid] as number] as number;
+    const pr = tie(item[mid] as number);
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while ((score[i] as number) > ps || (score[i] === ps && (rank[item[i] as number] as number) < pr)) i++;
-      while ((score[j] as number) < ps || (score[j] === ps && (rank[item[j] as number] as number) > pr)) j--;
+      while ((score[i] as number) > ps || (score[i] === ps && tie(item[i] as number) < pr)) i++;
+      while ((score[j] as number) < ps || (score[j] === ps && tie(item[j] as number) > pr)) j--;
       if (i <= j) {
         const s = score[i] as number;
         score[i] = score[j] as number;
@@ -1001,6 +1178,10 @@ function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started
     byCityWeights: shared(index.byCityWeights),
     weights2: shared(index.weights2),
     byCityWeights2: shared(index.byCityWeights2),
+    sigLo: shared(index.sigLo),
+    sigHi: shared(index.sigHi),
+    sigNorm: shared(index.sigNorm),
+    memberSig: shared(index.memberSig),
   };
   for (const w of workers) w.worker.postMessage({ index: sharedIndex, out: { ...out, stats: w.stats }, blocks });
   const claim = (): number => {
@@ -1120,8 +1301,8 @@ const STALL_MS = 120_000;
  * rounds build theirs (at 100k members, a few hundred MB that would otherwise stay to the end).
  */
 function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null, k: number) {
-  const { nv, order, rank } = ctx;
-  const index = buildIndex(m, order, rank, started !== null);
+  const { nv } = ctx;
+  const index = buildIndex(m, ctx, started !== null);
   const out = computeLists(m, ctx, index, started);
   const listCount = out.count;
   const listItems = out.items;
@@ -1145,6 +1326,34 @@ function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null
     rescored: out.stats[1] as number,
     threadsUsed: out.stats[2] as number,
   };
+}
+
+/**
+ * The members ranked for ties in the postings: by their mean score against `tieSample` askers (taken
+ * evenly from the seeded order) on everything but need <-> offer by meaning (DenseScorer.prescore:
+ * tags, answers, city, the words and topics; the about sketch), highest first, then by the seeded rank.
+ * Among equal weights a capped read then takes first the members likelier to be anyone's best.
+ */
+function tieRank(m: CommunityModel, ctx: ListContext): Int32Array {
+  const { nv, memberOf, order, rank } = ctx;
+  const mean = new Float64Array(m.n);
+  const dense = new DenseScorer(m);
+  const step = Math.max(1, Math.floor(nv / m.weights.candidates.tieSample));
+  for (let s = 0; s < nv; s += step) {
+    const u = order[s] as number;
+    dense.bind(u);
+    for (let x = 0; x < nv; x++) {
+      const v = memberOf[x] as number;
+      if (v !== u) mean[v] = (mean[v] as number) + dense.prescore(v) + sketchAbout(m, u, v);
+    }
+  }
+  const ranked = Array.from(order);
+  ranked.sort((a, b) => (mean[b] as number) - (mean[a] as number) || (rank[a] as number) - (rank[b] as number));
+  const out = new Int32Array(m.n);
+  ranked.forEach((i, r) => {
+    out[i] = r;
+  });
+  return out;
 }
 
 /** Builds the candidate graph over the model's eligible members. */

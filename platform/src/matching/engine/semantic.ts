@@ -84,7 +84,7 @@ export const SKETCH_RECORD = 128;
  * with this sketch (16, 32 and 64 numbers alike there; 32 leaves room for texts less alike).
  */
 export const ABOUT_DIM = 32;
-const ABOUT_AT = 64;
+export const ABOUT_AT = 64;
 /** Where a record's two hubness values sit, in float32 places (right after the two sketches). */
 const NEED_HUB = (2 * SKETCH_DIM) / 4;
 const OFFER_HUB = NEED_HUB + 1;

@@ -158,6 +158,22 @@ export interface MatchingWeights {
     /** At most this many postings are read per member in total (highest query weight first). */
     memberBudget: number;
     /**
+     * Past the cut of a run of equal weights in a need or offer concept's, a topic's or a mutual key's
+     * postings (the whole list, not the city part), the rest of the run is scanned, up to `scanLimit`
+     * postings, for the `scanExtra` members whose small terms (about, tags, answers, the words' need
+     * <-> offer) promise most for the asker, from a 64-bit signature stored beside each posting
+     * (candidates.ts). A cut run's members tie on the weight read, and at scale the asker's best
+     * partners differ from the rest of it by those terms alone. 0 turns the scan off.
+     */
+    scanExtra: number;
+    scanLimit: number;
+    /**
+     * Ties in the postings (equal weights) are ordered by each member's mean score against this many
+     * sampled askers on everything but need <-> offer by meaning, highest first (then the seeded
+     * order): a capped read takes the members likelier to be anyone's best. 0: the seeded order alone.
+     */
+    tieSample: number;
+    /**
      * After the index pass, each list is refined once from its neighbourhood (one round of NN-descent):
      * the members that listed u, and the first `refine` entries of the lists of u's first `refine`
      * partners, are scored exactly. 0 turns it off.
@@ -218,7 +234,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 200, preselect: 9, postingsCap: 300, cityPostingsCap: 1_000, memberBudget: 4_000, refine: 8, refineRounds: 1, hubCap: 100 },
+  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 200, preselect: 9, postingsCap: 150, cityPostingsCap: 500, memberBudget: 6_000, scanExtra: 150, scanLimit: 20_000, tieSample: 64, refine: 8, refineRounds: 1, hubCap: 100 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30, exponent: 2 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -281,6 +297,8 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.candidates.vectorRescorePool >= w.candidates.k, "candidates.vectorRescorePool must be >= candidates.k");
   check(Number.isInteger(w.candidates.preselect) && w.candidates.preselect >= 1, "candidates.preselect must be a positive integer");
   check(w.candidates.postingsCap >= 1 && w.candidates.cityPostingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
+  check(Number.isInteger(w.candidates.scanExtra) && w.candidates.scanExtra >= 0 && Number.isInteger(w.candidates.scanLimit) && w.candidates.scanLimit >= 0, "candidates.scanExtra and scanLimit must be non-negative integers");
+  check(Number.isInteger(w.candidates.tieSample) && w.candidates.tieSample >= 0, "candidates.tieSample must be a non-negative integer");
   check(Number.isInteger(w.candidates.refine) && w.candidates.refine >= 0, "candidates.refine must be a non-negative integer");
   check(Number.isInteger(w.candidates.refineRounds) && w.candidates.refineRounds >= 0, "candidates.refineRounds must be a non-negative integer");
   check(Number.isInteger(w.candidates.hubCap) && w.candidates.hubCap >= 0, "candidates.hubCap must be a non-negative integer");
