@@ -155,7 +155,7 @@ export interface MatchingWeights {
      * both ways elsewhere, deep in those lists.
      */
     cityPostingsCap: number;
-    /** At most this many postings are read per member in total (highest query weight first). */
+    /** At most this many postings are read per member in total within the caps (highest query weight first; the scan below has its own bounds). */
     memberBudget: number;
     /**
      * Past the cut of a run of equal weights in a need or offer concept's, a topic's or a mutual key's
