@@ -883,8 +883,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
             exPos[nExtra++] = p;
             if (nExtra === exScore.length) {
               nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
-              exFloor = Number.POSITIVE_INFINITY;
-              for (let r = 0; r < nExtra; r++) if ((exScore[r] as number) < exFloor) exFloor = exScore[r] as number;
+              exFloor = least(exScore, nExtra);
             }
           }
           nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
@@ -971,8 +970,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       preItems[nPre++] = v;
       if (nPre === preScores.length) {
         nPre = selectBest(preScores, preItems, nPre, preCap, rank);
-        floor = Number.POSITIVE_INFINITY;
-        for (let r = 0; r < nPre; r++) if ((preScores[r] as number) < floor) floor = preScores[r] as number;
+        floor = least(preScores, nPre);
       }
     }
     nPre = selectBest(preScores, preItems, nPre, preCap, rank);
@@ -994,12 +992,11 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     // below their least by more than the term at its most cannot reach the pool.
     if (withSketch && aboutMost > 0) {
       const kept = selectBest(preScores, preItems, nPre, rescorePool, rank);
-      let least = Number.POSITIVE_INFINITY;
-      for (let r = 0; r < kept; r++) if ((preScores[r] as number) < least) least = preScores[r] as number;
+      const lowest = least(preScores, kept);
       for (let r = 0; r < nPre; r++) {
         const v = preItems[r] as number;
         const mult = acc[v * ACC + 10] as number;
-        if (r >= kept && (preScores[r] as number) + aboutMost * mult < least) continue;
+        if (r >= kept && (preScores[r] as number) + aboutMost * mult < lowest) continue;
         preScores[r] = (preScores[r] as number) + sketchAbout(m, u, v) * mult;
       }
     }
@@ -1082,6 +1079,13 @@ function selectBest(score: Float64Array, item: Int32Array, count: number, keep: 
     else break;
   }
   return keep;
+}
+
+/** The least of the first `count` scores (+Infinity for none). */
+function least(score: Float64Array, count: number): number {
+  let low = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < count; r++) if ((score[r] as number) < low) low = score[r] as number;
+  return low;
 }
 
 /** Zeroes a scratch slot's accumulators when a member touches it first. */
