@@ -85,7 +85,7 @@ export interface Index {
   /** Mutual keys' second direction (see memberFeatures), 0 elsewhere. */
   weights2: Float32Array;
   byCityWeights2: Float32Array;
-  /** Per posting of `members`, its member's small-terms signature (smallTermSignatures): 64 bits and the norm. */
+  /** Per posting of `members`, its member's small-terms signature (smallTermSignatures): 64 bits and the norm; empty when the scan is off (scanExtra 0). */
   sigLo: Int32Array;
   sigHi: Int32Array;
   sigNorm: Float32Array;
@@ -381,20 +381,24 @@ export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = f
     weights.set(ww, start);
     weights2.set(ww2, start);
   }
-  const sig = smallTermSignatures(m);
-  const sigLo = ints(total);
-  const sigHi = ints(total);
-  const sigNorm = floats(total);
-  for (let p = 0; p < total; p++) {
-    const v = members[p] as number;
-    sigLo[p] = sig.lo[v] as number;
-    sigHi[p] = sig.hi[v] as number;
-    sigNorm[p] = sig.norm[v] as number;
-  }
-  const memberSig = ints(2 * m.n);
-  for (let i = 0; i < m.n; i++) {
-    memberSig[2 * i] = sig.qLo[i] as number;
-    memberSig[2 * i + 1] = sig.qHi[i] as number;
+  // The signatures only where the scan reads them (weights.candidates.scanExtra): 12 bytes a posting.
+  const scanned = m.weights.candidates.scanExtra > 0;
+  const sig = scanned ? smallTermSignatures(m) : null;
+  const sigLo = ints(scanned ? total : 0);
+  const sigHi = ints(scanned ? total : 0);
+  const sigNorm = floats(scanned ? total : 0);
+  const memberSig = ints(scanned ? 2 * m.n : 0);
+  if (sig) {
+    for (let p = 0; p < total; p++) {
+      const v = members[p] as number;
+      sigLo[p] = sig.lo[v] as number;
+      sigHi[p] = sig.hi[v] as number;
+      sigNorm[p] = sig.norm[v] as number;
+    }
+    for (let i = 0; i < m.n; i++) {
+      memberSig[2 * i] = sig.qLo[i] as number;
+      memberSig[2 * i + 1] = sig.qHi[i] as number;
+    }
   }
   return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, sigLo, sigHi, sigNorm, memberSig, features };
 }
