@@ -5,7 +5,8 @@ import { buildCandidateGraph, buildIndex, fillLists, HUB_LIST, hubCounts, listCo
 import { buildCommunityModel, type CommunityModel } from "./corpus.ts";
 import { scorePair } from "./relevance.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
-import { member } from "./testing.ts";
+import { Rng } from "./random.ts";
+import { clusteredVectors, member } from "./testing.ts";
 
 describe("candidate graph", () => {
   it("is the same graph on one thread and on two, and a worker thread takes part", () => {
@@ -112,6 +113,49 @@ describe("candidate graph", () => {
     };
     expect(first(64)[0]).toBe("h1234");
     expect(first(0)).not.toContain("h1234");
+  });
+
+  it("with vectors, prescores only the best prescorePool of the preselection by the postings and the sketches", () => {
+    // 300 members of the asker's city offer the topic the asker needs, alike; one more offers it from
+    // another city, in words whose vector is the asker's need. The postings alone rank that one last
+    // (no city bonus); the sketches of the vectors put it first.
+    const rng = new Rng("prescore-pool");
+    const dim = 32;
+    const near = clusteredVectors(rng, dim, 64, 1);
+    const need = near();
+    const asker = member("asker", { needTopics: ["tax"], city: "Paris", vectors: { need, offer: near(), about: near() } });
+    const alike = Array.from({ length: 300 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], city: "Paris", vectors: { need: near(), offer: near(), about: near() } }));
+    const far = member("far", { offerTopics: ["tax"], city: "Berlin", vectors: { need: near(), offer: need, about: near() } });
+    const list = (preselect: number): string[] => {
+      const weights = { candidates: { k: 10, vectorRescorePool: 10, preselect, prescorePool: 10, postingsCap: 1000, cityPostingsCap: 1000, scanExtra: 0, tieSample: 0 } };
+      return firstPassList(buildCommunityModel({ members: [asker, ...alike, far] }, { weights }), 0);
+    };
+    // All 301 preselected (40 x 10), 10 of them prescored and scored: "far" first.
+    const wide = list(40);
+    expect(wide[0]).toBe("far");
+    expect(wide.length).toBeLessThanOrEqual(10);
+    // Preselected by the postings alone (10), it is not among them.
+    expect(list(1)).not.toContain("far");
+  });
+
+  it("with vectors, weighs the postings as the vectors' weights do", () => {
+    // The asker needs four topics. 40 members offer one of them; 5 share the asker's tags, city and
+    // onboarding answers. Every member's texts have the same vectors (those terms tie). With the
+    // words-and-lexicon weights (topics 0.6; tags, answers and city 0.28) the 40 fill a preselection
+    // of 10; with the vectors' weights (topics 0.1; the rest 0.12), as the pairs are scored, the 5 head it.
+    const rng = new Rng("vector-weights");
+    const near = clusteredVectors(rng, 16, 1, 0.1);
+    const vectors = { need: near(), offer: near(), about: near() };
+    const answers = ["q0:a", "q1:a", "q2:a"];
+    const asker = member("asker", { needTopics: ["tax", "marketing", "hiring", "fundraising"], tags: ["x", "y"], city: "Paris", answers, vectors });
+    const topical = Array.from({ length: 40 }, (_, j) => member(`t${j}`, { offerTopics: ["tax"], answers: ["q0:b", "q1:b", "q2:b"], vectors }));
+    const alike = Array.from({ length: 5 }, (_, j) => member(`a${j}`, { tags: ["x", "y"], city: "Paris", answers, vectors }));
+    const weights = { candidates: { k: 5, vectorRescorePool: 5, preselect: 2, prescorePool: 10, scanExtra: 0, tieSample: 0 } };
+    const model = buildCommunityModel({ members: [asker, ...topical, ...alike] }, { weights });
+    // What the list should hold: the 5 score above the 40.
+    expect(scorePair(model, 0, 41)).toBeGreaterThan(scorePair(model, 0, 1));
+    const list = firstPassList(model, 0);
+    expect(list.slice(0, 5).sort()).toEqual(["a0", "a1", "a2", "a3", "a4"]);
   });
 
   it("includes admin-scored pairs even when they share nothing", () => {

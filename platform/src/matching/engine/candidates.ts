@@ -21,9 +21,12 @@
  * (need <-> offer per direction, mixed as relevance mixes it, plus the plain sum of the overlaps;
  * through the mutual keys each of u's needs and offers counts once per partner, a bit mask per
  * partner, so that those two sums are the directions' coverage).
+ * The proxy weighs the terms as u's pairs are scored (with the vectors' weights when u has vectors).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
- * The best `preselect` x `rescorePool` by proxy are ranked on everything but the texts (the proxy
- * keeps those apart) from a float32 record per member (DenseScorer.prescore: one contiguous record,
+ * The best `preselect` x `rescorePool` by proxy go on; with vectors, the best `prescorePool` of
+ * them by the proxy (without the plain sum) plus the sketches' estimate of the vectors' terms. Those
+ * are ranked on everything but the texts and the vectors (the proxy and the sketches stand for
+ * them) from a float32 record per member (DenseScorer.prescore: one contiguous record,
  * where the cost at scale is the cache misses), the best `rescorePool` of them scored in full
  * (DenseScorer: u's features spread into dense arrays, each candidate's record read once) best
  * first, skipping those whose ceiling (the texts at their most) is below the k-th best so far, and
@@ -41,7 +44,8 @@ import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
-import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, sketchAbout, sketchDirections } from "./semantic.ts";
+import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchDirections } from "./semantic.ts";
+import type { ComponentWeights } from "./weights.ts";
 import { vectorNeighbours } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
@@ -109,8 +113,7 @@ function cityStart(members: Int32Array, cityId: Int32Array, lo: number, hi: numb
  * carries each direction apart: `w` the first (u's need of x / v's offer of x), `w2` the second
  * (u's offer of y / v's need of y); `w2` is 0 for the other features.
  */
-function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[], w2: number[], withCity = true): void {
-  const c = m.components;
+function memberFeatures(m: CommunityModel, i: number, query: boolean, feat: number[], w: number[], w2: number[], withCity = true, c: ComponentWeights = m.components): void {
   const share = m.weights.complementarity.maxShare;
   const nTags = m.tagNames.length;
   const nTerms = m.termNames.length;
@@ -709,7 +712,6 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const { k, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
   const rescorePool = m.vectors ? m.weights.candidates.vectorRescorePool : m.weights.candidates.rescorePool;
   const withSketch = m.vectors !== null && m.vectorComponents !== null;
-  const aboutMost = m.vectorComponents?.about ?? 0;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
   const n = m.n;
   const mutualFrom = index.features - m.conceptNames.length * m.conceptNames.length;
@@ -727,7 +729,6 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       at[c] = (at[c] as number) + 1;
     }
   }
-  const cityBonus = m.components.city;
   let seenStamp = 0;
   // Postings of long lists are read capped, and need <-> offer is max/min-mixed, so the accumulated
   // proxy orders candidates only roughly. The best `preselect` x rescorePool by the proxy get every
@@ -749,7 +750,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   // [4] [5] the mutual keys' two directions, [10] the member's multiplier; Int32: [6] the stamp of
   // the feature last read (a posting seen in the city part is not read again) or the mutual keys'
   // bit mask, [7] the stamp of the member u that touched it (its accumulators are reset then),
-  // [8] city, [9] company, [11] the stamp of the u it is excluded for; [12] (float32) its prescore.
+  // [8] city, [9] company, [11] the stamp of the u it is excluded for; float32: [12] its prescore,
+  // [13] its proxy without the plain sum of overlaps, [14] the sketches' estimate of its vectors' terms.
   const ACC = 16;
   const acc = new Float32Array(n * ACC);
   const stamps = new Int32Array(acc.buffer);
@@ -759,7 +761,6 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     acc[i * ACC + 10] = m.memberMultiplier[i] as number;
   }
   const topicsShare = m.weights.topics.maxShare;
-  const topicsScale = m.components.topics > 0 ? 1 / (m.components.topics * topicsShare) : 0;
   // Beside that mixed value, the plain sum of every need <-> offer overlap found (concepts, their
   // topics, mutual keys) at this weight: partners who share more of u's needs and offers tend to
   // share their wording and tags too, which break the many ties of the mixed value at scale.
@@ -786,7 +787,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const yPos = new Int32Array(nConcepts);
   const poolItems: number[] = [];
   const poolScores: number[] = [];
-  const { scanExtra, scanLimit } = m.weights.candidates;
+  const { scanExtra, scanLimit, prescorePool } = m.weights.candidates;
   const exScore = new Float64Array(2 * Math.max(1, scanExtra));
   const exPos = new Int32Array(2 * Math.max(1, scanExtra));
   const { sigLo, sigHi, sigNorm, memberSig } = index;
@@ -805,7 +806,15 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     qFeat.length = 0;
     qW.length = 0;
     qW2.length = 0;
-    memberFeatures(m, u, true, qFeat, qW, qW2, false);
+    // The postings are weighed as u's pairs are scored: with the vectors' weights where both have
+    // vectors (most of u's pairs when u has them), where the words-and-lexicon weights would make the
+    // topics six times what they count.
+    const sketchStage = withSketch && (m.vectors as SemanticVectors).ok[u] === 1;
+    const cu = sketchStage ? (m.vectorComponents as Required<ComponentWeights>) : m.components;
+    const cityBonus = cu.city;
+    const topicsScale = cu.topics > 0 ? 1 / (cu.topics * topicsShare) : 0;
+    const excess = m.components.topics > 0 ? (EXCESS * cu.topics) / m.components.topics : 0;
+    memberFeatures(m, u, true, qFeat, qW, qW2, false, cu);
     qOrder.length = 0;
     qBits.length = 0;
     qNeedW.length = 0;
@@ -818,7 +827,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       // A mutual key is read for both directions of need <-> offer at once.
       const f = qFeat[q] as number;
       if (f >= mutualFrom) {
-        qW[q] = m.components.topics * (qW[q] as number) * (qW2[q] as number);
+        qW[q] = cu.topics * (qW[q] as number) * (qW2[q] as number);
         const x = Math.floor((f - mutualFrom) / nConcepts);
         const y = (f - mutualFrom) % nConcepts;
         if (xBit[x] !== stamp) {
@@ -962,14 +971,16 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       const mutOut = acc[at + 5] as number;
       const tIn = Math.min(1, Math.max(accIn, mutIn));
       const tOut = Math.min(1, Math.max(accOut, mutOut));
-      const topics = m.components.topics * (tIn >= tOut ? topicsShare * tIn + (1 - topicsShare) * tOut : topicsShare * tOut + (1 - topicsShare) * tIn);
+      const topics = cu.topics * (tIn >= tOut ? topicsShare * tIn + (1 - topicsShare) * tOut : topicsShare * tOut + (1 - topicsShare) * tIn);
       const texts = acc[at + 1] as number;
       const rest = acc[at] as number;
-      const a0 = rest + texts + topics + EXCESS * (accIn + accOut + mutIn + mutOut);
+      const a0 = rest + texts + topics + excess * (accIn + accOut + mutIn + mutOut);
       const a = city >= 0 && stamps[at + 8] === city ? a0 + cityBonus : a0;
       if (a < floor || stamps[at + 11] === stamp || (company >= 0 && stamps[at + 9] === company)) continue;
       const sc = a * (acc[at + 10] as number);
       if (sc < floor) continue;
+      // Without the excess: beside the sketches below it would count the overlap twice.
+      acc[at + 13] = a - excess * (accIn + accOut + mutIn + mutOut);
       preScores[nPre] = sc;
       preItems[nPre++] = v;
       if (nPre === preScores.length) {
@@ -978,31 +989,30 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       }
     }
     nPre = selectBest(preScores, preItems, nPre, preCap, rank);
+    // With vectors, most of a best partner's score is the vectors' terms: the sketches estimate them
+    // (need <-> offer both ways, about <-> about) beside the postings' estimate of the rest, and the
+    // best prescorePool by that sum go on.
+    if (sketchStage) {
+      for (let r = 0; r < nPre; r++) {
+        const v = preItems[r] as number;
+        const at = v * ACC;
+        const sk = (sketchDirections(m, u, v) + sketchAbout(m, u, v)) * (acc[at + 10] as number);
+        acc[at + 14] = sk;
+        preScores[r] = (acc[at + 13] as number) * (acc[at + 10] as number) + sk;
+      }
+      nPre = selectBest(preScores, preItems, nPre, prescorePool, rank);
+    }
     dense.bind(u);
-    // The preselection is scored exactly but for the texts (whose postings proxy stays), the best
-    // rescorePool of it in full, with the admin-scored partners (the admin's word is a strong prior);
-    // the best k stay.
+    // The preselection is scored exactly but for the texts (whose postings proxy stays) and the
+    // vectors (their sketches' estimate), the best rescorePool of it in full, with the admin-scored
+    // partners (the admin's word is a strong prior); the best k stay.
     for (let r = 0; r < nPre; r++) {
       const v = preItems[r] as number;
       const ps = dense.prescore(v);
       // Kept in v's slot for the ceiling below; the texts' proxy is still there too (only the next
       // touch by another member resets it).
       acc[v * ACC + 12] = ps;
-      // With vectors, their need <-> offer part as the sketches estimate it: most of a best partner's score.
-      preScores[r] = ps + (acc[v * ACC + 1] as number) + (withSketch ? sketchDirections(m, u, v) * (acc[v * ACC + 10] as number) : 0);
-    }
-    // The about <-> about part too (what tells apart partners whose need <-> offer is at its most),
-    // but only where it can count: the best rescorePool without it only rise with it, so a member
-    // below their least by more than the term at its most cannot reach the pool.
-    if (withSketch && aboutMost > 0) {
-      const kept = selectBest(preScores, preItems, nPre, rescorePool, rank);
-      const lowest = least(preScores, kept);
-      for (let r = 0; r < nPre; r++) {
-        const v = preItems[r] as number;
-        const mult = acc[v * ACC + 10] as number;
-        if (r >= kept && (preScores[r] as number) + aboutMost * mult < lowest) continue;
-        preScores[r] = (preScores[r] as number) + sketchAbout(m, u, v) * mult;
-      }
+      preScores[r] = ps + (acc[v * ACC + 1] as number) + (sketchStage ? (acc[v * ACC + 14] as number) : 0);
     }
     const nPool = selectBest(preScores, preItems, nPre, rescorePool, rank);
     // Best first, so that the k-th best rises early and the rest are mostly ruled out by their ceiling.

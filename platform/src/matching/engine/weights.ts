@@ -145,6 +145,13 @@ export interface MatchingWeights {
      */
     preselect: number;
     /**
+     * With vectors, of those only the best prescorePool by the postings' estimate plus the sketches'
+     * (the vectors' terms) are scored but for the texts; at least preselect x vectorRescorePool: all
+     * of them. Lower, it trades recall for time: 600 at 100k synthetic members cut the candidate
+     * graph's time by 12% and recall@10 from 0.956 to 0.947 (decision 0219).
+     */
+    prescorePool: number;
+    /**
      * At most this many postings are read from one feature's postings list, twice: the
      * member's own city and the whole list, each in impact order (largest weights first).
      */
@@ -234,7 +241,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 200, preselect: 9, postingsCap: 150, cityPostingsCap: 500, memberBudget: 6_000, scanExtra: 150, scanLimit: 20_000, tieSample: 64, refine: 8, refineRounds: 1, hubCap: 100 },
+  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 200, preselect: 9, prescorePool: 1800, postingsCap: 150, cityPostingsCap: 500, memberBudget: 6_000, scanExtra: 150, scanLimit: 20_000, tieSample: 64, refine: 8, refineRounds: 1, hubCap: 100 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30, exponent: 2 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -296,6 +303,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
   check(w.candidates.vectorRescorePool >= w.candidates.k, "candidates.vectorRescorePool must be >= candidates.k");
   check(Number.isInteger(w.candidates.preselect) && w.candidates.preselect >= 1, "candidates.preselect must be a positive integer");
+  check(Number.isInteger(w.candidates.prescorePool) && w.candidates.prescorePool >= 1, "candidates.prescorePool must be a positive integer");
   check(w.candidates.postingsCap >= 1 && w.candidates.cityPostingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
   check(Number.isInteger(w.candidates.scanExtra) && w.candidates.scanExtra >= 0 && Number.isInteger(w.candidates.scanLimit) && w.candidates.scanLimit >= 0, "candidates.scanExtra and scanLimit must be non-negative integers");
   check(Number.isInteger(w.candidates.tieSample) && w.candidates.tieSample >= 0, "candidates.tieSample must be a non-negative integer");
