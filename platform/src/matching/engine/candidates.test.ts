@@ -138,6 +138,27 @@ describe("candidate graph", () => {
     expect(list(1)).not.toContain("far");
   });
 
+  it("with vectors, the members prescored are chosen by their tags and answers exactly, not by capped postings", () => {
+    // 301 members offer the topic the asker needs, alike, and answered two of four onboarding
+    // questions as the asker did (the first and one other); one of them answered all four so. The
+    // postings budget is spent on the topic's list with a few to spare for the answers' (each 100
+    // long or more), so the proxy sees that one's answers only by chance; the sketch record's tags
+    // and answers see them all. Vectors alike: those terms tie.
+    const rng = new Rng("small-terms");
+    const near = clusteredVectors(rng, 16, 1, 0.1);
+    const vectors = { need: near(), offer: near(), about: near() };
+    const asked = ["q0:a", "q1:a", "q2:a", "q3:a"];
+    const asker = member("asker", { needTopics: ["tax"], answers: asked, vectors });
+    const special = 123;
+    const answers = (j: number): string[] => (j === special ? asked : asked.map((a, q) => (q === 0 || q === 1 + (j % 3) ? a : `q${q}:b`)));
+    const alike = Array.from({ length: 301 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], answers: answers(j), vectors }));
+    const list = (prescorePool: number): string[] => {
+      const weights = { candidates: { k: 10, vectorRescorePool: 10, preselect: 40, prescorePool, postingsCap: 1000, memberBudget: 310, scanExtra: 0, tieSample: 0 } };
+      return firstPassList(buildCommunityModel({ members: [asker, ...alike] }, { weights }), 0);
+    };
+    expect(list(10)[0]).toBe(`p${special}`);
+  });
+
   it("with vectors, weighs the postings as the vectors' weights do", () => {
     // The asker needs four topics. 40 members offer one of them; 5 share the asker's tags, city and
     // onboarding answers. Every member's texts have the same vectors (those terms tie). With the

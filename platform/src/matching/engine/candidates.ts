@@ -24,7 +24,8 @@
  * The proxy weighs the terms as u's pairs are scored (with the vectors' weights when u has vectors).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
  * The best `preselect` x `rescorePool` by proxy go on; with vectors, the best `prescorePool` of
- * them by the proxy (without the plain sum) plus the sketches' estimate of the vectors' terms. Those
+ * them by the proxy (without the plain sum; tags and answers exact, from the sketch record, see
+ * DenseScorer.smallTerms) plus the sketches' estimate of the vectors' terms. Those
  * are ranked on everything but the texts and the vectors (the proxy and the sketches stand for
  * them) from a float32 record per member (DenseScorer.prescore: one contiguous record,
  * where the cost at scale is the cache misses), the best `rescorePool` of them scored in full
@@ -42,7 +43,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
-import { DenseScorer } from "./dense.ts";
+import { DenseScorer, writeSmallTerms } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
 import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchDirections } from "./semantic.ts";
 import type { ComponentWeights } from "./weights.ts";
@@ -305,6 +306,8 @@ function popcount(x: number): number {
 }
 
 export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = false): Index {
+  // Before any list is filled (the workers wait for this index): the sketch records' tags and answers.
+  writeSmallTerms(m);
   const order = ctx.order;
   // Equal weights are ordered by the members' tie rank (weights.candidates.tieSample), else the seeded one.
   const rank = m.weights.candidates.tieSample > 0 ? tieRank(m, ctx) : ctx.rank;
@@ -990,19 +993,23 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     }
     nPre = selectBest(preScores, preItems, nPre, preCap, rank);
     // With vectors, most of a best partner's score is the vectors' terms: the sketches estimate them
-    // (need <-> offer both ways, about <-> about) beside the postings' estimate of the rest, and the
-    // best prescorePool by that sum go on.
+    // (need <-> offer both ways, about <-> about) beside the postings' estimate of the rest (its tags
+    // and answers exact, from the sketch record), and the best prescorePool by that sum go on.
+    dense.bind(u);
     if (sketchStage) {
       for (let r = 0; r < nPre; r++) {
         const v = preItems[r] as number;
         const at = v * ACC;
         const sk = (sketchDirections(m, u, v) + sketchAbout(m, u, v)) * (acc[at + 10] as number);
         acc[at + 14] = sk;
-        preScores[r] = (acc[at + 13] as number) * (acc[at + 10] as number) + sk;
+        // The tags and answers exactly from the same record where it holds them, for the postings'
+        // share of them (lists of common tags and answers are read in part).
+        const small = dense.smallTerms(v);
+        const rest = !Number.isNaN(small) ? (acc[at + 13] as number) - (acc[at] as number) + small : (acc[at + 13] as number);
+        preScores[r] = rest * (acc[at + 10] as number) + sk;
       }
       nPre = selectBest(preScores, preItems, nPre, prescorePool, rank);
     }
-    dense.bind(u);
     // The preselection is scored exactly but for the texts (whose postings proxy stays) and the
     // vectors (their sketches' estimate), the best rescorePool of it in full, with the admin-scored
     // partners (the admin's word is a strong prior); the best k stay.

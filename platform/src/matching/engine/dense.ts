@@ -7,7 +7,7 @@
  */
 import { type CommunityModel, PACK } from "./corpus.ts";
 import { combine, finish } from "./relevance.ts";
-import { type SemanticParts, combineSemantic, pairComponents, semanticAbout, semanticBase, semanticDirections } from "./semantic.ts";
+import { SKETCH_RECORD, SMALL_AT, SMALL_IDS, type SemanticParts, combineSemantic, pairComponents, semanticAbout, semanticBase, semanticDirections } from "./semantic.ts";
 
 /**
  * Every member's record but the texts, back to back in one Float32Array (ids are exact in float32
@@ -50,6 +50,41 @@ function coreRecords(m: CommunityModel): CoreRecords {
   return { rec, offsets };
 }
 
+/** Marks the end of a record's tag and answer ids (SMALL_AT). */
+const NO_ID = 0xffff;
+
+/**
+ * Writes each member's tags and answers into its sketch record (semantic.ts SMALL_AT): the two norms
+ * as float32 (the tags' NaN where they do not fit), then the tag ids and the answer ids (after the
+ * tags': tag count + answer id) as uint16, NO_ID after the last. Done once per model, before any
+ * list is filled (the record is shared with the worker threads).
+ */
+export function writeSmallTerms(m: CommunityModel): void {
+  const s = m.vectors;
+  if (s === null) return;
+  const f = s.sketchHubs;
+  const ids = new Uint16Array(s.sketch.buffer, s.sketch.byteOffset, s.sketch.byteLength / 2);
+  const nTags = m.tagNames.length;
+  for (let i = 0; i < m.n; i++) {
+    const fb = (i * SKETCH_RECORD + SMALL_AT) / 4;
+    const ib = (i * SKETCH_RECORD + SMALL_AT + 8) / 2;
+    const t0 = m.tags.offsets[i] as number;
+    const t1 = m.tags.offsets[i + 1] as number;
+    const a0 = m.answers.offsets[i] as number;
+    const a1 = m.answers.offsets[i + 1] as number;
+    if (t1 - t0 + a1 - a0 > SMALL_IDS || nTags + m.answerNames.length >= NO_ID) {
+      f[fb] = Number.NaN;
+      continue;
+    }
+    f[fb] = m.tagNorm[i] as number;
+    f[fb + 1] = m.answerNorm[i] as number;
+    let k = 0;
+    for (let p = t0; p < t1; p++) ids[ib + k++] = m.tags.items[p] as number;
+    for (let p = a0; p < a1; p++) ids[ib + k++] = nTags + (m.answers.items[p] as number);
+    while (k < SMALL_IDS) ids[ib + k++] = NO_ID;
+  }
+}
+
 /** The float32 records back to back (half the memory of fixed slots: fewer cache and TLB misses). */
 interface CoreRecords {
   rec: Float32Array;
@@ -75,6 +110,7 @@ export class DenseScorer {
   private readonly setCoffer: number[] = [];
   private u = -1;
   private core: CoreRecords | null = null;
+  private smallIds: Uint16Array | null = null;
   private flags = 0;
   private mult = 1;
   private tagNorm = 0;
@@ -197,6 +233,43 @@ export class DenseScorer {
     const c = pairComponents(this.m, this.u, v);
     // The vectors' part at its most as well (semantic and about each at most 1).
     return (pre + (c.complementarity + c.semantic + c.about) * (rec[pb + CORE.mult] as number)) * this.mult + 1e-6;
+  }
+
+  /**
+   * The tags and answers terms of relevance(u, v) for the bound u (before v's multiplier) from v's
+   * sketch record (SMALL_AT, see writeSmallTerms), or NaN where the record does not hold them (more
+   * than SMALL_IDS, or no vectors).
+   */
+  smallTerms(v: number): number {
+    const s = this.m.vectors;
+    if (s === null) return Number.NaN;
+    const f = s.sketchHubs;
+    const fb = (v * SKETCH_RECORD + SMALL_AT) / 4;
+    const tv = f[fb] as number;
+    if (Number.isNaN(tv)) return Number.NaN;
+    const av = f[fb + 1] as number;
+    const ids = this.smallIds ?? this.smallIdsOf();
+    const ib = (v * SKETCH_RECORD + SMALL_AT + 8) / 2;
+    const nTags = this.m.tagNames.length;
+    let tags = 0;
+    let answers = 0;
+    for (let k = 0; k < SMALL_IDS; k++) {
+      const id = ids[ib + k] as number;
+      if (id === NO_ID) break;
+      if (id < nTags) tags += this.tagSq[id] as number;
+      else answers += this.ansSq[id - nTags] as number;
+    }
+    const c = pairComponents(this.m, this.u, v);
+    let out = 0;
+    if (this.tagNorm !== 0 && tv !== 0) out += c.tags * Math.min(1, tags / (this.tagNorm * tv));
+    if (this.ansNorm !== 0 && av !== 0) out += c.answers * Math.min(1, answers / (this.ansNorm * av));
+    return out;
+  }
+
+  private smallIdsOf(): Uint16Array {
+    const sk = (this.m.vectors as NonNullable<CommunityModel["vectors"]>).sketch;
+    this.smallIds = new Uint16Array(sk.buffer, sk.byteOffset, sk.byteLength / 2);
+    return this.smallIds;
   }
 
   /**

@@ -61,7 +61,7 @@ export interface SemanticVectors extends PackedTexts {
    * SKETCH_RECORD bytes at i * SKETCH_RECORD: the need's sketch, the offer's, then the need's and the
    * offer's hubness as float32 (`sketchHubs`, at i * SKETCH_RECORD / 4 + NEED_HUB and + OFFER_HUB),
    * all in the first 64 bytes; the second 64 start with the about text's sketch (ABOUT_DIM numbers
-   * on the about texts' own directions, `aboutScale`). Two adjacent cache lines a member, where the texts
+   * on the about texts' own directions, `aboutScale`), then the tags and answers (SMALL_AT). Two adjacent cache lines a member, where the texts
    * are 1.5 KiB: the candidate search ranks a member's thousand-odd candidates by it to choose
    * those it scores in full, which the words alone chose badly (a member's best partners are chosen
    * mostly by meaning).
@@ -85,6 +85,13 @@ export const SKETCH_RECORD = 128;
  */
 export const ABOUT_DIM = 32;
 export const ABOUT_AT = 64;
+/**
+ * The record's last 32 bytes hold the member's tags and answers (their norms, then up to
+ * SMALL_IDS ids) for the candidate search, written by DenseScorer.writeSmallTerms: read with the
+ * sketches, they give those terms exactly where the capped postings see them only in part.
+ */
+export const SMALL_AT = ABOUT_AT + ABOUT_DIM;
+export const SMALL_IDS = 12;
 /** Where a record's two hubness values sit, in float32 places (right after the two sketches). */
 const NEED_HUB = (2 * SKETCH_DIM) / 4;
 const OFFER_HUB = NEED_HUB + 1;
