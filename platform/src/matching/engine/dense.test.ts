@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { conceptMatcher } from "../lexicon/need-weights.ts";
 import { defaultLexicon } from "../lexicon/index.ts";
 import { buildCommunityModel } from "./corpus.ts";
-import { DenseScorer } from "./dense.ts";
+import { DenseScorer, writeSmallTerms } from "./dense.ts";
 import { Rng } from "./random.ts";
-import { scorePair } from "./relevance.ts";
-import { packedTexts, VEC } from "./semantic.ts";
+import { relevance, scorePair } from "./relevance.ts";
+import { packedTexts, SMALL_IDS, VEC } from "./semantic.ts";
 import { clusteredVectors } from "./testing.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 
@@ -36,6 +36,40 @@ describe("DenseScorer", () => {
       if (s > 0) nonZero++;
     }
     expect(nonZero).toBeGreaterThan(10_000);
+  });
+
+  it("with vectors: the sketch record's tags and answers give those terms exactly, NaN where they do not fit", () => {
+    const input = syntheticCommunity(300, 7);
+    const rng = new Rng("small-terms");
+    const near = clusteredVectors(rng, 16, 8, 0.4);
+    // Member 5 has more tags than the record holds.
+    const members = input.members.map((m, i) => ({ ...m, ...(i === 5 ? { tags: Array.from({ length: SMALL_IDS + 1 }, (_, k) => `t${k}`) } : {}), vectors: { need: near(), offer: near(), about: near() } }));
+    const model = buildCommunityModel({ ...input, members }, { concepts: conceptMatcher(defaultLexicon) });
+    writeSmallTerms(model);
+    const dense = new DenseScorer(model);
+    const held = (v: number): number => (model.tags.offsets[v + 1] as number) - (model.tags.offsets[v] as number) + (model.answers.offsets[v + 1] as number) - (model.answers.offsets[v] as number);
+    let exact = 0;
+    let nonZero = 0;
+    let missing = 0;
+    for (let u = 0; u < 40; u++) {
+      dense.bind(u);
+      for (let v = 0; v < model.n; v++) {
+        if (v === u) continue;
+        const small = dense.smallTerms(v);
+        if (held(v) > SMALL_IDS) {
+          expect(small).toBeNaN();
+          missing++;
+          continue;
+        }
+        const b = relevance(model, u, v).breakdown;
+        expect(small).toBeCloseTo(b.tags.contribution + b.answers.contribution, 6);
+        exact++;
+        if (small > 0) nonZero++;
+      }
+    }
+    expect(missing).toBeGreaterThanOrEqual(39);
+    expect(exact).toBeGreaterThan(10_000);
+    expect(nonZero).toBeGreaterThan(1_000);
   });
 
   it("with vectors: equals scorePair, and below the floor it asks for it gives -1 or the exact score", () => {
