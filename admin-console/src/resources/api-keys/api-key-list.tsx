@@ -17,10 +17,11 @@ import {
 } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
-import { Button, Datagrid, FunctionField, List, TextField as RaTextField, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { Button, Datagrid, FunctionField, List, TextField as RaTextField, TopToolbar, useNotify, useRecordContext, useTranslate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { LocaleDateField } from "../../lib/locale-date-field.tsx";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type ApiKey = components["schemas"]["ApiKey"];
 type Scope = components["schemas"]["ApiScope"];

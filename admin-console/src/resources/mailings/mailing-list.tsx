@@ -30,13 +30,13 @@ import {
   useLocale,
   useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { useAdminTopic } from "../../lib/live.ts";
 import { useCommunity } from "../participants/use-community.ts";
+import { readAgain, useRefresh } from "../../lib/refresh.ts";
 
 type Mailing = components["schemas"]["Mailing"];
 type NotifyBody = components["schemas"]["NotifyParticipants"];
@@ -252,12 +252,12 @@ export function MailingList() {
   const queryClient = useQueryClient();
   // A mailing started or advanced (here or by another admin) is read again at once.
   const live = useAdminTopic(community?.id, (change) => {
-    if (change.type === "mailing") void queryClient.invalidateQueries({ queryKey: ["mailings"] });
+    if (change.type === "mailing") void readAgain(queryClient, { queryKey: ["mailings"] });
   });
   // Once the topic is live (its subscription confirmed) the list is read again: a change between the
   // last read and the subscription was not sent to this screen, and idle polling stops now (decision 0211).
   useEffect(() => {
-    if (live) void queryClient.invalidateQueries({ queryKey: ["mailings"] });
+    if (live) void readAgain(queryClient, { queryKey: ["mailings"] });
   }, [live, queryClient]);
   return (
     <>

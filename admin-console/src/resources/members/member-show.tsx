@@ -2,11 +2,12 @@ import { Box, Button, Card, CardContent, Chip, List as MuiList, ListItem, ListIt
 import { useMutation } from "@tanstack/react-query";
 import type { components } from "@tuesday/api-client";
 import { type FormEvent, useState } from "react";
-import { Show, useNotify, useRecordContext, useRefresh, useLocale, useTranslate } from "react-admin";
+import { Show, useNotify, useRecordContext, useLocale, useTranslate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { ModerationButtons } from "../participants/participant-actions.tsx";
 import { StatusChip } from "../participants/participant-list.tsx";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type MemberCrm = components["schemas"]["MemberCrm"];
 type TimelineEvent = MemberCrm["timeline"][number];

@@ -1,9 +1,10 @@
 import MailIcon from "@mui/icons-material/Mail";
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
 import { useState } from "react";
-import { Button, useNotify, useRefresh, useTranslate } from "react-admin";
+import { Button, useNotify, useTranslate } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { useCommunity, useIsAdmin } from "./use-community.ts";
+import { useRefresh } from "../../lib/refresh.ts";
 
 /** Admins invite people by e-mail, one address or many (one per line, or separated by commas). */
 export function InviteButton() {

@@ -10,9 +10,10 @@ import VisibilityOffIcon from "@mui/icons-material/VisibilityOff";
 import { IconButton, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Switch, TextField, Tooltip } from "@mui/material";
 import type { components } from "@tuesday/api-client";
 import { useState } from "react";
-import { Button, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from "react-admin";
+import { Button, useListContext, useNotify, useRecordContext, useTranslate, useUnselectAll } from "react-admin";
 import { api, ConsoleApiError, call } from "../../api.ts";
 import { useIsAdmin } from "./use-community.ts";
+import { useRefresh } from "../../lib/refresh.ts";
 
 export type StaffMember = components["schemas"]["StaffMember"];
 

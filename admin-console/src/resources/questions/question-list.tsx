@@ -23,10 +23,11 @@ import {
 import type { components } from "@tuesday/api-client";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { ExportButton, List, TopToolbar, useCreate, useDelete, useListContext, useNotify, useRefresh, useTranslate, useUpdate } from "react-admin";
+import { ExportButton, List, TopToolbar, useCreate, useDelete, useListContext, useNotify, useTranslate, useUpdate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { useCommunity } from "../participants/use-community.ts";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type Question = components["schemas"]["QuestionDetail"];
 type QuestionType = Question["type"];

@@ -10,12 +10,12 @@ import {
   SimpleShowLayout,
   useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { LocaleDateField } from "../../lib/locale-date-field.tsx";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type Report = components["schemas"]["MemberReport"];
 type Action = NonNullable<components["schemas"]["ReportAction"]>;

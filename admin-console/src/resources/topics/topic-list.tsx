@@ -21,12 +21,12 @@ import {
   useListContext,
   useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   useUpdate,
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type Topic = components["schemas"]["TopicDetail"] & { id: string };
 type Labels = components["schemas"]["TopicLabels"];

@@ -21,12 +21,12 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
-  useRefresh,
   useTranslate,
 } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { LocaleDateField } from "../../lib/locale-date-field.tsx";
+import { useRefresh } from "../../lib/refresh.ts";
 
 type Endpoint = components["schemas"]["WebhookEndpoint"];
 type Delivery = components["schemas"]["WebhookDelivery"] & { endpointId: string };
