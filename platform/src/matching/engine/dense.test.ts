@@ -72,6 +72,21 @@ describe("DenseScorer", () => {
     expect(nonZero).toBeGreaterThan(1_000);
   });
 
+  it("touch reads each record's first number (its city) and changes no score", () => {
+    const input = syntheticCommunity(300, 7);
+    const model = buildCommunityModel(input, { concepts: conceptMatcher(defaultLexicon) });
+    const dense = new DenseScorer(model);
+    dense.bind(0);
+    const items = Int32Array.from({ length: 40 }, (_, i) => (i * 7 + 3) % model.n);
+    const before = Array.from(items, (v) => dense.prescore(v));
+    let cities = 0;
+    for (let r = 5; r < 21; r++) cities += model.cityId[items[r] as number] as number;
+    expect(cities).toBeGreaterThan(0);
+    expect(dense.touch(items, 5, 21)).toBe(cities);
+    expect(dense.touch(items, 3, 3)).toBe(0);
+    expect(Array.from(items, (v) => dense.prescore(v))).toEqual(before);
+  });
+
   it("with vectors: equals scorePair, and below the floor it asks for it gives -1 or the exact score", () => {
     const input = syntheticCommunity(600, 6);
     const rng = new Rng("dense-vectors");
