@@ -19,6 +19,14 @@ async function pendingMember(request: APIRequestContext, adminToken: string, fir
   return { email, id: profile.id ?? created.id };
 }
 
+/** A new admin of founders, signed in through the API, and a suffix that makes this test's names its own. */
+async function foundersAdmin(request: APIRequestContext, prefix: string, password: string) {
+  const adminEmail = uniqueEmail(prefix);
+  await registerAdmin(request, TENANTS.founders, adminEmail, password);
+  const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+  return { adminEmail, adminToken, suffix: Date.now().toString(36) };
+}
+
 /** The member's /profile in a browser of their own, signed in through the API (what is under test is the banner, not the sign-in). */
 async function memberProfilePage(browser: Browser, request: APIRequestContext, email: string, password: string) {
   const token = await apiLogin(request, TENANTS.founders, email, password);
@@ -36,10 +44,7 @@ test.describe("console participants: moderation", () => {
     // Four browser sessions (the member before, the admin, both members after): more than one test's share of time.
     test.slow();
     const password = "Moderation-e2e-password-7";
-    const adminEmail = uniqueEmail("mod-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, password);
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
-    const suffix = Date.now().toString(36);
+    const { adminEmail, adminToken, suffix } = await foundersAdmin(request, "mod-admin", password);
     const penny = await pendingMember(request, adminToken, `Penny${suffix}`, password);
     const rick = await pendingMember(request, adminToken, `Rick${suffix}`, password);
 
@@ -78,10 +83,7 @@ test.describe("console participants: moderation", () => {
   test("the list reads again after a confirmation even when a read of it began before the write", async ({ page, request }) => {
     test.slow();
     const password = "Moderation-e2e-password-9";
-    const adminEmail = uniqueEmail("race-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, password);
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
-    const suffix = Date.now().toString(36);
+    const { adminEmail, adminToken, suffix } = await foundersAdmin(request, "race-admin", password);
     const paula = await pendingMember(request, adminToken, `Paula${suffix}`, password);
 
     await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
@@ -114,10 +116,7 @@ test.describe("console participants: moderation", () => {
     // Four console screens and an e-mail round trip: about 30 s on a quiet 2-core machine.
     test.setTimeout(60_000);
     const password = "Moderation-e2e-password-8";
-    const adminEmail = uniqueEmail("crm-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, password);
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
-    const suffix = Date.now().toString(36);
+    const { adminEmail, adminToken, suffix } = await foundersAdmin(request, "crm-admin", password);
     const cora = await pendingMember(request, adminToken, `Cora${suffix}`, password);
     await api(request, "PATCH", `/api/participant-moderation/${cora.id}`, adminToken, { moderationStatus: "confirmed" });
 
@@ -166,9 +165,7 @@ test.describe("console participants: moderation", () => {
     // Two members' sessions, one after the other.
     test.slow();
     const password = "Moderation-e2e-password-8";
-    const adminEmail = uniqueEmail("disable-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, password);
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const { adminToken } = await foundersAdmin(request, "disable-admin", password);
     const texts = { en: "This account is disabled. Please contact the community's team.", ru: "Этот аккаунт отключён. Обратитесь к команде сообщества." };
     for (const lang of ["en", "ru"] as const) {
       const email = uniqueEmail(`disabled-${lang}`);
