@@ -717,6 +717,16 @@ const STAGE_BATCH = 16;
 /** Where those early reads go (the compiler would drop reads whose values nobody keeps). */
 let touchSink = 0;
 
+/** Reads `count` bytes `step` apart of each record (`stride` bytes a member) of items[from, to): see STAGE_BATCH. */
+function touchRows(bytes: Int8Array, items: ArrayLike<number>, from: number, to: number, stride: number, step: number, count: number): void {
+  let t = touchSink;
+  for (let b = from; b < to; b++) {
+    const o = (items[b] as number) * stride;
+    for (let j = 0; j < count; j++) t ^= bytes[o + j * step] as number;
+  }
+  touchSink = t;
+}
+
 /**
  * The first pass (see the top of this file) for the blocks of the visit order that `claim()` hands
  * out (-1: none left); `done()` after each block. Each vertex's list depends on the model, the seed
@@ -1011,14 +1021,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       const sketch = (m.vectors as SemanticVectors).sketch;
       for (let r = 0; r < nPre; r++) {
         // The next batch's two lines of the sketch record first (STAGE_BATCH).
-        if ((r & (STAGE_BATCH - 1)) === 0) {
-          let t = touchSink;
-          for (let b = r; b < Math.min(nPre, r + STAGE_BATCH); b++) {
-            const o = (preItems[b] as number) * SKETCH_RECORD;
-            t ^= (sketch[o] as number) ^ (sketch[o + ABOUT_AT] as number);
-          }
-          touchSink = t;
-        }
+        if ((r & (STAGE_BATCH - 1)) === 0) touchRows(sketch, preItems, r, Math.min(nPre, r + STAGE_BATCH), SKETCH_RECORD, ABOUT_AT, 2);
         const v = preItems[r] as number;
         const at = v * ACC;
         const sk = (sketchDirections(m, u, v) + sketchAbout(m, u, v)) * (acc[at + 10] as number);
@@ -1057,14 +1060,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     const dim = sketchStage ? (m.vectors as SemanticVectors).dim : 0;
     let pr = 0;
     for (const v of poolItems) {
-      if (texts !== null && (pr & (STAGE_BATCH - 1)) === 0) {
-        let t = touchSink;
-        for (let b = pr; b < Math.min(poolItems.length, pr + STAGE_BATCH); b++) {
-          const o = (poolItems[b] as number) * VEC.slots * dim;
-          t ^= (texts[o] as number) ^ (texts[o + dim] as number) ^ (texts[o + 2 * dim] as number);
-        }
-        touchSink = t;
-      }
+      if (texts !== null && (pr & (STAGE_BATCH - 1)) === 0) touchRows(texts, poolItems, pr, Math.min(poolItems.length, pr + STAGE_BATCH), VEC.slots * dim, dim, VEC.slots);
       pr++;
       rescoredMark[v] = stamp;
       if (best.size === k && dense.ceiling(v, acc[v * ACC + 12] as number) < best.minScore()) continue;
