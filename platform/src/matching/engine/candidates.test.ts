@@ -7,6 +7,7 @@ import { scorePair } from "./relevance.ts";
 import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { Rng } from "./random.ts";
 import { clusteredVectors, member } from "./testing.ts";
+import type { NearestLists } from "./vector-index.ts";
 
 describe("candidate graph", () => {
   it("is the same graph on one thread and on two, and a worker thread takes part", () => {
@@ -179,6 +180,21 @@ describe("candidate graph", () => {
     expect(list.slice(0, 5).sort()).toEqual(["a0", "a1", "a2", "a3", "a4"]);
   });
 
+  it("with vectors, lists a member who shares no key with the asker but whose offer is nearest the asker's need", () => {
+    // 60 members of the asker's city offer the topic the asker needs; one more, from another city,
+    // offers nothing the postings know (no topic, tag or answer) in words whose vector is the asker's need.
+    const rng = new Rng("nearest-partners");
+    const near = clusteredVectors(rng, 32, 64, 1);
+    const need = near();
+    const asker = member("asker", { needTopics: ["tax"], city: "Paris", vectors: { need, offer: near(), about: near() } });
+    const topical = Array.from({ length: 60 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], city: "Paris", vectors: { need: near(), offer: near(), about: near() } }));
+    const helper = member("helper", { city: "Berlin", vectors: { need: near(), offer: need, about: near() } });
+    const model = buildCommunityModel({ members: [asker, ...topical, helper] }, { weights: { candidates: { k: 10, scanExtra: 0, tieSample: 0 } } });
+    // Without the vectors' nearest partners the keys never reach it; with them it is scored and heads the list.
+    expect(firstPassList(model, 0)).not.toContain("helper");
+    expect(firstPassList(model, 0, { nearest: true })[0]).toBe("helper");
+  });
+
   it("includes admin-scored pairs even when they share nothing", () => {
     const members = [member("a", { tags: ["x"] }), member("b", { tags: ["x"] }), member("c", { tags: ["y"] })];
     const model = buildCommunityModel({ members, adminScores: [{ a: "a", b: "c", score: 8 }] });
@@ -217,8 +233,13 @@ describe("candidate graph", () => {
   }, 120_000);
 });
 
-/** The first pass's list of model member u (the inverted index alone: no vector neighbours, no refinement), as ids best first. */
-function firstPassList(model: CommunityModel, u: number): string[] {
+/**
+ * The first pass's list of model member u, as ids best first: the inverted index alone (the nearest
+ * partners by vector left out unless `nearest`), no refinement.
+ */
+function firstPassList(model0: CommunityModel, u: number, { nearest = false } = {}): string[] {
+  const none = (l: NearestLists): NearestLists => ({ ...l, items: new Int32Array(l.items.length).fill(-1) });
+  const model = nearest || model0.vectors === null ? model0 : { ...model0, vectors: { ...model0.vectors, needNear: none(model0.vectors.needNear), offerNear: none(model0.vectors.offerNear) } };
   const ctx = listContext(model, 1);
   const index = buildIndex(model, ctx);
   const k = model.weights.candidates.k;

@@ -31,7 +31,8 @@
  * where the cost at scale is the cache misses), the best `rescorePool` of them scored in full
  * (DenseScorer: u's features spread into dense arrays, each candidate's record read once) best
  * first, skipping those whose ceiling (the texts at their most) is below the k-th best so far, and
- * the best k kept; one round of NN-descent then refines every list. Members are visited grouped by
+ * the best k kept, beside the member's nearest partners by vector when the community has vectors
+ * (vector-candidates.ts, scored in full too); one round of NN-descent then refines every list. Members are visited grouped by
  * city and strongest need and offer, so that neighbours in that order find each other's candidates
  * in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
  * members the lists are computed on worker threads as well (candidates-worker.ts), which claim
@@ -47,7 +48,7 @@ import { DenseScorer, writeSmallTerms } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
 import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchDirections, VEC } from "./semantic.ts";
 import type { ComponentWeights } from "./weights.ts";
-import { vectorNeighbours } from "./vector-candidates.ts";
+import { nearestPartners } from "./vector-candidates.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -574,63 +575,6 @@ function refineLists(
   return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
 }
 
-/**
- * Adds each member's nearest partners by vector (vector-candidates.ts) to their list: scored
- * exactly, the best k of the list and them kept. Exclusions hold as in the first pass.
- */
-function mergeVectorNeighbours(
-  m: CommunityModel,
-  g: { memberOf: Int32Array; vertexOf: Int32Array; topOffsets: Int32Array; topItems: number[]; topScores: number[]; rank: Int32Array; k: number },
-): { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } {
-  const { memberOf, topOffsets, topItems, topScores } = g;
-  const near = vectorNeighbours(m, memberOf);
-  const nv = memberOf.length;
-  const n = m.n;
-  const mark = new Int32Array(n);
-  const banned = new Int32Array(n);
-  const companyId = m.companyId;
-  const best = new TopHeap(g.k, g.rank);
-  const dense = new DenseScorer(m);
-  const outOffsets = new Int32Array(nv + 1);
-  const outItems: number[] = [];
-  const outScores: number[] = [];
-  const items: number[] = [];
-  const scores: number[] = [];
-  let rescored = 0;
-  for (let vu = 0; vu < nv; vu++) {
-    const u = memberOf[vu] as number;
-    const stamp = u + 1;
-    const company = companyId[u] as number;
-    banned[u] = stamp;
-    mark[u] = stamp;
-    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
-    best.clear();
-    for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
-      const v = memberOf[topItems[p] as number] as number;
-      mark[v] = stamp;
-      best.push(topScores[p] as number, v);
-    }
-    dense.bind(u);
-    for (const v of near[vu] as number[]) {
-      if (mark[v] === stamp) continue;
-      mark[v] = stamp;
-      if (banned[v] === stamp || (company >= 0 && companyId[v] === company) || g.vertexOf[v] === -1) continue;
-      rescored++;
-      const sc = dense.score(v, true, best.size === g.k ? best.minScore() : Number.NEGATIVE_INFINITY);
-      if (Math.round(sc * WEIGHT_SCALE) >= 1) best.push(sc, v);
-    }
-    items.length = 0;
-    scores.length = 0;
-    best.drainBestFirst(items, scores);
-    for (let r = 0; r < items.length; r++) {
-      outItems.push(g.vertexOf[items[r] as number] as number);
-      outScores.push(scores[r] as number);
-    }
-    outOffsets[vu + 1] = outItems.length;
-  }
-  return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
-}
-
 /** Vertices ordered by (city, strongest need concept, strongest offer concept), ties by vertex. */
 function visitOrder(m: CommunityModel, memberOf: Int32Array): Int32Array {
   const nv = memberOf.length;
@@ -811,6 +755,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const yPos = new Int32Array(nConcepts);
   const poolItems: number[] = [];
   const poolScores: number[] = [];
+  const nearItems: number[] = [];
   const { scanExtra, scanLimit, prescorePool } = m.weights.candidates;
   const exScore = new Float64Array(2 * Math.max(1, scanExtra));
   const exPos = new Int32Array(2 * Math.max(1, scanExtra));
@@ -1076,6 +1021,23 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       rescored++;
       const s = dense.score(v);
       if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+    }
+    // The nearest partners by vector (vector-candidates.ts), both directions, scored in full: a
+    // helper who shares no word, tag or city with u reaches the list here.
+    if (m.vectors !== null) {
+      nearestPartners(m.vectors, vertexOf, u, nearItems);
+      const q = m.vectors.store.q;
+      const d = m.vectors.dim;
+      let nr = 0;
+      for (const v of nearItems) {
+        if ((nr & (STAGE_BATCH - 1)) === 0) touchRows(q, nearItems, nr, Math.min(nearItems.length, nr + STAGE_BATCH), VEC.slots * d, d, VEC.slots);
+        nr++;
+        if (rescoredMark[v] === stamp || stamps[v * ACC + 11] === stamp || (company >= 0 && companyId[v] === company)) continue;
+        rescoredMark[v] = stamp;
+        rescored++;
+        const s = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
+        if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+      }
     }
     poolItems.length = 0;
     poolScores.length = 0;
@@ -1429,10 +1391,6 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
 
   const { refine, refineRounds } = m.weights.candidates;
   let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
-  if (m.vectors) {
-    lists = mergeVectorNeighbours(m, { memberOf, vertexOf, topOffsets, topItems, topScores, rank, k });
-    rescored += lists.rescored;
-  }
   for (let round = 0; refine > 0 && round < refineRounds; round++) {
     lists = refineLists(m, { memberOf, vertexOf, topOffsets: lists.topOffsets, topItems: lists.topItems, topScores: lists.topScores, rank, k, refine });
     rescored += lists.rescored;

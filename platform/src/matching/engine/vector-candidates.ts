@@ -6,6 +6,7 @@
  * model's lists (vector-index.ts: exact up to EXACT_UP_TO texts, an HNSW index above).
  */
 import type { CommunityModel } from "./corpus.ts";
+import type { SemanticVectors } from "./semantic.ts";
 import type { NearestLists } from "./vector-index.ts";
 
 /** Neighbours per member and direction. */
@@ -21,23 +22,31 @@ export function vectorNeighbours(m: CommunityModel, memberOf: Int32Array, k = VE
   const nv = memberOf.length;
   const out: number[][] = Array.from({ length: nv }, () => []);
   if (!s) return out;
-  const eligible = new Uint8Array(m.n);
-  for (let x = 0; x < nv; x++) eligible[memberOf[x] as number] = 1;
-  const take = (near: NearestLists, u: number, into: number[]) => {
-    let taken = 0;
-    for (let r = 0; r < near.k && taken < k; r++) {
-      const v = near.items[u * near.k + r] as number;
-      if (v < 0) break;
-      if (eligible[v] === 0) continue;
-      into.push(v);
-      taken++;
-    }
-  };
-  for (let x = 0; x < nv; x++) {
-    const u = memberOf[x] as number;
-    const list = out[x] as number[];
-    take(s.needNear, u, list);
-    take(s.offerNear, u, list);
-  }
+  const vertexOf = new Int32Array(m.n).fill(-1);
+  for (let x = 0; x < nv; x++) vertexOf[memberOf[x] as number] = x;
+  for (let x = 0; x < nv; x++) nearestPartners(s, vertexOf, memberOf[x] as number, out[x] as number[], k);
   return out;
+}
+
+/**
+ * Member u's nearest partners by vector into `into` (emptied first): up to k members whose offers
+ * are nearest u's need, then up to k whose needs are nearest u's offer, best first per direction,
+ * each a vertex of the graph (vertexOf[v] >= 0). The candidate search scores them in full beside
+ * the members the shared keys found (candidates.ts fillLists).
+ */
+export function nearestPartners(s: SemanticVectors, vertexOf: Int32Array, u: number, into: number[], k = VECTOR_NEIGHBOURS): void {
+  into.length = 0;
+  take(s.needNear, vertexOf, u, into, k);
+  take(s.offerNear, vertexOf, u, into, k);
+}
+
+function take(near: NearestLists, vertexOf: Int32Array, u: number, into: number[], k: number): void {
+  let taken = 0;
+  for (let r = 0; r < near.k && taken < k; r++) {
+    const v = near.items[u * near.k + r] as number;
+    if (v < 0) break;
+    if ((vertexOf[v] as number) < 0) continue;
+    into.push(v);
+    taken++;
+  }
 }
