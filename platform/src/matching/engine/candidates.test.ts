@@ -10,10 +10,10 @@ import { clusteredVectors, member } from "./testing.ts";
 import type { NearestLists } from "./vector-index.ts";
 
 describe("candidate graph", () => {
-  it("is the same graph on one thread and on two, and a worker thread takes part", () => {
+  it.each([["words", ""], ["vectors", "vectors"]])("is the same graph on one thread and on two, and a worker thread takes part (%s)", (_, kind) => {
     // A child process runs as the server does (node --import tsx): the worker loads the same way.
     const child = fileURLToPath(new URL("./candidates-threads.child.ts", import.meta.url));
-    const out = spawnSync(process.execPath, ["--import", "tsx", child, "8000"], { encoding: "utf8", timeout: 120_000 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", child, "8000", kind], { encoding: "utf8", timeout: 120_000 });
     expect(out.status, out.stderr).toBe(0);
     const r = JSON.parse(out.stdout) as { edges: number; sameEdges: boolean; sameLists: boolean; sameStats: boolean; threads: number[] };
     expect(r.edges).toBeGreaterThan(8000 * 5);
