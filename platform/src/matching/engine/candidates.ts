@@ -485,94 +485,108 @@ class TopHeap {
   }
 }
 
-/**
- * One round of NN-descent over the first pass's lists: a partner's partners are likely partners.
- * For each member u the new list is the best k of: u's own list, the members whose lists hold u
- * (their scores are known: relevance is symmetric), and the first `refine` entries of the lists of
- * u's first `refine` partners, scored exactly. Exclusions hold as in the first pass.
- */
-function refineLists(
-  m: CommunityModel,
-  g: { memberOf: Int32Array; vertexOf: Int32Array; topOffsets: Int32Array; topItems: number[]; topScores: number[]; rank: Int32Array; k: number; refine: number },
-): { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } {
-  const { memberOf, topOffsets, topItems, topScores, refine } = g;
-  const nv = memberOf.length;
-  // Reverse lists: who listed vertex x, with the score.
-  const revOffsets = new Int32Array(nv + 1);
-  for (const x of topItems) revOffsets[x + 1] = (revOffsets[x + 1] as number) + 1;
-  for (let x = 0; x < nv; x++) revOffsets[x + 1] = (revOffsets[x + 1] as number) + (revOffsets[x] as number);
-  const revItems = new Int32Array(topItems.length);
-  const revScores = new Float64Array(topItems.length);
-  {
-    const at = revOffsets.slice(0, nv);
-    for (let vu = 0; vu < nv; vu++) {
-      for (let p = topOffsets[vu] as number; p < (topOffsets[vu + 1] as number); p++) {
-        const x = topItems[p] as number;
-        revItems[at[x] as number] = vu;
-        revScores[at[x] as number] = topScores[p] as number;
-        at[x] = (at[x] as number) + 1;
-      }
+/** Each vertex's reverse list: who listed it in their first-pass list, with the score (shared with the workers when there are any). */
+export interface Reverse {
+  offsets: Int32Array;
+  items: Int32Array;
+  scores: Float64Array;
+}
+
+function reverseLists(first: ListsOut, nv: number, k: number, inShared: boolean): Reverse {
+  const Buffer = inShared ? SharedArrayBuffer : ArrayBuffer;
+  const offsets = new Int32Array(new Buffer(4 * (nv + 1)));
+  for (let vu = 0; vu < nv; vu++) {
+    for (let r = 0; r < (first.count[vu] as number); r++) {
+      const x = first.items[vu * k + r] as number;
+      offsets[x + 1] = (offsets[x + 1] as number) + 1;
     }
   }
+  for (let x = 0; x < nv; x++) offsets[x + 1] = (offsets[x + 1] as number) + (offsets[x] as number);
+  const total = offsets[nv] as number;
+  const items = new Int32Array(new Buffer(4 * total));
+  const scores = new Float64Array(new Buffer(8 * total));
+  const at = offsets.slice(0, nv);
+  for (let vu = 0; vu < nv; vu++) {
+    for (let r = 0; r < (first.count[vu] as number); r++) {
+      const x = first.items[vu * k + r] as number;
+      items[at[x] as number] = vu;
+      scores[at[x] as number] = first.scores[vu * k + r] as number;
+      at[x] = (at[x] as number) + 1;
+    }
+  }
+  return { offsets, items, scores };
+}
+
+/**
+ * One round of NN-descent over the blocks it claims: each vertex's list becomes the best k of its
+ * own list, the members who listed it (reverse lists, already scored) and the first `refine` of
+ * the lists of its first `refine`, scored in full. Reads `first` (k slots per vertex), writes `out`
+ * the same way; every list depends on the first lists alone, so any number of threads gives the same.
+ */
+export function refineBlocks(m: CommunityModel, ctx: ListContext, first: ListsOut, rev: Reverse, claim: () => number, done: () => void, out: ListsOut): void {
+  const { memberOf, vertexOf, nv, visit, rank } = ctx;
+  const { k, refine } = m.weights.candidates;
   const n = m.n;
   const mark = new Int32Array(n);
   const banned = new Int32Array(n);
   const companyId = m.companyId;
-  const best = new TopHeap(g.k, g.rank);
+  const best = new TopHeap(k, rank);
   const dense = new DenseScorer(m);
-  const outOffsets = new Int32Array(nv + 1);
-  const outItems: number[] = [];
-  const outScores: number[] = [];
   const items: number[] = [];
   const scores: number[] = [];
   let rescored = 0;
-  for (let vu = 0; vu < nv; vu++) {
-    const u = memberOf[vu] as number;
-    const stamp = u + 1;
-    const company = companyId[u] as number;
-    banned[u] = stamp;
-    mark[u] = stamp;
-    for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
-    best.clear();
-    const own0 = topOffsets[vu] as number;
-    const own1 = topOffsets[vu + 1] as number;
-    for (let p = own0; p < own1; p++) {
-      const v = memberOf[topItems[p] as number] as number;
-      mark[v] = stamp;
-      best.push(topScores[p] as number, v);
-    }
-    for (let p = revOffsets[vu] as number; p < (revOffsets[vu + 1] as number); p++) {
-      const v = memberOf[revItems[p] as number] as number;
-      if (mark[v] === stamp) continue;
-      mark[v] = stamp;
-      best.push(revScores[p] as number, v);
-    }
-    dense.bind(u);
-    for (let p = own0; p < Math.min(own1, own0 + refine); p++) {
-      const w = topItems[p] as number;
-      const w0 = topOffsets[w] as number;
-      const w1 = Math.min(topOffsets[w + 1] as number, w0 + refine);
-      for (let q = w0; q < w1; q++) {
-        const v = memberOf[topItems[q] as number] as number;
+  for (let block = claim(); block >= 0; block = claim()) {
+    for (let t = block * LIST_BLOCK; t < Math.min(nv, (block + 1) * LIST_BLOCK); t++) {
+      const vu = visit[t] as number;
+      const u = memberOf[vu] as number;
+      const stamp = u + 1;
+      const company = companyId[u] as number;
+      banned[u] = stamp;
+      mark[u] = stamp;
+      for (let p = m.exclusionsOf.offsets[u] as number; p < (m.exclusionsOf.offsets[u + 1] as number); p++) banned[m.exclusionsOf.items[p] as number] = stamp;
+      best.clear();
+      const own = vu * k;
+      const ownCount = first.count[vu] as number;
+      for (let r = 0; r < ownCount; r++) {
+        const v = memberOf[first.items[own + r] as number] as number;
+        mark[v] = stamp;
+        best.push(first.scores[own + r] as number, v);
+      }
+      for (let p = rev.offsets[vu] as number; p < (rev.offsets[vu + 1] as number); p++) {
+        const v = memberOf[rev.items[p] as number] as number;
         if (mark[v] === stamp) continue;
         mark[v] = stamp;
-        if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
-        if (best.size === g.k && dense.ceiling(v, dense.prescore(v)) < best.minScore()) continue;
-        rescored++;
-        const s = dense.score(v, true, best.size === g.k ? best.minScore() : Number.NEGATIVE_INFINITY);
-        if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+        best.push(rev.scores[p] as number, v);
       }
+      dense.bind(u);
+      for (let r = 0; r < Math.min(ownCount, refine); r++) {
+        const w = first.items[own + r] as number;
+        const wCount = Math.min(first.count[w] as number, refine);
+        for (let q = 0; q < wCount; q++) {
+          const v = memberOf[first.items[w * k + q] as number] as number;
+          if (mark[v] === stamp) continue;
+          mark[v] = stamp;
+          if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
+          if (best.size === k && dense.ceiling(v, dense.prescore(v)) < best.minScore()) continue;
+          rescored++;
+          const sc = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
+          if (Math.round(sc * WEIGHT_SCALE) >= 1) best.push(sc, v);
+        }
+      }
+      items.length = 0;
+      scores.length = 0;
+      best.drainBestFirst(items, scores);
+      for (let r = 0; r < items.length; r++) {
+        out.items[vu * k + r] = vertexOf[items[r] as number] as number;
+        out.scores[vu * k + r] = scores[r] as number;
+      }
+      out.count[vu] = items.length;
     }
-    items.length = 0;
-    scores.length = 0;
-    best.drainBestFirst(items, scores);
-    for (let r = 0; r < items.length; r++) {
-      outItems.push(g.vertexOf[items[r] as number] as number);
-      outScores.push(scores[r] as number);
-    }
-    outOffsets[vu + 1] = outItems.length;
+    out.stats[1] = (out.stats[1] as number) + rescored;
+    out.stats[2] = (out.stats[2] as number) + 1;
+    rescored = 0;
+    done();
   }
-  return { topOffsets: outOffsets, topItems: outItems, topScores: outScores, rescored };
 }
 
 /** Vertices ordered by (city, strongest need concept, strongest offer concept), ties by vertex. */
@@ -1134,106 +1148,115 @@ function workerModel(m: CommunityModel): CommunityModel {
   return { ...m, members: [], ids: [], indexOf: new Map(), ineligibleReason: [], concepts: null, excluded: new Map() };
 }
 
-/** Worker threads started for one graph, and the block counter they share with this thread. */
+/** Worker threads started for one graph (candidates-worker.ts); `failed` is set (1) once one has failed for good. */
 interface Workers {
-  workers: { worker: Worker; state: Int32Array; stats: Float64Array }[];
-  /** [0]: next block to claim, [1]: blocks done. */
-  counter: Int32Array;
+  workers: { worker: Worker; failed: Int32Array; stats: Float64Array }[];
 }
+
+/**
+ * What a worker is posted for one pass over the blocks (overBlocks): the first pass's postings
+ * (fillLists) or a refinement round's lists (refineBlocks), the pass's block counter ([0] next block
+ * to claim, [1] blocks done), its state for this pass (1 running, 2 finished, 3 failed) and where it writes.
+ */
+export type PassMessage = ({ pass: "first"; index: Index } | { pass: "refine"; first: ListsOut; reverse: Reverse }) & {
+  counter: Int32Array;
+  state: Int32Array;
+  blocks: number;
+  out: ListsOut;
+};
 
 /**
  * Starts `threads - 1` worker threads (candidates-worker.ts) with the model and the seed: they
  * derive the lists' context while this thread builds the index, and wait for it (computeLists).
  */
 function startWorkers(m: CommunityModel, seed: number | string, threads: number): Workers {
-  const counter = new Int32Array(new SharedArrayBuffer(8));
   const workers: Workers["workers"] = [];
   const model = workerModel(m);
   for (let t = 1; t < threads; t++) {
-    // 0 starting, 1 running, 2 finished, 3 failed.
-    const state = new Int32Array(new SharedArrayBuffer(4));
+    const failed = new Int32Array(new SharedArrayBuffer(4));
     const stats = new Float64Array(new SharedArrayBuffer(24));
     try {
-      const worker = new Worker(new URL("./candidates-worker.mjs", import.meta.url), { workerData: { model, seed, counter, state } });
-      worker.on("error", () => Atomics.store(state, 0, 3));
+      const worker = new Worker(new URL("./candidates-worker.mjs", import.meta.url), { workerData: { model, seed, failed } });
+      worker.on("error", () => Atomics.store(failed, 0, 1));
       worker.unref();
-      workers.push({ worker, state, stats });
+      workers.push({ worker, failed, stats });
     } catch {
       // No worker thread here: this thread takes every block.
     }
   }
-  return { workers, counter };
+  return { workers };
 }
 
-/**
- * The first pass's lists, on this thread and the started workers: they claim blocks of the visit
- * order from one shared counter, so a worker that starts late or not at all only leaves more blocks
- * here. Blocks a failed or stalled worker held are computed here at the end.
- */
-function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started: Workers | null): ListsOut {
-  const { k } = m.weights.candidates;
-  const nv = ctx.nv;
-  const blocks = Math.ceil(nv / LIST_BLOCK);
-  const Buffer = started ? SharedArrayBuffer : ArrayBuffer;
-  const out: ListsOut = {
+/** Empty lists of k slots per vertex (count -1: not computed yet), in shared memory when workers write them too. */
+function emptyLists(nv: number, k: number, inShared: boolean): ListsOut {
+  const Buffer = inShared ? SharedArrayBuffer : ArrayBuffer;
+  return {
     count: new Int32Array(new Buffer(4 * nv)).fill(-1),
     items: new Int32Array(new Buffer(4 * nv * k)),
     scores: new Float64Array(new Buffer(8 * nv * k)),
     stats: new Float64Array(3),
   };
+}
+
+/**
+ * One pass over the blocks of the visit order into `out`, on this thread (`work`) and the started
+ * workers (each posted `message` with the pass's own counter and its own stats): they claim blocks
+ * from one shared counter, so a worker that starts late or not at all only leaves more blocks here.
+ * Blocks a failed or stalled worker held (lists still uncounted) are done here at the end. The
+ * workers are left running for the next pass. stats[2] ends as the threads that took part.
+ */
+function overBlocks(ctx: ListContext, started: Workers | null, message: { pass: "first"; index: Index } | { pass: "refine"; first: ListsOut; reverse: Reverse }, out: ListsOut, work: (claim: () => number, done: () => void) => void): void {
+  const nv = ctx.nv;
+  const blocks = Math.ceil(nv / LIST_BLOCK);
   if (!started) {
     let next = 0;
-    fillLists(m, ctx, index, () => (next < blocks ? next++ : -1), () => {}, out);
+    work(() => (next < blocks ? next++ : -1), () => {});
     out.stats[2] = 1;
-    return out;
+    return;
   }
-  const { workers, counter } = started;
-  // buildIndex made it in shared memory for the workers (a copy otherwise).
-  const sharedIndex: Index = index.members.buffer instanceof SharedArrayBuffer ? index : {
-    ...index,
-    offsets: shared(index.offsets),
-    members: shared(index.members),
-    weights: shared(index.weights),
-    byCity: shared(index.byCity),
-    byCityWeights: shared(index.byCityWeights),
-    weights2: shared(index.weights2),
-    byCityWeights2: shared(index.byCityWeights2),
-    sigLo: shared(index.sigLo),
-    sigHi: shared(index.sigHi),
-    sigNorm: shared(index.sigNorm),
-    memberSig: shared(index.memberSig),
-  };
-  for (const w of workers) w.worker.postMessage({ index: sharedIndex, out: { ...out, stats: w.stats }, blocks });
-  const claim = (): number => {
-    const b = Atomics.add(counter, 0, 1);
-    return b < blocks ? b : -1;
-  };
-  const done = (): void => {
-    Atomics.add(counter, 1, 1);
-  };
-  fillLists(m, ctx, sharedIndex, claim, done, out);
+  const counter = new Int32Array(new SharedArrayBuffer(8));
+  const live = started.workers.filter((w) => Atomics.load(w.failed, 0) === 0).map((w) => ({ ...w, state: new Int32Array(new SharedArrayBuffer(4)).fill(1) }));
+  for (const w of live) {
+    w.stats.fill(0);
+    const posted: PassMessage = { ...message, counter, state: w.state, blocks, out: { ...out, stats: w.stats } };
+    w.worker.postMessage(posted);
+  }
+  work(
+    () => {
+      const b = Atomics.add(counter, 0, 1);
+      return b < blocks ? b : -1;
+    },
+    () => {
+      Atomics.add(counter, 1, 1);
+    },
+  );
   // Wait for the blocks the workers hold; give up on a worker that failed or makes no progress.
   let last = -1;
   let since = performance.now();
   for (;;) {
     const finished = Atomics.load(counter, 1);
     if (finished >= blocks) break;
-    if (workers.every((w) => Atomics.load(w.state, 0) !== 1)) break;
+    if (live.every((w) => Atomics.load(w.state, 0) !== 1 || Atomics.load(w.failed, 0) === 1)) break;
     if (finished !== last) {
       last = finished;
       since = performance.now();
     } else if (performance.now() - since > STALL_MS) break;
     Atomics.wait(counter, 1, finished, 200);
   }
+  const stalled = Atomics.load(counter, 1) < blocks;
   let used = 1;
-  for (const w of workers) {
+  for (const w of live) {
     out.stats[0] = (out.stats[0] as number) + (w.stats[0] as number);
     out.stats[1] = (out.stats[1] as number) + (w.stats[1] as number);
     if ((w.stats[2] as number) > 0) used++;
-    void w.worker.terminate();
+    // A worker still at it when the blocks ran out is stalled: given up on for good.
+    if (stalled && Atomics.load(w.state, 0) === 1) {
+      Atomics.store(w.failed, 0, 1);
+      void w.worker.terminate();
+    }
   }
   out.stats[2] = used;
-  if (Atomics.load(counter, 1) < blocks) {
+  if (stalled) {
     const missing: number[] = [];
     for (let b = 0; b < blocks; b++) {
       for (let t = b * LIST_BLOCK; t < Math.min(nv, (b + 1) * LIST_BLOCK); t++) {
@@ -1244,9 +1267,10 @@ function computeLists(m: CommunityModel, ctx: ListContext, index: Index, started
       }
     }
     let next = 0;
-    fillLists(m, ctx, sharedIndex, () => (next < missing.length ? (missing[next++] as number) : -1), () => {}, out);
+    const stats = out.stats[2];
+    work(() => (next < missing.length ? (missing[next++] as number) : -1), () => {});
+    out.stats[2] = stats;
   }
-  return out;
 }
 
 /** The first this many entries of a list are what a member is shown (the hub cap counts them). */
@@ -1316,36 +1340,48 @@ export function capHubs(lists: { topOffsets: Int32Array; topItems: number[]; top
 const STALL_MS = 120_000;
 
 /**
- * The index and the first pass's lists, as lists by vertex. Its own frame: the postings and the
- * fixed-width lists are garbage once it returns, before the vector neighbours and the refinement
- * rounds build theirs (at 100k members, a few hundred MB that would otherwise stay to the end).
+ * The index and the first pass's lists (k slots per vertex). Its own frame: the postings are garbage
+ * once it returns, before the refinement rounds build theirs (at 100k members, a few hundred MB
+ * that would otherwise stay to the end).
  */
-function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null, k: number) {
-  const { nv } = ctx;
+function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null, k: number): { out: ListsOut; features: number } {
   const index = buildIndex(m, ctx, started !== null);
-  const out = computeLists(m, ctx, index, started);
-  const listCount = out.count;
-  const listItems = out.items;
-  const listScores = out.scores;
+  const out = emptyLists(ctx.nv, k, started !== null);
+  // buildIndex made it in shared memory for the workers (a copy otherwise).
+  const sharedIndex: Index =
+    !started || index.members.buffer instanceof SharedArrayBuffer
+      ? index
+      : {
+          ...index,
+          offsets: shared(index.offsets),
+          members: shared(index.members),
+          weights: shared(index.weights),
+          byCity: shared(index.byCity),
+          byCityWeights: shared(index.byCityWeights),
+          weights2: shared(index.weights2),
+          byCityWeights2: shared(index.byCityWeights2),
+          sigLo: shared(index.sigLo),
+          sigHi: shared(index.sigHi),
+          sigNorm: shared(index.sigNorm),
+          memberSig: shared(index.memberSig),
+        };
+  overBlocks(ctx, started, { pass: "first", index: sharedIndex }, out, (claim, done) => fillLists(m, ctx, sharedIndex, claim, done, out));
+  return { out, features: index.features };
+}
+
+/** Fixed-width lists (k slots per vertex) as offsets and best-first arrays. */
+function listsByVertex(out: ListsOut, nv: number, k: number): { topOffsets: Int32Array; topItems: number[]; topScores: number[] } {
   const topOffsets = new Int32Array(nv + 1);
   const topItems: number[] = [];
   const topScores: number[] = [];
   for (let vu = 0; vu < nv; vu++) {
-    for (let r = 0; r < (listCount[vu] as number); r++) {
-      topItems.push(listItems[vu * k + r] as number);
-      topScores.push(listScores[vu * k + r] as number);
+    for (let r = 0; r < (out.count[vu] as number); r++) {
+      topItems.push(out.items[vu * k + r] as number);
+      topScores.push(out.scores[vu * k + r] as number);
     }
     topOffsets[vu + 1] = topItems.length;
   }
-  return {
-    topOffsets,
-    topItems,
-    topScores,
-    features: index.features,
-    postingsRead: out.stats[0] as number,
-    rescored: out.stats[1] as number,
-    threadsUsed: out.stats[2] as number,
-  };
+  return { topOffsets, topItems, topScores };
 }
 
 /**
@@ -1385,16 +1421,24 @@ export function buildCandidateGraph(m: CommunityModel, options: CandidateOptions
   // Workers first: their start-up overlaps the index build here.
   const started = threads > 1 ? startWorkers(m, options.seed, threads) : null;
   const ctx = listContext(m, options.seed);
-  const { nv, memberOf, vertexOf, rank } = ctx;
-  const { topOffsets, topItems, topScores, features, postingsRead, rescored: listed, threadsUsed } = firstLists(m, ctx, started, k);
-  let rescored = listed;
-
-  const { refine, refineRounds } = m.weights.candidates;
-  let lists: { topOffsets: Int32Array; topItems: number[]; topScores: number[]; rescored: number } = { topOffsets, topItems, topScores, rescored: 0 };
-  for (let round = 0; refine > 0 && round < refineRounds; round++) {
-    lists = refineLists(m, { memberOf, vertexOf, topOffsets: lists.topOffsets, topItems: lists.topItems, topScores: lists.topScores, rank, k, refine });
-    rescored += lists.rescored;
+  const { nv, memberOf } = ctx;
+  const first = firstLists(m, ctx, started, k);
+  const { features } = first;
+  const postingsRead = first.out.stats[0] as number;
+  let rescored = first.out.stats[1] as number;
+  const threadsUsed = first.out.stats[2] as number;
+  // NN-descent rounds (refineBlocks), on the same threads.
+  let current = first.out;
+  for (let round = 0; m.weights.candidates.refine > 0 && round < m.weights.candidates.refineRounds; round++) {
+    const rev = reverseLists(current, nv, k, started !== null);
+    const next = emptyLists(nv, k, started !== null);
+    const from = current;
+    overBlocks(ctx, started, { pass: "refine", first: from, reverse: rev }, next, (claim, done) => refineBlocks(m, ctx, from, rev, claim, done, next));
+    rescored += next.stats[1] as number;
+    current = next;
   }
+  if (started) for (const w of started.workers) void w.worker.terminate();
+  const lists = listsByVertex(current, nv, k);
 
   if (m.weights.candidates.hubCap > 0) capHubs(lists, nv, m.weights.candidates.hubCap);
 
