@@ -229,10 +229,18 @@ export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: In
       into[32 + bit] = (into[32 + bit] as number) + ((b >>> bit) & 1 ? x : -x);
     }
   };
-  const both = (f: number, x: number): void => {
-    add(proj, f, x);
-    add(qProj, f, x);
-  };
+  // The about sketch's, tags' and answers' part is the same on both sides: made once a member
+  // (the about dimensions' signs once for all), then each side's words are added to a copy of it.
+  const common = new Float64Array(64);
+  const aboutSigns = new Float64Array(ABOUT_DIM * 64);
+  for (let d = 0; d < ABOUT_DIM; d++) {
+    const a = mix32(d, 0x5eed);
+    const b = mix32(d, 0x5eee);
+    for (let bit = 0; bit < 32; bit++) {
+      aboutSigns[d * 64 + bit] = (a >>> bit) & 1 ? 1 : -1;
+      aboutSigns[d * 64 + 32 + bit] = (b >>> bit) & 1 ? 1 : -1;
+    }
+  }
   const bits = (from: Float64Array, out0: Int32Array, out1: Int32Array, i: number): void => {
     let l = 0;
     let h = 0;
@@ -244,15 +252,14 @@ export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: In
     out1[i] = h;
   };
   for (let i = 0; i < n; i++) {
-    proj.fill(0);
-    qProj.fill(0);
+    common.fill(0);
     let sq = 0;
     if (s && vc && s.ok[i] === 1 && aboutW > 0) {
       const at = i * SKETCH_RECORD + ABOUT_AT;
       for (let d = 0; d < ABOUT_DIM; d++) {
         const x = aboutW * (s.sketch[at + d] as number);
         sq += x * x;
-        both(d, x);
+        for (let bit = 0; bit < 64; bit++) common[bit] = (common[bit] as number) + x * (aboutSigns[d * 64 + bit] as number);
       }
     }
     const tagNorm = m.tagNorm[i] as number;
@@ -261,7 +268,7 @@ export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: In
         const t = m.tags.items[p] as number;
         const x = (Math.sqrt(c.tags) * (m.tagIdf[t] as number)) / tagNorm;
         sq += x * x;
-        both(ABOUT_DIM + t, x);
+        add(common, ABOUT_DIM + t, x);
       }
     }
     const ansNorm = m.answerNorm[i] as number;
@@ -270,9 +277,11 @@ export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: In
         const a = m.answers.items[p] as number;
         const x = (Math.sqrt(c.answers) * (m.answerIdf[a] as number)) / ansNorm;
         sq += x * x;
-        both(ABOUT_DIM + nTags + a, x);
+        add(common, ABOUT_DIM + nTags + a, x);
       }
     }
+    proj.set(common);
+    qProj.set(common);
     if (compW > 0) {
       // Words: the asker's need meets the member's offer at A_t, the asker's offer the member's need at B_t.
       const A = ABOUT_DIM + nTags + nAns;
@@ -309,9 +318,12 @@ function popcount(x: number): number {
 export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = false): Index {
   // Before any list is filled (the workers wait for this index): the sketch records' tags and answers.
   writeSmallTerms(m);
-  const order = ctx.order;
   // Equal weights are ordered by the members' tie rank (weights.candidates.tieSample), else the seeded one.
   const rank = m.weights.candidates.tieSample > 0 ? tieRank(m, ctx) : ctx.rank;
+  // The postings are laid down in that rank's order (ranks are 0 .. nv - 1), so a stable sort by
+  // weight alone leaves equal weights in rank order: most of a long list is runs of equal weights.
+  const order = new Int32Array(ctx.nv);
+  for (const i of ctx.order) order[rank[i] as number] = i;
   const nC = m.conceptNames.length;
   const features = m.tagNames.length + 2 * m.termNames.length + m.answerNames.length + m.cityNames.length + 2 * nC + nC * nC;
   // For worker threads the postings are made in shared memory, where the workers read them in
@@ -371,11 +383,10 @@ export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = f
     }
     idx = [];
     for (let p = start; p < end; p++) idx.push(p);
-    const byWeight = (x: number, y: number): number =>
-      impact(y) - impact(x) || (rank[members[x] as number] as number) - (rank[members[y] as number] as number);
-    idx.sort(byWeight);
+    // Stable sorts (equal weights stay in rank order, equal cities in that order).
+    idx.sort((x, y) => impact(y) - impact(x));
     const cityIdx = idx.slice();
-    cityIdx.sort((x, y) => (cityId[members[x] as number] as number) - (cityId[members[y] as number] as number) || byWeight(x, y));
+    cityIdx.sort((x, y) => (cityId[members[x] as number] as number) - (cityId[members[y] as number] as number));
     const mm = idx.map((p) => members[p] as number);
     const ww = idx.map((p) => weights[p] as number);
     const ww2 = idx.map((p) => weights2[p] as number);
