@@ -35,9 +35,10 @@
  * (vector-candidates.ts, scored in full too); one round of NN-descent then refines every list. Members are visited grouped by
  * city and strongest need and offer, so that neighbours in that order find each other's candidates
  * in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
- * members the lists are computed on worker threads as well (candidates-worker.ts), which claim
- * blocks of that order from one shared counter; every list depends on the member alone, so the
- * graph is the same on any number of threads.
+ * members the lists, and then each refinement round, are computed on worker threads as well
+ * (candidates-worker.ts), which claim blocks of that order from one shared counter (overBlocks);
+ * every list depends on the member (and in a round on the lists before it) alone, so the graph is
+ * the same on any number of threads.
  * Recall of the true top-10 on the synthetic communities is measured by `npm run bench:matching`.
  */
 import { availableParallelism } from "node:os";
