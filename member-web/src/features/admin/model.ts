@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { components } from "@tuesday/api-client";
 import { api, call } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 export type ParticipantStats = components["schemas"]["ParticipantStats"];
 export type NextPair = components["schemas"]["NextPairToScore"];
@@ -42,4 +43,4 @@ export function saveSettings(communityId: string, patch: SettingsPatch) {
   return call(api.PATCH("/api/admin/{communityId}/settings", { params: { path: { communityId } }, body: patch }));
 }
 
-export const adminChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["admin"] });
+export const adminChanged = (queryClient: QueryClient) => readAgain(queryClient, { queryKey: ["admin"] });

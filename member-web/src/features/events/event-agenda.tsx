@@ -6,6 +6,7 @@ import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { MemberHead } from "../recommendations/member-summary.tsx";
 import { agendaQuery, answerOneToOne, downloadAgenda, type EventItem, type EventMeeting, requestOneToOne } from "./model.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 const slotText = (m: Pick<EventMeeting, "startsAt" | "endsAt">, lang: string, timeZone: string) =>
   m.startsAt && m.endsAt
@@ -20,7 +21,7 @@ export function AskOneToOne({ eventId, participantId }: { eventId: string; parti
   const agenda = useQuery(agendaQuery(eventId));
   const ask = useMutation({
     mutationFn: () => requestOneToOne(eventId, participantId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaQuery(eventId).queryKey }),
+    onSuccess: () => readAgain(queryClient, { queryKey: agendaQuery(eventId).queryKey }),
   });
   if (!agenda.data?.open) return null;
   const open = agenda.data.items.find((i) => i.other.id === participantId && (i.status === "REQUESTED" || i.status === "ACCEPTED"));
@@ -43,7 +44,7 @@ export function EventAgenda({ e }: { e: Pick<EventItem, "id" | "slug" | "timeZon
   const agenda = useQuery(agendaQuery(e.id));
   const answer = useMutation({
     mutationFn: ({ meetingId, verb }: { meetingId: string; verb: "accept" | "decline" | "cancel" }) => answerOneToOne(e.id, meetingId, verb),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: agendaQuery(e.id).queryKey }),
+    onSettled: () => readAgain(queryClient, { queryKey: agendaQuery(e.id).queryKey }),
   });
   const ics = useMutation({ mutationFn: () => downloadAgenda(e) });
   if (agenda.isPending) return <Skeleton lines={2} label={t("loading", { ns: "common" })} />;

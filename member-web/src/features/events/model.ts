@@ -2,6 +2,7 @@ import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 export type EventItem = components["schemas"]["Event"];
 export type EventPage = components["schemas"]["EventPage"];
@@ -45,7 +46,7 @@ export const eventQueries = {
 };
 
 export function eventsChanged(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["events"] });
+  return readAgain(queryClient, { queryKey: ["events"] });
 }
 
 /** Saves a file the API answered as a download (a Blob: the call carried the member's token). */

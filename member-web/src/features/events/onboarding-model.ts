@@ -3,6 +3,7 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
 import { saveFile } from "./model.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 export type Progress = components["schemas"]["EventOnboardingProgress"];
 export type ParticipantQuestion = components["schemas"]["EventParticipantQuestion"];
@@ -64,7 +65,7 @@ export const onboardingQueries = {
 };
 
 export function onboardingChanged(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: key("onboarding", id) });
+  return readAgain(queryClient, { queryKey: key("onboarding", id) });
 }
 
 export const submitAnswer = (id: string, answer: { questionId: string; optionIds: string[]; text: string | null }) =>

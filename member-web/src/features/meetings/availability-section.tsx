@@ -9,6 +9,7 @@ import { Field } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { type Availability, type AvailabilityWindow, browserTimeZone, MEETING_FORMATS, type MeetingFormat, meetingQueries, saveAvailability, timeZones } from "./model.ts";
 import "./meetings.css";
+import { readAgain } from "../../lib/refresh.ts";
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 type Day = (typeof DAYS)[number];
@@ -69,7 +70,7 @@ function AvailabilityForm({ initial, actions }: { initial: Availability; actions
     mutationFn: () => saveAvailability({ timeZone, windows, formats, city: city.trim() || null }),
     onSuccess: (data) => {
       queryClient.setQueryData(meetingQueries.availability().queryKey, data);
-      void queryClient.invalidateQueries({ queryKey: ["meetings", "list"] });
+      void readAgain(queryClient, { queryKey: ["meetings", "list"] });
       setSaved(true);
       actions?.onSaved();
     },

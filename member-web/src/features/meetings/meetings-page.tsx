@@ -9,6 +9,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { cancelMeeting, confirmMeeting, downloadCalendar, type Meeting, meetingQueries, pickSlot, proposeOthers, rescheduleMeeting, slotLabel } from "./model.ts";
+import { readAgain } from "../../lib/refresh.ts";
 import "./meetings.css";
 
 type NoteAction = "propose" | "reschedule" | "cancel";
@@ -61,7 +62,7 @@ function MeetingCard({ m, locale, highlighted }: { m: Meeting; locale: string; h
       setRaced(false);
     },
     onError: (err) => setRaced(isApiFailure(err) && err.status === 409),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["meetings"] }),
+    onSettled: () => readAgain(queryClient, { queryKey: ["meetings"] }),
   });
   const label = (startsAt: string, endsAt: string) => slotLabel(startsAt, endsAt, m.timeZone, locale);
   const live = m.status !== "CANCELLED";

@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, call, isApiFailure, NOT_A_PARTICIPANT_CODE } from "../../api/client.ts";
 import type { Community } from "../../api/community.ts";
 import { storage } from "../../lib/storage.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 export type Profile = components["schemas"]["ParticipantProfile"];
 export type PublicProfile = components["schemas"]["ParticipantPublic"];
@@ -70,9 +71,9 @@ export const profileQueries = {
 /** After a save: the new profile in the cache, and everything derived from it refetched. */
 export function profileSaved(queryClient: QueryClient, profile: Profile): void {
   queryClient.setQueryData(profileQueries.own().queryKey, profile);
-  void queryClient.invalidateQueries({ queryKey: ["profile", "completion"] });
-  void queryClient.invalidateQueries({ queryKey: ["profile", "slug"] });
-  void queryClient.invalidateQueries({ queryKey: ["directory"] });
+  void readAgain(queryClient, { queryKey: ["profile", "completion"] });
+  void readAgain(queryClient, { queryKey: ["profile", "slug"] });
+  void readAgain(queryClient, { queryKey: ["directory"] });
 }
 
 export async function updateProfile(body: UpdateProfileInput): Promise<Profile> {

@@ -18,6 +18,7 @@ import { LIMITS, type Profile, profileQueries, profileSaved } from "../profile/m
 import { type Draft, draftsFrom, FREE_TEXT_LIMIT, isAnswered, type Question, questionQueries, wantsText } from "./model.ts";
 import { QuestionField } from "./question-field.tsx";
 import "../profile/members.css";
+import { readAgain } from "../../lib/refresh.ts";
 
 /**
  * /questions: the first step for a signed-in user with no participant here (spec 2.1). Joining
@@ -194,7 +195,7 @@ function AnswersForm({ questions, initial }: { questions: Question[]; initial: R
         return { questionId: q.id, optionIds: q.type === "TEXT" ? [] : (d?.optionIds ?? []), text };
       });
       await call(api.POST("/api/participant/update-answers", { body: { answers: body } }));
-      await queryClient.invalidateQueries({ queryKey: ["answers"] });
+      await readAgain(queryClient, { queryKey: ["answers"] });
       await navigate({ to: "/onboarding" });
     } catch (err) {
       const fields = mapFields(err);

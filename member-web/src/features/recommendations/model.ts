@@ -3,6 +3,7 @@ import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { isLang, LOCALES } from "../../i18n/index.ts";
 import { key, noRetryOn4xx, PAGE_SIZE, startupQueries } from "./startup-queries.ts";
+import { readAgain } from "../../lib/refresh.ts";
 
 export type Recommendation = components["schemas"]["Recommendation"];
 export type RecommendationPage = components["schemas"]["RecommendationPage"];
@@ -84,7 +85,7 @@ export const matchingQueries = {
 
 /** After any matching action the lists may all change: refetch what is on screen. */
 export function matchingChanged(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ["matching"] });
+  return readAgain(queryClient, { queryKey: ["matching"] });
 }
 
 export async function sendIntro(from: string, matchingResultId: string, introMessage: string) {

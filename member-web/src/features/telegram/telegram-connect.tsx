@@ -6,6 +6,7 @@ import { api, call } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { readAgain } from "../../lib/refresh.ts";
 
 const statusQuery = () =>
   queryOptions({
@@ -59,7 +60,7 @@ export function TelegramConnect() {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["telegram", "status"] });
+  const refresh = () => readAgain(queryClient, { queryKey: ["telegram", "status"] });
   const connect = useMutation({
     mutationFn: () => call(api.POST("/api/telegram/connect-link")),
     onSuccess: (res) => {
