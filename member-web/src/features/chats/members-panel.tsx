@@ -8,7 +8,6 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { directoryQueries } from "../participants/model.ts";
 import { type Chat, chatQueries, chatsChanged } from "./model.ts";
-import { readAgain } from "../../lib/refresh.ts";
 
 /**
  * A group chat's members: everyone may leave; the creator and admins rename, add and remove (the
@@ -29,7 +28,7 @@ export function MembersPanel({ chat, me, communityId }: { chat: Chat; me: string
   const inChat = new Set(chat.participants.map((p) => p.id));
   const results = (members.data?.pages.flatMap((p) => p.items) ?? []).filter((m) => !inChat.has(m.id));
   const refresh = () => {
-    void readAgain(queryClient, { queryKey: chatQueries.history(chat.id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: chatQueries.history(chat.id).queryKey });
     void chatsChanged(queryClient);
   };
 

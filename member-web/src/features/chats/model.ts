@@ -6,7 +6,6 @@ import { accountQueries } from "../../api/account.ts";
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
 import { realtime } from "../../lib/realtime.ts";
-import { readAgain } from "../../lib/refresh.ts";
 
 export type Chat = components["schemas"]["Chat"];
 export type ChatPage = components["schemas"]["ChatPage"];
@@ -90,7 +89,7 @@ export function applyChatMessage(queryClient: QueryClient, communityId: string, 
   return true;
 }
 
-export const chatsChanged = (queryClient: QueryClient) => readAgain(queryClient, { queryKey: ["chats", "list"] });
+export const chatsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["chats", "list"] });
 
 /**
  * Reads the member's chat list again and gives the messages it now shows as a listed chat's last,

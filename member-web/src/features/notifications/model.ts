@@ -2,7 +2,6 @@ import type { components } from "@tuesday/api-client";
 import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, call, isApiFailure } from "../../api/client.ts";
 import { storage } from "../../lib/storage.ts";
-import { readAgain } from "../../lib/refresh.ts";
 
 export type Notification = components["schemas"]["Notification"];
 export type NotificationPage = components["schemas"]["NotificationPage"];
@@ -29,7 +28,7 @@ export function dismiss(ids: string[]) {
   return call(api.POST("/api/notifications/dismiss", { body: { ids } }));
 }
 
-export const notificationsChanged = (queryClient: QueryClient) => readAgain(queryClient, { queryKey: ["notifications"] });
+export const notificationsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["notifications"] });
 
 /** Where a notification leads, by its type and data. */
 export function notificationHref(n: Notification): string | null {

@@ -495,6 +495,25 @@ class TopHeap {
     }
     this.size = 0;
   }
+
+  /** Scores v in full (`dense` bound to the asker) against the k-th best so far, and keeps it if it makes the list. */
+  scoreAndPush(dense: DenseScorer, v: number): void {
+    const s = dense.score(v, true, this.size === this.capacity ? this.minScore() : Number.NEGATIVE_INFINITY);
+    if (Math.round(s * WEIGHT_SCALE) >= 1) this.push(s, v);
+  }
+
+  /** Empties the list best first into vertex vu's slots of `out` (capacity slots a vertex); `items` and `scores` are scratch. */
+  drainInto(out: ListsOut, vu: number, vertexOf: Int32Array, items: number[], scores: number[]): void {
+    items.length = 0;
+    scores.length = 0;
+    this.drainBestFirst(items, scores);
+    const at = vu * this.capacity;
+    for (let r = 0; r < items.length; r++) {
+      out.items[at + r] = vertexOf[items[r] as number] as number;
+      out.scores[at + r] = scores[r] as number;
+    }
+    out.count[vu] = items.length;
+  }
 }
 
 /** Each vertex's reverse list: who listed it in their first-pass list, with the score (shared with the workers when there are any). */
@@ -581,18 +600,10 @@ export function refineBlocks(m: CommunityModel, ctx: ListContext, first: ListsOu
           if (banned[v] === stamp || (company >= 0 && companyId[v] === company)) continue;
           if (best.size === k && dense.ceiling(v, dense.prescore(v)) < best.minScore()) continue;
           rescored++;
-          const sc = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
-          if (Math.round(sc * WEIGHT_SCALE) >= 1) best.push(sc, v);
+          best.scoreAndPush(dense, v);
         }
       }
-      items.length = 0;
-      scores.length = 0;
-      best.drainBestFirst(items, scores);
-      for (let r = 0; r < items.length; r++) {
-        out.items[vu * k + r] = vertexOf[items[r] as number] as number;
-        out.scores[vu * k + r] = scores[r] as number;
-      }
-      out.count[vu] = items.length;
+      best.drainInto(out, vu, vertexOf, items, scores);
     }
     out.stats[1] = (out.stats[1] as number) + rescored;
     out.stats[2] = (out.stats[2] as number) + 1;
@@ -1037,8 +1048,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
       if (best.size === k && dense.ceiling(v, acc[v * ACC + 12] as number) < best.minScore()) continue;
       rescored++;
       // Below the k-th best (-1): it would not be kept.
-      const s = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
-      if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+      best.scoreAndPush(dense, v);
     }
     for (let p = m.adminPartnersOf.offsets[u] as number; p < (m.adminPartnersOf.offsets[u + 1] as number); p++) {
       const v = m.adminPartnersOf.items[p] as number;
@@ -1061,18 +1071,10 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         if (rescoredMark[v] === stamp || stamps[v * ACC + 11] === stamp || (company >= 0 && companyId[v] === company)) continue;
         rescoredMark[v] = stamp;
         rescored++;
-        const s = dense.score(v, true, best.size === k ? best.minScore() : Number.NEGATIVE_INFINITY);
-        if (Math.round(s * WEIGHT_SCALE) >= 1) best.push(s, v);
+        best.scoreAndPush(dense, v);
       }
     }
-    poolItems.length = 0;
-    poolScores.length = 0;
-    best.drainBestFirst(poolItems, poolScores);
-    for (let r = 0; r < poolItems.length; r++) {
-      out.items[vu * k + r] = vertexOf[poolItems[r] as number] as number;
-      out.scores[vu * k + r] = poolScores[r] as number;
-    }
-    out.count[vu] = poolItems.length;
+    best.drainInto(out, vu, vertexOf, poolItems, poolScores);
    }
    out.stats[0] = (out.stats[0] as number) + postingsRead;
    out.stats[1] = (out.stats[1] as number) + rescored;
