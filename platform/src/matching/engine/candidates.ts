@@ -32,9 +32,9 @@
  * (DenseScorer: u's features spread into dense arrays, each candidate's record read once) best
  * first, skipping those whose ceiling (the texts at their most) is below the k-th best so far, and
  * the best k kept, beside the member's nearest partners by vector when the community has vectors
- * (vector-candidates.ts, scored in full too); one round of NN-descent then refines every list. Members are visited grouped by
- * city and strongest need and offer, so that neighbours in that order find each other's candidates
- * in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
+ * (vector-candidates.ts, scored in full too); one round of NN-descent then refines every list.
+ * Members are visited grouped by city and strongest need and offer, so that neighbours in that
+ * order find each other's candidates in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
  * members the lists, and then each refinement round, are computed on worker threads as well
  * (candidates-worker.ts), which claim blocks of that order from one shared counter (overBlocks);
  * every list depends on the member (and in a round on the lists before it) alone, so the graph is
@@ -550,8 +550,8 @@ function reverseLists(first: ListsOut, nv: number, k: number, inShared: boolean)
 
 /**
  * One round of NN-descent over the blocks it claims: each vertex's list becomes the best k of its
- * own list, the members who listed it (reverse lists, already scored) and the first `refine` of
- * the lists of its first `refine`, scored in full. Reads `first` (k slots per vertex), writes `out`
+ * own list, the members who listed it (reverse lists: relevance is symmetric, so their scores are
+ * known) and the first `refine` entries of the lists of its first `refine` partners, scored in full. Reads `first` (k slots per vertex), writes `out`
  * the same way; every list depends on the first lists alone, so any number of threads gives the same.
  */
 export function refineBlocks(m: CommunityModel, ctx: ListContext, first: ListsOut, rev: Reverse, claim: () => number, done: () => void, out: ListsOut): void {
@@ -1172,7 +1172,8 @@ interface Workers {
  * (fillLists) or a refinement round's lists (refineBlocks), the pass's block counter ([0] next block
  * to claim, [1] blocks done), its state for this pass (1 running, 2 finished, 3 failed) and where it writes.
  */
-export type PassMessage = ({ pass: "first"; index: Index } | { pass: "refine"; first: ListsOut; reverse: Reverse }) & {
+export type Pass = { pass: "first"; index: Index } | { pass: "refine"; first: ListsOut; reverse: Reverse };
+export type PassMessage = Pass & {
   counter: Int32Array;
   state: Int32Array;
   blocks: number;
@@ -1181,7 +1182,8 @@ export type PassMessage = ({ pass: "first"; index: Index } | { pass: "refine"; f
 
 /**
  * Starts `threads - 1` worker threads (candidates-worker.ts) with the model and the seed: they
- * derive the lists' context while this thread builds the index, and wait for it (computeLists).
+ * derive the lists' context while this thread builds the index, then take part in each pass they
+ * are posted (overBlocks).
  */
 function startWorkers(m: CommunityModel, seed: number | string, threads: number): Workers {
   const workers: Workers["workers"] = [];
@@ -1219,7 +1221,7 @@ function emptyLists(nv: number, k: number, inShared: boolean): ListsOut {
  * Blocks a failed or stalled worker held (lists still uncounted) are done here at the end. The
  * workers are left running for the next pass. stats[2] ends as the threads that took part.
  */
-function overBlocks(ctx: ListContext, started: Workers | null, message: { pass: "first"; index: Index } | { pass: "refine"; first: ListsOut; reverse: Reverse }, out: ListsOut, work: (claim: () => number, done: () => void) => void): void {
+function overBlocks(ctx: ListContext, started: Workers | null, message: Pass, out: ListsOut, work: (claim: () => number, done: () => void) => void): void {
   const nv = ctx.nv;
   const blocks = Math.ceil(nv / LIST_BLOCK);
   if (!started) {
