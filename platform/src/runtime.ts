@@ -9,59 +9,55 @@ import { migrate } from "./db/migrate.ts";
 import { allJobs } from "./job-registry.ts";
 import { Jobs } from "./jobs/jobs.ts";
 import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.ts";
-import { bufferedRequestLog, type ByteDestination, type OpeningStream, registerRequestLog, requestLogOf, whenOpen } from "./lib/request-log.ts";
+import { bufferedRequestLog, type ByteDestination, promptStream, registerRequestLog, requestLogOf } from "./lib/request-log.ts";
 import { followCaches, openRealtime } from "./realtime/index.ts";
 import { TenantDirectory } from "./tenancy/service.ts";
 
 /**
- * The process's logger: JSON lines on stdout through pino's asynchronous destination, so a
- * request's log line is queued, not written synchronously on the request's path (the one line per
- * request cost about 40% of a signed-in read's throughput written synchronously; issue 25). pino
- * flushes what is queued when the process exits. `destination`: a file descriptor or a file path
- * (bench:api writes to a file).
+ * The process's logger: JSON lines on stdout (or `destination`: a file descriptor or a path;
+ * bench:api writes to a file) through one asynchronous pino destination, so no line is written
+ * synchronously on a request's path (the one line per request cost about 40% of a signed-in read's
+ * throughput written synchronously; issue 25).
  *
- * The request lines (http/middleware.ts requestEnvelope) have a destination of their own on the
- * same file, which writes once REQUEST_LOG_BUFFER bytes have gathered, and at least every
- * REQUEST_LOG_FLUSH_MS: one write() per some twenty lines. Written as they came, each cost a
- * write handed to libuv's thread pool (its wake-ups included) every line or few, twice what pino
- * spends making the line (bench:api's CPU profile; decision 0206). Every other line is written at
- * once as before, so a warning is never held back behind them. A write is at most 4,096 bytes
- * (PIPE_BUF), so the two destinations' writes never interleave inside a line on a pipe.
+ * The destination gathers request lines (http/middleware.ts requestEnvelope, lib/request-log.ts)
+ * and writes them once LOG_BATCH bytes have gathered, and at least every LOG_FLUSH_MS: one write()
+ * per about 180 lines, handed to libuv's thread pool. Every other line (a warning, a job's info)
+ * is written at once, after the request lines before it (lib/request-log.ts promptStream). One
+ * destination for both, so a write of any size never interleaves with another of this process;
+ * with a destination each, writes had to stay within PIPE_BUF (4 KiB, atomic on a pipe), one per
+ * 17 request lines. Under bench:api's load the process now makes 0.019 write() calls a request
+ * against 0.123, and a third of the futex calls (strace -c; decision 0222). pino's exit handler
+ * writes what is still gathered when the process exits.
  */
 export function createLogger(config: Pick<AppConfig, "logLevel">, destination: number | string = 1): Logger {
-  const base = { level: config.logLevel, base: { service: "tuesday" } };
+  const base = { service: "tuesday" };
+  const out = pino.destination({ dest: destination, sync: false, contentMode: "buffer", minLength: LOG_BATCH, maxWrite: LOG_MAX_WRITE, periodicFlush: LOG_FLUSH_MS });
+  const bytes = out as unknown as ByteDestination;
   const log = pino(
     {
-      ...base,
+      level: config.logLevel,
+      base,
       redact: {
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.code", "*.url_auth_token", "*.secret"],
         censor: "[redacted]",
       },
     },
-    pino.destination({ dest: destination, sync: false, maxWrite: PIPE_BUF }),
+    promptStream(bytes),
   );
-  const requests = pino.destination({ dest: destination, sync: false, minLength: REQUEST_LOG_BUFFER, maxWrite: PIPE_BUF, periodicFlush: REQUEST_LOG_FLUSH_MS, contentMode: "buffer" });
-  // Bytes, not text: in its text mode sonic-boom measures the whole unwritten text again at every
-  // line (Buffer.byteLength of the growing string, which copies it flat): 1.3 µs a request line
-  // with a 4 KiB buffer, 0.5-0.7 µs as bytes (measured alone, 400,000 lines).
-  registerRequestLog(log, bufferedRequestLog(requests as unknown as ByteDestination, base.base, log.isLevelEnabled("info")));
+  registerRequestLog(log, bufferedRequestLog(bytes, base, log.isLevelEnabled("info")));
   return log;
 }
 
-const PIPE_BUF = 4096;
-/** Bytes of request lines gathered before they are written (about 18 lines). */
-export const REQUEST_LOG_BUFFER = 3072;
+/** Bytes of request lines gathered before they are written (about 180 lines). */
+export const LOG_BATCH = 32 * 1024;
+/** The most one write() carries; a burst above it is written in several. */
+const LOG_MAX_WRITE = 64 * 1024;
 /** The longest a request line waits for its write. */
-export const REQUEST_LOG_FLUSH_MS = 250;
+export const LOG_FLUSH_MS = 250;
 
-/** Writes what the process logger (createLogger) and its request lines hold, and resolves once written. */
+/** Writes what the process logger (createLogger) holds, and resolves once written. */
 export async function flushLogs(log: Logger): Promise<void> {
-  // Waits for a write in flight, then writes what is still queued (once the file is open: a
-  // destination opens a path asynchronously and cannot write synchronously before).
-  const stream = (log as unknown as Record<symbol, OpeningStream | undefined>)[pino.symbols.streamSym];
-  await new Promise<void>((resolve) => whenOpen(stream, resolve));
   await new Promise<void>((resolve) => log.flush(() => resolve()));
-  stream?.flushSync?.();
   await new Promise<void>((resolve) => requestLogOf(log).flush(resolve));
 }
 

@@ -19,6 +19,9 @@
  * asynchronous destination, its stdout into a temp file as a service manager takes it), and in
  * the same rounds a second such process with LOG_LEVEL=warn (no request line): the ratio on/off is
  * the request log's cost (target: the default within 10% of log-off, a ratio of 0.90 or more).
+ * Every round starts a fresh pair, in alternating order, and stops it at the round's end: two
+ * processes started alike can differ by a sixth in CPU a request for as long as they run (decision
+ * 0222), so one pair for the whole run let that draw decide every round's on/off ratio.
  * Each prints the CPU of all its threads a request. BENCH_SERVER_NODE_ARGS passes node options to
  * them (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles them under the bench).
  *
@@ -360,46 +363,68 @@ async function main(): Promise<void> {
     // community, and the process that takes the job loads the encoder and embeds, perhaps inside
     // the measured rounds. With nothing left to embed both processes start alike.
     await embedMemberTexts(deps, TENANT);
-    // The product as `npm start` runs it, its own process, with the request log on and off.
-    const processLog = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process.log`);
-    const serverProcess = await startServerProcess(url, processLog, "info");
-    cleanups.push(async () => unlinkSync(processLog), () => serverProcess.stop());
-    const processLogOff = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-process-off.log`);
-    const serverProcessOff = await startServerProcess(url, processLogOff, "warn");
-    cleanups.push(async () => unlinkSync(processLogOff), () => serverProcessOff.stop());
-    const processes = [
-      { label: PROCESS, server: serverProcess },
-      { label: `${PROCESS}${LOG_OFF}`, server: serverProcessOff },
+    // The product as `npm start` runs it, its own process, with the request log on and off: a
+    // fresh pair every round (started in alternating order), so that what one process happens to
+    // be (two started alike differed by up to 18% in CPU a request, decision 0222) is drawn anew
+    // each round instead of deciding every round's ratio.
+    const judged = [
+      { label: PROCESS, level: "info" as const },
+      { label: `${PROCESS}${LOG_OFF}`, level: "warn" as const },
     ];
-    const targets: { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null }[] = [
-      ...processes.flatMap(({ label, server }) =>
+    type Target = { label: string; path: string; port: number; headers: Record<string, string>; cpu?: () => number | null };
+    const startPair = async (round: number): Promise<{ targets: Target[]; stop: () => Promise<number> }> => {
+      const started: { label: string; log: string; server: ServerProcess }[] = [];
+      for (const j of round % 2 === 0 ? judged : [...judged].reverse()) {
+        const log = path.join(os.tmpdir(), `tuesday-bench-api-${process.pid}-${round}-${j.level}.log`);
+        cleanups.push(async () => unlinkSync(log));
+        const server = await startServerProcess(url, log, j.level);
+        cleanups.push(() => server.stop());
+        started.push({ label: j.label, log, server });
+      }
+      // Each start queues background work (the member texts' vectors of every community): it runs
+      // in whichever process takes it, so it is let finish before anything is measured.
+      const quiet = await backgroundJobsDone(db, 120_000);
+      if (quiet.pending > 0) console.log(`background jobs: ${quiet.pending} still due after ${(quiet.ms / 1000).toFixed(0)} s (measured anyway)`);
+      const targets = started.flatMap(({ label, server }) =>
         ENDPOINTS.map((p) => ({ label: `${p} ${label}`, path: p as string, port: server.port, headers: { ...headers, host: `${TENANT}.localhost:${server.port}` }, cpu: server.cpuMs })),
-      ),
+      );
+      for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers, t.cpu);
+      return {
+        targets,
+        // Stops both; the request lines the log-on process wrote.
+        stop: async () => {
+          for (const { server } of started) await server.stop();
+          const on = started.find((s) => s.label === PROCESS);
+          return on ? readFileSync(on.log, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length : 0;
+        },
+      };
+    };
+    const processTargets = judged.flatMap(({ label }) => ENDPOINTS.map((p) => `${p} ${label}`));
+    const targets: Target[] = [
       ...ENDPOINTS.map((p) => ({ label: p as string, path: p as string, port, headers })),
       ...ENDPOINTS.map((p) => ({ label: `${p}${LOG_OFF}`, path: p as string, port: portOff, headers: { ...headers, host: `${TENANT}.localhost:${portOff}` } })),
       { label: BARE, path: BARE, port: barePort, headers: { host: "127.0.0.1", connection: "keep-alive" } },
     ];
-
-    // Each start queues background work (the member texts' vectors of every community): it runs
-    // in whichever process takes it, so it is let finish before anything is measured.
-    const quiet = await backgroundJobsDone(db, 120_000);
-    console.log(`background jobs: ${quiet.pending === 0 ? `done in ${(quiet.ms / 1000).toFixed(1)} s` : `${quiet.pending} still due after ${(quiet.ms / 1000).toFixed(0)} s (measured anyway)`}`);
     for (const t of targets) await closedLoop(t.port, WARMUP, t.path, t.headers, t.cpu);
     await pgbench(url, 2);
 
     console.log(
-      `judged: GET ${ENDPOINTS.join(" and GET ")} on platform/src/server.ts as \`npm start\` runs it (its own process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off (a second process, LOG_LEVEL=warn) >= ${TARGET_LOG_RATIO}`,
+      `judged: GET ${ENDPOINTS.join(" and GET ")} on platform/src/server.ts as \`npm start\` runs it (its own process: its pools, bus, session and view caches, request log on at info), ${CLIENTS} keep-alive connections, req/s over pgbench -S tps >= ${TARGET_RATIO}; the request log on/off (a second process, LOG_LEVEL=warn) >= ${TARGET_LOG_RATIO}; a fresh pair of processes every round, started in alternating order`,
     );
-    const loops = new Map<string, Loop[]>(targets.map((t) => [t.label, []]));
+    const columns = [...processTargets, ...targets.map((t) => t.label)];
+    const loops = new Map<string, Loop[]>(columns.map((label) => [label, []]));
     const pg: Pgbench[] = [];
+    let processLines = 0;
     console.log("");
-    console.log(`round   pgbench -S tps   ${targets.map((t) => `  ${t.label} req/s`.padStart(44)).join("")}`);
+    console.log(`round   pgbench -S tps   ${columns.map((label) => `  ${label} req/s`.padStart(44)).join("")}`);
     for (let r = 0; r < ROUNDS; r++) {
+      const pair = await startPair(r);
+      const all = [...pair.targets, ...targets];
       // Each round starts with another one, so none always runs right after the same one.
-      const order = [...Array(targets.length + 1).keys()].map((i) => (i + r) % (targets.length + 1));
+      const order = [...Array(all.length + 1).keys()].map((i) => (i + r) % (all.length + 1));
       const row: Record<string, number> = {};
       for (const i of order) {
-        const t = targets[i];
+        const t = all[i];
         if (!t) {
           const b = await pgbench(url, PGBENCH_SECONDS);
           pg.push(b);
@@ -410,7 +435,8 @@ async function main(): Promise<void> {
           row[t.label] = l.requests / l.seconds;
         }
       }
-      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${targets.map((t) => (row[t.label] ?? 0).toFixed(0).padStart(44)).join("")}`);
+      processLines += await pair.stop();
+      console.log(`${String(r + 1).padStart(5)}   ${(row.pg ?? 0).toFixed(0).padStart(14)}   ${columns.map((label) => (row[label] ?? 0).toFixed(0).padStart(44)).join("")}`);
     }
 
     const tps = pg.reduce((s, b) => s + b.transactions, 0) / pg.reduce((s, b) => s + b.seconds, 0);
@@ -457,9 +483,7 @@ async function main(): Promise<void> {
         console.log(`GET ${p}, the app built in this process, ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(2)} ms, ratio to pgbench ${(rps / tps).toFixed(3)} (not judged)${cpuText(cpu)}`);
       }
     }
-    await serverProcess.stop();
     const served = ENDPOINTS.reduce((n, p) => n + (loops.get(`${p} ${PROCESS}`) ?? []).reduce((s, l) => s + l.requests, 0), 0);
-    const processLines = readFileSync(processLog, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
     console.log(`request log of ${PROCESS}: ${processLines} lines for ${served} measured requests (and the warm-up's), ${processLines >= served ? "one per request" : "FEWER than requests"}`);
     await flushLogs(logOn);
     const lines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;

@@ -82,20 +82,40 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
       actor = { kind: "user", userId: result.user.id, sessionId: result.session.id, isOperator: result.user.isOperator, participant: result.participant };
     }
   }
-  // The request's child logger is made on first use: most reads never log, and making one (its
-  // bindings serialised up front) took 2.7 us of every request in bench:api's profile.
-  let log: Logger | undefined;
   const userId = actor.kind === "user" ? actor.userId : undefined;
   return {
     tenant,
     actor,
     requestId,
-    get log() {
-      log ??= deps.log.child({ requestId, communityId: tenant.id, ...(userId !== undefined ? { userId } : {}) });
-      return log;
-    },
+    log: lazyLogger(() => deps.log.child({ requestId, communityId: tenant.id, ...(userId !== undefined ? { userId } : {}) })),
     db: deps.db,
     deps,
     ip,
   };
+}
+
+/**
+ * The request's child logger, made on first use: most reads never log, and making one (its
+ * bindings serialised up front) took 2.7 us of every request in bench:api's profile. A stand-in
+ * that makes it when first touched, held in a plain property: with a getter instead (`get log()`,
+ * a new closure every request), V8 kept every request's context as a dictionary, not as an object
+ * of one shape, so every later read of `ctx.tenant`, `ctx.actor` or `ctx.db` was a slow lookup,
+ * and making the context alone cost a runtime call (decision 0222). A spread copy (`{ ...ctx, db }`)
+ * shares the stand-in, so its logger too.
+ */
+export function lazyLogger(make: () => Logger): Logger {
+  let real: Logger | undefined;
+  const logger = () => {
+    real ??= make();
+    return real;
+  };
+  return new Proxy({} as Logger, {
+    get(_target, prop) {
+      const l = logger();
+      const value: unknown = Reflect.get(l, prop, l);
+      return typeof value === "function" ? value.bind(l) : value;
+    },
+    set: (_target, prop, value) => Reflect.set(logger(), prop, value),
+    has: (_target, prop) => Reflect.has(logger(), prop),
+  });
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, flushLogs } from "../runtime.ts";
+import { createLogger, flushLogs, LOG_FLUSH_MS } from "../runtime.ts";
 import { type RequestLine, requestLogOf } from "./request-log.ts";
 
 const dirs: string[] = [];
@@ -42,6 +42,8 @@ const LINES: RequestLine[] = [
   // A path may hold anything a client sent: quotes, backslashes, control characters, other scripts.
   { requestId: "trace-42_abc=", method: "POST", path: '/api/"x"\\y\u0001\u2028/привет', status: 404, ms: 0 },
   { requestId: "r", method: "DELETE", path: "/", status: 503, ms: 15000 },
+  // Printable ASCII at the edges of what is written unescaped, and the characters beside them.
+  { requestId: "a b~", method: "GET", path: "/ !#[]{}~\u007f\u001f/%22'", status: 200, ms: 1 },
 ];
 
 describe("the request log of the process logger", () => {
@@ -94,5 +96,67 @@ describe("the request log of the process logger", () => {
     expect(JSON.parse(out[0] as string)).toMatchObject({ msg: "request", path: "/api/current-user", status: 200 });
     log.level = "warn";
     expect(requests.enabled).toBe(false);
+  });
+});
+
+describe("the process logger's one destination", () => {
+  const readLines = (file: string) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const until = async (check: () => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+    return check();
+  };
+
+  it("holds request lines for a batch, but writes a warning at once, after the request lines before it", async () => {
+    const { file, fd } = logFile();
+    const log = createLogger({ logLevel: "info" }, fd);
+    const requests = requestLogOf(log);
+    requests.write(LINES[0] as RequestLine);
+    requests.write(LINES[1] as RequestLine);
+    await new Promise((r) => setTimeout(r, 20));
+    // Gathered, not yet written: a batch is about 180 lines or a quarter second.
+    expect(readFileSync(file, "utf8")).toBe("");
+    log.warn("the database is slow");
+    requests.write(LINES[2] as RequestLine);
+    log.error("and now it is gone");
+    // Well before the periodic flush: the warning and the error went out as they came.
+    expect(await until(() => readLines(file).some((l) => l.msg === "and now it is gone"), 150)).toBe(true);
+    await flushLogs(log);
+    expect(readLines(file).map((l) => (l.msg === "request" ? l.path : l.msg))).toEqual([
+      LINES[0]?.path,
+      LINES[1]?.path,
+      "the database is slow",
+      LINES[2]?.path,
+      "and now it is gone",
+    ]);
+  });
+
+  it("writes gathered request lines within the flush interval when no more come", async () => {
+    const { file, fd } = logFile();
+    const log = createLogger({ logLevel: "info" }, fd);
+    requestLogOf(log).write(LINES[0] as RequestLine);
+    expect(await until(() => readLines(file).length === 1, LOG_FLUSH_MS * 4)).toBe(true);
+  });
+
+  it("keeps every line whole through writes larger than a pipe's atomic size, warnings in between", async () => {
+    const { file, fd } = logFile();
+    const log = createLogger({ logLevel: "info" }, fd);
+    const requests = requestLogOf(log);
+    const n = 5_000;
+    for (let i = 0; i < n; i++) {
+      requests.write({ requestId: `r${i}`, method: "GET", path: `/api/x/${"y".repeat(i % 300)}`, status: 200, ms: i });
+      if (i % 997 === 0) log.warn({ i }, "in between");
+    }
+    await flushLogs(log);
+    const lines = readLines(file);
+    expect(lines.filter((l) => l.msg === "request").map((l) => l.ms)).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(lines.filter((l) => l.msg === "in between").map((l) => l.i)).toEqual([0, 997, 1994, 2991, 3988, 4985]);
+    // In order: each warning after the request line logged before it.
+    const order = lines.map((l) => (l.msg === "request" ? Number(l.ms) : Number(l.i) + 0.5));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 });
