@@ -99,7 +99,7 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
  * bindings serialised up front) took 2.7 us of every request in bench:api's profile. A stand-in
  * that makes it when first touched, held in a plain property: with a getter instead (`get log()`,
  * a new closure every request), V8 kept every request's context as a dictionary, not as an object
- * of one shape, so every later read of `ctx.tenant`, `ctx.actor` or `ctx.db` was a slow lookup,
+ * of one shape, so every later read of its tenant, actor or db was a slow lookup,
  * and making the context alone cost a runtime call (decision 0222). A spread copy (`{ ...ctx, db }`)
  * shares the stand-in, so its logger too.
  */
