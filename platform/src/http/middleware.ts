@@ -6,6 +6,7 @@ import type { Actor, Ctx, Deps, UserActor } from "../context.ts";
 import { type Db, probeDatabase } from "../db/client.ts";
 import { AppError, ErrorCode, accessDenied, notFound, validation } from "../lib/errors.ts";
 import { resolveContext } from "./request-context.ts";
+import { EnvelopedResponse, envelopeHeaders } from "./enveloped-response.ts";
 import type { AppEnv, NodeBindings } from "./env.ts";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./error-handler.ts";
 import { httpRequestDuration } from "../lib/metrics.ts";
@@ -169,15 +170,18 @@ const CLIENT_REQUEST_ID = /^[\w\-=]{1,255}$/;
  * hono's chain is a promise and a microtask more for every request. A header the response set
  * itself is kept (tenant assets and media bring their own CSP).
  *
- * Served through node (c.env.outgoing), the headers go onto the ServerResponse, which the adapter's
- * writeHead merges with the response's own: touching `c.res.headers` would turn the adapter's
- * lightweight response into a fetch `Headers` (undici) that it copies back out header by header,
- * 13 us of a 165 us signed-in read (bench:api). Elsewhere (app.request in tests) they go onto
- * the Response itself.
+ * Served by the product's server (node-server.ts), the headers ride on its ServerResponse and join
+ * the response's own in writeHead (http/enveloped-response.ts); served through node otherwise, they
+ * go onto the ServerResponse with setHeader, which the adapter's writeHead merges with the
+ * response's own. Touching `c.res.headers` would turn the adapter's lightweight response into a
+ * fetch `Headers` (undici) that it copies back out header by header, 13 us of a 165 us signed-in
+ * read (bench:api). Elsewhere (app.request in tests) they go onto the Response itself.
  */
 export function requestEnvelope(log: Logger, opts: { hsts: boolean }): MiddlewareHandler<AppEnv> {
   const pageHeaders = securityHeaderList(opts);
   const apiHeaders = securityHeaderList({ ...opts, api: true });
+  const pageEnvelope = envelopeHeaders(pageHeaders);
+  const apiEnvelope = envelopeHeaders(apiHeaders);
   // The request line's fields are fixed and hold no secret (the path without its query, an id, a
   // method, a status, a duration): it skips the logger's redaction, which walks every line's
   // values looking for tokens and doubled the cost of writing it (9 against 18 us of CPU a line,
@@ -193,9 +197,14 @@ export function requestEnvelope(log: Logger, opts: { hsts: boolean }): Middlewar
     const requestId = clientId !== undefined && CLIENT_REQUEST_ID.test(clientId) ? clientId : randomUUID();
     c.set("requestId", requestId);
     await next();
-    const headers = isApiPath(c.req.path) ? apiHeaders : pageHeaders;
+    const api = isApiPath(c.req.path);
+    const headers = api ? apiHeaders : pageHeaders;
     const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
-    if (outgoing && !outgoing.headersSent) {
+    if (outgoing instanceof EnvelopedResponse && !outgoing.headersSent) {
+      // Added to the headers the response is written with (http/enveloped-response.ts).
+      outgoing.envelopeId = requestId;
+      outgoing.envelope = api ? apiEnvelope : pageEnvelope;
+    } else if (outgoing && !outgoing.headersSent) {
       outgoing.setHeader("X-Request-Id", requestId);
       for (const [name, value] of headers) outgoing.setHeader(name, value);
     } else {

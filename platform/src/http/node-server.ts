@@ -2,6 +2,7 @@ import http from "node:http";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./env.ts";
 import { type NodeHandler, nodeListener } from "./node.ts";
+import { EnvelopedResponse } from "./enveloped-response.ts";
 
 /**
  * The Node HTTP server for `app`, not listening yet: server.ts listens, and realtime/ attaches
@@ -11,7 +12,10 @@ import { type NodeHandler, nodeListener } from "./node.ts";
 export function createHttpServer(app: OpenAPIHono<AppEnv>, opts: { devOidc?: NodeHandler } = {}): http.Server {
   // Node answers an HTTP/1.1 request without a Host header itself, with a bare 400 and no body;
   // let it through, so the app answers it as any malformed request (JSON 400, X-Request-Id).
-  return http.createServer({ requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, nodeListener(app, opts));
+  return http.createServer(
+    { requireHostHeader: false, keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000, ServerResponse: EnvelopedResponse },
+    nodeListener(app, opts),
+  );
 }
 
 /**
