@@ -104,18 +104,28 @@ export async function resolveContext(deps: Deps, headers: HeaderSource, remoteAd
  * shares the stand-in, so its logger too.
  */
 export function lazyLogger(make: () => Logger): Logger {
-  let real: Logger | undefined;
-  const logger = () => {
-    real ??= make();
-    return real;
-  };
-  return new Proxy({} as Logger, {
-    get(_target, prop) {
-      const l = logger();
-      const value: unknown = Reflect.get(l, prop, l);
-      return typeof value === "function" ? value.bind(l) : value;
-    },
-    set: (_target, prop, value) => Reflect.set(logger(), prop, value),
-    has: (_target, prop) => Reflect.has(logger(), prop),
-  });
+  return new Proxy<LazyLogger>({ make, real: undefined }, LAZY_LOGGER) as unknown as Logger;
 }
+
+type LazyLogger = { make: () => Logger; real: Logger | undefined };
+
+/**
+ * One handler for every stand-in, its state on the target: a closure made for each request gets
+ * its name set by the TypeScript loader (esbuild's keepNames: an Object.defineProperty a closure),
+ * which is what the stand-in is here to spare.
+ */
+const LAZY_LOGGER: ProxyHandler<LazyLogger> = {
+  get(target, prop) {
+    target.real ??= target.make();
+    const value: unknown = Reflect.get(target.real, prop, target.real);
+    return typeof value === "function" ? value.bind(target.real) : value;
+  },
+  set(target, prop, value) {
+    target.real ??= target.make();
+    return Reflect.set(target.real, prop, value);
+  },
+  has(target, prop) {
+    target.real ??= target.make();
+    return Reflect.has(target.real, prop);
+  },
+};
