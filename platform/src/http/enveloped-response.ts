@@ -36,7 +36,7 @@ export class EnvelopedResponse<Request extends IncomingMessage = IncomingMessage
     const given = typeof reasonOrHeaders === "string" ? maybeHeaders : reasonOrHeaders;
     if (Array.isArray(given)) {
       // Raw [name, value, ...] pairs (never from the adapter): the table, as before.
-      this.setEnvelope(id, envelope);
+      setEnvelopeHeaders(this, id, envelope);
       return reason === undefined ? super.writeHead(statusCode, given) : super.writeHead(statusCode, reason, given);
     }
     // The response's own headers win over the envelope's, whatever their case.
@@ -48,10 +48,13 @@ export class EnvelopedResponse<Request extends IncomingMessage = IncomingMessage
     if (given) Object.assign(headers, given);
     return reason === undefined ? super.writeHead(statusCode, headers) : super.writeHead(statusCode, reason, headers);
   }
+}
 
-  /** The envelope's headers through setHeader, kept where the response set its own. */
-  setEnvelope(id: string, envelope: EnvelopeHeaders): void {
-    if (!this.hasHeader("x-request-id")) this.setHeader("X-Request-Id", id);
-    for (const h of envelope) if (!this.hasHeader(h.name)) this.setHeader(h.name, h.value);
-  }
+/**
+ * The envelope's headers set on a response before it is written (a server other than the
+ * product's, or raw header pairs), kept where something set the same header already.
+ */
+export function setEnvelopeHeaders(res: http.ServerResponse, id: string, envelope: EnvelopeHeaders): void {
+  if (!res.hasHeader("x-request-id")) res.setHeader("X-Request-Id", id);
+  for (const h of envelope) if (!res.hasHeader(h.name)) res.setHeader(h.name, h.value);
 }
