@@ -1,3 +1,5 @@
+// First: keeps the class of process.nextTick's objects alive before anything else runs (lib/tick-shape.ts).
+import "./lib/tick-shape.ts";
 import { requeueWebhookDeliveries } from "./webhooks/index.ts";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
