@@ -19,8 +19,9 @@ import { TenantDirectory } from "./tenancy/service.ts";
  * synchronously on a request's path (the one line per request cost about 40% of a signed-in read's
  * throughput written synchronously; issue 25).
  *
- * The destination gathers request lines (http/middleware.ts requestEnvelope, lib/request-log.ts)
- * and writes them once LOG_BATCH bytes have gathered, and at least every LOG_FLUSH_MS: one write()
+ * Request lines (http/middleware.ts requestEnvelope) are made into bytes and gathered in front of
+ * the destination (lib/request-log.ts bufferedRequestLog, decision 0225), which writes them once
+ * LOG_BATCH bytes have gathered, and at least every LOG_FLUSH_MS: one write()
  * per about 180 lines, handed to libuv's thread pool. Every other line (a warning, a job's info)
  * is written at once, after the request lines before it (lib/request-log.ts promptStream). One
  * destination for both, so a write of any size never interleaves with another of this process;
@@ -44,7 +45,7 @@ export function createLogger(config: Pick<AppConfig, "logLevel">, destination: n
     },
     promptStream(bytes),
   );
-  registerRequestLog(log, bufferedRequestLog(bytes, base, log.isLevelEnabled("info")));
+  registerRequestLog(log, bufferedRequestLog(bytes, base, log.isLevelEnabled("info"), LOG_BATCH));
   return log;
 }
 

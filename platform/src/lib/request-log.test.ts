@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, flushLogs, LOG_FLUSH_MS } from "../runtime.ts";
+import { createLogger, flushLogs, LOG_BATCH, LOG_FLUSH_MS } from "../runtime.ts";
 import { type RequestLine, requestLogOf } from "./request-log.ts";
 
 const dirs: string[] = [];
@@ -44,6 +45,8 @@ const LINES: RequestLine[] = [
   { requestId: "r", method: "DELETE", path: "/", status: 503, ms: 15000 },
   // Printable ASCII at the edges of what is written unescaped, and the characters beside them.
   { requestId: "a b~", method: "GET", path: "/ !#[]{}~\u007f\u001f/%22'", status: 200, ms: 1 },
+  // Numbers of every width the line meets, a character outside the BMP.
+  { requestId: "0", method: "GET", path: "/media/\u{1F600}", status: 301, ms: 1234567 },
 ];
 
 describe("the request log of the process logger", () => {
@@ -140,6 +143,41 @@ describe("the process logger's one destination", () => {
     const log = createLogger({ logLevel: "info" }, fd);
     requestLogOf(log).write(LINES[0] as RequestLine);
     expect(await until(() => readLines(file).length === 1, LOG_FLUSH_MS * 4)).toBe(true);
+  });
+
+  it("writes a line longer than a whole batch in its place, whole", async () => {
+    const { file, fd } = logFile();
+    const log = createLogger({ logLevel: "info" }, fd);
+    const requests = requestLogOf(log);
+    const long = `/api/${"é".repeat(LOG_BATCH)}`;
+    requests.write(LINES[0] as RequestLine);
+    requests.write({ ...(LINES[0] as RequestLine), path: long, ms: 1 });
+    requests.write({ ...(LINES[0] as RequestLine), ms: 2 });
+    await flushLogs(log);
+    expect(readLines(file).map((l) => [l.path === long ? "long" : l.path, l.ms])).toEqual([
+      [LINES[0]?.path, LINES[0]?.ms],
+      ["long", 1],
+      [LINES[0]?.path, 2],
+    ]);
+  });
+
+  it("writes what it gathered when the process exits", () => {
+    const { file } = logFile();
+    const script = `
+      import { openSync } from "node:fs";
+      import { createLogger } from ${JSON.stringify(path.join(import.meta.dirname, "..", "runtime.ts"))};
+      import { requestLogOf } from ${JSON.stringify(path.join(import.meta.dirname, "request-log.ts"))};
+      const log = createLogger({ logLevel: "info" }, openSync(process.env.LOG_FILE, "a"));
+      const requests = requestLogOf(log);
+      for (let i = 0; i < 300; i++) requests.write({ requestId: "r" + i, method: "GET", path: "/x", status: 200, ms: i });
+      log.info("in between");
+      for (let i = 300; i < 310; i++) requests.write({ requestId: "r" + i, method: "GET", path: "/x", status: 200, ms: i });
+      process.exit(0);
+    `;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env: { ...process.env, LOG_FILE: file }, encoding: "utf8", timeout: 60_000 });
+    expect(child.status, child.stderr).toBe(0);
+    const order = readLines(file).map((l) => (l.msg === "request" ? l.ms : l.msg));
+    expect(order).toEqual([...Array.from({ length: 300 }, (_, i) => i), "in between", ...Array.from({ length: 10 }, (_, i) => 300 + i)]);
   });
 
   it("keeps every line whole through writes larger than a pipe's atomic size, warnings in between", async () => {

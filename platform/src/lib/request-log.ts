@@ -64,45 +64,128 @@ export function promptStream(out: ByteDestination): { write(line: string): void;
 /**
  * The request log of a process logger made by runtime.ts createLogger: pino's own info line for
  * the request's fields (the same keys, level, time and base as `logger.info(fields, "request")`
- * writes; request-log.test.ts compares the two), made in one template instead of by pino's
- * general path, and handed as bytes to the process logger's destination, which gathers them
- * (runtime.ts createLogger).
+ * writes; request-log.test.ts compares the two), made straight into bytes, gathered `batchBytes`
+ * at a time and then handed to the process logger's destination (runtime.ts createLogger).
  *
  * Why not `logger.info`: the line is the one log call every request makes, and pino's general
  * path (its child bindings, its walk over an object of any shape, its string escaping, the string
- * turned into bytes afterwards) cost 3.5-4.9 µs of CPU a line where this costs 2.5-2.9 (400,000
- * lines, alternating, on the 2-core development machine; decision 0215), and allocated 1.8 KB a
- * line against 0.9, which the young generation's collections then pay for every request in flight.
- * The fields are typed and fixed, so the template cannot go out of step with what it writes: the
- * strings are quoted as JSON (jsonString: a path may hold any character), the numbers are numbers.
+ * turned into bytes afterwards) cost 3.5-4.9 µs of CPU a line where a template cost 2.5-2.9 (400,000
+ * lines, alternating, on the 2-core development machine; decision 0215). Why bytes rather than a
+ * template string: the string then had to be flattened, turned into a Buffer of its own (a slice of
+ * Node's pool, a new pool every 40 lines) and joined with the others before the write: under
+ * bench:api's load that was half of what the request log cost (decision 0225). The fields are typed
+ * and fixed, so the line cannot go out of step with what it writes: the strings are copied as they
+ * are when they hold only printable ASCII other than `"` and `\` (a request's id, method and path
+ * almost always), else written as JSON.stringify quotes them; the numbers are numbers.
+ *
+ * The gathered bytes sit in front of the destination: its write, flush and flushSync hand them
+ * over first, so every way a line reaches it (the general logger's lines, the periodic flush,
+ * pino's exit handler, flushLogs) keeps the order in which lines were logged.
  */
-export function bufferedRequestLog(destination: ByteDestination, base: Record<string, string>, enabled: boolean): RequestLog {
-  const head = `{"level":${pino.levels.values.info},"time":`;
+export function bufferedRequestLog(destination: ByteDestination, base: Record<string, string>, enabled: boolean, batchBytes = 32 * 1024): RequestLog {
   const bindings = Object.keys(base).length === 0 ? "" : `,${JSON.stringify(base).slice(1, -1)}`;
+  const head = Buffer.from(`{"level":${pino.levels.values.info},"time":`);
+  const requestId = Buffer.from(`${bindings},"requestId":`);
+  const method = Buffer.from(`,"method":`);
+  const path = Buffer.from(`,"path":`);
+  const status = Buffer.from(`,"status":`);
+  const ms = Buffer.from(`,"ms":`);
+  const tail = Buffer.from(`,"msg":"request"}\n`);
+  // The most bytes a line can take besides its strings: the constants, three numbers of up to 24
+  // characters, six quotes. A string takes at most 6 bytes for each of its UTF-16 units (\u001f).
+  const fixed = head.length + requestId.length + method.length + path.length + status.length + ms.length + tail.length + 3 * 24 + 6;
+  // Room for a whole batch and then a line of up to another batch's size; a longer line (a path of
+  // thousands of characters) is written on its own.
+  let stage = Buffer.allocUnsafe(2 * batchBytes);
+  let used = 0;
+  const write = destination.write.bind(destination);
+  const flush = destination.flush.bind(destination);
+  const flushSync = destination.flushSync.bind(destination);
+  const handOver = (): void => {
+    if (used === 0) return;
+    write(stage.subarray(0, used));
+    stage = Buffer.allocUnsafe(2 * batchBytes);
+    used = 0;
+  };
+  if (enabled) {
+    destination.write = (data) => {
+      handOver();
+      return write(data);
+    };
+    destination.flush = (cb) => {
+      handOver();
+      flush(cb);
+    };
+    destination.flushSync = () => {
+      handOver();
+      flushSync();
+    };
+  }
   return {
     enabled,
     write: (l) => {
-      destination.write(
-        Buffer.from(
-          `${head}${Date.now()}${bindings},"requestId":${jsonString(l.requestId)},"method":${jsonString(l.method)},"path":${jsonString(l.path)},"status":${l.status},"ms":${l.ms},"msg":"request"}\n`,
-        ),
-      );
+      const bound = fixed + 6 * (l.requestId.length + l.method.length + l.path.length);
+      if (used + bound > stage.length) handOver();
+      const buf = bound > stage.length ? Buffer.allocUnsafe(bound) : stage;
+      let at = buf === stage ? used : 0;
+      at = putBytes(buf, at, head);
+      at = putNumber(buf, at, Date.now());
+      at = putBytes(buf, at, requestId);
+      at = putString(buf, at, l.requestId);
+      at = putBytes(buf, at, method);
+      at = putString(buf, at, l.method);
+      at = putBytes(buf, at, path);
+      at = putString(buf, at, l.path);
+      at = putBytes(buf, at, status);
+      at = putNumber(buf, at, l.status);
+      at = putBytes(buf, at, ms);
+      at = putNumber(buf, at, l.ms);
+      at = putBytes(buf, at, tail);
+      if (buf !== stage) {
+        write(buf.subarray(0, at));
+        return;
+      }
+      used = at;
+      if (used >= batchBytes) handOver();
     },
     // sonic-boom writes a buffered rest (under its minLength) at once and calls back when written.
     flush: (cb) => whenOpen(destination, () => destination.flush(() => cb())),
   };
 }
 
-/** Printable ASCII without `"` and `\\`: what JSON.stringify returns quoted and unchanged. */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+function putBytes(buf: Buffer, at: number, bytes: Buffer): number {
+  buf.set(bytes, at);
+  return at + bytes.length;
+}
 
 /**
- * A string as JSON: quoted as it is when nothing in it needs escaping (a request's id, method and
- * path almost always), else by JSON.stringify: the three strings through JSON.stringify took 150
- * ns of the 620 it took to make a line with its bytes (400,000 lines, alone; decision 0222).
+ * A string as JSON at `at`: copied as it is while it holds only printable ASCII other than `"` and
+ * `\` (what JSON.stringify returns quoted and unchanged), else JSON.stringify's text in UTF-8.
  */
-function jsonString(s: string): string {
-  return PLAIN.test(s) ? `"${s}"` : JSON.stringify(s);
+function putString(buf: Buffer, at: number, s: string): number {
+  buf[at] = 0x22;
+  let o = at + 1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return at + buf.write(JSON.stringify(s), at, "utf8");
+    buf[o++] = c;
+  }
+  buf[o] = 0x22;
+  return o + 1;
+}
+
+/** A number as JSON text at `at` (as a template would write it): digit by digit when a non-negative safe integer. */
+function putNumber(buf: Buffer, at: number, n: number): number {
+  if (!(Number.isSafeInteger(n) && n >= 0)) return at + buf.write(`${n}`, at, "latin1");
+  let digits = 1;
+  for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+  const end = at + digits;
+  for (let i = end - 1; i >= at; i--) {
+    const q = Math.floor(n / 10);
+    buf[i] = 0x30 + (n - q * 10);
+    n = q;
+  }
+  return end;
 }
 
 const requestLogs = new WeakMap<Logger, RequestLog>();
