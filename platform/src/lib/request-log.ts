@@ -96,7 +96,7 @@ export function bufferedRequestLog(destination: ByteDestination, base: Record<st
   const fixed = head.length + requestId.length + method.length + path.length + status.length + ms.length + tail.length + 3 * 24 + 6;
   // Room for a whole batch and then a line of up to another batch's size; a longer line (a path of
   // thousands of characters) is written on its own.
-  let stage = Buffer.allocUnsafe(2 * batchBytes);
+  let stage = Buffer.allocUnsafe(enabled ? 2 * batchBytes : 0);
   let used = 0;
   const write = destination.write.bind(destination);
   const flush = destination.flush.bind(destination);
