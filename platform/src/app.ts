@@ -127,9 +127,16 @@ export function createApp(deps: Deps, opts: AppOptions = {}): OpenAPIHono<AppEnv
   const defaultBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: payloadTooLarge });
   for (const prefix of ["/api/*", "/community/*", "/dev/*"]) {
     // A GET or HEAD has no body to bound; asking for one would make the node adapter build a full
-    // fetch Request for every read (a third of a directory request's JavaScript).
-    app.use(prefix, (c, next) => (BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH || isEventImageUpload(c.req.path) ? next() : defaultBodyLimit(c, next)));
-    app.use(prefix, databaseWatch(deps.probeDb ?? deps.db));
+    // fetch Request for every read (a third of a directory request's JavaScript). The bound and
+    // the database watch in one layer (each layer of hono's chain is a promise and a microtask more).
+    const watch = databaseWatch(deps.probeDb ?? deps.db);
+    app.use(prefix, (c, next) =>
+      BODYLESS.has(c.req.method) || c.req.path === IMAGE_UPLOAD_API_PATH || isEventImageUpload(c.req.path)
+        ? watch(c, next)
+        : defaultBodyLimit(c, async () => {
+            await watch(c, next);
+          }),
+    );
     // The origin check (CSRF) of a state-changing request runs inside requestContext, once the tenant is known.
     app.use(prefix, requestContext(deps, remote));
   }

@@ -237,20 +237,33 @@ export const DATABASE_WATCH: DatabaseWatch = { checkAfterMs: 3_000, probeTimeout
  * clearing a timer for every request was a few per cent of a signed-in read (bench:api).
  */
 export function databaseWatch(db: Db, watch: DatabaseWatch = DATABASE_WATCH): MiddlewareHandler<AppEnv> {
-  type Waiter = { since: number; downstream: Promise<void>; reject: (err: AppError) => void };
-  const inFlight = new Set<Waiter>();
+  // The requests in flight, newest first, linked through themselves: adding and removing one is a
+  // few stores (a Set rehashed itself in V8's runtime as it shrank after every burst).
+  type Waiter = { since: number; downstream: Promise<void>; reject: (err: AppError) => void; newer: Waiter | undefined; older: Waiter | undefined; done: boolean };
+  let newest: Waiter | undefined;
+  let inFlight = 0;
+  const unlink = (w: Waiter): void => {
+    if (w.newer) w.newer.older = w.older;
+    else newest = w.older;
+    if (w.older) w.older.newer = w.newer;
+    w.newer = undefined;
+    w.older = undefined;
+    w.done = true;
+    inFlight--;
+  };
   let ticker: NodeJS.Timeout | undefined;
   let probing = false;
   const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, "Server is unavailable", { headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } });
   const tick = async () => {
-    if (inFlight.size === 0) {
+    if (inFlight === 0) {
       clearInterval(ticker);
       ticker = undefined;
       return;
     }
     if (probing) return;
     const now = performance.now();
-    const due = [...inFlight].filter((w) => now - w.since >= watch.checkAfterMs);
+    const due: Waiter[] = [];
+    for (let w = newest; w; w = w.older) if (now - w.since >= watch.checkAfterMs) due.push(w);
     if (due.length === 0) return;
     probing = true;
     const alive = await probeDatabase(db, watch.probeTimeoutMs).finally(() => {
@@ -258,7 +271,7 @@ export function databaseWatch(db: Db, watch: DatabaseWatch = DATABASE_WATCH): Mi
     });
     const checked = performance.now();
     for (const w of due) {
-      if (!inFlight.has(w)) continue;
+      if (w.done) continue;
       if (alive) {
         w.since = checked;
         continue;
@@ -280,12 +293,14 @@ export function databaseWatch(db: Db, watch: DatabaseWatch = DATABASE_WATCH): Mi
       // making it had every request's objects outlive V8's young generation (a full collection
       // every 2 s under bench:api, a fifth of the server's CPU; seen with --trace-gc).
       await new Promise<void>((resolve, reject) => {
-        waiter = { since: performance.now(), downstream, reject };
-        inFlight.add(waiter);
+        waiter = { since: performance.now(), downstream, reject, newer: undefined, older: newest, done: false };
+        if (newest) newest.newer = waiter;
+        newest = waiter;
+        inFlight++;
         downstream.then(resolve, reject);
       });
     } finally {
-      if (waiter) inFlight.delete(waiter);
+      if (waiter) unlink(waiter);
     }
   };
 }
