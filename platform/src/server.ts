@@ -8,7 +8,7 @@ import { nodeRemoteAddr } from "./http/node.ts";
 import { createHttpServer } from "./http/node-server.ts";
 import { attachRealtime, createStompServer, STOMP_PATH } from "./realtime/index.ts";
 import { loadConfig } from "./env.ts";
-import { createDeps, createLogger, openDatabase, processErrorReporter } from "./runtime.ts";
+import { createDeps, createLogger, flushLogs, openDatabase, processErrorReporter } from "./runtime.ts";
 import { watchProcessErrors } from "./lib/process-errors.ts";
 import { loadTenantsDir } from "./community/load-tenants.ts";
 import { applyTenants } from "./community/apply-tenants.ts";
@@ -104,6 +104,9 @@ async function main(): Promise<void> {
     await deps.errors?.close().catch(() => {});
     await deps.bus.close().catch((err) => log.error({ err }, "stopping the bus failed"));
     await database.close().catch((err) => log.error({ err }, "stopping database failed"));
+    // The log's last lines, in order: pino's exit handler writes what is left synchronously, and a
+    // write still in flight then may land after it.
+    await flushLogs(log);
     process.stdout.write("Tuesday stopped.\n");
     process.exit(0);
   };
