@@ -47,7 +47,7 @@ import type { CommunityModel } from "./corpus.ts";
 import { Rng, mix32, permutation, seedOf } from "./random.ts";
 import { DenseScorer, writeSmallTerms } from "./dense.ts";
 import { scorePair } from "./relevance.ts";
-import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchDirections, VEC } from "./semantic.ts";
+import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchKernel, VEC } from "./semantic.ts";
 import type { ComponentWeights } from "./weights.ts";
 import { nearestPartners } from "./vector-candidates.ts";
 
@@ -778,6 +778,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const rescoredMark = new Int32Array(n);
   const touched = new Int32Array(n);
   const dense = new DenseScorer(m);
+  const sketchOf = sketchKernel(m);
   const best = new TopHeap(k, rank);
   const qFeat: number[] = [];
   const qW: number[] = [];
@@ -1006,7 +1007,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         if ((r & (STAGE_BATCH - 1)) === 0) touchRows(sketch, preItems, r, Math.min(nPre, r + STAGE_BATCH), SKETCH_RECORD, ABOUT_AT, 2);
         const v = preItems[r] as number;
         const at = v * ACC;
-        const sk = (sketchDirections(m, u, v) + sketchAbout(m, u, v)) * (acc[at + 10] as number);
+        const sk = sketchOf(u, v) * (acc[at + 10] as number);
         acc[at + 14] = sk;
         // The tags and answers exactly from the same record where it holds them, for the postings'
         // share of them (lists of common tags and answers are read in part).

@@ -10,6 +10,11 @@
  * module on it once. Where the memory cannot be had (more than 4 GiB of texts, no WebAssembly SIMD,
  * or an address-space limit) the bytes sit in a plain SharedArrayBuffer and SimSIMD's int8 product
  * serves: the same numbers, slower.
+ *
+ * The members' sketch records (semantic.ts SemanticVectors.sketch) sit in a store of their own: the
+ * candidate search estimates a thousand-odd pairs a member from them, each pair one call of the
+ * module's `sketch` (three products with SIMD, then the estimate's arithmetic), which was half of
+ * the sketch stage's time as JavaScript loops over the bytes (decision 0227).
  */
 import { inner } from "simsimd";
 import { INT8_DOT_WASM } from "./int8-dot.wasm.ts";
@@ -55,20 +60,31 @@ export function int8Store(bytes: number): Int8Store {
   return { q: new Int8Array(new SharedArrayBuffer(bytes)), memory: null };
 }
 
-/** This thread's kernel for each memory (a worker's copy of a store is another Memory object on the same bytes). */
-const kernels = new WeakMap<Int8Store, Int8Dot>();
+/** int8-dot.wat `sketch`: sketchDirections + sketchAbout (semantic.ts) of two members' records at byte offsets a and b. */
+export type Int8Sketch = (a: number, b: number, scale: number, aboutScale: number, floor: number, ceiling: number, semantic: number, about: number, share: number) => number;
+
+/** This thread's instance of the module on each store's memory (a worker's copy of a store is another Memory object on the same bytes). */
+const instances = new WeakMap<Int8Store, WebAssembly.Exports | null>();
+
+function exportsOf(store: Int8Store): WebAssembly.Exports | null {
+  let found = instances.get(store);
+  if (found === undefined) {
+    const module = dotModule();
+    found = store.memory !== null && module !== null ? new WebAssembly.Instance(module, { env: { memory: store.memory } }).exports : null;
+    instances.set(store, found);
+  }
+  return found;
+}
 
 /** The inner product over the store's bytes. */
 export function int8Dot(store: Int8Store): Int8Dot {
-  let dot = kernels.get(store);
-  if (dot === undefined) {
-    const { memory, q } = store;
-    const module = dotModule();
-    dot =
-      memory !== null && module !== null
-        ? (new WebAssembly.Instance(module, { env: { memory } }).exports.dot as Int8Dot)
-        : (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
-    kernels.set(store, dot);
-  }
-  return dot;
+  const wasm = exportsOf(store);
+  if (wasm !== null) return wasm.dot as Int8Dot;
+  const { q } = store;
+  return (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
+}
+
+/** The sketches' estimate over the store's memory (semantic.ts sketchKernel), or null when the store is not in WebAssembly memory. */
+export function int8Sketch(store: Int8Store): Int8Sketch | null {
+  return (exportsOf(store)?.sketch as Int8Sketch | undefined) ?? null;
 }

@@ -5,7 +5,7 @@ import { syntheticCommunity } from "../../dev/synthetic.ts";
 import { buildCommunityModel } from "./corpus.ts";
 import { Rng } from "./random.ts";
 import { clusteredVectors } from "./testing.ts";
-import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, semanticParts, sketchEstimate, textCosine, VEC } from "./semantic.ts";
+import { combineSemantic, SKETCH_RECORD, type SemanticParts, semanticDirections, semanticParts, sketchEstimate, sketchKernel, textCosine, VEC } from "./semantic.ts";
 
 /** Of one member's true best five partners (exact values above 0), how many are among the best twenty by the estimates. */
 function bestFiveInTwenty(exact: { v: number; x: number }[], estimated: { v: number; x: number }[]): { wanted: number; found: number } {
@@ -54,6 +54,24 @@ describe("the texts' sketches (SemanticVectors.sketch)", () => {
     }
     expect(wanted).toBeGreaterThan(300);
     expect(found / wanted).toBeGreaterThan(0.85);
+  });
+
+  it("are estimated in WebAssembly (sketchKernel) to the same double as sketchEstimate, for every pair, with and without vectors", () => {
+    const s = model.vectors;
+    if (!s) throw new Error("no vectors");
+    expect(s.sketchStore.memory).not.toBeNull();
+    const kernel = sketchKernel(model);
+    let differ = 0;
+    let nonZero = 0;
+    for (let u = 0; u < model.n; u += 3) {
+      for (let v = 0; v < model.n; v++) {
+        const want = sketchEstimate(model, u, v);
+        if (want !== 0) nonZero++;
+        if (!Object.is(kernel(u, v), want)) differ++;
+      }
+    }
+    expect(nonZero).toBeGreaterThan(20_000);
+    expect(differ).toBe(0);
   });
 
   it("estimate the about <-> about term on its own: its true best five among the sketches' best twenty, 0 without an about text", () => {

@@ -4,7 +4,7 @@
  * and kept as int8 numbers with a scale per text. Need <-> offer similarity in both directions and
  * about <-> about feed relevance (relevance.ts, dense.ts) when the community's texts have vectors.
  */
-import { type Int8Dot, int8Dot, int8Store } from "./int8-dot.ts";
+import { type Int8Dot, int8Dot, type Int8Store, int8Sketch, int8Store } from "./int8-dot.ts";
 import type { MemberFeatures, PackedTexts } from "./types.ts";
 import { hashWords, innerProducts, type NearestLists, nearestByVector, type TextRows } from "./vector-index.ts";
 import type { ComponentWeights, MatchingWeights } from "./weights.ts";
@@ -67,6 +67,8 @@ export interface SemanticVectors extends PackedTexts {
    * mostly by meaning).
    */
   sketch: Int8Array;
+  /** Where `sketch` lives: a shared WebAssembly memory when one could be had (sketchKernel). */
+  sketchStore: Int8Store;
   sketchHubs: Float32Array;
   sketchScale: number;
   aboutScale: number;
@@ -184,7 +186,8 @@ function semanticVectors({ dim, store, scale, has }: PackedTexts, n: number, nee
   if (!any) return null;
   const texts = int8Rows(store.q, scale, dim);
   // The sketches first: their scratch is gone before the nearest-text indexes (the peak of memory) are built.
-  const { sketch, sketchHubs, aboutScale } = sketchTexts(texts, has, n, dim);
+  const { sketchStore, sketchHubs, aboutScale } = sketchTexts(texts, has, n, dim);
+  const sketch = sketchStore.q;
   const needNear = nearestByVector(texts, has, n, dim, VEC.slots, VEC.need, VEC.offer);
   const offerNear = nearestByVector(texts, has, n, dim, VEC.slots, VEC.offer, VEC.need);
   const { needHub, offerHub } = hubness(needNear, offerNear, has, n);
@@ -201,6 +204,7 @@ function semanticVectors({ dim, store, scale, has }: PackedTexts, n: number, nee
     offerHub,
     needStrength: needStrength ?? new Float32Array(new SharedArrayBuffer(4 * n)).fill(1),
     sketch,
+    sketchStore,
     sketchHubs,
     sketchScale,
     aboutScale,
@@ -215,10 +219,10 @@ function semanticVectors({ dim, store, scale, has }: PackedTexts, n: number, nee
  * offer's hubness and scale come once the nearest texts are known (fitSketches); the about scale
  * here, from the sample's own closest pairs.
  */
-function sketchTexts(texts: TextRows, has: Uint8Array, n: number, dim: number): { sketch: Int8Array; sketchHubs: Float32Array; aboutScale: number } {
-  const buffer = new SharedArrayBuffer(n * SKETCH_RECORD);
-  const sketch = new Int8Array(buffer);
-  const sketchHubs = new Float32Array(buffer);
+function sketchTexts(texts: TextRows, has: Uint8Array, n: number, dim: number): { sketchStore: Int8Store; sketchHubs: Float32Array; aboutScale: number } {
+  const sketchStore = int8Store(n * SKETCH_RECORD);
+  const sketch = sketchStore.q;
+  const sketchHubs = new Float32Array(sketch.buffer, 0, sketch.length / 4);
   const needOffer = sampleTexts(has, n, [VEC.need, VEC.offer]);
   if (needOffer.length > 0) {
     const basis = directions(texts, needOffer, dim, SKETCH_DIM);
@@ -234,7 +238,7 @@ function sketchTexts(texts: TextRows, has: Uint8Array, n: number, dim: number): 
     project(texts, has, n, dim, basis, ABOUT_DIM, sketch, [[VEC.about, ABOUT_AT]]);
     aboutScale = fitAbout(texts, about, dim, basis);
   }
-  return { sketch, sketchHubs, aboutScale };
+  return { sketchStore, sketchHubs, aboutScale };
 }
 
 /** Up to SKETCH_SAMPLE of the texts in `slots` (their places in the texts), evenly spaced over the members. */
@@ -465,6 +469,26 @@ export function sketchAbout(m: SemanticModel, a: number, b: number): number {
   if (c.about === 0) return 0;
   const { floor, ceiling } = m.weights.semantic;
   return c.about * lift(s.aboutScale * aboutProduct(s.sketch, a, b), floor, ceiling);
+}
+
+/** sketchEstimate(m, a, b) for this thread: the candidate search's sketch stage asks it of a thousand-odd pairs a member. */
+export type SketchKernel = (a: number, b: number) => number;
+
+/**
+ * sketchEstimate as one call into WebAssembly (int8-dot.wat `sketch`: the three products with SIMD,
+ * then the same double operations in the same order, so the same value), or sketchEstimate itself
+ * where the sketches are not in a WebAssembly memory.
+ */
+export function sketchKernel(m: SemanticModel): SketchKernel {
+  const s = m.vectors;
+  const c = m.vectorComponents;
+  if (s === null || c === null) return () => 0;
+  const wasm = int8Sketch(s.sketchStore);
+  if (wasm === null) return (a, b) => sketchEstimate(m, a, b);
+  const { ok, sketchScale, aboutScale } = s;
+  const { floor, ceiling, maxShare } = m.weights.semantic;
+  const { semantic, about } = c;
+  return (a, b) => (ok[a] === 0 || ok[b] === 0 ? 0 : wasm(a * SKETCH_RECORD, b * SKETCH_RECORD, sketchScale, aboutScale, floor, ceiling, semantic, about, maxShare));
 }
 
 /**
