@@ -50,6 +50,7 @@ import { scorePair } from "./relevance.ts";
 import { ABOUT_AT, ABOUT_DIM, SKETCH_RECORD, type SemanticVectors, sketchAbout, sketchKernel, VEC } from "./semantic.ts";
 import type { ComponentWeights } from "./weights.ts";
 import { nearestPartners } from "./vector-candidates.ts";
+import { type ScanIndex, type Scanner, scanIndex, scanner } from "./postings-scan.ts";
 
 /** Integer edge weights: relevance (raised to weights.matching.exponent) scaled by this and rounded (the audit export format). */
 export const WEIGHT_SCALE = 1_000_000;
@@ -92,10 +93,8 @@ export interface Index {
   /** Mutual keys' second direction (see memberFeatures), 0 elsewhere. */
   weights2: Float32Array;
   byCityWeights2: Float32Array;
-  /** Per posting of `members`, its member's small-terms signature (smallTermSignatures): 64 bits and the norm; empty when the scan is off (scanExtra 0). */
-  sigLo: Int32Array;
-  sigHi: Int32Array;
-  sigNorm: Float32Array;
+  /** Per posting of `members`, its member's small-terms signature (smallTermSignatures): 64 bits and the norm; null when the scan is off (scanExtra 0). */
+  scan: ScanIndex | null;
   /** Per member, its signature's two words (at 2i, 2i + 1). */
   memberSig: Int32Array;
   features: number;
@@ -307,15 +306,6 @@ export function smallTermSignatures(m: CommunityModel): { lo: Int32Array; hi: In
   return { lo, hi, norm, qLo, qHi };
 }
 
-/** cos(pi * h / 64) for a Hamming distance h of two 64-bit signatures. */
-const SIG_COS = Float32Array.from({ length: 65 }, (_, h) => Math.cos((Math.PI * h) / 64));
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-}
-
 export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = false): Index {
   // Before any list is filled (the workers wait for this index): the sketch records' tags and answers.
   writeSmallTerms(m);
@@ -403,23 +393,21 @@ export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = f
   // The signatures only where the scan reads them (weights.candidates.scanExtra): 12 bytes a posting.
   const scanned = m.weights.candidates.scanExtra > 0;
   const sig = scanned ? smallTermSignatures(m) : null;
-  const sigLo = ints(scanned ? total : 0);
-  const sigHi = ints(scanned ? total : 0);
-  const sigNorm = floats(scanned ? total : 0);
+  const scan = sig ? scanIndex(total, m.weights.candidates.scanLimit) : null;
   const memberSig = ints(scanned ? 2 * m.n : 0);
-  if (sig) {
+  if (sig && scan) {
     for (let p = 0; p < total; p++) {
       const v = members[p] as number;
-      sigLo[p] = sig.lo[v] as number;
-      sigHi[p] = sig.hi[v] as number;
-      sigNorm[p] = sig.norm[v] as number;
+      scan.sig[2 * p] = sig.lo[v] as number;
+      scan.sig[2 * p + 1] = sig.hi[v] as number;
+      scan.norm[p] = sig.norm[v] as number;
     }
     for (let i = 0; i < m.n; i++) {
       memberSig[2 * i] = sig.qLo[i] as number;
       memberSig[2 * i + 1] = sig.qHi[i] as number;
     }
   }
-  return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, sigLo, sigHi, sigNorm, memberSig, features };
+  return { offsets: counts, members, weights, weights2, byCity, byCityWeights, byCityWeights2, scan, memberSig, features };
 }
 
 /** Bounded min-heap of (score, member), ties broken by a seeded rank (lower rank wins). */
@@ -795,9 +783,8 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   const poolScores: number[] = [];
   const nearItems: number[] = [];
   const { scanExtra, scanLimit, prescorePool } = m.weights.candidates;
-  const exScore = new Float64Array(2 * Math.max(1, scanExtra));
-  const exPos = new Int32Array(2 * Math.max(1, scanExtra));
-  const { sigLo, sigHi, sigNorm, memberSig } = index;
+  const scan = index.scan === null ? null : scanner(index.scan);
+  const { memberSig } = index;
   let postingsRead = 0;
   let rescored = 0;
 
@@ -887,26 +874,15 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
         // Past the cut of a run of equal weights: the members of the rest of the run whose small
         // terms (signatures) promise most.
         let nExtra = 0;
-        if (scanExtra > 0 && !byCity && kind <= 2 && take === postingsCap && from + take < to) {
+        if (scan !== null && !byCity && kind <= 2 && take === postingsCap && from + take < to) {
           const cut = from + take - 1;
           const imp = kind === 0 ? (lw[cut] as number) * (lw2[cut] as number) : (lw[cut] as number);
           const scanEnd = Math.min(to, from + take + scanLimit);
-          const uLo = memberSig[2 * u] as number;
-          const uHi = memberSig[2 * u + 1] as number;
-          let exFloor = Number.NEGATIVE_INFINITY;
-          for (let p = from + take; p < scanEnd; p++) {
-            if ((kind === 0 ? (lw[p] as number) * (lw2[p] as number) : (lw[p] as number)) !== imp) break;
-            postingsRead++;
-            const est = (sigNorm[p] as number) * (SIG_COS[popcount((sigLo[p] as number) ^ uLo) + popcount((sigHi[p] as number) ^ uHi)] as number);
-            if (est <= exFloor) continue;
-            exScore[nExtra] = est;
-            exPos[nExtra++] = p;
-            if (nExtra === exScore.length) {
-              nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
-              exFloor = least(exScore, nExtra);
-            }
-          }
-          nExtra = selectBest(exScore, exPos, nExtra, scanExtra, null);
+          let runEnd = from + take;
+          if (kind === 0) while (runEnd < scanEnd && (lw[runEnd] as number) * (lw2[runEnd] as number) === imp) runEnd++;
+          else while (runEnd < scanEnd && lw[runEnd] === imp) runEnd++;
+          postingsRead += runEnd - (from + take);
+          nExtra = scan.run(from + take, runEnd, memberSig[2 * u] as number, memberSig[2 * u + 1] as number, scanExtra);
         }
         const count = take + nExtra;
         if (kind === 0) {
@@ -914,7 +890,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
           const by = (qBits[q] as number) & ~0xffff;
           const qn = qNeedW[q] as number;
           for (let r = 0; r < count; r++) {
-            const p = r < take ? from + r : (exPos[r - take] as number);
+            const p = r < take ? from + r : (scan as Scanner).position(r - take);
             const v = list[p] as number;
             const at = v * ACC;
             if (stamps[at + 7] !== stamp) {
@@ -933,7 +909,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
           continue;
         }
         for (let r = 0; r < count; r++) {
-          const p = r < take ? from + r : (exPos[r - take] as number);
+          const p = r < take ? from + r : (scan as Scanner).position(r - take);
           const v = list[p] as number;
           const at = v * ACC;
           if (stamps[at + 6] === seenStamp) continue;
@@ -1377,9 +1353,6 @@ function firstLists(m: CommunityModel, ctx: ListContext, started: Workers | null
           byCityWeights: shared(index.byCityWeights),
           weights2: shared(index.weights2),
           byCityWeights2: shared(index.byCityWeights2),
-          sigLo: shared(index.sigLo),
-          sigHi: shared(index.sigHi),
-          sigNorm: shared(index.sigNorm),
           memberSig: shared(index.memberSig),
         };
   overBlocks(ctx, started, { pass: "first", index: sharedIndex }, out, (claim, done) => fillLists(m, ctx, sharedIndex, claim, done, out));

@@ -84,6 +84,14 @@ export function int8Dot(store: Int8Store): Int8Dot {
   return (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
 }
 
+/** int8-dot.wat `estimates`: the postings scan's estimates of [from, end) as f64 at byte `out` (postings-scan.ts). */
+export type Int8Estimates = (sig: number, norm: number, cos: number, from: number, end: number, lo: number, hi: number, out: number) => void;
+
+/** The postings scan's estimates over the store's memory (postings-scan.ts), or null when the store is not in WebAssembly memory. */
+export function int8Estimates(store: Int8Store): Int8Estimates | null {
+  return (exportsOf(store)?.estimates as Int8Estimates | undefined) ?? null;
+}
+
 /** The sketches' estimate over the store's memory (semantic.ts sketchKernel), or null when the store is not in WebAssembly memory. */
 export function int8Sketch(store: Int8Store): Int8Sketch | null {
   return (exportsOf(store)?.sketch as Int8Sketch | undefined) ?? null;

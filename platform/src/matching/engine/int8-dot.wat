@@ -92,4 +92,26 @@
           (f64.mul (local.get $aboutScale) (f64.convert_i32_s (call $lanes (i32x4.add
             (call $prod16 (v128.load offset=64 (local.get $a)) (v128.load offset=64 (local.get $b)))
             (call $prod16 (v128.load offset=80 (local.get $a)) (v128.load offset=80 (local.get $b)))))))
-          (local.get $floor) (local.get $ceiling))))))
+          (local.get $floor) (local.get $ceiling)))))
+
+  ;; estimates(sig, norm, cos, from, end, lo, hi, out): postings-scan.ts. For each posting p in
+  ;; [from, end), norm[p] x cos[popcount(sig[p] xor (hi:lo))] (float32 values, the product in
+  ;; doubles) as an f64 at out + 8 (p - from). sig[p] is 8 bytes at sig + 8p, norm[p] and cos[h]
+  ;; float32 at norm + 4p and cos + 4h.
+  (func (export "estimates") (param $sig i32) (param $norm i32) (param $cos i32) (param $from i32) (param $end i32)
+    (param $lo i32) (param $hi i32) (param $out i32)
+    (local $u i64) (local $p i32)
+    (local.set $u (i64.or (i64.extend_i32_u (local.get $lo)) (i64.shl (i64.extend_i32_u (local.get $hi)) (i64.const 32))))
+    (local.set $p (local.get $from))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (f64.store (local.get $out) (f64.mul
+          (f64.promote_f32 (f32.load (i32.add (local.get $norm) (i32.shl (local.get $p) (i32.const 2)))))
+          (f64.promote_f32 (f32.load (i32.add (local.get $cos) (i32.shl
+            (i32.wrap_i64 (i64.popcnt (i64.xor (i64.load (i32.add (local.get $sig) (i32.shl (local.get $p) (i32.const 3)))) (local.get $u))))
+            (i32.const 2)))))))
+        (local.set $out (i32.add (local.get $out) (i32.const 8)))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $next))))
+)
