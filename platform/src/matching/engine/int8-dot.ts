@@ -14,7 +14,8 @@
  * The members' sketch records (semantic.ts SemanticVectors.sketch) sit in a store of their own: the
  * candidate search estimates a thousand-odd pairs a member from them, each pair one call of the
  * module's `sketch` (three products with SIMD, then the estimate's arithmetic), which was half of
- * the sketch stage's time as JavaScript loops over the bytes (decision 0227).
+ * the sketch stage's time as JavaScript loops over the bytes (decision 0227). The postings scan's
+ * signatures sit in a third (postings-scan.ts), whose runs' estimates `estimates` computes (decision 0228).
  */
 import { inner } from "simsimd";
 import { INT8_DOT_WASM } from "./int8-dot.wasm.ts";

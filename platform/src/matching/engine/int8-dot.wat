@@ -37,62 +37,68 @@
         (br $tail)))
     (local.get $s))
 
-  ;; The sum of the four 32-bit lanes of $v.
-  (func $lanes (param $v v128) (result i32)
-    (i32.add
-      (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
-      (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v)))))
-
-  ;; The products of the 16 int8 numbers of $x and $y, summed into four 32-bit lanes.
-  (func $prod16 (param $x v128) (param $y v128) (result v128)
-    (i32x4.add
-      (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (local.get $x) (local.get $y)))
-      (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (local.get $x) (local.get $y)))))
-
-  ;; The product of a need or offer sketch (28 numbers) at $x and one at $y: the second 16 bytes'
-  ;; last four belong to the next field, masked off on one side.
-  (func $sketch28 (param $x i32) (param $y i32) (result i32)
-    (call $lanes (i32x4.add
-      (call $prod16 (v128.load (local.get $x)) (v128.load (local.get $y)))
-      (call $prod16
-        (v128.and (v128.load offset=16 (local.get $x)) (v128.const i32x4 -1 -1 -1 0))
-        (v128.load offset=16 (local.get $y))))))
-
-  ;; lift(cos): 0 at $floor and below, 1 at $ceiling and above, linear between (semantic.ts lift).
-  (func $lift (param $cos f64) (param $floor f64) (param $ceiling f64) (result f64)
-    (if (result f64) (f64.le (local.get $cos) (local.get $floor))
-      (then (f64.const 0))
-      (else (f64.min (f64.const 1)
-        (f64.div (f64.sub (local.get $cos) (local.get $floor)) (f64.sub (local.get $ceiling) (local.get $floor)))))))
-
   ;; sketch(a, b, ...): members' records (semantic.ts SKETCH_RECORD: the need's sketch at 0, the
   ;; offer's at 28, their hubness as float32 at 56 and 60, the about sketch at 64) at byte offsets a
   ;; and b; the value of sketchDirections + sketchAbout (semantic.ts) for two members with vectors,
-  ;; the same operations in the same order, so the same double.
+  ;; the same operations in the same order, so the same double. A 28-number sketch is read as 32
+  ;; bytes, the last four (the next field's) masked off on one side. Written out in one function: V8
+  ;; does not inline calls between WebAssembly functions here.
   (func (export "sketch") (param $a i32) (param $b i32) (param $scale f64) (param $aboutScale f64)
     (param $floor f64) (param $ceiling f64) (param $semantic f64) (param $about f64) (param $share f64) (result f64)
-    (local $ab f64) (local $ba f64)
-    (local.set $ab (call $lift
-      (f64.sub
-        (f64.mul (local.get $scale) (f64.convert_i32_s (call $sketch28 (i32.add (local.get $a) (i32.const 28)) (local.get $b))))
-        (f64.div (f64.add (f64.promote_f32 (f32.load offset=60 (local.get $a))) (f64.promote_f32 (f32.load offset=56 (local.get $b)))) (f64.const 2)))
-      (local.get $floor) (local.get $ceiling)))
-    (local.set $ba (call $lift
-      (f64.sub
-        (f64.mul (local.get $scale) (f64.convert_i32_s (call $sketch28 (i32.add (local.get $b) (i32.const 28)) (local.get $a))))
-        (f64.div (f64.add (f64.promote_f32 (f32.load offset=60 (local.get $b))) (f64.promote_f32 (f32.load offset=56 (local.get $a)))) (f64.const 2)))
-      (local.get $floor) (local.get $ceiling)))
+    (local $v v128) (local $c f64) (local $ab f64) (local $ba f64) (local $ib f64)
+    ;; a's offer against b's need.
+    (local.set $v (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.load offset=28 (local.get $a)) (v128.load (local.get $b))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.load offset=28 (local.get $a)) (v128.load (local.get $b))))))
+    (local.set $v (i32x4.add (local.get $v) (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.and (v128.load offset=44 (local.get $a)) (v128.const i32x4 -1 -1 -1 0)) (v128.load offset=16 (local.get $b))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.and (v128.load offset=44 (local.get $a)) (v128.const i32x4 -1 -1 -1 0)) (v128.load offset=16 (local.get $b)))))))
+    ;; lift: 0 at the floor and below, 1 at the ceiling and above, linear between (semantic.ts lift).
+    (local.set $c (f64.sub
+      (f64.mul (local.get $scale) (f64.convert_i32_s (i32.add
+        (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
+        (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v))))))
+      (f64.div (f64.add (f64.promote_f32 (f32.load offset=60 (local.get $a))) (f64.promote_f32 (f32.load offset=56 (local.get $b)))) (f64.const 2))))
+    (local.set $ab (if (result f64) (f64.le (local.get $c) (local.get $floor))
+      (then (f64.const 0))
+      (else (f64.min (f64.const 1) (f64.div (f64.sub (local.get $c) (local.get $floor)) (f64.sub (local.get $ceiling) (local.get $floor)))))))
+    ;; b's offer against a's need.
+    (local.set $v (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.load offset=28 (local.get $b)) (v128.load (local.get $a))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.load offset=28 (local.get $b)) (v128.load (local.get $a))))))
+    (local.set $v (i32x4.add (local.get $v) (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.and (v128.load offset=44 (local.get $b)) (v128.const i32x4 -1 -1 -1 0)) (v128.load offset=16 (local.get $a))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.and (v128.load offset=44 (local.get $b)) (v128.const i32x4 -1 -1 -1 0)) (v128.load offset=16 (local.get $a)))))))
+    ;; lift: 0 at the floor and below, 1 at the ceiling and above, linear between (semantic.ts lift).
+    (local.set $c (f64.sub
+      (f64.mul (local.get $scale) (f64.convert_i32_s (i32.add
+        (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
+        (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v))))))
+      (f64.div (f64.add (f64.promote_f32 (f32.load offset=60 (local.get $b))) (f64.promote_f32 (f32.load offset=56 (local.get $a)))) (f64.const 2))))
+    (local.set $ba (if (result f64) (f64.le (local.get $c) (local.get $floor))
+      (then (f64.const 0))
+      (else (f64.min (f64.const 1) (f64.div (f64.sub (local.get $c) (local.get $floor)) (f64.sub (local.get $ceiling) (local.get $floor)))))))
+    ;; The about sketches.
+    (local.set $v (i32x4.add
+      (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.load offset=64 (local.get $a)) (v128.load offset=64 (local.get $b))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.load offset=64 (local.get $a)) (v128.load offset=64 (local.get $b)))))
+      (i32x4.add
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_low_i8x16_s (v128.load offset=80 (local.get $a)) (v128.load offset=80 (local.get $b))))
+        (i32x4.extadd_pairwise_i16x8_s (i16x8.extmul_high_i8x16_s (v128.load offset=80 (local.get $a)) (v128.load offset=80 (local.get $b)))))))
+    ;; lift: 0 at the floor and below, 1 at the ceiling and above, linear between (semantic.ts lift).
+    (local.set $c (f64.mul (local.get $aboutScale) (f64.convert_i32_s (i32.add
+        (i32.add (i32x4.extract_lane 0 (local.get $v)) (i32x4.extract_lane 1 (local.get $v)))
+        (i32.add (i32x4.extract_lane 2 (local.get $v)) (i32x4.extract_lane 3 (local.get $v)))))))
+    (local.set $ib (if (result f64) (f64.le (local.get $c) (local.get $floor))
+      (then (f64.const 0))
+      (else (f64.min (f64.const 1) (f64.div (f64.sub (local.get $c) (local.get $floor)) (f64.sub (local.get $ceiling) (local.get $floor)))))))
     (f64.add
       (f64.mul (local.get $semantic)
         (if (result f64) (f64.ge (local.get $ab) (local.get $ba))
           (then (f64.add (f64.mul (local.get $share) (local.get $ab)) (f64.mul (f64.sub (f64.const 1) (local.get $share)) (local.get $ba))))
           (else (f64.add (f64.mul (local.get $share) (local.get $ba)) (f64.mul (f64.sub (f64.const 1) (local.get $share)) (local.get $ab))))))
-      (f64.mul (local.get $about)
-        (call $lift
-          (f64.mul (local.get $aboutScale) (f64.convert_i32_s (call $lanes (i32x4.add
-            (call $prod16 (v128.load offset=64 (local.get $a)) (v128.load offset=64 (local.get $b)))
-            (call $prod16 (v128.load offset=80 (local.get $a)) (v128.load offset=80 (local.get $b)))))))
-          (local.get $floor) (local.get $ceiling)))))
+      (f64.mul (local.get $about) (local.get $ib))))
 
   ;; estimates(sig, norm, cos, from, end, lo, hi, out): postings-scan.ts. For each posting p in
   ;; [from, end), norm[p] x cos[popcount(sig[p] xor (hi:lo))] (float32 values, the product in
