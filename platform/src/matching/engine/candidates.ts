@@ -1065,13 +1065,11 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
 /**
  * Moves the best `keep` of (score[i], item[i]), i < count, to the first `keep` places (in no order):
  * score descending, ties by the seeded rank ascending, the order TopHeap keeps (quickselect, where
- * a heap of a thousand paid a logarithm per touched member), or by the item ascending when `rank` is
- * null. Returns how many are kept.
+ * a heap of a thousand paid a logarithm per touched member). Returns how many are kept.
  */
-function selectBest(score: Float64Array, item: Int32Array, count: number, keep: number, rank: Int32Array | null): number {
+function selectBest(score: Float64Array, item: Int32Array, count: number, keep: number, rank: Int32Array): number {
   if (count <= keep) return count;
-  // Ties by the items' seeded rank, or by the items themselves (rank null).
-  const tie = (x: number): number => (rank === null ? x : (rank[x] as number));
+  const tie = (x: number): number => rank[x] as number;
   let lo = 0;
   let hi = count - 1;
   const want = keep - 1;

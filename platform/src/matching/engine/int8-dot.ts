@@ -77,12 +77,20 @@ function exportsOf(store: Int8Store): WebAssembly.Exports | null {
   return found;
 }
 
+/** SimSIMD's product over each store without WebAssembly memory. */
+const fallbacks = new WeakMap<Int8Store, Int8Dot>();
+
 /** The inner product over the store's bytes. */
 export function int8Dot(store: Int8Store): Int8Dot {
   const wasm = exportsOf(store);
   if (wasm !== null) return wasm.dot as Int8Dot;
-  const { q } = store;
-  return (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
+  let dot = fallbacks.get(store);
+  if (dot === undefined) {
+    const { q } = store;
+    dot = (a, b, n) => inner(q.subarray(a, a + n), q.subarray(b, b + n));
+    fallbacks.set(store, dot);
+  }
+  return dot;
 }
 
 /** int8-dot.wat `estimates`: the postings scan's estimates of [from, end) as f64 at byte `out` (postings-scan.ts). */
