@@ -128,7 +128,7 @@ describe("candidate graph", () => {
     const alike = Array.from({ length: 300 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], city: "Paris", vectors: { need: near(), offer: near(), about: near() } }));
     const far = member("far", { offerTopics: ["tax"], city: "Berlin", vectors: { need: near(), offer: need, about: near() } });
     const list = (preselect: number): string[] => {
-      const weights = { candidates: { k: 10, vectorRescorePool: 10, preselect, prescorePool: 10, postingsCap: 1000, cityPostingsCap: 1000, scanExtra: 0, tieSample: 0 } };
+      const weights = { candidates: { k: 10, vectorRescorePool: 10, vectorPreselect: preselect, prescorePool: 10, postingsCap: 1000, cityPostingsCap: 1000, scanExtra: 0, tieSample: 0 } };
       return firstPassList(buildCommunityModel({ members: [asker, ...alike, far] }, { weights }), 0);
     };
     // All 301 preselected (40 x 10), 10 of them prescored and scored: "far" first.
@@ -154,7 +154,7 @@ describe("candidate graph", () => {
     const answers = (j: number): string[] => (j === special ? asked : asked.map((a, q) => (q === 0 || q === 1 + (j % 3) ? a : `q${q}:b`)));
     const alike = Array.from({ length: 301 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], answers: answers(j), vectors }));
     const list = (prescorePool: number): string[] => {
-      const weights = { candidates: { k: 10, vectorRescorePool: 10, preselect: 40, prescorePool, postingsCap: 1000, memberBudget: 310, scanExtra: 0, tieSample: 0 } };
+      const weights = { candidates: { k: 10, vectorRescorePool: 10, vectorPreselect: 40, prescorePool, postingsCap: 1000, memberBudget: 310, scanExtra: 0, tieSample: 0 } };
       return firstPassList(buildCommunityModel({ members: [asker, ...alike] }, { weights }), 0);
     };
     expect(list(10)[0]).toBe(`p${special}`);
@@ -172,7 +172,7 @@ describe("candidate graph", () => {
     const asker = member("asker", { needTopics: ["tax", "marketing", "hiring", "fundraising"], tags: ["x", "y"], city: "Paris", answers, vectors });
     const topical = Array.from({ length: 40 }, (_, j) => member(`t${j}`, { offerTopics: ["tax"], answers: ["q0:b", "q1:b", "q2:b"], vectors }));
     const alike = Array.from({ length: 5 }, (_, j) => member(`a${j}`, { tags: ["x", "y"], city: "Paris", answers, vectors }));
-    const weights = { candidates: { k: 5, vectorRescorePool: 5, preselect: 2, prescorePool: 10, scanExtra: 0, tieSample: 0 } };
+    const weights = { candidates: { k: 5, vectorRescorePool: 5, vectorPreselect: 2, prescorePool: 10, scanExtra: 0, tieSample: 0 } };
     const model = buildCommunityModel({ members: [asker, ...topical, ...alike] }, { weights });
     // What the list should hold: the 5 score above the 40.
     expect(scorePair(model, 0, 41)).toBeGreaterThan(scorePair(model, 0, 1));

@@ -23,7 +23,7 @@
  * partner, so that those two sums are the directions' coverage).
  * The proxy weighs the terms as u's pairs are scored (with the vectors' weights when u has vectors).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
- * The best `preselect` x `rescorePool` by proxy go on; with vectors, the best `prescorePool` of
+ * The best `preselect` x `rescorePool` (with vectors `vectorPreselect` x `vectorRescorePool`) by proxy go on; with vectors, the best `prescorePool` of
  * them by the proxy (without the plain sum; tags and answers exact, from the sketch record, see
  * DenseScorer.smallTerms) plus the sketches' estimate of the vectors' terms. Those
  * are ranked on everything but the texts and the vectors (the proxy and the sketches stand for
@@ -758,7 +758,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
   // topics, mutual keys) at this weight: partners who share more of u's needs and offers tend to
   // share their wording and tags too, which break the many ties of the mixed value at scale.
   const EXCESS = 0.5;
-  const preCap = m.weights.candidates.preselect * rescorePool;
+  const preCap = (m.vectors ? m.weights.candidates.vectorPreselect : m.weights.candidates.preselect) * rescorePool;
   const preScores = new Float64Array(2 * preCap);
   const preItems = new Int32Array(2 * preCap);
 

@@ -136,7 +136,9 @@ export interface MatchingWeights {
     /**
      * The same when the community's texts have vectors (>= k). Their meaning is then most of a score
      * but is not in the proxy that picks the pool (a cosine costs 512 products), so a wider pool
-     * keeps the true best: at 10k synthetic members recall@10 0.90 at 120, 0.96 at 200 (bench:matching).
+     * keeps the true best: at 10k synthetic members recall@10 0.90 at 120, 0.96 at 200 (bench:matching,
+     * before the sketches ranked it, decision 0212); since they do, 140 of a wider preselection
+     * (vectorPreselect) keep what 200 did (decision 0229).
      */
     vectorRescorePool: number;
     /**
@@ -145,9 +147,18 @@ export interface MatchingWeights {
      */
     preselect: number;
     /**
+     * The same with vectors (vectorPreselect x vectorRescorePool, 15 x 140 = 2,100). There the
+     * sketches and the prescore rank the preselection well, so the pool scored in full can be
+     * narrower, and the true best are lost mostly where the postings preselect: at 100k synthetic
+     * members (bench:matching, 2026-12-01) 94% of the true top 10 were in a preselection of 1,800,
+     * 93% still after the sketches' 400 and 92% in the pool of 200; 15 x 140 gave the same
+     * recall@10 (0.953) as 9 x 200 for a tenth less candidate graph time (decision 0229).
+     */
+    vectorPreselect: number;
+    /**
      * With vectors, of those only the best prescorePool by the postings' estimate of the terms
      * without the vectors (tags and answers exact, from the sketch record) plus the sketches' of the
-     * vectors' terms are scored but for the texts (decision 0219); at least preselect x
+     * vectors' terms are scored but for the texts (decision 0219); at least vectorPreselect x
      * vectorRescorePool: all of them. At 100k synthetic members 400 of 1,800 cost recall@10 about
      * 0.003 for about a tenth of the candidate graph's time.
      */
@@ -242,7 +253,7 @@ export const DEFAULT_WEIGHTS: MatchingWeights = {
     memberFloor: 0.4,
     lowPriorityFactor: 0.001,
   },
-  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 200, preselect: 9, prescorePool: 400, postingsCap: 150, cityPostingsCap: 500, memberBudget: 6_000, scanExtra: 150, scanLimit: 20_000, tieSample: 64, refine: 8, refineRounds: 1, hubCap: 100 },
+  candidates: { k: 20, rescorePool: 120, vectorRescorePool: 140, preselect: 9, vectorPreselect: 15, prescorePool: 400, postingsCap: 150, cityPostingsCap: 500, memberBudget: 6_000, scanExtra: 150, scanLimit: 20_000, tieSample: 64, refine: 8, refineRounds: 1, hubCap: 100 },
   matching: { exactLimit: 1500, lkDepth: 12, lkPasses: 30, exponent: 2 },
   reasons: { maxItems: 3, minComplementarity: 0.05, minSharedAnswers: 1 },
 };
@@ -304,6 +315,7 @@ export function resolveWeights(override?: MatchingWeightsOverride): MatchingWeig
   check(w.candidates.rescorePool >= w.candidates.k, "candidates.rescorePool must be >= candidates.k");
   check(w.candidates.vectorRescorePool >= w.candidates.k, "candidates.vectorRescorePool must be >= candidates.k");
   check(Number.isInteger(w.candidates.preselect) && w.candidates.preselect >= 1, "candidates.preselect must be a positive integer");
+  check(Number.isInteger(w.candidates.vectorPreselect) && w.candidates.vectorPreselect >= 1, "candidates.vectorPreselect must be a positive integer");
   check(Number.isInteger(w.candidates.prescorePool) && w.candidates.prescorePool >= 1, "candidates.prescorePool must be a positive integer");
   check(w.candidates.postingsCap >= 1 && w.candidates.cityPostingsCap >= 1 && w.candidates.memberBudget >= 1, "candidates caps must be positive");
   check(Number.isInteger(w.candidates.scanExtra) && w.candidates.scanExtra >= 0 && Number.isInteger(w.candidates.scanLimit) && w.candidates.scanLimit >= 0, "candidates.scanExtra and scanLimit must be non-negative integers");
