@@ -393,7 +393,8 @@ export function buildIndex(m: CommunityModel, ctx: ListContext, sharedMemory = f
   // The signatures only where the scan reads them (weights.candidates.scanExtra): 12 bytes a posting.
   const scanned = m.weights.candidates.scanExtra > 0;
   const sig = scanned ? smallTermSignatures(m) : null;
-  const scan = sig ? scanIndex(total, m.weights.candidates.scanLimit) : null;
+  // A run is never longer than the whole index: a small community's scratch slots stay small.
+  const scan = sig ? scanIndex(total, Math.min(m.weights.candidates.scanLimit, total)) : null;
   const memberSig = ints(scanned ? 2 * m.n : 0);
   if (sig && scan) {
     for (let p = 0; p < total; p++) {
