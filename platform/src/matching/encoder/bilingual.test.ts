@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadBilingual, toEncoderText, transliterate, transliterateLoanword } from "./bilingual.ts";
+import { borrowedVerbBase, loadBilingual, toEncoderText, transliterate, transliterateLoanword } from "./bilingual.ts";
 
 beforeAll(async () => {
   await loadBilingual();
@@ -48,6 +48,17 @@ describe("toEncoderText", () => {
     expect(transliterateLoanword("эфиопия")).toBe("ethiopia");
     expect(toEncoderText("марафонский", "ru")).toBe("marathon");
     expect(toEncoderText("кафедральный", "ru")).toBe("cathedral");
+  });
+
+  it("spells borrowed verbs in -ировать through the base before -ир-, in any form", () => {
+    // Their stems (оптимизир, специализир) spell no English word; the base does, with an English verb ending.
+    expect(toEncoderText("оптимизирую", "ru", { dictionary: "off" })).toBe("optimize");
+    expect(toEncoderText("специализируюсь", "ru", { dictionary: "off" })).toBe("specialize");
+    expect(toEncoderText("интегрировали", "ru", { dictionary: "off" })).toBe("integrate");
+    expect(toEncoderText("адаптироваться", "ru", { dictionary: "off" })).toBe("adapt");
+    expect(borrowedVerbBase("фокусируюсь")).toBe("фокус");
+    // A noun in -ир is no verb: кефир, пассажиры, сувениры keep their own reading.
+    for (const noun of ["кефир", "пассажиры", "сувенирами", "командир"]) expect(borrowedVerbBase(noun)).toBeNull();
   });
 
   it("spells loan adjectives through their stem", () => {

@@ -17,7 +17,9 @@
  *    al) while walking the prefixes of the 60,000 most frequent English words (popular-english-words,
  *    ISC, word counts from Wikipedia); fewest unusual spellings wins, then the most frequent word:
  *    маркетинг -> marketing, менеджер -> manager, стратегия -> strategy, креативный -> creative,
- *    and ф as th where Russian took a Greek theta (марафон -> marathon);
+ *    and ф as th where Russian took a Greek theta (марафон -> marathon); a borrowed verb in
+ *    -ировать whose word and stem spell nothing is spelled from its base before -ир- as an English
+ *    verb (оптимизирую -> optimize, интегрировали -> integrate; borrowedVerbBase, decision 0230);
  *    when Mueller's dictionary (step 4) knows the word, the spelling counts only if the dictionary
  *    also lists the word under that English headword (muellerConfirms): a native word that happens
  *    to spell a foreign one (лист, "list") takes the dictionary's word instead;
@@ -26,7 +28,8 @@
  *    the loanwords: on the second development set it measured 24/19/9 (top 10 / top 3 / weekly)
  *    after them and 23/19/10 before them, against 22/17/8 without it; without the package this
  *    step does nothing and the bridge is as it was. Inflected words are looked up by their dictionary
- *    forms too (mueller.ts lemmaCandidates: case endings, and first-person verbs by infinitive);
+ *    forms too (mueller.ts lemmaCandidates: case endings, and first-person verbs by infinitive),
+ *    a reflexive verb by its reflexive infinitive before its stem (reflexiveLemmas, decision 0230);
  *    (off by default) a compound nothing translates is split at a linking vowel (splitCompound):
  *    it measured one top-3 pair worse on the second development set;
  * 5. otherwise the word is romanised letter by letter (ипотекой -> ipotekoy): the encoder has no
@@ -244,10 +247,11 @@ export function normalize(word: string): string {
  * an unusual spelling, a final silent "e" nothing; a word costing more than a quarter of its
  * letters (plus one), or a rare word spelled loosely (rankLimit), is no match.
  */
-export function transliterateLoanword(word: string): string | null {
+export function transliterateLoanword(word: string, endings: readonly string[] = NOUN_ENDINGS): string | null {
   const w = normalize(word);
   if (w.length < MIN_LOANWORD || !/^[а-я]+$/.test(w)) return null;
-  const cached = loanCache.get(w);
+  const key = endings === NOUN_ENDINGS ? w : `${w}|${endings.join(",")}`;
+  const cached = loanCache.get(key);
   if (cached !== undefined) return cached;
   const { prefixes } = loadBilingualSync();
   let best: { word: string; cost: number; rank: number } | null = null;
@@ -258,7 +262,8 @@ export function transliterateLoanword(word: string): string | null {
     if (--budget < 0 || cost > maxCost) return;
     if (best && (cost > best.cost || (cost === best.cost && best.rank === 0))) return;
     if (i === w.length) {
-      for (const candidate of [spelled, `${spelled}e`]) {
+      for (const ending of endings) {
+        const candidate = spelled + ending;
         const rank = prefixes.get(candidate) ?? -1;
         if (rank < 0 || rank >= rankLimit(cost)) continue;
         if (!best || cost < best.cost || (cost === best.cost && rank < best.rank)) best = { word: candidate, cost, rank };
@@ -283,8 +288,23 @@ export function transliterateLoanword(word: string): string | null {
   visit(0, "", 0);
   const found: string | null = best ? (best as { word: string }).word : null;
   if (loanCache.size >= LOAN_CACHE_LIMIT) loanCache.clear();
-  loanCache.set(w, found);
+  loanCache.set(key, found);
   return found;
+}
+
+/** English endings a loanword's spelling may take for free: none, or a silent "e". */
+const NOUN_ENDINGS: readonly string[] = ["", "e"];
+/** ... and a borrowed verb's (оптимизировать optimize, интегрировать integrate). */
+const VERB_ENDINGS: readonly string[] = ["", "e", "ate"];
+/** The endings after -ир- of a borrowed verb's forms: infinitive, past, present, reflexive or not, participles. */
+const BORROWED_VERB = /^(.{3,}?)ир(?:ова(?:ть|ться|л|лся|ла|лась|ли|лись|ло|н|нн[а-я]*)|у(?:ю|юсь|ешь|ешься|ет|ется|ем|емся|ете|етесь|ют|ются|я|ясь|ющ[а-я]*))$/;
+
+/**
+ * The base before -ир- of a form of a borrowed verb in -ировать or -изировать, with -из- kept
+ * (оптимизирую: оптимиз; фокусируюсь: фокус), or null for any other word (кефир, пассажиры).
+ */
+export function borrowedVerbBase(w: string): string | null {
+  return BORROWED_VERB.exec(w)?.[1] ?? null;
 }
 
 /** Which step of the bridge gave a word its English (see the module comment). */
@@ -305,7 +325,8 @@ function translateWord(word: string, options: BilingualOptions, glossary: Map<st
   if (options.loanwords) {
     const stem = snowballRu(w);
     // A stem is shorter than its word: it needs one letter more to be trusted.
-    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null);
+    const verb = borrowedVerbBase(w);
+    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null) ?? (verb !== null ? transliterateLoanword(verb, VERB_ENDINGS) : null);
     // A spelling that lands on an English word the dictionary does not give for this word, when the
     // dictionary knows the word, is a chance likeness (a native word spelled like a foreign one).
     if (loan && (fromDictionary === undefined || fromDictionary === loan || !dictionary || muellerConfirms(dictionary, loan, w))) return { en: loan, via: "loanword" };

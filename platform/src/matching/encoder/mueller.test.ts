@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toEncoderText } from "./bilingual.ts";
-import { lemmaCandidates, MUELLER_PATH, muellerConfirms, muellerLookup, reverseMueller } from "./mueller.ts";
+import { lemmaCandidates, MUELLER_PATH, muellerConfirms, muellerLookup, reflexiveLemmas, reverseMueller } from "./mueller.ts";
 
 // A few entries in the dictionary's own layout (headword, transcription, blocks "1.", senses "1)",
 // labels "_n.", examples in English then Russian), written for this test.
@@ -28,11 +28,15 @@ const SAMPLE = [
   "   [↗fɔrɪnɜ] _n. иностранец; чужестранец",
   "craft",
   "   [krɑːft] _n. 1) ремесло",
+  "need",
+  "   [niːd] _v. 1) нуждаться",
+  "needy",
+  "   [↗niːdɪ] _a. 1) нуждающийся",
   "zzyzx",
   "   _n. чайник",
 ].join("\n");
 
-const ranks = new Map(["kettle", "bolt", "boiler", "memory", "foreigner", "craft"].map((w, i) => [w, i * 1000]));
+const ranks = new Map(["kettle", "bolt", "boiler", "memory", "foreigner", "craft", "needy", "need"].map((w, i) => [w, i * 1000]));
 
 describe("reverseMueller", () => {
   const index = reverseMueller(SAMPLE, (w) => ranks.get(w));
@@ -59,6 +63,17 @@ describe("reverseMueller", () => {
     expect(lemmaCandidates("вожу")).toContain("водить");
     expect(lemmaCandidates("прошу")).toContain("просить");
     expect(lemmaCandidates("ставлю")).toContain("ставить");
+  });
+
+  it("reads a reflexive verb by its reflexive infinitive before its stem, which is the plain verb's", () => {
+    // нуждаюсь, нуждаться and нуждающийся share the Snowball stem нужда, which the more frequent
+    // "needy" takes; нуждаться is the verb the dictionary lists under "need".
+    expect(reflexiveLemmas("нуждаюсь")).toContain("нуждаться");
+    expect(reflexiveLemmas("нуждался")).toContain("нуждаться");
+    expect(reflexiveLemmas("интересуется")).toContain("интересоваться");
+    expect(reflexiveLemmas("нужда")).toEqual([]);
+    expect(muellerLookup(index, "нуждающиеся")).toBe("needy");
+    expect(muellerLookup(index, "нуждаюсь")).toBe("need");
   });
 
   it("tells whether a headword lists a Russian word in any sense, by stem", () => {

@@ -224,13 +224,41 @@ export function lemmaCandidates(word: string): string[] {
 }
 
 /**
- * English for a Russian word: as written, then by its Snowball stem, then by a dictionary form it may
- * be an inflection of (lemmaCandidates, as written in the dictionary): the dictionary lists
- * lemmas, and a stem of an inflected form is not always the stem of its lemma (памяти, память).
+ * The reflexive infinitives (-ться, -тись, -чься) a word ending in -ся or -сь may be a form of, most
+ * likely first: the word without it read as a verb form (lemmaCandidates, and a past tense in -л,
+ * -ла, -ло, -ли, and the present of an -овать verb) whose infinitive takes the reflexive ending back
+ * (разбираюсь, разбирается, разбирался: разбираться; интересуется: интересоваться). Empty for any
+ * other word.
+ */
+export function reflexiveLemmas(word: string): string[] {
+  const m = /^(.{3,})(?:ся|сь)$/.exec(word);
+  if (m === null) return [];
+  const bare = m[1] as string;
+  const past = /^(.{2,}[аеиоуыя])(?:л|ла|ло|ли)$/.exec(bare);
+  // The present of an -овать verb in any person (интересуется, интересуются: интересоваться).
+  const ova = /^(.{3,})у(?:ю|ешь|ет|ем|ете|ют|я)$/.exec(bare);
+  const out: string[] = [];
+  for (const form of [bare, ...(past ? [`${past[1]}ть`] : []), ...(ova ? [`${ova[1]}овать`] : []), ...lemmaCandidates(bare)]) {
+    const reflexive = form.endsWith("ть") || form.endsWith("чь") ? `${form}ся` : form.endsWith("ти") ? `${form}сь` : null;
+    if (reflexive !== null && !out.includes(reflexive)) out.push(reflexive);
+  }
+  return out;
+}
+
+/**
+ * English for a Russian word: as written; a reflexive verb by its reflexive infinitive
+ * (reflexiveLemmas: its stem is the non-reflexive verb's, often of another sense, разбираться
+ * "understand" against разбирать "take apart"); then by its Snowball stem; then by a dictionary
+ * form it may be an inflection of (lemmaCandidates, as written in the dictionary): the dictionary
+ * lists lemmas, and a stem of an inflected form is not always the stem of its lemma (памяти, память).
  */
 export function muellerLookup(index: MuellerIndex, word: string): string | undefined {
   const direct = index.get(word);
   if (direct !== undefined) return direct;
+  for (const lemma of reflexiveLemmas(word)) {
+    const hit = index.get(lemma);
+    if (hit !== undefined) return hit;
+  }
   const byStem = index.get(`~${snowballRu(word)}`);
   if (byStem !== undefined) return byStem;
   const lemmas = lemmaCandidates(word);
