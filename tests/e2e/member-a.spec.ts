@@ -127,7 +127,9 @@ test.describe("account management in /profile", () => {
     await expect(page.getByTestId("profile-email")).toHaveText(email);
     const link = linkFrom(await waitForMail(request, newEmail, { match: mailWithLink("/confirmed?code=") }), "/confirmed?code=");
     await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The page's first heading is "Confirming your e-mail…": leaving before the confirmation has
+    // answered could cancel it.
+    await expect(page.getByRole("heading", { level: 1, name: "E-mail confirmed" })).toBeVisible();
     await page.goto(tenantUrl(TENANTS.founders, "/profile"));
     await expect(page.getByTestId("profile-email")).toHaveText(newEmail);
 
