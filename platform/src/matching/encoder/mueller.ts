@@ -247,10 +247,11 @@ export function reflexiveLemmas(word: string): string[] {
 
 /**
  * English for a Russian word: as written; a reflexive verb by its reflexive infinitive
- * (reflexiveLemmas: its stem is the non-reflexive verb's, often of another sense, разбираться
- * "understand" against разбирать "take apart"); then by its Snowball stem; then by a dictionary
- * form it may be an inflection of (lemmaCandidates, as written in the dictionary): the dictionary
- * lists lemmas, and a stem of an inflected form is not always the stem of its lemma (памяти, память).
+ * (reflexiveLemmas: its stem is the plain verb's or a noun's, often of another sense: нуждаюсь
+ * shares нужда with нуждающийся, "needy", where нуждаться is "need"); then by its Snowball stem;
+ * then by a dictionary form it may be an inflection of (lemmaCandidates, as written in the
+ * dictionary): the dictionary lists lemmas, and a stem of an inflected form is not always the stem
+ * of its lemma (памяти, память).
  */
 export function muellerLookup(index: MuellerIndex, word: string): string | undefined {
   const direct = index.get(word);
