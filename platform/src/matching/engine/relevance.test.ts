@@ -229,6 +229,8 @@ describe("weights", () => {
     expect(() => resolveWeights({ topics: { maxShare: 0.2 } })).toThrow(/topics.maxShare/);
     expect(() => resolveWeights({ cityByFormat: { online: -1 } })).toThrow(/cityByFormat.online/);
     expect(() => resolveWeights({ candidates: { k: 50, rescorePool: 10 } })).toThrow(/rescorePool/);
+    expect(() => resolveWeights({ candidates: { vectorPreselect: 0 } })).toThrow(/candidates.vectorPreselect/);
+    expect(() => resolveWeights({ candidates: { vectorPreselect: 2.5 } })).toThrow(/candidates.vectorPreselect/);
     expect(() => resolveWeights({ admin: { mode: "veto" as "prior" } })).toThrow(/admin.mode/);
   });
 });
