@@ -307,6 +307,12 @@ export function borrowedVerbBase(w: string): string | null {
   return BORROWED_VERB.exec(w)?.[1] ?? null;
 }
 
+/** A borrowed verb's English spelled from its base (borrowedVerbBase), or null. */
+function borrowedVerbLoan(w: string): string | null {
+  const base = borrowedVerbBase(w);
+  return base === null ? null : transliterateLoanword(base, VERB_ENDINGS);
+}
+
 /** Which step of the bridge gave a word its English (see the module comment). */
 export type BridgeStep = "glossary" | "dictionary" | "loanword" | "romanised" | "kept" | "dropped";
 
@@ -325,8 +331,7 @@ function translateWord(word: string, options: BilingualOptions, glossary: Map<st
   if (options.loanwords) {
     const stem = snowballRu(w);
     // A stem is shorter than its word: it needs one letter more to be trusted.
-    const verb = borrowedVerbBase(w);
-    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null) ?? (verb !== null ? transliterateLoanword(verb, VERB_ENDINGS) : null);
+    const loan = transliterateLoanword(w) ?? (stem.length > MIN_LOANWORD ? transliterateLoanword(stem) : null) ?? borrowedVerbLoan(w);
     // A spelling that lands on an English word the dictionary does not give for this word, when the
     // dictionary knows the word, is a chance likeness (a native word spelled like a foreign one).
     if (loan && (fromDictionary === undefined || fromDictionary === loan || !dictionary || muellerConfirms(dictionary, loan, w))) return { en: loan, via: "loanword" };

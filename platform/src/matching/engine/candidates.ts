@@ -23,10 +23,10 @@
  * partner, so that those two sums are the directions' coverage).
  * The proxy weighs the terms as u's pairs are scored (with the vectors' weights when u has vectors).
  * A member with little in common with anyone is filled up with a rotating sample of their city.
- * The best `preselect` x `rescorePool` (with vectors `vectorPreselect` x `vectorRescorePool`) by proxy go on; with vectors, the best `prescorePool` of
- * them by the proxy (without the plain sum; tags and answers exact, from the sketch record, see
- * DenseScorer.smallTerms) plus the sketches' estimate of the vectors' terms. Those
- * are ranked on everything but the texts and the vectors (the proxy and the sketches stand for
+ * The best `preselect` x `rescorePool` (with vectors `vectorPreselect` x `vectorRescorePool`) by
+ * proxy go on; with vectors, the best `prescorePool` of them by the proxy (without the plain sum;
+ * tags and answers exact, from the sketch record, see DenseScorer.smallTerms) plus the sketches'
+ * estimate of the vectors' terms. Those are ranked on everything but the texts and the vectors (the proxy and the sketches stand for
  * them) from a float32 record per member (DenseScorer.prescore: one contiguous record,
  * where the cost at scale is the cache misses), the best `rescorePool` of them scored in full
  * (DenseScorer: u's features spread into dense arrays, each candidate's record read once) best
