@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtinEncoder, matchingEmbedJob, openAiEncoder } from "@tuesday/platform";
+import { builtinEncoder, loadCommunityInput, matchingEmbedJob, openAiEncoder } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { type Member, member } from "./matching-api-helpers.ts";
@@ -134,6 +134,25 @@ describe("member text vectors", () => {
     const models = await env.db<{ model: string }[]>`select distinct model from member_text_vectors where community_id = ${TENANT}`;
     expect(models.map((r) => r.model)).toEqual(["openai:m2"]);
     expect((await ranking(s, [h, d]))[0]).toBe(h.id);
+  }, 120_000);
+
+  it("the weekly run's loader streams the stored vectors in batches: every text decoded, the same as in one batch", async () => {
+    const stored = await env.db<{ participantId: string; field: "need" | "offer" | "about" }[]>`
+      select participant_id as "participantId", field from member_text_vectors where community_id = ${TENANT}`;
+    expect(stored.length).toBeGreaterThan(4);
+    const whole = await loadCommunityInput(env.db, TENANT, { vectorBatch: 10_000 });
+    const batched = await loadCommunityInput(env.db, TENANT, { vectorBatch: 2 });
+    const a = whole.input.texts;
+    const b = batched.input.texts;
+    if (!a || !b) throw new Error("no vectors loaded");
+    const slot = { need: 0, offer: 1, about: 2 } as const;
+    const at = new Map(batched.input.members.map((m, i) => [m.id, i]));
+    for (const r of stored) expect(b.has[(at.get(r.participantId) ?? -1) * 3 + slot[r.field]], `${r.participantId} ${r.field}`).toBe(1);
+    expect([...b.has].filter((x) => x === 1).length).toBe(stored.length);
+    expect(batched.input.members.map((m) => m.id)).toEqual(whole.input.members.map((m) => m.id));
+    const bytes = b.has.length * b.dim;
+    expect(Buffer.from(b.store.q.buffer, b.store.q.byteOffset, bytes).equals(Buffer.from(a.store.q.buffer, a.store.q.byteOffset, bytes))).toBe(true);
+    expect([...b.scale]).toEqual([...a.scale]);
   }, 120_000);
 
   it("the client refuses a malformed answer instead of storing it", async () => {

@@ -29,7 +29,7 @@ import {
 import { MODEL_CHANGED } from "./model-change.ts";
 import { listTopicLabels } from "../topics/queries.ts";
 import { comingTuesday } from "./weekly/week.ts";
-import { fromBytes, listServingVectors } from "./vectors/queries.ts";
+import { forEachServingVector, fromBytes } from "./vectors/queries.ts";
 
 /** What the API, the e-mails and the reports show of a member (the engine only sees ids). */
 export type MemberCard = MemberInputRow & {
@@ -55,6 +55,8 @@ export type LoadInputOptions = {
   defaultLang?: Lang;
   /** Audit of a past week: only the history before that week counts (weekless matches always). */
   historyBefore?: string;
+  /** Rows a batch of the stored vectors' cursor holds (default VECTOR_BATCH). */
+  vectorBatch?: number;
 };
 
 function features(row: MemberInputRow, answers: readonly string[], feedback: MemberFeatures["feedback"]): MemberFeatures {
@@ -85,11 +87,36 @@ function features(row: MemberInputRow, answers: readonly string[], feedback: Mem
   };
 }
 
+/**
+ * The serving model's vectors of `members`, decoded one at a time, as their cursor's batches
+ * arrive, straight into the engine's int8 texts (packedTexts, in the members' order): neither the
+ * rows nor a float32 copy of the community are ever held whole (600 MB at 100k members). A vector
+ * of another width than the first (another model's, mid-switch) is left out, as the engine leaves
+ * it out. Undefined when the community has no vectors.
+ */
+async function loadTexts(db: Db, communityId: string, members: readonly { id: string }[], batch?: number): Promise<CommunityInput["texts"]> {
+  const rowOf = new Map(members.map((r, i) => [r.id, i]));
+  let texts: ReturnType<typeof packedTexts> | undefined;
+  let scratch = new Float32Array(0);
+  await forEachServingVector(db, communityId, (v) => {
+    if (texts === undefined) {
+      const dim = v.vector.byteLength / 4;
+      if (dim === 0) return;
+      texts = packedTexts(members.length, dim);
+      scratch = new Float32Array(dim);
+    }
+    const i = rowOf.get(v.participantId);
+    if (i !== undefined && v.vector.byteLength === texts.dim * 4) texts.put(i, VEC[v.field], fromBytes(v.vector, scratch));
+  }, batch);
+  return texts;
+}
+
 /** One community's matching input from the database. */
 export async function loadCommunityInput(db: Db, communityId: string, opts: LoadInputOptions = {}): Promise<LoadedCommunity> {
   const week = opts.week ?? comingTuesday(opts.now ?? new Date(), opts.timeZone ?? "UTC");
-  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback, topicLabels, vectors] = await Promise.all([
-    listMemberInputs(db, communityId, week),
+  const memberRows = listMemberInputs(db, communityId, week);
+  const [rows, answerRows, feedbackRows, dislikes, history, openIntros, adminScores, pairFeedback, topicLabels, texts] = await Promise.all([
+    memberRows,
     listAnswerIds(db, communityId),
     listFeedbackAggregates(db, communityId),
     listBlockedPairs(db, communityId),
@@ -98,19 +125,8 @@ export async function loadCommunityInput(db: Db, communityId: string, opts: Load
     listAdminScores(db, communityId),
     listPairFeedback(db, communityId),
     listTopicLabels(db, communityId),
-    listServingVectors(db, communityId),
+    memberRows.then((members) => loadTexts(db, communityId, members, opts.vectorBatch)),
   ]);
-  // Decoded one vector at a time straight into the engine's int8 texts (packedTexts, in the
-  // members' order): no float32 copy of the community is made (600 MB at 100k members). A vector of
-  // another width (another model's, mid-switch) is left out, as the engine leaves it out.
-  const rowOf = new Map(rows.map((r, i) => [r.id, i]));
-  const dim = (vectors.rows[0]?.vector.byteLength ?? 0) / 4;
-  const texts = dim > 0 ? packedTexts(rows.length, dim) : undefined;
-  const scratch = new Float32Array(dim);
-  for (const v of vectors.rows) {
-    const i = rowOf.get(v.participantId);
-    if (texts && i !== undefined && v.vector.byteLength === dim * 4) texts.put(i, VEC[v.field], fromBytes(v.vector, scratch));
-  }
   const answersOf = new Map<string, string[]>();
   for (const r of answerRows) {
     const list = answersOf.get(r.participantId);

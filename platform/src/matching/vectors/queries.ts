@@ -81,14 +81,22 @@ export async function findServingModel(db: Db, communityId: string): Promise<str
 
 export type VectorRow = { participantId: string; field: MemberTextField; vector: Uint8Array };
 
-/** The vectors matching reads: those of the community's most recently completed model. */
-export async function listServingVectors(db: Db, communityId: string): Promise<{ model: string | null; rows: VectorRow[] }> {
+/** Rows a batch of the serving vectors' cursor holds (2 KB each at 512 dimensions). */
+export const VECTOR_BATCH = 1_000;
+
+/**
+ * The vectors matching reads (those of the community's most recently completed model), streamed:
+ * `each` is given every row as its batch arrives, so the community's vectors (600 MB of float32 at
+ * 100k members) are never in memory all at once. Returns the model (null: none is complete).
+ */
+export async function forEachServingVector(db: Db, communityId: string, each: (row: VectorRow) => void, batch = VECTOR_BATCH): Promise<string | null> {
   const model = await findServingModel(db, communityId);
-  if (model === null) return { model, rows: [] };
-  const rows = await db<VectorRow[]>`
+  if (model === null) return null;
+  const cursor = db<VectorRow[]>`
     select participant_id as "participantId", field, vector from member_text_vectors
-    where community_id = ${communityId} and model = ${model}`;
-  return { model, rows };
+    where community_id = ${communityId} and model = ${model}`.cursor(batch);
+  for await (const rows of cursor) for (const row of rows) each(row);
+  return model;
 }
 
 export async function listCommunityIds(db: Db): Promise<string[]> {
