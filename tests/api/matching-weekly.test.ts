@@ -78,6 +78,14 @@ describe("rerunning a week", () => {
     expect(first.stored.mailsQueued).toBe(9);
     const before = await snapshot(env, "rerun");
     const jobsBefore = await env.db`select count(*)::int as n from pgboss.job where name = 'matching.mail' and data->>'communityId' = 'rerun'`;
+    // One job per result of the week, keyed by the member it mails.
+    const queued = await env.db<{ key: string; week: string; participantId: string }[]>`
+      select j.singleton_key as key, j.data->>'week' as week, r.participant_id as "participantId"
+      from pgboss.job j join matching_results r on r.id = (j.data->>'resultId')::uuid
+      where j.name = 'matching.mail' and j.data->>'communityId' = 'rerun'`;
+    expect(queued.length).toBe(9);
+    for (const q of queued) expect(q).toEqual({ key: `weekly:rerun:${FIRST_WEEK}:${q.participantId}`, week: FIRST_WEEK, participantId: q.participantId });
+    expect(new Set(queued.map((q) => q.participantId)).size).toBe(9);
 
     const again = await runWeeklyPairing(ctx, { communityId: "rerun", week: FIRST_WEEK });
     expect(again.alreadyRun).toBe(true);

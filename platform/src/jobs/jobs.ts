@@ -146,10 +146,18 @@ export class Jobs {
     });
   }
 
-  /** Many jobs of one kind in one statement (no singleton keys), in `opts.db`'s transaction when given. */
-  async sendMany<S extends z.ZodType<{ communityId: string }>>(def: JobQueue<S>, data: z.infer<S>[], opts: { db?: Db } = {}): Promise<void> {
+  /**
+   * Many jobs of one kind in one statement, in `opts.db`'s transaction when given; `singletonKey`
+   * gives each its key as send's option does (a job whose key is taken is skipped, as send skips it).
+   */
+  async sendMany<S extends z.ZodType<{ communityId: string }>>(
+    def: JobQueue<S>,
+    data: z.infer<S>[],
+    opts: { db?: Db; singletonKey?: (data: z.infer<S>) => string } = {},
+  ): Promise<void> {
     if (data.length === 0) return;
-    const jobs = data.map((d) => ({ name: def.name, data: def.schema.parse(d) as object }));
+    const key = opts.singletonKey;
+    const jobs = data.map((d) => ({ name: def.name, data: def.schema.parse(d) as object, ...(key ? { singletonKey: key(d) } : {}) }));
     // pg-boss hands the jobs over as one JSON text for `json_to_recordset($1)`; postgres.js would
     // encode that text once more as JSON, so it goes as the parsed value, typed json (oid 114).
     const db = opts.db;

@@ -192,11 +192,19 @@ async function computeWeek(ctx: Ctx, db: Db, communityId: string, week: string, 
   return { loaded, result, stats, rows, oddOutOf };
 }
 
-/** Enqueues one e-mail job per result of the week, in the caller's transaction. */
+/** Jobs a statement of queueWeekMails inserts (about 150 bytes of JSON each). */
+const MAIL_JOBS_PER_STATEMENT = 5_000;
+
+/**
+ * Enqueues one e-mail job per result of the week, in the caller's transaction: 5,000 jobs a
+ * statement (at 100k members one statement a job took about a minute, with the run's lock held).
+ */
 async function queueWeekMails(ctx: Ctx, tx: Db, communityId: string, week: string): Promise<number> {
   const results = await listWeekResultIds(tx, communityId, week);
-  for (const r of results) {
-    await ctx.deps.jobs.send(matchingMailJob, { communityId, week, resultId: r.id }, { db: tx, singletonKey: `weekly:${communityId}:${week}:${r.participantId}` });
+  const participantOf = new Map(results.map((r) => [r.id, r.participantId]));
+  for (let i = 0; i < results.length; i += MAIL_JOBS_PER_STATEMENT) {
+    const batch = results.slice(i, i + MAIL_JOBS_PER_STATEMENT).map((r) => ({ communityId, week, resultId: r.id }));
+    await ctx.deps.jobs.sendMany(matchingMailJob, batch, { db: tx, singletonKey: (d) => `weekly:${communityId}:${week}:${participantOf.get(d.resultId) ?? d.resultId}` });
   }
   await markRunMailed(tx, communityId, week);
   return results.length;
