@@ -151,6 +151,13 @@ describe("the reminder the day before (pg-boss)", () => {
     const planned = await env.db<{ n: number }[]>`
       select count(*)::int as n from pgboss.job where name = 'event.reminder' and state = 'created' and data->>'participantId' = ${a.id}`;
     expect(planned[0]?.n).toBe(2);
+    // The new plan: a day before the new start, for the confirmed member only.
+    const movedAt = new Date((await ev.get(a, id)).body.eventDateTime).getTime();
+    const replanned = await env.db<{ startAfter: Date; participantId: string }[]>`
+      select start_after as "startAfter", data->>'participantId' as "participantId" from pgboss.job
+      where name = 'event.reminder' and state = 'created' and data->>'eventId' = ${id} and data->>'startsAt' = ${new Date(movedAt).toISOString()}`;
+    expect(replanned.map((r) => r.participantId)).toEqual([a.id]);
+    expect(Math.abs((replanned[0]?.startAfter.getTime() ?? 0) - (movedAt - 86_400_000))).toBeLessThan(5_000);
     await dueNow();
     await env.drainJobs("event.reminder");
     expect((await env.mailTo(a.email)).filter((m) => m.subject === "Tomorrow: Reminder night")).toHaveLength(2);

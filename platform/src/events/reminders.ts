@@ -16,13 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function planReminders(ctx: Ctx, e: EventRow, participantIds: readonly string[], now = Date.now()): Promise<void> {
   const at = e.startsAt.getTime() - DAY_MS;
   if (at <= now) return;
-  for (const participantId of participantIds) {
-    await ctx.deps.jobs.send(
-      eventReminderQueue,
-      { communityId: ctx.tenant.id, eventId: e.id, participantId, startsAt: e.startsAt.toISOString() },
-      { db: ctx.db, startAfterSeconds: Math.ceil((at - now) / 1000) },
-    );
-  }
+  // One statement for a moved event's every attendee (thousands at a large event), not one each.
+  const jobs = participantIds.map((participantId) => ({ communityId: ctx.tenant.id, eventId: e.id, participantId, startsAt: e.startsAt.toISOString() }));
+  await ctx.deps.jobs.sendMany(eventReminderQueue, jobs, { db: ctx.db, startAfterSeconds: Math.ceil((at - now) / 1000) });
 }
 
 export const reminderDedupeKey = (eventId: string, participantId: string, startsAt: string) => `event-reminder:${eventId}:${participantId}:${startsAt}`;

@@ -148,16 +148,19 @@ export class Jobs {
 
   /**
    * Many jobs of one kind in one statement, in `opts.db`'s transaction when given; `singletonKey`
-   * gives each its key as send's option does (a job whose key is taken is skipped, as send skips it).
+   * gives each its key as send's option does (a job whose key is taken is skipped, as send skips it);
+   * `startAfterSeconds` delays them all, as send's option does.
    */
   async sendMany<S extends z.ZodType<{ communityId: string }>>(
     def: JobQueue<S>,
     data: z.infer<S>[],
-    opts: { db?: Db; singletonKey?: (data: z.infer<S>) => string } = {},
+    opts: { db?: Db; singletonKey?: (data: z.infer<S>) => string; startAfterSeconds?: number } = {},
   ): Promise<void> {
     if (data.length === 0) return;
     const key = opts.singletonKey;
-    const jobs = data.map((d) => ({ name: def.name, data: def.schema.parse(d) as object, ...(key ? { singletonKey: key(d) } : {}) }));
+    // pg-boss reads startAfter as an interval text: whole seconds.
+    const startAfter = opts.startAfterSeconds ? { startAfter: String(Math.ceil(opts.startAfterSeconds)) } : {};
+    const jobs = data.map((d) => ({ name: def.name, data: def.schema.parse(d) as object, ...(key ? { singletonKey: key(d) } : {}), ...startAfter }));
     // pg-boss hands the jobs over as one JSON text for `json_to_recordset($1)`; postgres.js would
     // encode that text once more as JSON, so it goes as the parsed value, typed json (oid 114).
     const db = opts.db;
