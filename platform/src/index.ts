@@ -108,4 +108,4 @@ export { upgradeTenantConfig } from "./tenancy/migrate.ts";
 export { AUTH_TYPES, CONTACT_TYPES, LANGS, TENANT_SCHEMA_VERSION } from "./tenancy/schema.ts";
 export { findCommunityById } from "./tenancy/queries.ts";
 export { matchingMailJob as recommendationMailJob } from "./matching/weekly/jobs/mail.ts";
-export { emitWebhook } from "./webhooks/index.ts";
+export { emitWebhook, emitWebhooks } from "./webhooks/index.ts";

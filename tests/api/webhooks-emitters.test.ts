@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { runWeeklyPairing } from "@tuesday/platform";
+import { emitWebhooks, runWeeklyPairing, withTx } from "@tuesday/platform";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkWebhookPayload } from "../support/contract.ts";
@@ -180,6 +180,46 @@ describe("match.created", () => {
     expect(again.alreadyRun).toBe(true);
     await env.drainJobs();
     expect(received).toHaveLength(0);
+  });
+});
+
+describe("many events at once (emitWebhooks, a weekly run's matches)", () => {
+  it("queue a delivery and a job per event for each enabled endpoint that takes the type, in the events' order, across statements; nothing if the change rolls back", async () => {
+    const taker = await register(TENANT, admin.token, ["match.created"]);
+    const other = await register(TENANT, admin.token, ["member.joined"]);
+    const off = await register(TENANT, admin.token, ["match.created"]);
+    await env.db`update webhook_endpoints set enabled = false where id = ${off.id}`;
+    env.deps.webhookSubscriptions.forget(TENANT);
+    const ctx = ctxFor(env, await env.deps.tenants.require(TENANT));
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+    // More than one statement's worth (2,000), three ordering keys interleaved.
+    const events = Array.from({ length: 2_003 }, (_, i) => ({
+      data: { matchId: id(i), week: "2030-01-08", source: "WEEKLY" as const, participantIds: [id(10_000 + i), id(20_000 + i)], shownTo: [id(10_000 + i)] },
+      orderingKey: `key:${i % 3}`,
+    }));
+    await expect(
+      withTx(env.db, async (tx) => {
+        await emitWebhooks({ ...ctx, db: tx }, "match.created", events);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await env.db`select 1 from webhook_deliveries where community_id = ${TENANT}`).length).toBe(0);
+
+    const jobsBefore = await env.db<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'webhook.deliver' and data->>'endpointId' = ${taker.id}`;
+    const n = await withTx(env.db, (tx) => emitWebhooks({ ...ctx, db: tx }, "match.created", events));
+    expect(n).toBe(2_003);
+    const rows = await env.db<{ endpointId: string; key: string; matchId: string; type: string; messageId: string }[]>`
+      select endpoint_id as "endpointId", ordering_key as key, payload->'data'->>'matchId' as "matchId", payload->>'type' as type, message_id as "messageId"
+      from webhook_deliveries where community_id = ${TENANT} order by seq`;
+    expect(new Set(rows.map((r) => r.endpointId))).toEqual(new Set([taker.id]));
+    expect(rows.map((r) => `${r.key} ${r.matchId}`)).toEqual(events.map((e) => `${e.orderingKey} ${e.data.matchId}`));
+    expect(rows.every((r) => r.type === "match.created" && /^msg_[0-9a-f]{32}$/.test(r.messageId))).toBe(true);
+    expect(new Set(rows.map((r) => r.messageId)).size).toBe(2_003);
+    const jobs = await env.db<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'webhook.deliver' and data->>'endpointId' = ${taker.id}`;
+    expect((jobs[0]?.n ?? 0) - (jobsBefore[0]?.n ?? 0)).toBe(2_003);
+    expect((await env.db`select 1 from pgboss.job where name = 'webhook.deliver' and data->>'endpointId' in (${other.id}, ${off.id})`).length).toBe(0);
+    await env.db`delete from webhook_deliveries where community_id = ${TENANT}`;
+    await env.db`delete from pgboss.job where name = 'webhook.deliver' and data->>'endpointId' = ${taker.id}`;
   });
 });
 

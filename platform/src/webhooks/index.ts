@@ -1,3 +1,3 @@
 /** What other modules use of webhooks: queueing an event inside the transaction of the change. */
-export { emitWebhook, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./events.ts";
+export { emitWebhook, emitWebhooks, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./events.ts";
 export { requeueWebhookDeliveries } from "./delivery.ts";

@@ -73,6 +73,27 @@ export async function disableEndpoint(db: Db, communityId: string, id: string, r
   return rows.length > 0;
 }
 
+/**
+ * insertDeliveries for many events of one type in one statement: a delivery per event and enabled
+ * endpoint that takes `type`, in the events' order (their `seq`); returns each (endpoint, ordering key).
+ */
+export async function insertDeliveriesMany(
+  db: Db,
+  communityId: string,
+  type: string,
+  events: readonly { messageId: string; orderingKey: string; payload: unknown }[],
+): Promise<{ endpointId: string; orderingKey: string }[]> {
+  return db<{ endpointId: string; orderingKey: string }[]>`
+    insert into webhook_deliveries (community_id, endpoint_id, message_id, event_type, ordering_key, payload)
+    select e.community_id, e.id, x.message_id, ${type}, x.ordering_key, x.payload
+    from unnest(${db.array(events.map((m) => m.messageId))}::text[], ${db.array(events.map((m) => m.orderingKey))}::text[],
+                ${db.array(events.map((m) => JSON.stringify(m.payload)))}::jsonb[]) with ordinality as x(message_id, ordering_key, payload, n)
+    cross join webhook_endpoints e
+    where e.community_id = ${communityId} and e.enabled and ${type}::text = any(e.events)
+    order by x.n, e.id
+    returning endpoint_id as "endpointId", ordering_key as "orderingKey"`;
+}
+
 /** One delivery per enabled endpoint of the community that takes `type` (or the one endpoint named); returns the endpoints. */
 export async function insertDeliveries(
   db: Db,

@@ -29,7 +29,7 @@ import {
   markRunMailed,
   updateRunStats,
 } from "./queries.ts";
-import { emitWebhook } from "../../webhooks/index.ts";
+import { emitWebhooks } from "../../webhooks/index.ts";
 import { comingTuesday, isTuesday } from "./week.ts";
 
 export type RunStage = "loading" | "graph" | "matching" | "storing" | "mailing" | "done";
@@ -267,10 +267,14 @@ export async function runWeeklyPairing(ctx: Ctx, input: RunWeeklyInput): Promise
     const txCtx = withDb(ctx, tx);
     const shownTo = new Map<string, string[]>();
     for (const r of results) shownTo.set(r.matchId, [...(shownTo.get(r.matchId) ?? []), r.participantId]);
-    for (const m of inserted) {
-      const source = sourceOf.get(pairId(m.low, m.high)) === "WEEKLY" ? ("WEEKLY" as const) : ("ODD_OUT" as const);
-      await emitWebhook(txCtx, "match.created", { matchId: m.id, week, source, participantIds: [m.low, m.high], shownTo: shownTo.get(m.id) ?? [] }, `match:${m.id}`);
-    }
+    await emitWebhooks(
+      txCtx,
+      "match.created",
+      inserted.map((m) => ({
+        data: { matchId: m.id, week, source: sourceOf.get(pairId(m.low, m.high)) === "WEEKLY" ? ("WEEKLY" as const) : ("ODD_OUT" as const), participantIds: [m.low, m.high], shownTo: shownTo.get(m.id) ?? [] },
+        orderingKey: `match:${m.id}`,
+      })),
+    );
     // New history: on-demand recommendations must not offer this week's pairs again.
     await publishModelChange(ctx.deps.bus, tx, communityId);
     if (stats.repeats > 0) await updateRunStats(tx, communityId, week, stats);
