@@ -58,7 +58,7 @@ export { jobCtx } from "./jobs/context.ts";
 export { exportSyntheticAudit } from "./dev/synthetic-audit.ts";
 export { type AuditFiles, exportWeeklyAudit } from "./matching/weekly/export.ts";
 export { matchingMailJob } from "./matching/weekly/jobs/mail.ts";
-export { sendMeetingFollowups } from "./matching/weekly/mail.ts";
+export { sendMeetingFollowups, sendWeeklyReminders } from "./matching/weekly/mail.ts";
 export { plannedActions, scheduleMatching } from "./matching/weekly/schedule.ts";
 export { type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "./matching/weekly/service.ts";
 export { addDays, comingTuesday, localTime } from "./matching/weekly/week.ts";

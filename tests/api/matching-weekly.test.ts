@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestEnv, type TestEnv } from "../support/harness.ts";
-import { addDays, jobCtx, Jobs, loadCommunityInput, loadCommunityModel, matchingMailJob, runWeeklyPairing, scheduleMatching, sendMeetingFollowups, type Tenant } from "@tuesday/platform";
+import { addDays, jobCtx, Jobs, loadCommunityInput, loadCommunityModel, matchingMailJob, runWeeklyPairing, scheduleMatching, sendMeetingFollowups, sendWeeklyReminders, type Tenant } from "@tuesday/platform";
 import { tenantFixture } from "../support/tenants.ts";
 import { ctxFor, expectDistinct, type Member, makeMember, snapshot } from "./matching-weekly-helpers.ts";
 
@@ -291,6 +291,14 @@ describe("reminder and follow-up", () => {
     expect(reminders.every((r) => r.n === 1)).toBe(true);
     expect(reminders[0]?.text).toContain(`/my_communities?skip=${week}`);
     expect(reminders.map((r) => r.to_email)).not.toContain(paused.email.toLowerCase());
+    // A retried job (the process died mid-way) stores and sends no reminder twice.
+    const remindCtx = jobCtx(env.deps, await tenant("remind"), "test");
+    const sendJobs = () => env.db<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'communityId' = 'remind'`;
+    const jobsBefore = await sendJobs();
+    expect(await sendWeeklyReminders(remindCtx, { week })).toEqual({ queued: 4 });
+    const again = await env.db<{ n: number }[]>`select count(*)::int as n from mail_outbox where template = 'weekly_reminder' and community_id = 'remind'`;
+    expect(again[0]?.n).toBe(4);
+    expect(await sendJobs()).toEqual(jobsBefore);
 
     await runWeeklyPairing(await operator("remind"), { communityId: "remind", week, mail: false });
     const results = await env.db<{ id: string; participant_id: string }[]>`select id, participant_id from matching_results where community_id = 'remind'`;
@@ -301,7 +309,9 @@ describe("reminder and follow-up", () => {
     const ctx = jobCtx(env.deps, await tenant("remind"), "test");
     expect(await sendMeetingFollowups(ctx, { now: new Date(`${addDays(week, 3)}T12:00:00Z`) })).toEqual({ queued: 0 });
     const weekLater = new Date(`${addDays(week, 7)}T12:00:00Z`);
-    expect(await sendMeetingFollowups(ctx, { now: weekLater })).toEqual({ queued: 3 });
+    // Two runs at once (a retried job beside the first): each result's follow-up is queued by one of them.
+    const [x, y] = await Promise.all([sendMeetingFollowups(ctx, { now: weekLater }), sendMeetingFollowups(ctx, { now: weekLater })]);
+    expect(x.queued + y.queued).toBe(3);
     expect(await sendMeetingFollowups(ctx, { now: weekLater })).toEqual({ queued: 0 });
     const followups = await env.db<{ dedupe_key: string; text: string }[]>`select dedupe_key, text from mail_outbox where template = 'meeting_followup' and community_id = 'remind'`;
     expect(followups).toHaveLength(3);

@@ -117,12 +117,13 @@ export async function listFollowupDue(
 }
 
 /** Marks the follow-up sent; false when another worker did it first. */
-export async function markFollowupSent(db: Db, communityId: string, resultId: string): Promise<boolean> {
-  const rows = await db`
+/** Marks the follow-ups of `resultIds` sent; returns those that were not marked before. */
+export async function markFollowupsSent(db: Db, communityId: string, resultIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db<{ id: string }[]>`
     update matching_results set followup_sent_at = now()
-    where community_id = ${communityId} and id = ${resultId} and followup_sent_at is null
+    where community_id = ${communityId} and id = any(${db.array(resultIds as string[])}::uuid[]) and followup_sent_at is null
     returning id`;
-  return rows.length === 1;
+  return new Set(rows.map((r) => r.id));
 }
 
 export type MatchingControlRow = { pausedUntil: string | null; skipWeek: string | null };
