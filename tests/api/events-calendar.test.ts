@@ -163,3 +163,51 @@ describe("the reminder the day before (pg-boss)", () => {
     expect((await env.mailTo(a.email)).filter((m) => m.subject === "Tomorrow: Reminder night")).toHaveLength(2);
   });
 });
+
+describe("a changed or cancelled event tells its attendees", () => {
+  it("a new time mails the going (with the updated .ics) and the waiting, not those who left; a new title alone mails nobody; a deletion mails a cancellation whose .ics removes it", async () => {
+    const id = await makeEvent(env, organizer, { title: "Moving night", date: day(6), time: "18:00", endTime: "20:00", timeZone: "Europe/Berlin" });
+    const [going, left] = await Promise.all([who(env, "alpha", "member", "Gina"), who(env, "alpha", "member", "Leo")]);
+    await ev.join(going, id);
+    await ev.join(left, id);
+    await ev.cancel(left, id);
+    const mailsOf = async (w: Who, subject: string) => (await env.mailTo(w.email)).filter((m) => m.subject === subject);
+
+    expect((await ev.patch(organizer, id, { title: "Moving night" })).status).toBe(200);
+    expect((await ev.patch(organizer, id, { description: "Now with music" })).status).toBe(200);
+    expect(await mailsOf(going, "New time or place: Moving night")).toHaveLength(0);
+
+    const newDate = day(9);
+    expect((await ev.patch(organizer, id, { date: newDate, time: "19:30" })).status).toBe(200);
+    const [changed, ...more] = await mailsOf(going, "New time or place: Moving night");
+    expect(more).toHaveLength(0);
+    expect(changed?.text).toContain("the organizers changed Moving night");
+    expect(changed?.text).toContain("19:30");
+    const updated = unfold(changed?.attachments?.[0]?.content ?? "");
+    expect(changed?.attachments?.[0]?.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
+    expect(updated).toContain(`DTSTART;TZID=Europe/Berlin:${newDate.replace(/-/g, "")}T193000`);
+    expect(updated).toContain(`UID:${id}@alpha.test.example`);
+    expect(Number(/\r\nSEQUENCE:(\d+)\r\n/.exec(updated)?.[1])).toBeGreaterThanOrEqual(0);
+    expect(await mailsOf(left, "New time or place: Moving night")).toHaveLength(0);
+
+    expect((await ev.remove(organizer, id)).status).toBe(200);
+    const cancelled = await mailsOf(going, "Cancelled: Moving night");
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.text).toContain("it will not take place");
+    expect(cancelled[0]?.attachments?.[0]?.contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    const removal = unfold(cancelled[0]?.attachments?.[0]?.content ?? "");
+    expect(removal).toContain("METHOD:CANCEL");
+    expect(removal).toContain("STATUS:CANCELLED");
+    expect(removal).toContain(`UID:${id}@alpha.test.example`);
+    expect(await mailsOf(left, "Cancelled: Moving night")).toHaveLength(0);
+  });
+
+  it("an event that has ended mails nobody when it is edited or deleted", async () => {
+    const id = await makeEvent(env, organizer, { title: "Old times", date: day(3) });
+    const attendee = await who(env, "alpha", "member", "Otto");
+    await ev.join(attendee, id);
+    await env.db`update events set starts_at = now() - interval '3 days', ends_at = now() - interval '2 days' where id = ${id}`;
+    expect((await ev.remove(organizer, id)).status).toBe(200);
+    expect((await env.mailTo(attendee.email)).filter((m) => m.subject.startsWith("Cancelled"))).toHaveLength(0);
+  });
+});

@@ -2,7 +2,7 @@
  * The calendar side of an event: an iCalendar file (RFC 5545) with the event's time zone as a
  * VTIMEZONE, and add-to-calendar links. The location in both is what the recipient may see.
  */
-import ical, { ICalCalendarMethod } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { Tenant } from "../tenancy/schema.ts";
 import type { EventRow } from "./queries.ts";
@@ -43,16 +43,22 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** One event as an .ics file. `title`, `description` are in the recipient's language already. */
+/**
+ * One event as an .ics file. `title`, `description` are in the recipient's language already.
+ * `cancel`: the event was cancelled, and the file (METHOD:CANCEL, STATUS:CANCELLED, the same UID)
+ * takes it out of the calendar it was added to. SEQUENCE counts the seconds since the event was
+ * created to its last change, so a changed event's file replaces the one sent before.
+ */
 export function buildIcs(
   tenant: Tenant,
   e: EventRow,
   view: { title: string; description: string; location: EventLocation; onlineLink: string | null },
+  opts: { cancel?: boolean } = {},
 ): string {
   const calendar = ical({
     prodId: { company: "Tuesday", product: tenant.config.title, language: tenant.config.lang.toUpperCase() },
     name: tenant.config.title,
-    method: ICalCalendarMethod.PUBLISH,
+    method: opts.cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
     // No calendar-wide zone, so DTSTAMP stays in UTC; the event's own zone brings its VTIMEZONE.
     timezone: { name: null, generator: vtimezone },
   });
@@ -70,6 +76,8 @@ export function buildIcs(
     url,
     stamp: e.updatedAt,
     lastModified: e.updatedAt,
+    sequence: Math.max(0, Math.floor((e.updatedAt.getTime() - e.createdAt.getTime()) / 1000)),
+    ...(opts.cancel ? { status: ICalEventStatus.CANCELLED } : {}),
   });
   return calendar.toString();
 }

@@ -356,6 +356,14 @@ export async function nextOnWaitlist(db: Db, communityId: string, eventId: strin
   return rows.map((r) => r.participantId);
 }
 
+/** The participations still on (confirmed or pending) of an event: whom a change of it concerns. */
+export async function listActiveParticipations(db: Db, communityId: string, eventId: string): Promise<ParticipationRow[]> {
+  return db<ParticipationRow[]>`
+    select ${PARTICIPATION_COLUMNS(db)} from event_participations ep
+    where ep.community_id = ${communityId} and ep.event_id = ${eventId} and ep.status in ('CONFIRMED', 'PENDING')
+    order by ep.joined_at, ep.participant_id`;
+}
+
 export async function listConfirmedIds(db: Db, communityId: string, eventId: string): Promise<string[]> {
   const rows = await db<{ participantId: string }[]>`
     select participant_id as "participantId" from event_participations

@@ -14,6 +14,7 @@ import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { buildIcs } from "./calendar.ts";
 import { promoteFromWaitlist } from "./participation.ts";
+import { mailParticipants } from "./mail.ts";
 import { planReminders } from "./reminders.ts";
 import {
   countConfirmed,
@@ -24,6 +25,7 @@ import {
   insertEvent,
   insertResponsible,
   isSlugTaken,
+  listActiveParticipations,
   listConfirmedIds,
   listEventViews,
   setEventImage,
@@ -103,6 +105,9 @@ export async function getEvent(ctx: Ctx, idOrSlug: string, language?: string): P
   return (await loadEventView(ctx, idOrSlug, requestedLang(ctx, language))).event;
 }
 
+/** The fields whose change attendees are told of (the event's time and place). */
+const WHERE_AND_WHEN = ["date", "time", "endTime", "timeZone", "type", "address", "postalCode", "city", "region", "country", "onlineLink"] as const;
+
 /** PATCH /event/{id}: organizers; the merged event obeys the create rules. Raising the limit moves the waitlist up. */
 export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch): Promise<Event> {
   const found = await requireEvent(ctx, idOrSlug);
@@ -126,6 +131,12 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     if (updated.startsAt.getTime() !== current.startsAt.getTime()) {
       await planReminders(txCtx, updated, await listConfirmedIds(tx, ctx.tenant.id, updated.id));
     }
+    // A new time or place of an event still ahead: everyone going or waiting is told (the going
+    // with the updated calendar file).
+    if (updated.endsAt.getTime() > Date.now() && WHERE_AND_WHEN.some((k) => before[k] !== fields[k])) {
+      const rows = await listActiveParticipations(tx, ctx.tenant.id, updated.id);
+      await mailParticipants(txCtx, updated, rows, "changed", (r) => `event-changed:${updated.id}:${r.participantId}:${updated.updatedAt.toISOString()}`);
+    }
     await promoteFromWaitlist(txCtx, updated);
   });
   return (await loadEventView(ctx, found.id, undefined)).event;
@@ -138,6 +149,11 @@ export async function deleteEvent(ctx: Ctx, idOrSlug: string): Promise<{ ok: tru
   await withTx(ctx.db, async (tx) => {
     const current = await findEvent(tx, ctx.tenant.id, found.id, { lock: true });
     if (!current) return;
+    // Everyone going or waiting is told, before their participations go with the event.
+    if (current.endsAt.getTime() > Date.now()) {
+      const rows = await listActiveParticipations(tx, ctx.tenant.id, current.id);
+      await mailParticipants(withDb(ctx, tx), current, rows, "cancelled", (r) => `event-cancelled:${current.id}:${r.participantId}`);
+    }
     await deleteEventRow(tx, ctx.tenant.id, current.id);
     await recordAudit(withDb(ctx, tx), { action: "event.delete", target: { type: "event", id: current.id }, before: fieldsOf(current), after: null });
     await emitWebhook(withDb(ctx, tx), "event.cancelled", eventWebhookData(current.id, fieldsOf(current), "cancelled"), current.id);

@@ -231,6 +231,11 @@ export const en = {
       rejectedBody: "Hi {{name}}, unfortunately the organizers could not accept your participation in {{event}}.",
       reminderSubject: "Tomorrow: {{event}}",
       reminderBody: "Hi {{name}}, a reminder: {{event}} is tomorrow.",
+      changedSubject: "New time or place: {{event}}",
+      changedBody: "Hi {{name}}, the organizers changed {{event}}. It now takes place:",
+      cancelledSubject: "Cancelled: {{event}}",
+      cancelledBody: "Hi {{name}}, the organizers cancelled {{event}}: it will not take place.",
+      calendarCancel: "The attached calendar file takes it out of your calendar.",
     },
     webhookDisabled: {
       subject: "A webhook endpoint was turned off",

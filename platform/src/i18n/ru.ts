@@ -215,6 +215,11 @@ export const ru = {
       rejectedBody: "Здравствуйте, {{name}}! К сожалению, организаторы не смогли принять ваше участие в «{{event}}».",
       reminderSubject: "Завтра: «{{event}}»",
       reminderBody: "Здравствуйте, {{name}}! Напоминаем: «{{event}}» уже завтра.",
+      changedSubject: "Новое время или место: «{{event}}»",
+      changedBody: "Здравствуйте, {{name}}! Организаторы изменили «{{event}}». Теперь событие пройдёт:",
+      cancelledSubject: "Отменено: «{{event}}»",
+      cancelledBody: "Здравствуйте, {{name}}! Организаторы отменили «{{event}}»: событие не состоится.",
+      calendarCancel: "Файл во вложении уберёт событие из вашего календаря.",
     },
     webhookDisabled: {
       subject: "Вебхук отключён",
