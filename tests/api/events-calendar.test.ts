@@ -189,6 +189,11 @@ describe("a changed or cancelled event tells its attendees", () => {
     expect(updated).toContain(`UID:${id}@alpha.test.example`);
     expect(Number(/\r\nSEQUENCE:(\d+)\r\n/.exec(updated)?.[1])).toBeGreaterThanOrEqual(0);
     expect(await mailsOf(left, "New time or place: Moving night")).toHaveLength(0);
+    // In the app too: one notification for the change, none for the member who left.
+    const notes = async (w: Who, type: string) =>
+      ((await env.request("GET", "/api/notifications", { tenant: "alpha", token: w.token })).body.items as { type: string; data: { eventId: string; title: string } }[]).filter((n) => n.type === type);
+    expect((await notes(going, "EVENT_CHANGED")).map((n) => n.data)).toEqual([{ eventId: id, title: "Moving night" }]);
+    expect(await notes(left, "EVENT_CHANGED")).toHaveLength(0);
 
     expect((await ev.remove(organizer, id)).status).toBe(200);
     const cancelled = await mailsOf(going, "Cancelled: Moving night");
@@ -200,6 +205,8 @@ describe("a changed or cancelled event tells its attendees", () => {
     expect(removal).toContain("STATUS:CANCELLED");
     expect(removal).toContain(`UID:${id}@alpha.test.example`);
     expect(await mailsOf(left, "Cancelled: Moving night")).toHaveLength(0);
+    expect((await notes(going, "EVENT_CANCELLED")).map((n) => n.data)).toEqual([{ eventId: id, title: "Moving night" }]);
+    expect(await notes(left, "EVENT_CANCELLED")).toHaveLength(0);
   });
 
   it("an event that has ended mails nobody when it is edited or deleted", async () => {

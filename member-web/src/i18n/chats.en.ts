@@ -44,6 +44,8 @@ export const chatsEn = {
       MATCH_OF_THE_WEEK: "Your match of the week is here",
       EVENT_APPROVED: "Your event registration was approved",
       EVENT_REMINDER: "An event you registered for is coming up",
+      EVENT_CHANGED: "An event you registered for has a new time or place",
+      EVENT_CANCELLED: "An event you registered for was cancelled",
       CHAT_MESSAGE: "New message in a chat",
       MEETING_PROPOSED: "Pick a time for your meeting",
       MEETING_PICKED: "A meeting time is waiting for your confirmation",

@@ -47,6 +47,8 @@ export const chatsRu: RuTexts<typeof chatsEn> = {
       MATCH_OF_THE_WEEK: "Ваша встреча недели готова",
       EVENT_APPROVED: "Ваша заявка на событие одобрена",
       EVENT_REMINDER: "Скоро событие, на которое вы записались",
+      EVENT_CHANGED: "У события, на которое вы записались, новое время или место",
+      EVENT_CANCELLED: "Событие, на которое вы записались, отменено",
       CHAT_MESSAGE: "Новое сообщение в чате",
       MEETING_PROPOSED: "Выберите время встречи",
       MEETING_PICKED: "Время встречи ждёт вашего подтверждения",

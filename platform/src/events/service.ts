@@ -14,6 +14,7 @@ import { type PageQuery, pageRows, pageWindow } from "../lib/paging.ts";
 import type { Lang } from "../tenancy/schema.ts";
 import { buildIcs } from "./calendar.ts";
 import { promoteFromWaitlist } from "./participation.ts";
+import { notifyAll } from "../notifications/index.ts";
 import { mailParticipants } from "./mail.ts";
 import { planReminders } from "./reminders.ts";
 import {
@@ -135,7 +136,10 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     // with the updated calendar file).
     if (updated.endsAt.getTime() > Date.now() && WHERE_AND_WHEN.some((k) => before[k] !== fields[k])) {
       const rows = await listActiveParticipations(tx, ctx.tenant.id, updated.id);
-      await mailParticipants(txCtx, updated, rows, "changed", (r) => `event-changed:${updated.id}:${r.participantId}:${updated.updatedAt.toISOString()}`);
+      const key = (r: { participantId: string }) => `event-changed:${updated.id}:${r.participantId}:${updated.updatedAt.toISOString()}`;
+      await mailParticipants(txCtx, updated, rows, "changed", key);
+      const data = { eventId: updated.id, title: updated.title };
+      await notifyAll(tx, ctx.deps.bus, { communityId: ctx.tenant.id, type: "EVENT_CHANGED", items: rows.map((r) => ({ participantId: r.participantId, data, dedupeKey: key(r) })) });
     }
     await promoteFromWaitlist(txCtx, updated);
   });
@@ -152,7 +156,10 @@ export async function deleteEvent(ctx: Ctx, idOrSlug: string): Promise<{ ok: tru
     // Everyone going or waiting is told, before their participations go with the event.
     if (current.endsAt.getTime() > Date.now()) {
       const rows = await listActiveParticipations(tx, ctx.tenant.id, current.id);
-      await mailParticipants(withDb(ctx, tx), current, rows, "cancelled", (r) => `event-cancelled:${current.id}:${r.participantId}`);
+      const key = (r: { participantId: string }) => `event-cancelled:${current.id}:${r.participantId}`;
+      await mailParticipants(withDb(ctx, tx), current, rows, "cancelled", key);
+      const data = { eventId: current.id, title: current.title };
+      await notifyAll(tx, ctx.deps.bus, { communityId: ctx.tenant.id, type: "EVENT_CANCELLED", items: rows.map((r) => ({ participantId: r.participantId, data, dedupeKey: key(r) })) });
     }
     await deleteEventRow(tx, ctx.tenant.id, current.id);
     await recordAudit(withDb(ctx, tx), { action: "event.delete", target: { type: "event", id: current.id }, before: fieldsOf(current), after: null });

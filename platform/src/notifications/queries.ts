@@ -14,6 +14,31 @@ export type NotificationRow = {
 // `seq` leaves as text (a bigint); ORDER BY names the column through the table, not this alias.
 const COLUMNS = `id, seq::text as seq, type, data, created_at as "createdAt", seen_at as "seenAt"`;
 
+/**
+ * insertNotification for many members at once (one type, one community): those whose dedupe key
+ * is stored already are skipped; returns the stored rows with their members.
+ */
+export async function insertNotifications(
+  db: Db,
+  communityId: string,
+  type: NotificationType,
+  items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey: string }[],
+): Promise<(NotificationRow & { participantId: string })[]> {
+  if (items.length === 0) return [];
+  return db<(NotificationRow & { participantId: string })[]>`
+    insert into notifications (community_id, participant_id, type, data, dedupe_key, telegram_status)
+    select ${communityId}, x.participant_id, ${type}, x.data, x.dedupe_key,
+      case when exists (select 1 from telegram_links l
+          where l.community_id = ${communityId} and l.participant_id = x.participant_id and l.blocked_at is null)
+        and not exists (select 1 from notification_preferences p
+          where p.community_id = ${communityId} and p.participant_id = x.participant_id and p.contact_type = 'TELEGRAM' and p.disable)
+      then 'pending' end
+    from unnest(${db.array(items.map((i) => i.participantId))}::uuid[], ${db.array(items.map((i) => JSON.stringify(i.data)))}::jsonb[],
+                ${db.array(items.map((i) => i.dedupeKey))}::text[]) as x(participant_id, data, dedupe_key)
+    on conflict (community_id, participant_id, dedupe_key) do nothing
+    returning ${db.unsafe(COLUMNS)}, participant_id as "participantId"`;
+}
+
 /** Inserts one notification; undefined when `dedupeKey` (or `unlessUnseen`) says it exists already. */
 export async function insertNotification(
   db: Db,

@@ -14,6 +14,7 @@ import {
   countUnseen,
   findNotificationSeq,
   insertNotification,
+  insertNotifications,
   listNewer,
   listNotifications,
   listPreferences,
@@ -50,6 +51,23 @@ export type NotifyInput = {
   /** The same key for the same member stores nothing twice (a retried producer). */
   dedupeKey?: string;
 };
+
+/**
+ * notify for many members at once (one community, one type: an event's attendees): stored in one
+ * statement, each published on its member's topic (once the transaction commits, inside withTx).
+ */
+export async function notifyAll(
+  db: Db,
+  bus: Bus,
+  input: { communityId: string; type: NotificationType; items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey: string }[] },
+): Promise<number> {
+  const rows = await insertNotifications(db, input.communityId, input.type, input.items);
+  for (const row of rows) {
+    const body: NotificationTopicBody = { type: "NOTIFICATION", notification: toNotification(row) };
+    await publishTopic(bus, { communityId: input.communityId, topic: notificationsTopic(row.participantId), body }, db);
+  }
+  return rows.length;
+}
 
 /**
  * Stores a notification for one member and publishes it on their topic. Inside a transaction

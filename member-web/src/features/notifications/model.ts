@@ -49,8 +49,11 @@ export function notificationHref(n: Notification): string | null {
     case "MEETING_CANCELLED":
     case "MEETING_REMINDER":
       return str("meetingId") ? `/meetings?meeting=${str("meetingId")}` : "/meetings";
+    case "EVENT_CANCELLED":
+      return "/events";
     case "EVENT_APPROVED":
     case "EVENT_REMINDER":
+    case "EVENT_CHANGED":
     case "EVENT_MEETING_REQUESTED":
     case "EVENT_MEETING_BOOKED":
     case "EVENT_MEETING_DECLINED":
