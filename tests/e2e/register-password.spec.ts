@@ -64,6 +64,29 @@ test.describe("e-mail + password (founders)", () => {
   });
 });
 
+test.describe("the login card keeps still (founders: password and Google)", () => {
+  test("while the Google button's code loads, the links below it stay where the pointer is going", async ({ page }) => {
+    // The button's chunk held back until the link's place has been read.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/google-button-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(tenantUrl(TENANTS.founders, "/login"));
+    const link = page.getByRole("link", { name: "Create an account" });
+    await expect(link).toBeVisible();
+    const before = await link.boundingBox();
+    release();
+    await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+    expect(await link.boundingBox()).toEqual(before);
+    await link.click();
+    await expect(page).toHaveURL(/\/registration$/);
+  });
+});
+
 test.describe("the platform's agreement (spec 1: /docs/agreement_ru.html and agreement_nw.html)", () => {
   test("is served on every community's domain, and linked where a community lists no documents of its own", async ({ page, request }) => {
     for (const [file, lang, heading] of [

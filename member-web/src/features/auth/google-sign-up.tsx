@@ -6,6 +6,7 @@ import type { Community } from "../../api/community.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { completeSignIn, rememberAgreement } from "../../app/sign-in.ts";
 import { withI18n } from "../../i18n/index.ts";
+import { Button } from "../../ui/button.tsx";
 
 // Only communities with Google sign-in download its button (issue 17).
 const GoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton }))));
@@ -55,7 +56,18 @@ export function GoogleSignUp({ agreed, onNeedsAgreement }: { agreed: boolean | n
       <div className="divider" aria-hidden="true">
         <span>{t("login.or")}</span>
       </div>
-      <Suspense fallback={null}>
+      {/* Its place is kept while its code loads (the login page's reason). */}
+      <Suspense
+        fallback={
+          google.devUrl ? (
+            <Button variant="secondary" block disabled>
+              {t("registration.google")}
+            </Button>
+          ) : (
+            <div className="google-button" aria-hidden="true" />
+          )
+        }
+      >
         {google.devUrl ? (
           <DevGoogleButton signInUrl={google.devUrl} label={t("registration.google")} onToken={(token) => void onToken(token)} />
         ) : (

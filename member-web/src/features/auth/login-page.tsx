@@ -202,7 +202,19 @@ export function LoginPage({ ssoError, sessionEnded = false, accountDisabled = fa
           {sso.buttonLabel ?? t("login.sso")}
         </Button>
       ) : null}
-      <Suspense fallback={null}>
+      {/* The button's place is kept while its code loads: the card must not grow under a pointer
+          on its way to the links below (a click meant for "Create an account" would open Google). */}
+      <Suspense
+        fallback={
+          googleClientId && devGoogleUrl ? (
+            <Button variant="secondary" block disabled>
+              {t("login.google")}
+            </Button>
+          ) : googleClientId ? (
+            <div className="google-button" aria-hidden="true" />
+          ) : null
+        }
+      >
         {googleClientId && devGoogleUrl ? <DevGoogleButton signInUrl={devGoogleUrl} onToken={signInWithGoogle} /> : null}
         {googleClientId && !devGoogleUrl ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
       </Suspense>
