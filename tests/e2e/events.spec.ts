@@ -306,3 +306,33 @@ test.describe("events (founders)", () => {
     await expect(page).toHaveURL(new RegExp(`/event/${created.body?.id as string}$`));
   });
 });
+
+test.describe("an event's new time (founders, decision 0231)", () => {
+  test("the edit form says attendees are told; after the organizer moves the event, a member who is going finds the notice in the app", async ({ page, browser, request }) => {
+    test.setTimeout(60_000);
+    const adminEmail = uniqueEmail("event-mover");
+    await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+    const title = `Moved supper ${Date.now().toString(36)}`;
+    const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, eventBody(title, "PUBLIC"));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const m = await apiMember(request, TENANTS.founders, "Mover");
+    expect((await api(request, TENANTS.founders, "POST", `/api/event/${id}/confirm-participation`, m.token, {})).status).toBeLessThan(300);
+
+    await page.goto(tenantUrl(TENANTS.founders, "/"));
+    await page.evaluate((token) => localStorage.setItem("token", token), adminToken);
+    await page.goto(tenantUrl(TENANTS.founders, `/event/${id}/edit`));
+    await expect(page.getByText("Everyone going or waiting gets an e-mail and a notification when the time or place changes.")).toBeVisible();
+    await page.getByLabel("Start time").fill("19:45");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+    const member = await browser.newPage();
+    await member.goto(tenantUrl(TENANTS.founders, "/"));
+    await member.evaluate((token) => localStorage.setItem("token", token), m.token);
+    await member.goto(tenantUrl(TENANTS.founders, "/notifications"));
+    await expect(member.getByText("An event you registered for has a new time or place")).toBeVisible();
+    await member.close();
+  });
+});

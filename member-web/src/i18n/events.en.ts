@@ -147,6 +147,7 @@ export const eventsEn = {
     },
     form: {
       translations: "Translations",
+      attendeesTold: "Everyone going or waiting gets an e-mail and a notification when the time or place changes.",
       translationsHint: "Title and description in the community's languages; left empty, the texts above are shown.",
       translatedTitle: "Title ({{lang}})",
       translatedDescription: "Description ({{lang}})",

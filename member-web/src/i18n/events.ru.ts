@@ -150,6 +150,7 @@ export const eventsRu: RuTexts<typeof eventsEn> = {
     },
     form: {
       translations: "Переводы",
+      attendeesTold: "Если время или место изменятся, все записавшиеся и ожидающие получат письмо и уведомление.",
       translationsHint: "Название и описание на языках сообщества; если пусто, показываются тексты выше.",
       translatedTitle: "Название ({{lang}})",
       translatedDescription: "Описание ({{lang}})",

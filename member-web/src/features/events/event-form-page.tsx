@@ -199,6 +199,7 @@ function EventForm({ event }: { event?: EventItem }) {
         {text("endTime", false, { type: "time" })}
       </div>
       {text("timeZone", true)}
+      {event ? <p className="muted small">{t("form.attendeesTold")}</p> : null}
       <div className="event-form-row">
         <label className="field">
           {t("form.type")}
