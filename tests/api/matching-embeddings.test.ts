@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtinEncoder, loadCommunityInput, matchingEmbedJob, openAiEncoder } from "@tuesday/platform";
+import { builtinEncoder, embedCommunity, embedSlice, loadCommunityInput, matchingEmbedJob, openAiEncoder } from "@tuesday/platform";
 import { testEnvForFile } from "../support/harness.ts";
 import { tenantFixture } from "../support/tenants.ts";
 import { type Member, member } from "./matching-api-helpers.ts";
@@ -60,10 +60,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-/** The job's handler with EMBEDDINGS_URL set to the stand-in and EMBEDDINGS_MODEL = model. */
-function runEmbedJob(model: string): Promise<void> {
+/** The job's handler with EMBEDDINGS_URL set to the stand-in and EMBEDDINGS_MODEL = model (`sliceMs`: how long it may embed). */
+function runEmbedJob(model: string, sliceMs?: number): Promise<void> {
   const config = { ...env.config, embeddings: { url, model, apiKey: "test-key" } };
-  return matchingEmbedJob.handle({ ...env.deps, config }, { communityId: TENANT });
+  return sliceMs === undefined ? matchingEmbedJob.handle({ ...env.deps, config }, { communityId: TENANT }) : embedSlice({ ...env.deps, config }, TENANT, sliceMs);
 }
 
 async function servingModel(): Promise<string | null> {
@@ -167,4 +167,28 @@ describe("member text vectors", () => {
       await new Promise<void>((resolve) => bad.close(() => resolve()));
     }
   });
+
+  it("a run embeds for its slice at most and queues the next for the rest; the new model serves only once it is complete", async () => {
+    const queued = async () =>
+      (await env.db<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`)[0]?.n;
+    const stored = async (model: string) => (await env.db<{ n: number }[]>`select count(*)::int as n from member_text_vectors where community_id = ${TENANT} and model = ${model}`)[0]?.n;
+    await env.db`delete from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`;
+    // A slice that is over before it starts: nothing embedded, the old model serves, the rest is queued.
+    await runEmbedJob("m3", 0);
+    expect(await stored("openai:m3")).toBe(0);
+    expect(await servingModel()).toBe("openai:m2");
+    expect(await queued()).toBe(1);
+    // The next run has time: everything is embedded, the model is complete and serves, nothing more is queued.
+    await env.db`delete from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`;
+    await runEmbedJob("m3");
+    expect(await stored("openai:m3")).toBeGreaterThan(4);
+    expect(await servingModel()).toBe("openai:m3");
+    expect(await queued()).toBe(0);
+    // A model whose width is known before it embeds (the built-in one) is not marked ready by a
+    // run cut short either: recommendations would go blank on an empty model.
+    const cut = await embedCommunity({ db: env.db, encoder: builtin }, TENANT, { untilMs: performance.now() });
+    expect(cut).toMatchObject({ embedded: 0, model: builtin.id });
+    expect(cut.remaining).toBeGreaterThan(4);
+    expect(await servingModel()).toBe("openai:m3");
+  }, 120_000);
 });

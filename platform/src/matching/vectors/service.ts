@@ -37,7 +37,8 @@ export function encoderFor(config: AppConfig): Encoder {
 /** Texts per encoder call and per write. */
 const BATCH = 64;
 
-export type EmbedReport = { model: string; embedded: number; removed: number; unchanged: number };
+/** `remaining`: texts left for a next run when `untilMs` cut this one short (0: the model is complete). */
+export type EmbedReport = { model: string; embedded: number; removed: number; unchanged: number; remaining: number };
 
 export type EmbedEnv = { db: Db; encoder: Encoder; bus?: Bus | undefined; toEncoderText?: ToEncoderText | undefined };
 
@@ -45,8 +46,12 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** Embeds every member text of the community the encoder has no current vector of; marks the model ready. */
-export async function embedCommunity(env: EmbedEnv, communityId: string): Promise<EmbedReport> {
+/**
+ * Embeds every member text of the community the encoder has no current vector of; marks the model
+ * ready. `untilMs` (a performance.now() time): no batch is started after it, and the texts left are
+ * reported (`remaining`) for a next run, the model not marked ready; what was embedded is stored.
+ */
+export async function embedCommunity(env: EmbedEnv, communityId: string, opts: { untilMs?: number } = {}): Promise<EmbedReport> {
   const { db, encoder } = env;
   const prepare = env.toEncoderText ?? identityText;
   const [members, stored] = await Promise.all([listEmbeddableMembers(db, communityId), listVectorHashes(db, communityId, encoder.id)]);
@@ -72,18 +77,22 @@ export async function embedCommunity(env: EmbedEnv, communityId: string): Promis
     }
   }
   for (const r of stored) if (!seen.has(`${r.participantId}:${r.field}`)) gone.push({ participantId: r.participantId, field: r.field });
+  let done = 0;
   for (let i = 0; i < todo.length; i += BATCH) {
+    if (opts.untilMs !== undefined && performance.now() >= opts.untilMs) break;
     const chunk = todo.slice(i, i + BATCH);
     const vectors = await encoder.embed(chunk.map((t) => t.text));
     const rows: VectorWrite[] = chunk.map((t, k) => ({ participantId: t.participantId, field: t.field, textHash: t.textHash, vector: vectors[k] as Float32Array }));
     await upsertVectors(db, communityId, encoder.id, rows);
+    done += chunk.length;
   }
+  const remaining = todo.length - done;
   await deleteVectors(db, communityId, encoder.id, gone);
   // The width is the encoder's, or (an external model, nothing embedded by this process yet) the
   // stored vectors'; a community without a single text has nothing to serve yet.
   const dim = encoder.dim > 0 ? encoder.dim : (stored[0]?.dim ?? 0);
-  if (dim > 0) await markModelReady(db, communityId, encoder.id, dim);
-  if (env.bus && (todo.length > 0 || gone.length > 0)) await publishModelChange(env.bus, db, communityId);
-  return { model: encoder.id, embedded: todo.length, removed: gone.length, unchanged };
+  if (dim > 0 && remaining === 0) await markModelReady(db, communityId, encoder.id, dim);
+  if (env.bus && (done > 0 || gone.length > 0)) await publishModelChange(env.bus, db, communityId);
+  return { model: encoder.id, embedded: done, removed: gone.length, unchanged, remaining };
 }
 
