@@ -43,6 +43,16 @@ function eventBody(title: string, visibility: "PUBLIC" | "PRIVATE") {
   };
 }
 
+/** A founders admin made through the API and an event they created; its id and the admin's token. */
+async function adminEvent(request: APIRequestContext, label: string, title: string, visibility: "PUBLIC" | "PRIVATE") {
+  const adminEmail = uniqueEmail(label);
+  await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+  const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
+  const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, eventBody(title, visibility));
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { adminToken, id: created.body?.id as string };
+}
+
 test.describe("events (founders)", () => {
   test("organizer scenario: a paid, approval-required event with onboarding; join, onboarding, payment and approval, going, calendar, CSV", async ({ page, browser, request }) => {
     test.setTimeout(150_000);
@@ -226,13 +236,8 @@ test.describe("events (founders)", () => {
 
   test("a member of another community cannot open a private event", async ({ page, request }) => {
     test.setTimeout(60_000);
-    const adminEmail = uniqueEmail("event-admin");
-    await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
     const title = `Founders only ${Date.now().toString(36)}`;
-    const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, eventBody(title, "PRIVATE"));
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const eventId = created.body?.id as string;
+    const { id: eventId } = await adminEvent(request, "event-admin", title, "PRIVATE");
     const other = await apiMember(request, OTHER, "Tom");
 
     // The other community's session is no key to this one: the API refuses, and the page never shows the event.
@@ -310,13 +315,8 @@ test.describe("events (founders)", () => {
 test.describe("an event's new time (founders, decision 0231)", () => {
   test("the edit form says attendees are told; after the organizer moves the event, a member who is going finds the notice in the app", async ({ page, browser, request }) => {
     test.setTimeout(60_000);
-    const adminEmail = uniqueEmail("event-mover");
-    await registerAdmin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
-    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, "Event-admin-password-1");
     const title = `Moved supper ${Date.now().toString(36)}`;
-    const created = await api(request, TENANTS.founders, "POST", "/api/event/create", adminToken, eventBody(title, "PUBLIC"));
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = (created.body as { id: string }).id;
+    const { adminToken, id } = await adminEvent(request, "event-mover", title, "PUBLIC");
     const m = await apiMember(request, TENANTS.founders, "Mover");
     expect((await api(request, TENANTS.founders, "POST", `/api/event/${id}/confirm-participation`, m.token, {})).status).toBeLessThan(300);
 
