@@ -15,19 +15,20 @@ export type NotificationRow = {
 const COLUMNS = `id, seq::text as seq, type, data, created_at as "createdAt", seen_at as "seenAt"`;
 
 /**
- * insertNotification for many members at once (one type, one community): those whose dedupe key
+ * Inserts notifications for many members at once (one type, one community): those whose dedupe key
  * is stored already are skipped; returns the stored rows with their members.
  */
 export async function insertNotifications(
   db: Db,
   communityId: string,
   type: NotificationType,
-  items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey: string }[],
+  items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey: string | null }[],
 ): Promise<(NotificationRow & { participantId: string })[]> {
   if (items.length === 0) return [];
   return db<(NotificationRow & { participantId: string })[]>`
     insert into notifications (community_id, participant_id, type, data, dedupe_key, telegram_status)
     select ${communityId}, x.participant_id, ${type}, x.data, x.dedupe_key,
+      -- Also through Telegram (the telegram.notifications job) when the member connected it and left it on.
       case when exists (select 1 from telegram_links l
           where l.community_id = ${communityId} and l.participant_id = x.participant_id and l.blocked_at is null)
         and not exists (select 1 from notification_preferences p
@@ -39,22 +40,12 @@ export async function insertNotifications(
     returning ${db.unsafe(COLUMNS)}, participant_id as "participantId"`;
 }
 
-/** Inserts one notification; undefined when `dedupeKey` (or `unlessUnseen`) says it exists already. */
+/** Inserts one notification; undefined when `dedupeKey` says it exists already (insertNotifications of one). */
 export async function insertNotification(
   db: Db,
   n: { communityId: string; participantId: string; type: NotificationType; data: Record<string, unknown>; dedupeKey?: string | undefined },
 ): Promise<NotificationRow | undefined> {
-  const [row] = await db<NotificationRow[]>`
-    insert into notifications (community_id, participant_id, type, data, dedupe_key, telegram_status)
-    values (${n.communityId}, ${n.participantId}, ${n.type}, ${db.json(n.data as never)}, ${n.dedupeKey ?? null},
-      -- Also through Telegram (the telegram.notifications job) when the member connected it and left it on.
-      case when exists (select 1 from telegram_links l
-          where l.community_id = ${n.communityId} and l.participant_id = ${n.participantId} and l.blocked_at is null)
-        and not exists (select 1 from notification_preferences x
-          where x.community_id = ${n.communityId} and x.participant_id = ${n.participantId} and x.contact_type = 'TELEGRAM' and x.disable)
-      then 'pending' end)
-    on conflict (community_id, participant_id, dedupe_key) do nothing
-    returning ${db.unsafe(COLUMNS)}`;
+  const [row] = await insertNotifications(db, n.communityId, n.type, [{ participantId: n.participantId, data: n.data, dedupeKey: n.dedupeKey ?? null }]);
   return row;
 }
 

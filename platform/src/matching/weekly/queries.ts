@@ -116,7 +116,6 @@ export async function listFollowupDue(
     order by r.created_at, r.id`;
 }
 
-/** Marks the follow-up sent; false when another worker did it first. */
 /** Marks the follow-ups of `resultIds` sent; returns those that were not marked before. */
 export async function markFollowupsSent(db: Db, communityId: string, resultIds: readonly string[]): Promise<Set<string>> {
   const rows = await db<{ id: string }[]>`
