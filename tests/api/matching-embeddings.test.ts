@@ -180,11 +180,18 @@ describe("member text vectors", () => {
       (await env.db<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`)[0]?.n;
     const stored = async (model: string) => (await env.db<{ n: number }[]>`select count(*)::int as n from member_text_vectors where community_id = ${TENANT} and model = ${model}`)[0]?.n;
     await env.db`delete from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`;
+    // Another community's run is cut short too and queues its next run: each community's next run
+    // waits in the queue beside the other's, neither takes the other's place.
+    await env.addTenants(tenantFixture("embq2"));
+    await member(env, "embq2", { firstName: "Elsewhere", language: "en", lookingForText: "A climbing partner", canHelpWithText: "Bookkeeping" });
+    await env.db`delete from pgboss.job where name = 'matching.embed' and state = 'created'`;
+    await embedSlice(env.deps, "embq2", 0);
     // A slice that is over before it starts: nothing embedded, the old model serves, the rest is queued.
     await runEmbedJob("m3", 0);
     expect(await stored("openai:m3")).toBe(0);
     expect(await servingModel()).toBe("openai:m2");
     expect(await queued()).toBe(1);
+    expect((await env.db`select 1 from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = 'embq2'`).length).toBe(1);
     // The next run has time: everything is embedded, the model is complete and serves, nothing more is queued.
     await env.db`delete from pgboss.job where name = 'matching.embed' and state = 'created' and data->>'communityId' = ${TENANT}`;
     await runEmbedJob("m3");

@@ -39,5 +39,7 @@ export async function embedSlice(deps: Deps, communityId: string, sliceMs = EMBE
   const env = { db: deps.db, encoder, bus: deps.bus, toEncoderText: encoderTextFor(encoder) };
   const report = await embedCommunity(env, communityId, { untilMs: performance.now() + sliceMs });
   if (report.embedded > 0 || report.removed > 0) deps.log.info({ communityId, ...report }, "member texts embedded");
-  if (report.remaining > 0) await deps.jobs.send(matchingEmbedJob, { communityId });
+  // Keyed by the community as queueEmbedding keys it: under the `short` policy a keyless job is
+  // one for the whole queue, and a second community's next run would be dropped.
+  if (report.remaining > 0) await deps.jobs.send(matchingEmbedJob, { communityId }, { singletonKey: communityId });
 }
