@@ -54,6 +54,8 @@ const KEY_LIKE = [
   /\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/, // CAN_VIEW_ADMIN_PANEL
 ];
 
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
 /** What a screen shows that it should not: keys, enum values, the other language. */
 function textProblems(texts: string[], lang: Lang, data: PageData): string[] {
   const dataWords = new Set<string>();
@@ -271,7 +273,10 @@ async function sweep(
       const at = new URL(page.url());
       const wanted = new URL(url);
       if (at.pathname + at.search + at.hash !== wanted.pathname + wanted.search + wanted.hash) here.push(`went to ${at.pathname}${at.search}${at.hash}`);
-      here.push(...w.problems, ...textProblems(await visibleTexts(page), opts.lang, w.data), ...(await layoutProblems(page)));
+      const texts = await visibleTexts(page);
+      here.push(...w.problems, ...textProblems(texts, opts.lang, w.data), ...(await layoutProblems(page)));
+      // The member app names people and things; an id in its text is a name that was missing.
+      if (!opts.consoleApp) for (const id of texts.join(" ").match(UUID) ?? []) here.push(`an id shown as text: ${id}`);
       w.problems.length = 0;
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
       if (process.env.SWEEP_TIMING) console.log(`${name}: settled in ${settledMs} ms, checked in ${Date.now() - started} ms`);
@@ -352,6 +357,34 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       const user = (await tenantApi(request, n, "GET", "/api/current-user", token)) as { userId: string };
       await tenantApi(request, n, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: uniqueWord("Bank"), lastName: "Sweep" });
       return { token, routes: ["/my_communities", "/profile", "/events", "/notifications"] };
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test("an admin in the member app (the event forms)", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    // What only organizers see: the event's tools (its organizers named, though this admin gave no
+    // name), and the forms, whose rows of fields and selects must fit a phone too.
+    const f = await ownCommunity(TENANTS.founders, "sweep-forms");
+    const problems = await sweepAll(browser, { tenant: f, role: "admin" }, async () => {
+      const email = uniqueEmail("sweep-forms");
+      const password = "Sweep-forms-password-1";
+      await registerAdmin(request, f, email, password);
+      const token = await apiLogin(request, f, email, password);
+      const user = (await tenantApi(request, f, "GET", "/api/current-user", token)) as { userId: string };
+      await tenantApi(request, f, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: uniqueWord("Olga"), lastName: "Sweep" });
+      const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      const event = (await tenantApi(request, f, "POST", "/api/event/create", token, {
+        title: `Forms ${uniqueWord("sweep")}`,
+        description: "Talks and coffee",
+        date,
+        time: "18:30",
+        timeZone: "Europe/Berlin",
+        organizerContact: "events@example.com",
+        location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
+        visibility: "PRIVATE",
+      })) as { id: string };
+      return { token, routes: [`/event/${event.id}`, "/event/create", `/event/${event.id}/edit`, `/event/${event.id}/questions`] };
     });
     expect(problems).toEqual([]);
   });

@@ -44,6 +44,7 @@ export const eventsEn = {
       loadFailed: "Failed to load questions.",
     },
     attendees: { title: "Participants", more: "Show more" },
+    unnamed: "A member without a name",
     organizer: {
       title: "Organizer tools",
       questions: "Questions",

@@ -47,6 +47,7 @@ export const eventsRu: RuTexts<typeof eventsEn> = {
       loadFailed: "Не удалось загрузить вопросы.",
     },
     attendees: { title: "Участники", more: "Показать ещё" },
+    unnamed: "Участник без имени",
     organizer: {
       title: "Инструменты организатора",
       questions: "Вопросы",

@@ -40,3 +40,27 @@ export function Field({ label, value, onChange, error, hint, required, ...rest }
     </div>
   );
 }
+
+type SelectFieldProps<V extends string> = {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+};
+
+/** A labelled select of the same look as Field (its label above it, the select as wide as the field). */
+export function SelectField<V extends string>({ label, value, onChange, options }: SelectFieldProps<V>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
+import { Field, SelectField } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import "./events.css";
 import { bodyOf, type EventFormState, emptyForm, type FormErrorKey, formOf, isRequired, requiredByVisibility, SLUG, validateEvent } from "./form-model.ts";
@@ -201,20 +201,24 @@ function EventForm({ event }: { event?: EventItem }) {
       {text("timeZone", true)}
       {event ? <p className="muted small">{t("form.attendeesTold")}</p> : null}
       <div className="event-form-row">
-        <label className="field">
-          {t("form.type")}
-          <select value={form.type} onChange={(e) => set("type")(e.target.value === "ONLINE" ? "ONLINE" : "OFFLINE")}>
-            <option value="OFFLINE">{t("form.offline")}</option>
-            <option value="ONLINE">{t("form.onlineType")}</option>
-          </select>
-        </label>
-        <label className="field">
-          {t("form.visibility")}
-          <select value={form.visibility} onChange={(e) => set("visibility")(e.target.value === "PRIVATE" ? "PRIVATE" : "PUBLIC")}>
-            <option value="PUBLIC">{t("form.public")}</option>
-            <option value="PRIVATE">{t("form.privateOption")}</option>
-          </select>
-        </label>
+        <SelectField
+          label={t("form.type")}
+          value={form.type}
+          onChange={set("type")}
+          options={[
+            { value: "OFFLINE", label: t("form.offline") },
+            { value: "ONLINE", label: t("form.onlineType") },
+          ]}
+        />
+        <SelectField
+          label={t("form.visibility")}
+          value={form.visibility}
+          onChange={set("visibility")}
+          options={[
+            { value: "PUBLIC", label: t("form.public") },
+            { value: "PRIVATE", label: t("form.privateOption") },
+          ]}
+        />
       </div>
       {form.type === "ONLINE" ? text("onlineLink", true, { type: "url" }) : null}
       <div className="event-form-row">
@@ -227,16 +231,12 @@ function EventForm({ event }: { event?: EventItem }) {
       </div>
       {text("address", requiredByVisibility(form, "address"))}
       {text("googleMapsLink", false, { type: "url" })}
-      <label className="field">
-        {t("form.locationVisibility")}
-        <select value={form.locationVisibility} onChange={(ev) => set("locationVisibility")(ev.target.value as EventFormState["locationVisibility"])}>
-          {LOCATION_VISIBILITIES.map((v) => (
-            <option key={v} value={v}>
-              {t(`form.locationVisibilities.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t("form.locationVisibility")}
+        value={form.locationVisibility}
+        onChange={set("locationVisibility")}
+        options={LOCATION_VISIBILITIES.map((v) => ({ value: v, label: t(`form.locationVisibilities.${v}`) }))}
+      />
       <div className="event-form-row">
         {text("latitude", false, { inputMode: "decimal" })}
         {text("longitude", false, { inputMode: "decimal" })}

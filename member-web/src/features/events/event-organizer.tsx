@@ -1,10 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { SelectField } from "../../ui/field.tsx";
 import { Avatar } from "../profile/controls.tsx";
 import { initials } from "../profile/model.ts";
 import { type EventItem, eventsChanged } from "./model.ts";
@@ -19,7 +21,8 @@ import {
   removeResponsible,
 } from "./onboarding-model.ts";
 
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+/** A person's name, or what stands for it when they gave none (an admin made by the CLI may have none). */
+const nameOf = (p: { firstName: string; lastName: string }, t: TFunction<"events">) => `${p.firstName} ${p.lastName}`.trim() || t("unnamed");
 
 /** The event's confirmed participants, a page at a time ("show more" while hasMore). */
 export function EventAttendees({ eventId }: { eventId: string }) {
@@ -34,8 +37,8 @@ export function EventAttendees({ eventId }: { eventId: string }) {
         {people.map((p) => (
           <li key={p.id} className="event-person">
             {/* The photo or the initials, as elsewhere in the app; the name next to it says who it is. */}
-            <Avatar url={p.avatarUrl} name={fullName(p)} initials={initials(p)} size={32} decorative />
-            <span className="event-person-name">{fullName(p)}</span>
+            <Avatar url={p.avatarUrl} name={nameOf(p, t)} initials={initials(p)} size={32} decorative />
+            <span className="event-person-name">{nameOf(p, t)}</span>
           </li>
         ))}
       </ul>
@@ -95,7 +98,7 @@ export function EventOrganizerPanel({ e }: { e: EventItem }) {
   const row = (i: ReportItem) => (
     <li key={i.participantId} className="event-person" data-testid="pending-participant">
       <span>
-        {fullName(i)}
+        {nameOf(i, t)}
         {i.pendingReason ? <span className="muted small"> · {t(`organizer.reason.${i.pendingReason}`)}</span> : null}
         {e.paid ? <span className="muted small"> · {t(`organizer.payment.${i.paymentStatus}`)}</span> : null}
       </span>
@@ -144,7 +147,7 @@ export function EventOrganizerPanel({ e }: { e: EventItem }) {
       <ul className="event-people">
         {e.organizers.map((o) => (
           <li key={o.userId} className="event-person">
-            <span>{fullName(o) || o.userId}</span>
+            <span>{nameOf(o, t)}</span>
             {e.organizers.length > 1 ? (
               <Button className="btn-small" variant="secondary" onClick={() => act.mutate({ what: "removeResponsible", who: o.userId })}>
                 {t("organizer.removeResponsible")}
@@ -166,18 +169,13 @@ function AddResponsible({ candidates, onAdd }: { candidates: ReportItem[]; onAdd
   const { t } = useTranslation("events");
   const [userId, setUserId] = useState("");
   return (
-    <div className="event-actions">
-      <label className="field">
-        {t("organizer.addResponsible")}
-        <select value={userId} onChange={(ev) => setUserId(ev.target.value)}>
-          <option value="">—</option>
-          {candidates.map((c) => (
-            <option key={c.userId} value={c.userId}>
-              {fullName(c)}
-            </option>
-          ))}
-        </select>
-      </label>
+    <div className="event-actions event-actions-field">
+      <SelectField
+        label={t("organizer.addResponsible")}
+        value={userId}
+        onChange={setUserId}
+        options={[{ value: "", label: "—" }, ...candidates.map((c) => ({ value: c.userId, label: nameOf(c, t) }))]}
+      />
       <Button className="btn-small" disabled={!userId} onClick={() => userId && onAdd(userId)}>
         {t("organizer.add")}
       </Button>

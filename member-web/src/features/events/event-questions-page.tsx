@@ -6,7 +6,7 @@ import { useCommunity } from "../../app/community-context.tsx";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
+import { Field, SelectField } from "../../ui/field.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { TabList } from "../../ui/tabs.tsx";
 import "./events.css";
@@ -96,9 +96,11 @@ export function EventQuestionsPage({ eventId, tab, participantId }: { eventId: s
 
 type Lang = "en" | "ru";
 type OptionDraft = { id?: string; text: string; group: string; category: string; type: "PREDEFINED" | "FREE_TEXT"; visible: boolean; translations: Partial<Record<Lang, string>> };
+const QUESTION_TYPES = ["TEXT", "RADIO", "CHECKBOX"] as const;
+
 type QuestionDraft = {
   text: string;
-  type: "TEXT" | "RADIO" | "CHECKBOX";
+  type: (typeof QUESTION_TYPES)[number];
   required: boolean;
   visible: boolean;
   translations: Partial<Record<Lang, string>>;
@@ -304,14 +306,12 @@ function QuestionEditor({ eventId, question, onDone }: { eventId: string; questi
         />
       ))}
       <div className="event-form-row">
-        <label className="field">
-          {t("questions.type")}
-          <select value={d.type} onChange={(ev) => setD({ ...d, type: ev.target.value as QuestionDraft["type"] })}>
-            <option value="TEXT">{t("questions.types.TEXT")}</option>
-            <option value="RADIO">{t("questions.types.RADIO")}</option>
-            <option value="CHECKBOX">{t("questions.types.CHECKBOX")}</option>
-          </select>
-        </label>
+        <SelectField
+          label={t("questions.type")}
+          value={d.type}
+          onChange={(type) => setD({ ...d, type })}
+          options={QUESTION_TYPES.map((v) => ({ value: v, label: t(`questions.types.${v}`) }))}
+        />
         <label className="check">
           <input type="checkbox" checked={d.required} onChange={(ev) => setD({ ...d, required: ev.target.checked })} /> {t("questions.required")}
         </label>
@@ -342,13 +342,15 @@ function QuestionEditor({ eventId, question, onDone }: { eventId: string; questi
               <div className="event-form-row">
                 <Field label={t("questions.group")} value={o.group} onChange={(group) => setOption(i, { group })} />
                 <Field label={t("questions.category")} value={o.category} onChange={(category) => setOption(i, { category })} />
-                <label className="field">
-                  {t("questions.optionType")}
-                  <select value={o.type} onChange={(ev) => setOption(i, { type: ev.target.value === "FREE_TEXT" ? "FREE_TEXT" : "PREDEFINED" })}>
-                    <option value="PREDEFINED">{t("questions.predefined")}</option>
-                    <option value="FREE_TEXT">{t("questions.freeText")}</option>
-                  </select>
-                </label>
+                <SelectField
+                  label={t("questions.optionType")}
+                  value={o.type}
+                  onChange={(type) => setOption(i, { type })}
+                  options={[
+                    { value: "PREDEFINED", label: t("questions.predefined") },
+                    { value: "FREE_TEXT", label: t("questions.freeText") },
+                  ]}
+                />
                 <label className="check">
                   <input type="checkbox" checked={o.visible} onChange={(ev) => setOption(i, { visible: ev.target.checked })} /> {t("questions.visible")}
                 </label>
