@@ -339,6 +339,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
         `/chats/${chat.id}`,
         "/notifications",
         "/events",
+        "/meetings",
         "/score-match",
         "/subscriptions",
         "/invite",
@@ -384,7 +385,8 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
         location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
         visibility: "PRIVATE",
       })) as { id: string };
-      return { token, routes: [`/event/${event.id}`, "/event/create", `/event/${event.id}/edit`, `/event/${event.id}/questions`] };
+      const at = `/event/${event.id}`;
+      return { token, routes: [at, "/event/create", `${at}/edit`, `${at}/questions`, `${at}/questions?tab=statistics`, `${at}/questions?tab=report`, "/dashboard", "/settings"] };
     });
     expect(problems).toEqual([]);
   });
