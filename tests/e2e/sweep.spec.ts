@@ -131,6 +131,13 @@ async function layoutProblems(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>("#react-admin-title, main h1")) {
       if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) out.push(`the title "${el.textContent?.trim()}" is cut (${el.clientWidth}px for ${el.scrollWidth}px)`);
     }
+    // A button written in the colour it is filled with (a style of one screen overriding another's).
+    for (const el of document.querySelectorAll<HTMLElement>("button, a.btn")) {
+      const st = getComputedStyle(el);
+      if (el.checkVisibility() && el.textContent?.trim() && st.color === st.backgroundColor) {
+        out.push(`the button "${el.textContent.trim()}" is written in its own fill colour (${st.color})`);
+      }
+    }
     // Cards, lists and tabs: a child sticking out of the screen's right edge.
     for (const el of document.querySelectorAll<HTMLElement>("main .card, main [role=tablist], main li, main [role=tab]")) {
       if (el.checkVisibility() && el.getBoundingClientRect().right > doc.clientWidth + 1 && !clipped(el)) {

@@ -5,7 +5,7 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextArea } from "../profile/controls.tsx";
-import { Dialog } from "../recommendations/dialog.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
 import { matchingChanged, NOTE_MAX, updateScore } from "../recommendations/model.ts";
 
 type Initial = { score: number | null; notes: string | null; noMeeting: boolean };

@@ -7,7 +7,7 @@ import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextArea } from "../profile/controls.tsx";
 import { fullName } from "../profile/model.ts";
-import { Dialog } from "./dialog.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
 import { MemberContacts, MemberHead, TagChips } from "./member-summary.tsx";
 import {
   formatDate,
