@@ -264,6 +264,10 @@ const CUSTOM: Record<string, Handlers> = {
     async update({ id, data }) {
       return { data: await call(api.PATCH("/api/event/{id}", { params: { path: { id: String(id) } }, body: data as EventPatch })) };
     },
+    async delete({ id, previousData }) {
+      await call(api.DELETE("/api/event/{id}", { params: { path: { id: String(id) } } }));
+      return { data: previousData ?? { id } };
+    },
   },
   /** event-participants: one event's people from its onboarding report (filter `eventId`, required), keyed by participant id; the report is not paged. */
   "event-participants": {

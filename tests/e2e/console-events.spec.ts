@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { apiLogin, openConsoleSignedIn, registerAdmin, registerUser, tenantApi, TENANTS, uniqueEmail } from "./support.ts";
+import { apiLogin, apiTarget, openConsoleSignedIn, registerAdmin, registerUser, tenantApi, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
 
 const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
   tenantApi(request, TENANTS.founders, method, path, token, data);
@@ -46,5 +46,37 @@ test.describe("console events", () => {
     await expect(row).toContainText("Confirmed");
     const after = (await api(request, "GET", `/api/event/participations/${joined.participantId}/${event.id}`, memberToken)) as { status: string };
     expect(after.status).toBe("CONFIRMED");
+  });
+
+  test("an admin cancels an upcoming event from its page, after a confirmation naming it; the console goes back to the list", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const password = "Console-events-password-1";
+    const adminEmail = uniqueEmail("console-events-cancel");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const title = `Console cancelled ${Date.now().toString(36)}`;
+    const event = (await api(request, "POST", "/api/event/create", adminToken, {
+      title,
+      description: "Talks",
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      time: "18:00",
+      timeZone: "Europe/Berlin",
+      organizerContact: "events@example.com",
+      location: { country: "Germany", city: "Berlin" },
+    })) as { id: string };
+
+    await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
+    await page.goto(tenantUrl(TENANTS.founders, `/console/#/events/${event.id}/show`));
+    await expect(page.getByTestId("console-event")).toBeVisible();
+    await page.getByTestId("console-delete-event").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Cancel \u201c${title}\u201d?`);
+    await expect(dialog).toContainText("Everyone going or waiting to join gets an e-mail and a notification");
+    await dialog.getByRole("button", { name: "Cancel the event" }).click();
+    await expect(page.getByText(`\u201c${title}\u201d is cancelled`)).toBeVisible();
+    await expect(page).toHaveURL(/#\/events$/);
+    const at = apiTarget(TENANTS.founders, `/api/event/${event.id}`);
+    const gone = await request.get(at.url, { headers: { ...at.headers, Authorization: `Bearer ${adminToken}` } });
+    expect(gone.status()).toBe(404);
   });
 });

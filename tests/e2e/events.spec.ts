@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail } from "./support.ts";
+import { apiLogin, registerAdmin, registerUser, TENANTS, tenantUrl, uniqueEmail, waitForMail } from "./support.ts";
 
 const fsRead = (path: string) => readFile(path, "utf8");
 
@@ -336,3 +336,43 @@ test.describe("an event's new time (founders, decision 0231)", () => {
     await member.close();
   });
 });
+
+test.describe("an event cancelled (founders, decisions 0231 and 0232)", () => {
+  test("the organizer cancels it from its page after a dialog that says who is told; it leaves the list, and a member who was going gets the mail and the notice", async ({ page, browser, request }) => {
+    test.setTimeout(60_000);
+    const title = `Cancelled supper ${Date.now().toString(36)}`;
+    const { adminToken, id } = await adminEvent(request, "event-canceller", title, "PUBLIC");
+    const m = await apiMember(request, TENANTS.founders, "Goer");
+    expect((await api(request, TENANTS.founders, "POST", `/api/event/${id}/confirm-participation`, m.token, {})).status).toBeLessThan(300);
+    const before = new Date().toISOString();
+
+    await page.goto(tenantUrl(TENANTS.founders, "/"));
+    await page.evaluate((token) => localStorage.setItem("token", token), adminToken);
+    await page.goto(tenantUrl(TENANTS.founders, `/event/${id}`));
+    await page.getByTestId("delete-event").click();
+    const dialog = page.getByTestId("delete-event-dialog");
+    await expect(dialog.getByRole("heading", { name: "Cancel this event?" })).toBeVisible();
+    await expect(dialog).toContainText("Everyone going or waiting to join gets an e-mail and a notification");
+    // Kept: the dialog closes and nothing is deleted.
+    await dialog.getByRole("button", { name: "Keep the event" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await api(request, TENANTS.founders, "GET", `/api/event/${id}`, adminToken)).status).toBe(200);
+    // Cancelled: the events list, without it.
+    await page.getByTestId("delete-event").click();
+    await page.getByTestId("delete-event-dialog").getByRole("button", { name: "Cancel the event" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByTestId("create-event")).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect((await api(request, TENANTS.founders, "GET", `/api/event/${id}`, adminToken)).status).toBe(404);
+
+    const mail = await waitForMail(request, m.email, { after: before });
+    expect(mail.subject).toContain(title);
+    const member = await browser.newPage();
+    await member.goto(tenantUrl(TENANTS.founders, "/"));
+    await member.evaluate((token) => localStorage.setItem("token", token), m.token);
+    await member.goto(tenantUrl(TENANTS.founders, "/notifications"));
+    await expect(member.getByText("An event you registered for was cancelled")).toBeVisible();
+    await member.close();
+  });
+});
+

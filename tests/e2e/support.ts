@@ -15,7 +15,7 @@ export function tenantUrl(tenant: string, path = "/"): string {
 }
 
 /** Node-side calls go to 127.0.0.1 and name the tenant in the Host header. */
-function apiTarget(tenant: string, path: string) {
+export function apiTarget(tenant: string, path: string) {
   return { url: `http://127.0.0.1:${E2E_PORT}${path}`, headers: { Host: `${tenant}.localhost:${E2E_PORT}` } };
 }
 

@@ -46,6 +46,19 @@ export const eventsEn = {
     attendees: { title: "Participants", more: "Show more" },
     unnamed: "A member without a name",
     organizer: {
+      keep: "Keep the event",
+      cancel: {
+        open: "Cancel the event",
+        title: "Cancel this event?",
+        text: "\u201c{{title}}\u201d is deleted for good. Everyone going or waiting to join gets an e-mail and a notification, and it leaves their calendars.",
+        confirm: "Cancel the event",
+      },
+      deletePast: {
+        open: "Delete the event",
+        title: "Delete this past event?",
+        text: "\u201c{{title}}\u201d, its participants and their answers are deleted for good. Nobody is notified.",
+        confirm: "Delete",
+      },
       title: "Organizer tools",
       questions: "Questions",
       statistics: "Onboarding statistics",

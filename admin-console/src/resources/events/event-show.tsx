@@ -22,7 +22,7 @@ import {
 import type { components } from "@tuesday/api-client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, Show, useGetList, useNotify, useRecordContext, useTranslate, useUpdate } from "react-admin";
+import { Confirm, Link, Show, useDelete, useGetList, useNotify, useRecordContext, useRedirect, useTranslate, useUpdate } from "react-admin";
 import { ConsoleApiError } from "../../api.ts";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
@@ -62,6 +62,7 @@ function EventShowView() {
         <Button href={`/event/${event.slug || event.id}`} target="_blank" rel="noreferrer">
           {translate("tuesday.events.memberPage")}
         </Button>
+        <DeleteEvent event={event} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
         {event.date} {event.time}
@@ -86,6 +87,46 @@ function EventShowView() {
         )}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * Deleting the event, confirmed first: before it ends everyone going or waiting is told by e-mail and
+ * in the app and it leaves their calendars (decision 0231); then the events list.
+ */
+function DeleteEvent({ event }: { event: EventItem }) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending }] = useDelete<EventItem>(undefined, undefined, { returnPromise: true });
+  const what = event.hasEnded ? "deletePast" : "cancel";
+  const confirm = async () => {
+    setConfirming(false);
+    try {
+      await remove("events", { id: event.id, previousData: event }, { mutationMode: "pessimistic" });
+      notify(`tuesday.events.${what}.done`, { type: "info", messageArgs: { title: event.title } });
+      redirect("list", "events");
+    } catch (err) {
+      notify(errorMessage(err, "ra.notification.http_error"), { type: "error" });
+    }
+  };
+  return (
+    <>
+      <Button color="error" variant="outlined" disabled={isPending} onClick={() => setConfirming(true)} data-testid="console-delete-event">
+        {useTranslate()(`tuesday.events.${what}.open`)}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        title={`tuesday.events.${what}.title`}
+        content={`tuesday.events.${what}.text`}
+        translateOptions={{ title: event.title }}
+        contentTranslateOptions={{ title: event.title }}
+        confirm={`tuesday.events.${what}.confirm`}
+        confirmColor="warning"
+        onConfirm={() => void confirm()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }
 

@@ -1,15 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
 import { SelectField } from "../../ui/field.tsx";
 import { Avatar } from "../profile/controls.tsx";
 import { initials } from "../profile/model.ts";
-import { type EventItem, eventsChanged } from "./model.ts";
+import { deleteEvent, type EventItem, eventsChanged, forgetEvent } from "./model.ts";
 import {
   addResponsible,
   approve,
@@ -138,6 +139,7 @@ export function EventOrganizerPanel({ e }: { e: EventItem }) {
         <Button variant="secondary" busy={exporting} onClick={() => void exportCsv()} data-testid="export-csv">
           {t("organizer.exportCsv")}
         </Button>
+        <DeleteEvent e={e} />
       </div>
       {error ? <Alert kind="error">{error}</Alert> : null}
       <h3>{t("organizer.pendingTitle", { count: pending.length })}</h3>
@@ -180,5 +182,59 @@ function AddResponsible({ candidates, onAdd }: { candidates: ReportItem[]; onAdd
         {t("organizer.add")}
       </Button>
     </div>
+  );
+}
+
+/**
+ * Cancelling the event (its organizers): asked once more in a dialog that says who is told. An event
+ * that has not ended mails everyone going or waiting and leaves their calendars (decision 0231); a
+ * past one is only deleted. Then the events list, where it no longer is.
+ */
+function DeleteEvent({ e }: { e: EventItem }) {
+  const { t } = useTranslation("events");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [open, setOpen] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteEvent(e.id),
+    onSuccess: async () => {
+      setOpen(false);
+      // Away from its page first: a page still open would read the deleted event again (a 404).
+      await navigate({ to: "/events", search: e.hasEnded ? { tab: "past" } : {} });
+      forgetEvent(queryClient, e.id);
+      await eventsChanged(queryClient);
+    },
+  });
+  const what = e.hasEnded ? "deletePast" : "cancel";
+  return (
+    <>
+      <Button variant="secondary" className="btn-danger" onClick={() => setOpen(true)} data-testid="delete-event">
+        {t(`organizer.${what}.open`)}
+      </Button>
+      {open ? (
+        <Dialog
+          title={t(`organizer.${what}.title`)}
+          testId="delete-event-dialog"
+          onClose={() => {
+            if (!remove.isPending) setOpen(false);
+          }}
+          onSubmit={() => remove.mutate()}
+          actions={
+            <>
+              <Button variant="secondary" disabled={remove.isPending} onClick={() => setOpen(false)}>
+                {t("organizer.keep")}
+              </Button>
+              <Button type="submit" className="btn-danger" busy={remove.isPending}>
+                {t(`organizer.${what}.confirm`)}
+              </Button>
+            </>
+          }
+        >
+          <p>{t(`organizer.${what}.text`, { title: e.title })}</p>
+          {remove.isError ? <Alert kind="error">{errorText(remove.error)}</Alert> : null}
+        </Dialog>
+      ) : null}
+    </>
   );
 }

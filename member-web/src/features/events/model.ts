@@ -45,6 +45,11 @@ export const eventQueries = {
     }),
 };
 
+/** Drops a deleted event's cached page, in every language. */
+export function forgetEvent(queryClient: QueryClient, id: string): void {
+  queryClient.removeQueries({ queryKey: key("one", id) });
+}
+
 export function eventsChanged(queryClient: QueryClient): Promise<void> {
   return readAgain(queryClient, { queryKey: ["events"] });
 }
@@ -75,6 +80,8 @@ export async function downloadCalendar(e: Pick<EventItem, "id" | "slug">, langua
 
 export const joinEvent = (id: string) => call(api.POST("/api/event/{id}/confirm-participation", { params: { path: { id } } }));
 export const cancelEvent = (id: string) => call(api.PATCH("/api/event/{id}/cancel-participation", { params: { path: { id } } }));
+/** Deletes the event (organizers): before it ends, everyone going or waiting is told and it leaves their calendars (decision 0231). */
+export const deleteEvent = (id: string) => call(api.DELETE("/api/event/{id}", { params: { path: { id } } }));
 
 /**
  * The one action button of the event page (spec 4.5), from what the API says about the event and
