@@ -29,38 +29,3 @@ export function dismiss(ids: string[]) {
 }
 
 export const notificationsChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ["notifications"] });
-
-/** Where a notification leads, by its type and data. */
-export function notificationHref(n: Notification): string | null {
-  const d = n.data as Record<string, unknown>;
-  const str = (k: string) => (typeof d[k] === "string" ? (d[k] as string) : null);
-  switch (n.type) {
-    case "CHAT_MESSAGE":
-      return str("chatId") ? `/chats/${str("chatId")}` : "/chats";
-    case "INTRO_RECEIVED":
-      return "/my_communities?tab=requests";
-    case "INTRO_ACCEPTED":
-      return "/contacts";
-    case "MATCH_OF_THE_WEEK":
-      return "/my_communities";
-    case "MEETING_PROPOSED":
-    case "MEETING_PICKED":
-    case "MEETING_CONFIRMED":
-    case "MEETING_CANCELLED":
-    case "MEETING_REMINDER":
-      return str("meetingId") ? `/meetings?meeting=${str("meetingId")}` : "/meetings";
-    case "EVENT_CANCELLED":
-      return "/events";
-    case "EVENT_APPROVED":
-    case "EVENT_REMINDER":
-    case "EVENT_CHANGED":
-    case "EVENT_MEETING_REQUESTED":
-    case "EVENT_MEETING_BOOKED":
-    case "EVENT_MEETING_DECLINED":
-    case "EVENT_MEETING_CANCELLED":
-    case "EVENT_MEETING_REMINDER":
-      return str("eventId") ? `/event/${str("eventId")}` : "/events";
-    default:
-      return null;
-  }
-}

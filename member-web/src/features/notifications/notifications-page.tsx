@@ -4,7 +4,8 @@ import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ListState, LoadMore } from "../requests/list-state.tsx";
-import { dismiss, markSeen, type Notification, notificationHref, notificationQueries, notificationsChanged } from "./model.ts";
+import { notificationHref } from "./href.ts";
+import { dismiss, markSeen, type Notification, notificationQueries, notificationsChanged } from "./model.ts";
 import "../chats/chats.css";
 
 function NotificationRow({ n, onSeen, onDismiss, busy }: { n: Notification; onSeen: () => void; onDismiss: () => void; busy: boolean }) {
