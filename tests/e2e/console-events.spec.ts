@@ -4,6 +4,20 @@ import { apiLogin, apiTarget, openConsoleSignedIn, registerAdmin, registerUser, 
 const api = (request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, data?: unknown) =>
   tenantApi(request, TENANTS.founders, method, path, token, data);
 
+/** An event three days ahead in Berlin, made by `token`'s admin through the API. */
+async function createEvent(request: APIRequestContext, token: string, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string }> {
+  return (await api(request, "POST", "/api/event/create", token, {
+    title,
+    description: "Talks",
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    time: "18:00",
+    timeZone: "Europe/Berlin",
+    organizerContact: "events@example.com",
+    location: { country: "Germany", city: "Berlin" },
+    ...extra,
+  })) as { id: string };
+}
+
 test.describe("console events", () => {
   test("an admin sees the upcoming event with a pending request in the Events list and approves the participant", async ({ page, request }) => {
     test.setTimeout(60_000);
@@ -13,16 +27,7 @@ test.describe("console events", () => {
     const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
     const suffix = Date.now().toString(36);
     const title = `Console meetup ${suffix}`;
-    const event = (await api(request, "POST", "/api/event/create", adminToken, {
-      title,
-      description: "Talks",
-      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
-      time: "18:00",
-      timeZone: "Europe/Berlin",
-      organizerContact: "events@example.com",
-      location: { country: "Germany", city: "Berlin" },
-      approvalRequired: true,
-    })) as { id: string };
+    const event = await createEvent(request, adminToken, title, { approvalRequired: true });
     const memberEmail = uniqueEmail("console-events-member");
     await registerUser(request, TENANTS.founders, memberEmail, password);
     const memberToken = await apiLogin(request, TENANTS.founders, memberEmail, password);
@@ -55,15 +60,7 @@ test.describe("console events", () => {
     await registerAdmin(request, TENANTS.founders, adminEmail, password);
     const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
     const title = `Console cancelled ${Date.now().toString(36)}`;
-    const event = (await api(request, "POST", "/api/event/create", adminToken, {
-      title,
-      description: "Talks",
-      date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
-      time: "18:00",
-      timeZone: "Europe/Berlin",
-      organizerContact: "events@example.com",
-      location: { country: "Germany", city: "Berlin" },
-    })) as { id: string };
+    const event = await createEvent(request, adminToken, title);
 
     await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
     await page.goto(tenantUrl(TENANTS.founders, `/console/#/events/${event.id}/show`));
