@@ -78,6 +78,14 @@ describe("POST /event/create", () => {
     expect(b.body.slug).toBe(`${a.body.slug}-2`);
   });
 
+  it("events of one title created at once each get a slug of their own (none lost to a 409)", async () => {
+    const made = await Promise.all(Array.from({ length: 8 }, () => ev.create(admin, validEvent({ title: "Simultaneous supper" }))));
+    expect(made.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const slugs = made.map((r) => r.body.slug as string);
+    expect(new Set(slugs).size).toBe(8);
+    expect(slugs.every((slug) => /^simultaneous-supper(-[0-9a-f]+)?$/.test(slug))).toBe(true);
+  });
+
   it("is for moderators and admins: a member gets 403", async () => {
     expectError(await ev.create(member, validEvent()), 403, 1005);
   });

@@ -2,6 +2,7 @@
  * Events: create, read, edit, delete, the Upcoming and Past lists, the slug check and the cover
  * image. Organizer writes are audited in their transaction.
  */
+import { randomBytes } from "node:crypto";
 import { recordAudit, sameJson } from "../audit/index.ts";
 import { emitWebhook } from "../webhooks/index.ts";
 import { isOrganizer, participantOf, requireModerator, requireOrganizer, requireThisCommunity, requireUser } from "../authz/index.ts";
@@ -89,17 +90,32 @@ export async function createEvent(ctx: Ctx, input: EventCreate): Promise<Event> 
   const actor = requireUser(ctx);
   const fields = mergeEvent(null, input);
   throwIfErrors(eventErrors(fields, ctx.tenant.config.langChoices));
-  if (!fields.slug) fields.slug = await uniqueSlug(ctx, fields.title);
-  const id = await withTx(ctx.db, async (tx) => {
-    const txCtx = withDb(ctx, tx);
-    const id = await insertEvent(tx, ctx.tenant.id, actor.userId, fields);
-    await insertResponsible(tx, ctx.tenant.id, id, actor.userId);
-    await recordAudit(txCtx, { action: "event.create", target: { type: "event", id }, before: null, after: { ...fields } });
-    await emitWebhook(txCtx, "event.created", eventWebhookData(id, fields, "scheduled"), id);
-    return id;
-  });
-  return (await loadEventView(ctx, id, undefined)).event;
+  const chosen = Boolean(fields.slug);
+  const insert = () =>
+    withTx(ctx.db, async (tx) => {
+      const txCtx = withDb(ctx, tx);
+      const id = await insertEvent(tx, ctx.tenant.id, actor.userId, fields);
+      await insertResponsible(tx, ctx.tenant.id, id, actor.userId);
+      await recordAudit(txCtx, { action: "event.create", target: { type: "event", id }, before: null, after: { ...fields } });
+      await emitWebhook(txCtx, "event.created", eventWebhookData(id, fields, "scheduled"), id);
+      return id;
+    });
+  // A slug the organizer chose is theirs or a 409; one made from the title that another event of the
+  // same title took between the check and the insert (two created at once) is made again.
+  for (let attempt = 1; ; attempt++) {
+    // Creators who lost twice race again for the same next number: a random tail parts them.
+    if (!chosen) fields.slug = attempt <= 2 ? await uniqueSlug(ctx, fields.title) : `${slugFromTitle(fields.title)}-${randomBytes(3).toString("hex")}`;
+    try {
+      const id = await insert();
+      return (await loadEventView(ctx, id, undefined)).event;
+    } catch (err) {
+      if (chosen || attempt >= SLUG_ATTEMPTS || !(err instanceof AppError && err.code === ErrorCode.CONFLICT && err.errors?.slug !== undefined)) throw err;
+    }
+  }
 }
+
+/** Inserts of an event whose slug is made from its title before a lost race is the caller's 409. */
+const SLUG_ATTEMPTS = 6;
 
 /** GET /event/{id}: by id or slug; PUBLIC events for everyone, private ones for the community's participants. */
 export async function getEvent(ctx: Ctx, idOrSlug: string, language?: string): Promise<Event> {
