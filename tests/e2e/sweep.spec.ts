@@ -409,7 +409,19 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       const email = uniqueEmail("sweep-admin");
       const password = "Sweep-admin-password-1";
       await registerAdmin(request, f, email, password);
-      return { token: await apiLogin(request, f, email, password), routes };
+      const token = await apiLogin(request, f, email, password);
+      // One event's page too (its header row of title and actions, its tabs).
+      const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      const event = (await tenantApi(request, f, "POST", "/api/event/create", token, {
+        title: "Quarterly founders supper",
+        description: "Talks and coffee",
+        date,
+        time: "18:30",
+        timeZone: "Europe/Berlin",
+        organizerContact: "events@example.com",
+        location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
+      })) as { id: string };
+      return { token, routes: [...routes, `#/events/${event.id}/show`] };
     });
     expect(problems).toEqual([]);
   });

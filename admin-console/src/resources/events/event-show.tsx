@@ -41,7 +41,8 @@ function EventTitle() {
 /** /events/:id/show: one event (getOne → GET /event/{id}) — its main fields to edit, its participants (approve, reject, confirm payment) and onboarding statistics. */
 export function EventShow() {
   return (
-    <Show title={<EventTitle />} actions={false} component="div">
+    // The card may be narrower than its widest content (a phone): its rows wrap and its tabs scroll.
+    <Show title={<EventTitle />} actions={false} component="div" sx={{ "& .RaShow-card": { minWidth: 0 } }}>
       <EventShowView />
     </Show>
   );
@@ -54,9 +55,10 @@ function EventShowView() {
   if (!event) return <LinearProgress />;
   return (
     <Box sx={{ mt: 2 }} data-testid="console-event">
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+      {/* On a phone the row wraps: the title takes what is left of its line, the actions go under it. */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", mb: 1, flexWrap: "wrap", rowGap: 1 }}>
         <Link to="/events">{translate("tuesday.events.back")}</Link>
-        <Typography variant="h5" sx={{ flexGrow: 1 }}>
+        <Typography variant="h5" sx={{ flex: "1 1 240px", minWidth: 0, overflowWrap: "anywhere" }}>
           {event.title}
         </Typography>
         <Button href={`/event/${event.slug || event.id}`} target="_blank" rel="noreferrer">
@@ -69,7 +71,7 @@ function EventShowView() {
         {event.endTime ? `–${event.endTime}` : ""} ({event.timeZone}) · {translate(`tuesday.events.visibilities.${event.visibility}`)} ·{" "}
         {translate(`tuesday.events.types.${event.type}`)}
       </Typography>
-      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mt: 1 }}>
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mt: 1 }}>
         <Tab value="participants" label={translate("tuesday.events.participants")} />
         <Tab value="details" label={translate("tuesday.events.details")} />
         <Tab value="statistics" label={translate("tuesday.events.statistics")} />
