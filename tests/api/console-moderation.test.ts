@@ -362,6 +362,10 @@ describe("the console's simple-REST members list and CRM", () => {
     expect(res.status).toBe(200);
     const kinds = res.body.timeline.map((e: { kind: string }) => e.kind);
     expect(new Set(kinds)).toEqual(new Set(["joined", "moderation", "match", "meeting", "intro", "note"]));
+    // The meeting names the other member in its data too: the console writes its own words around it.
+    const meeting = res.body.timeline.find((e: { kind: string }) => e.kind === "meeting");
+    const matched = res.body.timeline.find((e: { kind: string }) => e.kind === "match");
+    expect(meeting.data).toMatchObject({ subjectName: matched.text, score: 5, noMeeting: false });
     expect(res.body.notes[0]).toMatchObject({ text: "Met at the conference", authorEmail: c.admin.email });
     expect(await auditActions(c.id, "participant.note")).toHaveLength(1);
     const foreign = await member(env, c.other);

@@ -130,6 +130,8 @@ test.describe("console participants: moderation", () => {
     await page.getByText(`Cora${suffix} Tester`).click();
     const timeline = page.getByTestId("crm-timeline");
     await expect(timeline).toContainText("Joined");
+    // The console's own words, not the API's English text ("Joined the community").
+    await expect(timeline).not.toContainText("Joined the community");
     await expect(timeline).toContainText("Moderation: Confirmed");
     await page.getByLabel("Add a note").fill("Introduced at the spring meetup");
     await page.getByRole("button", { name: "Save" }).click();

@@ -404,7 +404,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
     // founders reaches the open console live (not through a response the sweep reads as data), and
     // its English title would read as English in the Russian console.
     const f = await ownCommunity(TENANTS.founders, "sweep-admin");
-    const routes = ["#/", "#/participants", "#/members", "#/events", "#/topics", "#/questions", "#/mailings", "#/audit", "#/analytics", "#/matches", "#/settings", "#/account"];
+    const routes = ["#/", "#/participants", "#/members", "#/reports", "#/events", "#/topics", "#/questions", "#/mailings", "#/audit", "#/analytics", "#/matches", "#/settings", "#/api-keys", "#/webhooks", "#/account"];
     const problems = await sweepAll(browser, { tenant: f, role: "admin", consoleApp: true }, async () => {
       const email = uniqueEmail("sweep-admin");
       const password = "Sweep-admin-password-1";
@@ -421,7 +421,9 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
         organizerContact: "events@example.com",
         location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
       })) as { id: string };
-      return { token, routes: [...routes, `#/events/${event.id}/show`] };
+      // And one member's CRM page.
+      const m = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-crm"), f), uniqueWord("Crm"), []);
+      return { token, routes: [...routes, `#/events/${event.id}/show`, `#/members/${m.participantId}/show`] };
     });
     expect(problems).toEqual([]);
   });

@@ -74,7 +74,7 @@ export async function consoleMemberDetail(ctx: Ctx, id: string) {
         at: m.feedbackAt.toISOString(),
         kind: "meeting",
         text: m.noMeeting ? `No meeting with ${m.subjectName}` : `Met ${m.subjectName}`,
-        data: { subjectId: m.subjectId, score: m.meetingScore, noMeeting: m.noMeeting },
+        data: { subjectId: m.subjectId, subjectName: m.subjectName, score: m.meetingScore, noMeeting: m.noMeeting },
       });
     }
   }

@@ -17,10 +17,17 @@ function describe(e: TimelineEvent, translate: (key: string, options?: object) =
   switch (e.kind) {
     case "moderation":
       return `${translate(`tuesday.participants.statuses.${e.text}`)}${d.reason ? `: ${String(d.reason)}` : ""}`;
+    case "joined":
+      // The kind says it all ("Joined"); the API's text is its English.
+      return "";
     case "intro":
-      return `${translate(d.outgoing ? "tuesday.members.outgoing" : "tuesday.members.incoming")} ${e.text} (${String(d.status)})`;
-    case "meeting":
-      return d.noMeeting ? `${e.text} · ${translate("tuesday.members.noMeeting")}` : `${e.text}${d.score ? ` · ${translate("tuesday.members.rating", { score: d.score })}` : ""}`;
+      return `${translate(d.outgoing ? "tuesday.members.outgoing" : "tuesday.members.incoming")} ${e.text} (${translate(`tuesday.members.introStatuses.${String(d.status)}`)})`;
+    case "meeting": {
+      // The API's text is English ("Met ..."): the console writes its own from the other member's name.
+      const name = typeof d.subjectName === "string" ? d.subjectName : e.text;
+      if (d.noMeeting) return translate("tuesday.members.noMeetingWith", { name });
+      return `${translate("tuesday.members.met", { name })}${d.score ? ` · ${translate("tuesday.members.rating", { score: d.score })}` : ""}`;
+    }
     case "event":
       return `${e.text} · ${translate(`tuesday.members.eventStatuses.${String(d.status)}`)}${d.status === "PENDING" && d.pendingReason ? ` (${translate(`tuesday.members.pendingReasons.${String(d.pendingReason)}`)})` : ""}`;
     case "match":
@@ -101,7 +108,7 @@ function MemberCrmView() {
           <MuiList dense data-testid="crm-timeline">
             {timeline.map((e) => (
               <ListItem key={`${e.at}-${e.kind}-${e.text}`} divider>
-                <ListItemText primary={`${translate(`tuesday.members.kinds.${e.kind}`)}: ${describe(e, translate)}`} secondary={new Date(e.at).toLocaleString(locale)} />
+                <ListItemText primary={[translate(`tuesday.members.kinds.${e.kind}`), describe(e, translate)].filter(Boolean).join(": ")} secondary={new Date(e.at).toLocaleString(locale)} />
               </ListItem>
             ))}
           </MuiList>

@@ -58,6 +58,9 @@ export const consoleAEn = {
     incoming: "received from",
     rating: "rating %{score}",
     noMeeting: "did not meet",
+    met: "met %{name}",
+    noMeetingWith: "did not meet %{name}",
+    introStatuses: { PENDING: "waiting for an answer", ACCEPTED: "accepted", DECLINED: "declined" },
   },
   analytics: {
     title: "Analytics",
@@ -139,6 +142,9 @@ export const consoleARu: typeof consoleAEn = {
     incoming: "получено от",
     rating: "оценка %{score}",
     noMeeting: "не встретились",
+    met: "встреча с %{name}",
+    noMeetingWith: "не встретились с %{name}",
+    introStatuses: { PENDING: "ждёт ответа", ACCEPTED: "принято", DECLINED: "отклонено" },
   },
   analytics: {
     title: "Аналитика",
