@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, type Request, test } from "@playwright/test";
 import { messages as consoleMessages } from "../../admin-console/src/i18n.ts";
 import { TRANSLATIONS } from "../../member-web/src/i18n/all.ts";
 import { acceptedIntro, api, participant, uniqueWord } from "./chat-support.ts";
@@ -310,6 +310,20 @@ async function sweepAll(browser: Browser, opts: { tenant: string; role: string; 
 // hundreds of page evaluations would only slow it down.
 test.use({ trace: "off" });
 
+/** An event ten days ahead in Berlin, made by `token`'s admin through the API. */
+async function sweepEvent(request: APIRequestContext, tenant: string, token: string, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string }> {
+  return (await tenantApi(request, tenant, "POST", "/api/event/create", token, {
+    title,
+    description: "Talks and coffee",
+    date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    time: "18:30",
+    timeZone: "Europe/Berlin",
+    organizerContact: "events@example.com",
+    location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
+    ...extra,
+  })) as { id: string };
+}
+
 test.describe("browser sweep: every screen, both languages, phone and desktop", () => {
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
@@ -381,17 +395,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       const token = await apiLogin(request, f, email, password);
       const user = (await tenantApi(request, f, "GET", "/api/current-user", token)) as { userId: string };
       await tenantApi(request, f, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: uniqueWord("Olga"), lastName: "Sweep" });
-      const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-      const event = (await tenantApi(request, f, "POST", "/api/event/create", token, {
-        title: `Forms ${uniqueWord("sweep")}`,
-        description: "Talks and coffee",
-        date,
-        time: "18:30",
-        timeZone: "Europe/Berlin",
-        organizerContact: "events@example.com",
-        location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
-        visibility: "PRIVATE",
-      })) as { id: string };
+      const event = await sweepEvent(request, f, token, `Forms ${uniqueWord("sweep")}`, { visibility: "PRIVATE" });
       const at = `/event/${event.id}`;
       return { token, routes: [at, "/event/create", `${at}/edit`, `${at}/questions`, `${at}/questions?tab=statistics`, `${at}/questions?tab=report`, "/dashboard", "/settings"] };
     });
@@ -411,16 +415,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       await registerAdmin(request, f, email, password);
       const token = await apiLogin(request, f, email, password);
       // One event's page too (its header row of title and actions, its tabs).
-      const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-      const event = (await tenantApi(request, f, "POST", "/api/event/create", token, {
-        title: "Quarterly founders supper",
-        description: "Talks and coffee",
-        date,
-        time: "18:30",
-        timeZone: "Europe/Berlin",
-        organizerContact: "events@example.com",
-        location: { country: "Germany", city: "Berlin", address: "Unter den Linden 1" },
-      })) as { id: string };
+      const event = await sweepEvent(request, f, token, "Quarterly founders supper");
       // And one member's CRM page.
       const m = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-crm"), f), uniqueWord("Crm"), []);
       return { token, routes: [...routes, `#/events/${event.id}/show`, `#/members/${m.participantId}/show`] };
