@@ -329,7 +329,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
 
   test("signed out", async ({ browser }) => {
     test.setTimeout(90_000);
-    const routes = ["/", "/login", "/registration", "/recovery", "/one-time-code"];
+    const routes = ["/", "/login", "/registration", "/recovery", "/one-time-code", "/account-deleted", "/not-found"];
     const problems = await sweepAll(browser, { tenant: TENANTS.founders, role: "guest" }, async () => ({ routes }));
     expect(problems).toEqual([]);
   });
@@ -397,7 +397,7 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       await tenantApi(request, f, "POST", `/api/participant/create?userId=${user.userId}`, token, { firstName: uniqueWord("Olga"), lastName: "Sweep" });
       const event = await sweepEvent(request, f, token, `Forms ${uniqueWord("sweep")}`, { visibility: "PRIVATE" });
       const at = `/event/${event.id}`;
-      return { token, routes: [at, "/event/create", `${at}/edit`, `${at}/questions`, `${at}/questions?tab=statistics`, `${at}/questions?tab=report`, "/dashboard", "/settings"] };
+      return { token, routes: [at, "/event/create", `${at}/edit`, `${at}/questions`, `${at}/questions?tab=statistics`, `${at}/questions?tab=report`, "/dashboard", "/settings", "/admin"] };
     });
     expect(problems).toEqual([]);
   });
