@@ -347,7 +347,8 @@ test.describe("browser sweep: every screen, both languages, phone and desktop", 
       const b = await participant(request, f, await signInByCode(request, uniqueEmail("sweep-b"), f), uniqueWord("Peer"), tags);
       await acceptedIntro(request, a, b);
       const chat = (await api(request, f, "POST", "/api/chats", b.token, { participants: [a.participantId] })) as { id: string };
-      await api(request, f, "POST", `/api/chats/${chat.id}`, b.token, { text: "Hello there" });
+      // A message with a long link: the chat and the list of chats must cut or wrap it, not widen.
+      await api(request, f, "POST", `/api/chats/${chat.id}`, b.token, { text: `Hello there, the deck: https://example.com/${"shared-folder-".repeat(12)}deck.pdf` });
       const me = (await api(request, f, "GET", "/api/participant/profile", a.token)) as { slug: string };
       const routes = [
         "/my_communities",
