@@ -21,6 +21,7 @@ import { planReminders } from "./reminders.ts";
 import {
   countConfirmed,
   deleteEvent as deleteEventRow,
+  type EventRow,
   type EventViewRow,
   findEvent,
   findEventView,
@@ -30,6 +31,7 @@ import {
   listActiveParticipations,
   listConfirmedIds,
   listEventViews,
+  type ParticipationRow,
   setEventImage,
   updateEvent as updateEventRow,
 } from "./queries.ts";
@@ -125,6 +127,19 @@ export async function getEvent(ctx: Ctx, idOrSlug: string, language?: string): P
 /** The fields whose change attendees are told of (the event's time and place). */
 const WHERE_AND_WHEN = ["date", "time", "endTime", "timeZone", "type", "address", "postalCode", "city", "region", "country", "onlineLink"] as const;
 
+/**
+ * Tells everyone going or waiting (confirmed or pending) of the event's new time or place, or of its
+ * cancellation: a mail each (the going with the calendar file) and an in-app notification, through
+ * `ctx.db`, the change's transaction. `keyOf`: each member's dedupe key for this change.
+ */
+async function tellAttendees(ctx: Ctx, e: EventRow, kind: "changed" | "cancelled", keyOf: (r: ParticipationRow) => string): Promise<void> {
+  const rows = await listActiveParticipations(ctx.db, ctx.tenant.id, e.id);
+  await mailParticipants(ctx, e, rows, kind, keyOf);
+  const data = { eventId: e.id, title: e.title };
+  const type = kind === "changed" ? "EVENT_CHANGED" : "EVENT_CANCELLED";
+  await notifyAll(ctx.db, ctx.deps.bus, { communityId: ctx.tenant.id, type, items: rows.map((r) => ({ participantId: r.participantId, data, dedupeKey: keyOf(r) })) });
+}
+
 /** PATCH /event/{id}: organizers; the merged event obeys the create rules. Raising the limit moves the waitlist up. */
 export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch): Promise<Event> {
   const found = await requireEvent(ctx, idOrSlug);
@@ -151,11 +166,7 @@ export async function updateEvent(ctx: Ctx, idOrSlug: string, patch: EventPatch)
     // A new time or place of an event still ahead: everyone going or waiting is told (the going
     // with the updated calendar file).
     if (updated.endsAt.getTime() > Date.now() && WHERE_AND_WHEN.some((k) => before[k] !== fields[k])) {
-      const rows = await listActiveParticipations(tx, ctx.tenant.id, updated.id);
-      const key = (r: { participantId: string }) => `event-changed:${updated.id}:${r.participantId}:${updated.updatedAt.toISOString()}`;
-      await mailParticipants(txCtx, updated, rows, "changed", key);
-      const data = { eventId: updated.id, title: updated.title };
-      await notifyAll(tx, ctx.deps.bus, { communityId: ctx.tenant.id, type: "EVENT_CHANGED", items: rows.map((r) => ({ participantId: r.participantId, data, dedupeKey: key(r) })) });
+      await tellAttendees(txCtx, updated, "changed", (r) => `event-changed:${updated.id}:${r.participantId}:${updated.updatedAt.toISOString()}`);
     }
     await promoteFromWaitlist(txCtx, updated);
   });
@@ -170,13 +181,7 @@ export async function deleteEvent(ctx: Ctx, idOrSlug: string): Promise<{ ok: tru
     const current = await findEvent(tx, ctx.tenant.id, found.id, { lock: true });
     if (!current) return;
     // Everyone going or waiting is told, before their participations go with the event.
-    if (current.endsAt.getTime() > Date.now()) {
-      const rows = await listActiveParticipations(tx, ctx.tenant.id, current.id);
-      const key = (r: { participantId: string }) => `event-cancelled:${current.id}:${r.participantId}`;
-      await mailParticipants(withDb(ctx, tx), current, rows, "cancelled", key);
-      const data = { eventId: current.id, title: current.title };
-      await notifyAll(tx, ctx.deps.bus, { communityId: ctx.tenant.id, type: "EVENT_CANCELLED", items: rows.map((r) => ({ participantId: r.participantId, data, dedupeKey: key(r) })) });
-    }
+    if (current.endsAt.getTime() > Date.now()) await tellAttendees(withDb(ctx, tx), current, "cancelled", (r) => `event-cancelled:${current.id}:${r.participantId}`);
     await deleteEventRow(tx, ctx.tenant.id, current.id);
     await recordAudit(withDb(ctx, tx), { action: "event.delete", target: { type: "event", id: current.id }, before: fieldsOf(current), after: null });
     await emitWebhook(withDb(ctx, tx), "event.cancelled", eventWebhookData(current.id, fieldsOf(current), "cancelled"), current.id);

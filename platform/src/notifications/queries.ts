@@ -40,15 +40,6 @@ export async function insertNotifications(
     returning ${db.unsafe(COLUMNS)}, participant_id as "participantId"`;
 }
 
-/** Inserts one notification; undefined when `dedupeKey` says it exists already (insertNotifications of one). */
-export async function insertNotification(
-  db: Db,
-  n: { communityId: string; participantId: string; type: NotificationType; data: Record<string, unknown>; dedupeKey?: string | undefined },
-): Promise<NotificationRow | undefined> {
-  const [row] = await insertNotifications(db, n.communityId, n.type, [{ participantId: n.participantId, data: n.data, dedupeKey: n.dedupeKey ?? null }]);
-  return row;
-}
-
 /** Which of `participantIds` have an unseen, undismissed notification of `type` whose data[key] is `value`. */
 export async function withUnseen(
   db: Db,

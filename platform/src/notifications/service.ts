@@ -13,7 +13,6 @@ import { withTx } from "../db/client.ts";
 import {
   countUnseen,
   findNotificationSeq,
-  insertNotification,
   insertNotifications,
   listNewer,
   listNotifications,
@@ -54,32 +53,37 @@ export type NotifyInput = {
 
 /**
  * notify for many members at once (one community, one type: an event's attendees): stored in one
- * statement, each published on its member's topic (once the transaction commits, inside withTx).
+ * statement (those whose dedupe key is stored already are skipped), each published on its member's
+ * topic (once the transaction commits, inside withTx). Returns the stored ones.
  */
 export async function notifyAll(
   db: Db,
   bus: Bus,
-  input: { communityId: string; type: NotificationType; items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey: string }[] },
-): Promise<number> {
-  const rows = await insertNotifications(db, input.communityId, input.type, input.items);
+  input: { communityId: string; type: NotificationType; items: readonly { participantId: string; data: Record<string, unknown>; dedupeKey?: string | undefined }[] },
+): Promise<Notification[]> {
+  const rows = await insertNotifications(
+    db,
+    input.communityId,
+    input.type,
+    input.items.map((i) => ({ participantId: i.participantId, data: i.data, dedupeKey: i.dedupeKey ?? null })),
+  );
+  const stored: Notification[] = [];
   for (const row of rows) {
-    const body: NotificationTopicBody = { type: "NOTIFICATION", notification: toNotification(row) };
+    const notification = toNotification(row);
+    const body: NotificationTopicBody = { type: "NOTIFICATION", notification };
     await publishTopic(bus, { communityId: input.communityId, topic: notificationsTopic(row.participantId), body }, db);
+    stored.push(notification);
   }
-  return rows.length;
+  return stored;
 }
 
 /**
- * Stores a notification for one member and publishes it on their topic. Inside a transaction
- * (withTx) it is published once that commits, and never on rollback.
+ * Stores a notification for one member and publishes it on their topic (notifyAll of one). Inside a
+ * transaction (withTx) it is published once that commits, and never on rollback.
  */
 export async function notify(db: Db, bus: Bus, input: NotifyInput): Promise<Notification | undefined> {
-  const row = await insertNotification(db, input);
-  if (!row) return undefined;
-  const notification = toNotification(row);
-  const body: NotificationTopicBody = { type: "NOTIFICATION", notification };
-  await publishTopic(bus, { communityId: input.communityId, topic: notificationsTopic(input.participantId), body }, db);
-  return notification;
+  const [stored] = await notifyAll(db, bus, { communityId: input.communityId, type: input.type, items: [input] });
+  return stored;
 }
 
 /** GET /notifications: newest first, without the dismissed ones, with the unseen count. */

@@ -121,6 +121,11 @@ export function envelopeSchema(type: WebhookEventType) {
 /** What emitting needs: the transaction, and the community (a job or a request's ctx, or one built for another community). */
 export type EmitCtx = Pick<Ctx, "db" | "deps"> & { tenant: Pick<Ctx["tenant"], "id"> };
 
+/** One event as its deliveries carry it: a message id of its own and the versioned payload. */
+function webhookMessage<T extends WebhookEventType>(ctx: EmitCtx, type: T, data: WebhookData<T>, timestamp: string) {
+  return { messageId: `msg_${crypto.randomUUID().replace(/-/g, "")}`, payload: { type, timestamp, version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data } };
+}
+
 /**
  * Queues `type` for every enabled endpoint of the community that takes it, through `ctx.db`, which
  * must be the transaction of the change: the event exists only if the change commits. Deliveries
@@ -129,8 +134,7 @@ export type EmitCtx = Pick<Ctx, "db" | "deps"> & { tenant: Pick<Ctx["tenant"], "
 export async function emitWebhook<T extends WebhookEventType>(ctx: EmitCtx, type: T, data: WebhookData<T>, orderingKey: string, opts: { endpointId?: string } = {}): Promise<number> {
   // Most events have no endpoint: answered from the process's subscription cache, no query.
   if (opts.endpointId === undefined && !(await ctx.deps.webhookSubscriptions.wants(ctx.db, ctx.tenant.id, type))) return 0;
-  const messageId = `msg_${crypto.randomUUID().replace(/-/g, "")}`;
-  const payload = { type, timestamp: new Date().toISOString(), version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data };
+  const { messageId, payload } = webhookMessage(ctx, type, data, new Date().toISOString());
   const endpoints = await insertDeliveries(ctx.db, ctx.tenant.id, { messageId, type, orderingKey, payload, endpointId: opts.endpointId });
   for (const endpointId of endpoints) await ctx.deps.jobs.send(WebhookDeliverQueue, { communityId: ctx.tenant.id, endpointId, orderingKey }, { db: ctx.db });
   return endpoints.length;
@@ -149,11 +153,7 @@ export async function emitWebhooks<T extends WebhookEventType>(ctx: EmitCtx, typ
   const timestamp = new Date().toISOString();
   let deliveries = 0;
   for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
-    const batch = events.slice(i, i + EVENTS_PER_STATEMENT).map((e) => ({
-      messageId: `msg_${crypto.randomUUID().replace(/-/g, "")}`,
-      orderingKey: e.orderingKey,
-      payload: { type, timestamp, version: WEBHOOK_PAYLOAD_VERSION, communityId: ctx.tenant.id, data: e.data },
-    }));
+    const batch = events.slice(i, i + EVENTS_PER_STATEMENT).map((e) => ({ ...webhookMessage(ctx, type, e.data, timestamp), orderingKey: e.orderingKey }));
     const queued = await insertDeliveriesMany(ctx.db, ctx.tenant.id, type, batch);
     const jobs = queued.map((q) => ({ communityId: ctx.tenant.id, endpointId: q.endpointId, orderingKey: q.orderingKey }));
     await ctx.deps.jobs.sendMany(WebhookDeliverQueue, jobs, { db: ctx.db });

@@ -97,6 +97,7 @@ function EventShowView() {
  * in the app and it leaves their calendars (decision 0231); then the events list.
  */
 function DeleteEvent({ event }: { event: EventItem }) {
+  const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const [confirming, setConfirming] = useState(false);
@@ -115,7 +116,7 @@ function DeleteEvent({ event }: { event: EventItem }) {
   return (
     <>
       <Button color="error" variant="outlined" disabled={isPending} onClick={() => setConfirming(true)} data-testid="console-delete-event">
-        {useTranslate()(`tuesday.events.${what}.open`)}
+        {translate(`tuesday.events.${what}.open`)}
       </Button>
       <Confirm
         isOpen={confirming}

@@ -1,16 +1,12 @@
 import { useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { api, call } from "../../api/client.ts";
 import type { Community } from "../../api/community.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { completeSignIn, rememberAgreement } from "../../app/sign-in.ts";
-import { withI18n } from "../../i18n/index.ts";
-import { Button } from "../../ui/button.tsx";
+import { DevGoogleButton, GoogleButton, GoogleButtonPlaceholder } from "./google-lazy.tsx";
 
-// Only communities with Google sign-in download its button (issue 17).
-const GoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton }))));
-const DevGoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.DevGoogleButton }))));
 
 /** The community's Google settings when its auth config lists GOOGLE (spec 2.3), else null. */
 export function googleSignIn(community: Community): { clientId: string; devUrl: string | undefined } | null {
@@ -56,18 +52,7 @@ export function GoogleSignUp({ agreed, onNeedsAgreement }: { agreed: boolean | n
       <div className="divider" aria-hidden="true">
         <span>{t("login.or")}</span>
       </div>
-      {/* Its place is kept while its code loads (the login page's reason). */}
-      <Suspense
-        fallback={
-          google.devUrl ? (
-            <Button variant="secondary" block disabled>
-              {t("registration.google")}
-            </Button>
-          ) : (
-            <div className="google-button" aria-hidden="true" />
-          )
-        }
-      >
+      <Suspense fallback={<GoogleButtonPlaceholder dev={Boolean(google.devUrl)} label={t("registration.google")} />}>
         {google.devUrl ? (
           <DevGoogleButton signInUrl={google.devUrl} label={t("registration.google")} onToken={(token) => void onToken(token)} />
         ) : (

@@ -1,12 +1,11 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import { useTranslation } from "../../i18n/first-paint.ts";
 import { api, call } from "../../api/client.ts";
 import { allowedMethods } from "../../api/community.ts";
 import { brandTitle } from "../../app/branding.ts";
 import { useCommunity } from "../../app/community-context.tsx";
 import { completeSignIn, expectSession } from "../../app/sign-in.ts";
-import { withI18n } from "../../i18n/index.ts";
 import { storage } from "../../lib/storage.ts";
 import { useEmailField } from "../../lib/use-email-field.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
@@ -16,11 +15,9 @@ import { Button } from "../../ui/button.tsx";
 import { EmailField } from "../../ui/email-field.tsx";
 import { Field } from "../../ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { DevGoogleButton, GoogleButton, GoogleButtonPlaceholder } from "./google-lazy.tsx";
 import { requestMagicLink, requestSignInCode } from "./code-flow.ts";
 
-// Only communities with Google sign-in download its button (issue 17).
-const GoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.GoogleButton }))));
-const DevGoogleButton = lazy(withI18n(() => import("./google-button.tsx").then((m) => ({ default: m.DevGoogleButton }))));
 
 type Busy = null | "password" | "code" | "link" | "google";
 
@@ -202,19 +199,7 @@ export function LoginPage({ ssoError, sessionEnded = false, accountDisabled = fa
           {sso.buttonLabel ?? t("login.sso")}
         </Button>
       ) : null}
-      {/* The button's place is kept while its code loads: the card must not grow under a pointer
-          on its way to the links below (a click meant for "Create an account" would open Google). */}
-      <Suspense
-        fallback={
-          googleClientId && devGoogleUrl ? (
-            <Button variant="secondary" block disabled>
-              {t("login.google")}
-            </Button>
-          ) : googleClientId ? (
-            <div className="google-button" aria-hidden="true" />
-          ) : null
-        }
-      >
+      <Suspense fallback={googleClientId ? <GoogleButtonPlaceholder dev={Boolean(devGoogleUrl)} label={t("login.google")} /> : null}>
         {googleClientId && devGoogleUrl ? <DevGoogleButton signInUrl={devGoogleUrl} onToken={signInWithGoogle} /> : null}
         {googleClientId && !devGoogleUrl ? <GoogleButton clientId={googleClientId} onToken={signInWithGoogle} /> : null}
       </Suspense>
