@@ -76,4 +76,24 @@ test.describe("console events", () => {
     const gone = await request.get(at.url, { headers: { ...at.headers, Authorization: `Bearer ${adminToken}` } });
     expect(gone.status()).toBe(404);
   });
+
+  test("in Russian: the confirmation names the event and says who is told; cancelling the dialog keeps the event", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const password = "Console-events-password-1";
+    const adminEmail = uniqueEmail("console-events-cancel-ru");
+    await registerAdmin(request, TENANTS.founders, adminEmail, password);
+    const adminToken = await apiLogin(request, TENANTS.founders, adminEmail, password);
+    const title = `Ужин в консоли ${Date.now().toString(36)}`;
+    const event = await createEvent(request, adminToken, title);
+    await page.addInitScript(() => localStorage.setItem("local", "ru"));
+    await openConsoleSignedIn(page, request, TENANTS.founders, adminEmail, password);
+    await page.goto(tenantUrl(TENANTS.founders, `/console/#/events/${event.id}/show`));
+    await page.getByTestId("console-delete-event").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Отменить «${title}»?`);
+    await expect(dialog).toContainText("Все, кто идёт или ждёт решения, получат письмо и уведомление");
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    await expect(dialog).toBeHidden();
+    expect(((await api(request, "GET", `/api/event/${event.id}`, adminToken)) as { id: string }).id).toBe(event.id);
+  });
 });

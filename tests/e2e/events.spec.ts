@@ -374,5 +374,28 @@ test.describe("an event cancelled (founders, decisions 0231 and 0232)", () => {
     await expect(member.getByText("An event you registered for was cancelled")).toBeVisible();
     await member.close();
   });
-});
 
+  test("the dialog in Russian on a phone: it names the event, fits the screen, and keeping the event keeps it", async ({ browser, request }) => {
+    test.setTimeout(60_000);
+    const title = `Ужин ${Date.now().toString(36)}`;
+    const { adminToken, id } = await adminEvent(request, "event-canceller-ru", title, "PUBLIC");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((token) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("local", "ru");
+    }, adminToken);
+    const page = await context.newPage();
+    await page.goto(tenantUrl(TENANTS.founders, `/event/${id}`));
+    await page.getByTestId("delete-event").click();
+    const dialog = page.getByTestId("delete-event-dialog");
+    await expect(dialog.getByRole("heading", { name: "Отменить мероприятие?" })).toBeVisible();
+    await expect(dialog).toContainText(`«${title}» будет удалено насовсем`);
+    await expect(dialog.getByRole("button", { name: "Отменить мероприятие" })).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await dialog.getByRole("button", { name: "Оставить" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await api(request, TENANTS.founders, "GET", `/api/event/${id}`, adminToken)).status).toBe(200);
+    await context.close();
+  });
+});
