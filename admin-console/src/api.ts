@@ -1,4 +1,5 @@
 import { createApiClient, toApiError } from "@tuesday/api-client";
+import { i18nProvider } from "./i18n.ts";
 
 /** The same `token` key as the member app: one session per browser and domain. */
 export const TOKEN_KEY = "token";
@@ -18,7 +19,8 @@ export function writeToken(token: string | null): void {
 
 /** The generated, typed client: every console call to /api goes through it. */
 // A call that has not answered in 60 s (exports and previews included) is given up (issue 27).
-export const api = createApiClient({ getToken: readToken, timeoutMs: 60_000 });
+// The console's current language goes with every call: the pairs' reasons are written in it.
+export const api = createApiClient({ getToken: readToken, timeoutMs: 60_000, lang: () => i18nProvider.getLocale() });
 
 /** A failed call with its HTTP status, which react-admin's checkError reads. */
 export class ConsoleApiError extends Error {

@@ -16,6 +16,7 @@ import {
   useDataProvider,
 } from "react-admin";
 import { api, call, readToken } from "./api.ts";
+import { i18nProvider } from "./i18n.ts";
 
 type Community = components["schemas"]["Community"];
 type AuditEvent = components["schemas"]["AuditPage"]["items"][number];
@@ -26,14 +27,16 @@ type NotifyBody = components["schemas"]["NotifyParticipants"];
 type SettingsPatch = components["schemas"]["CommunitySettingsPatch"];
 
 /**
- * Stock ra-data-simple-rest over /api, with the session header on every request. The platform
- * answers errors as `{code, msg, errors?}`: the message react-admin shows is `msg`, and `errors`
- * (by field) is what its forms highlight.
+ * Stock ra-data-simple-rest over /api, with the session header and the console's language (the
+ * pairs' reasons are written in it) on every request. The platform answers errors as
+ * `{code, msg, errors?}`: the message react-admin shows is `msg`, and `errors` (by field) is what
+ * its forms highlight.
  */
 const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: "application/json" });
   const token = readToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  headers.set("Accept-Language", i18nProvider.getLocale());
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (err) {

@@ -8,10 +8,12 @@ import { createApiClient } from "./index.ts";
 let server: http.Server;
 let baseUrl: string;
 const hanging: http.ServerResponse[] = [];
+const languages: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url?.startsWith("/api/current-user")) {
+      languages.push(req.headers["accept-language"]);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: "alpha" }));
     } else hanging.push(res);
@@ -67,5 +69,17 @@ describe("createApiClient's timeoutMs", () => {
     await api.GET("/api/current-user");
     expect(seen).toHaveLength(1);
     expect(seen[0]?.aborted ?? false).toBe(false);
+  });
+});
+
+describe("createApiClient's lang", () => {
+  it("sends the app's current language as Accept-Language on every call, read at each call", async () => {
+    let current = "ru";
+    const api = createApiClient({ baseUrl, lang: () => current });
+    languages.length = 0;
+    await api.GET("/api/current-user");
+    current = "en";
+    await api.GET("/api/current-user");
+    expect(languages).toEqual(["ru", "en"]);
   });
 });

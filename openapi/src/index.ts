@@ -13,6 +13,8 @@ export type ApiClientOptions = {
   getToken?: () => string | null | undefined;
   /** Sent as X-Community when the host alone does not name the community (a community id). */
   community?: string | (() => string | null | undefined);
+  /** Sent as Accept-Language on every call: the app's current language (staff screens' reasons are written in it). */
+  lang?: () => string | null | undefined;
   fetch?: typeof fetch;
   /**
    * Gives up on a call after this many milliseconds (the promise rejects with a TimeoutError, as a
@@ -53,6 +55,8 @@ export function createApiClient(opts: ApiClientOptions = {}) {
       if (token) request.headers.set("Authorization", `Bearer ${token}`);
       const community = typeof opts.community === "function" ? opts.community() : opts.community;
       if (community) request.headers.set("X-Community", community);
+      const lang = opts.lang?.();
+      if (lang) request.headers.set("Accept-Language", lang);
       return request;
     },
   };

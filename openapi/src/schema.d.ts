@@ -8800,7 +8800,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The reader's language for the reasons (en or ru; ru-RU and q-values read as written); the member's own language when it names neither */
+                    "accept-language"?: string;
+                };
                 path: {
                     /** @description The current community's id; another community's id is a 404 */
                     id: string;
@@ -8982,7 +8985,10 @@ export interface paths {
                     /** @description The other member of the pair */
                     with: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description The reader's language for the reasons (en or ru; ru-RU and q-values read as written); the member's own language when it names neither */
+                    "accept-language"?: string;
+                };
                 path: {
                     /** @description A participant of the current community; another community's id is a 404 */
                     id: string;
@@ -18304,7 +18310,10 @@ export interface paths {
                     range?: string;
                     filter?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description The reader's language for the reasons (en or ru; ru-RU and q-values read as written); the member's own language when it names neither */
+                    "accept-language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -18389,7 +18398,10 @@ export interface paths {
                     /** @description {q: either member's name, week: a Tuesday} */
                     filter?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description The reader's language for the reasons (en or ru; ru-RU and q-values read as written); the member's own language when it names neither */
+                    "accept-language"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };

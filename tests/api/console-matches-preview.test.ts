@@ -41,7 +41,8 @@ beforeAll(async () => {
 afterAll(async () => env?.close());
 
 const q = (o: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)])).toString()}`;
-const preview = (m: Member, query = "", tenant = m.tenant) => env.request<Row[]>("GET", `/api/console/matches/preview${query}`, { tenant, token: m.token });
+const preview = (m: Member, query = "", tenant = m.tenant, headers: Record<string, string> = {}) =>
+  env.request<Row[]>("GET", `/api/console/matches/preview${query}`, { tenant, token: m.token, headers });
 
 describe("GET /console/matches/preview", () => {
   it("pages through the pairs the week's matching would make, best first, with scores and reasons, and stores nothing", async () => {
@@ -73,6 +74,14 @@ describe("GET /console/matches/preview", () => {
     expect([...first.body, ...rest.body].map((r) => r.id)).toEqual(all.body.map((r) => r.id));
     const asc = await preview(admin, q({ filter: { week: WEEK }, sort: ["score", "ASC"] }));
     expect(asc.body.map((r) => r.id)).toEqual(all.body.map((r) => r.id).reverse());
+
+    // The same pairs with their reasons in the console's language (Accept-Language), not the admin's English.
+    const ru = await preview(admin, q({ filter: { week: WEEK } }), "cp", { "accept-language": "ru" });
+    expect(ru.body.map((r) => r.id)).toEqual(all.body.map((r) => r.id));
+    const inRussian = ru.body.flatMap((r) => r.reasons);
+    expect(inRussian.length).toBe(all.body.flatMap((r) => r.reasons).length);
+    expect(inRussian.every((line) => /[а-яё]/i.test(line) && !/\bYou\b/.test(line))).toBe(true);
+    expect(all.body.flatMap((r) => r.reasons).every((line) => !/[а-яё]/i.test(line))).toBe(true);
 
     // A dry run: nothing stored.
     expect(await env.db`select 1 from matches where community_id = 'cp'`).toHaveLength(0);

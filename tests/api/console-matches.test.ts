@@ -57,7 +57,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => env?.close());
 
-const list = (m: Member, query = "", tenant = m.tenant) => env.request<Row[]>("GET", `/api/console/matches${query}`, { tenant, token: m.token });
+const list = (m: Member, query = "", tenant = m.tenant, headers: Record<string, string> = {}) =>
+  env.request<Row[]>("GET", `/api/console/matches${query}`, { tenant, token: m.token, headers });
 const q = (o: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)])).toString()}`;
 
 describe("GET /console/matches", () => {
@@ -77,6 +78,18 @@ describe("GET /console/matches", () => {
     expect(best.participant.id < best.subject.id).toBe(true);
     expect(best.participantSide?.status).toBe("NEW");
     expect(best.internalAdminScore).toBeNull();
+  });
+
+  it("writes the reasons in the console's language (Accept-Language), else the admin's own", async () => {
+    const own = (await list(admin)).body;
+    const ru = await list(admin, "", "cm", { "accept-language": "ru,en;q=0.5" });
+    expect(ru.status).toBe(200);
+    expect(ru.body.map((r) => r.id)).toEqual(own.map((r) => r.id));
+    const lines = ru.body.flatMap((r) => r.reasons);
+    expect(lines.length).toBe(own.flatMap((r) => r.reasons).length);
+    expect(lines.some((line) => line.startsWith("Вам обоим интересны темы"))).toBe(true);
+    expect(lines.every((line) => /[а-яё]/i.test(line))).toBe(true);
+    expect(own.flatMap((r) => r.reasons).every((line) => !/[а-яё]/i.test(line))).toBe(true);
   });
 
   it("shows the admin's pair score once set, finds a member by name and pages", async () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => env?.close());
 
-const get = (m: Member, path: string) => env.request("GET", path, { tenant: m.tenant, token: m.token });
+const get = (m: Member, path: string, headers: Record<string, string> = {}) => env.request("GET", path, { tenant: m.tenant, token: m.token, headers });
 const post = (m: Member, path: string, body: unknown) => env.request("POST", path, { tenant: m.tenant, token: m.token, body });
 
 describe("GET /admin/{id}/matches/next and POST /admin/pairs/{id}/score", () => {
@@ -43,6 +43,11 @@ describe("GET /admin/{id}/matches/next and POST /admin/pairs/{id}/score", () => 
     expect(pair.reasons.join(" ")).toContain("You both care about");
     // The best pair: the two hardware people in the same city.
     expect([pair.participant.firstName, pair.subject.firstName].sort()).toEqual(["Levan", "Nika"]);
+    // The same pair in the reader's language (the console's), though the admin's own is English.
+    const ru = await get(admin, "/api/admin/adm/matches/next", { "accept-language": "ru-RU,ru;q=0.9,en;q=0.8" });
+    expect([ru.body.pair.participant.id, ru.body.pair.subject.id]).toEqual([pair.participant.id, pair.subject.id]);
+    expect(ru.body.pair.reasons.join(" ")).toContain("Вам обоим интересны темы");
+    expect(ru.body.pair.reasons.join(" ")).not.toContain("You both");
 
     const saved = await post(admin, `/api/admin/pairs/${pair.participant.id}/score`, { subjectId: pair.subject.id, internalAdminScore: 9 });
     expect(saved.status).toBe(200);
@@ -118,6 +123,27 @@ describe("GET /admin/pairs/{id}/score-assistance", () => {
     const m2 = withAdmin.feedback.pairMultiplier * withAdmin.feedback.participantMultiplier * withAdmin.feedback.subjectMultiplier;
     expect(withAdmin.score).toBeCloseTo(Math.min(1, withAdmin.admin.value * m2), 10);
     expect(withAdmin.reasonDetails[0]).toEqual({ kind: "admin_pick" });
+  });
+
+  it("writes the reasons in the reader's language: Accept-Language's first one the product writes, else the admin's own", async () => {
+    const [nika, levan] = people as [Member, Member, Member];
+    const path = `/api/admin/pairs/${nika.id}/score-assistance?with=${levan.id}`;
+    const reasons = async (headers: Record<string, string>) => {
+      const res = await get(admin, path, headers);
+      expect(res.status).toBe(200);
+      return (res.body.reasons as string[]).join(" | ");
+    };
+    const own = await reasons({});
+    expect(own).toContain("You both care about");
+    expect(own).toContain("You are both in Tbilisi");
+    const russian = await reasons({ "accept-language": "ru" });
+    expect(russian).toContain("Вам обоим интересны темы");
+    expect(russian).toContain("Вы оба из Тбилиси");
+    expect(russian).not.toMatch(/You /);
+    // A language the product does not write is passed over for the next one, and none leaves the admin's own.
+    expect(await reasons({ "accept-language": "de-DE, ru;q=0.5" })).toBe(russian);
+    expect(await reasons({ "accept-language": "de" })).toBe(own);
+    expect(await reasons({ "accept-language": "EN-gb" })).toBe(own);
   });
 
   it("shows a member's poor feedback as a multiplier below 1", async () => {

@@ -100,6 +100,16 @@ test.describe("the member app's admin screens (founders)", () => {
     await page.goto(tenantUrl(f, "/console/#/matches"));
     const row = page.getByTestId("week-pair").first();
     await expect(row).toBeVisible();
+    await expect(row).toContainText("can help with what you need: sustainability and climate");
+    // Switched to Russian, the console reads the pairs again: their reasons in Russian, though the admin's own language is English.
+    await page.getByRole("button", { name: "English" }).click();
+    await page.getByRole("menuitem", { name: "Русский" }).click();
+    await expect(row).toContainText("может помочь с тем, что вам нужно");
+    await expect(row).not.toContainText("can help");
+    await expect(row).not.toContainText("sustainability");
+    await page.getByRole("button", { name: "Русский" }).click();
+    await page.getByRole("menuitem", { name: "English" }).click();
+    await expect(row).toContainText("can help with what you need: sustainability and climate");
     await row.getByRole("combobox").selectOption("9");
     await row.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Pair score saved")).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * The console's Matches list: one week's pairs (this week's by default) in react-admin's
- * simple-REST contract, each with its score, its reasons in the admin's language, the admin's
+ * simple-REST contract, each with its score, its reasons in the reader's language (the console's, else the admin's), the admin's
  * pair score and what both members did with it.
  */
 import { z } from "@hono/zod-openapi";
@@ -13,6 +13,7 @@ import { findRun, type NewMatch } from "../matching/weekly/queries.ts";
 import { previewWeekPairs } from "../matching/weekly/service.ts";
 import { comingTuesday, isIsoDate } from "../matching/weekly/week.ts";
 import { cardsOf, iso, loadMe } from "../members/index.ts";
+import { readerLang } from "../matching/api/reader-lang.ts";
 import { parseJson, RangeSchema } from "../http/simple-rest.ts";
 import type { ConsoleListQuery } from "./console.ts";
 import { latestRunWeek, listWeekMatches, MATCH_SORT_FIELDS, type MatchSortField } from "./console-matches-queries.ts";
@@ -27,13 +28,14 @@ const FilterSchema = z
   .strict();
 
 /** GET /console/matches: a window of the week's pairs and the total; the week is this week's run unless the filter names one. */
-export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Promise<{ rows: ConsoleMatch[]; start: number; end: number; total: number }> {
+export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery, acceptLanguage?: string): Promise<{ rows: ConsoleMatch[]; start: number; end: number; total: number }> {
   await requireCommunityAdmin(ctx);
   const sort = parseJson("sort", query.sort, SortSchema) ?? ["score", "DESC"];
   const [start, endIncl] = parseJson("range", query.range, RangeSchema) ?? [0, 24];
   const filter = parseJson("filter", query.filter, FilterSchema) ?? {};
   await requireModerator(ctx);
   const me = await loadMe(ctx, await requireMember(ctx));
+  const lang = readerLang(acceptLanguage, me.lang);
   const week = filter.week ?? (await latestRunWeek(ctx.db, ctx.tenant.id, comingTuesday(new Date(), ctx.tenant.config.timeZone)));
   if (!week) return { rows: [], start, end: start, total: 0 };
   const { rows, total } = await listWeekMatches(
@@ -54,7 +56,7 @@ export async function consoleListMatches(ctx: Ctx, query: ConsoleListQuery): Pro
       week: r.week,
       source: r.source,
       score: r.score,
-      reasons: renderFor((r.reasons ?? []) as MatchReason[], me.lang, "a"),
+      reasons: renderFor((r.reasons ?? []) as MatchReason[], lang, "a"),
       participant,
       subject,
       internalAdminScore: r.adminScore,
@@ -83,6 +85,7 @@ const PreviewFilterSchema = z.object({ week: z.string().refine(isIsoDate, "A dat
 export async function consolePreviewPairs(
   ctx: Ctx,
   query: ConsoleListQuery,
+  acceptLanguage?: string,
 ): Promise<{ rows: ConsolePreviewPair[]; start: number; end: number; total: number; week: string; alreadyRun: boolean }> {
   await requireCommunityAdmin(ctx);
   const sort = parseJson("sort", query.sort, PreviewSortSchema) ?? ["score", "DESC"];
@@ -90,6 +93,7 @@ export async function consolePreviewPairs(
   const filter = parseJson("filter", query.filter, PreviewFilterSchema) ?? {};
   await requireModerator(ctx);
   const me = await loadMe(ctx, await requireMember(ctx));
+  const lang = readerLang(acceptLanguage, me.lang);
   const week = filter.week ?? comingTuesday(new Date(), ctx.tenant.config.timeZone);
   const key = `${ctx.tenant.id}:${week}`;
   const previews = previewsOf(ctx.db);
@@ -116,7 +120,7 @@ export async function consolePreviewPairs(
       week: preview.week,
       source: p.source,
       score: Math.round(p.score * 10_000) / 10_000,
-      reasons: renderFor((p.reasons ?? []) as MatchReason[], me.lang, "a"),
+      reasons: renderFor((p.reasons ?? []) as MatchReason[], lang, "a"),
       participant,
       subject,
     });

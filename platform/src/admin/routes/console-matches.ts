@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../http/env.ts";
 import { errors } from "../../http/openapi.ts";
+import { ReaderLangHeadersSchema } from "../../matching/api/schemas.ts";
 import { defineRoute } from "../../http/route.ts";
 import { consoleListMatches, consolePreviewPairs } from "../console-matches.ts";
 import { ConsoleMatchSchema, ConsolePreviewPairSchema } from "../schemas.ts";
@@ -20,6 +21,7 @@ const route = defineRoute({
       range: z.string().max(100).optional().openapi({ example: "[0,24]", description: "[first, last], inclusive, at most 500 rows" }),
       filter: z.string().max(1000).optional().openapi({ example: '{"q":"ann","week":"2026-11-24"}', description: "{q: either member's name, week: a Tuesday}" }),
     }),
+    headers: ReaderLangHeadersSchema,
   },
   responses: {
     200: { description: "The window; Content-Range: matches first-last/total", headers: { "Content-Range": { schema: { type: "string" } } }, content: { "application/json": { schema: z.array(ConsoleMatchSchema) } } },
@@ -42,6 +44,7 @@ const preview = defineRoute({
       range: z.string().max(100).optional().openapi({ example: "[0,24]", description: "[first, last], inclusive, at most 500 rows" }),
       filter: z.string().max(1000).optional().openapi({ example: '{"week":"2026-12-01"}' }),
     }),
+    headers: ReaderLangHeadersSchema,
   },
   responses: {
     200: {
@@ -55,7 +58,7 @@ const preview = defineRoute({
 
 export function registerConsoleMatches(app: OpenAPIHono<AppEnv>) {
   app.openapi(preview, async (c) => {
-    const { rows, start, end, total, week, alreadyRun } = await consolePreviewPairs(c.get("ctx"), c.req.valid("query"));
+    const { rows, start, end, total, week, alreadyRun } = await consolePreviewPairs(c.get("ctx"), c.req.valid("query"), c.req.valid("header")["accept-language"]);
     c.header("Content-Range", `matches-preview ${start}-${end}/${total}`);
     c.header("X-Matching-Week", week);
     c.header("X-Matching-Already-Run", String(alreadyRun));
@@ -63,7 +66,7 @@ export function registerConsoleMatches(app: OpenAPIHono<AppEnv>) {
     return c.json(rows, 200);
   });
   app.openapi(route, async (c) => {
-    const { rows, start, end, total } = await consoleListMatches(c.get("ctx"), c.req.valid("query"));
+    const { rows, start, end, total } = await consoleListMatches(c.get("ctx"), c.req.valid("query"), c.req.valid("header")["accept-language"]);
     c.header("Content-Range", `matches ${start}-${end}/${total}`);
     c.header("Access-Control-Expose-Headers", "Content-Range");
     return c.json(rows, 200);

@@ -2,6 +2,7 @@ import { requireMember, requireModerator, requireThisCommunity } from "../../aut
 import { recordAudit } from "../../audit/index.ts";
 import { type Ctx, withDb } from "../../context.ts";
 import { withTx } from "../../db/client.ts";
+import { readerLang } from "./reader-lang.ts";
 import { notFound, validation } from "../../lib/errors.ts";
 import { publishModelChange } from "../model-change.ts";
 import { pairComponents } from "../engine/semantic.ts";
@@ -37,7 +38,7 @@ function sharedTagNames(model: CommunityModel, a: number, b: number): string[] {
  * the week's candidate graph (the pairs weekly matching actually chooses from) that has no admin
  * score yet.
  */
-export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<NextPair> {
+export async function nextPairToScore(ctx: Ctx, communityId: string, acceptLanguage?: string): Promise<NextPair> {
   requireThisCommunity(ctx, communityId);
   await requireModerator(ctx);
   const me = await loadMe(ctx, await requireMember(ctx));
@@ -63,7 +64,7 @@ export async function nextPairToScore(ctx: Ctx, communityId: string): Promise<Ne
   if (!participant || !subject) return { pair: null, unscored };
   const r = relevance(model, lowId, highId);
   const reasons = explainPair(model, lowId, highId, r.breakdown);
-  return { pair: { participant, subject, score: r.score, reasons: renderFor(reasons, me.lang, "a"), reasonDetails: reasons }, unscored };
+  return { pair: { participant, subject, score: r.score, reasons: renderFor(reasons, readerLang(acceptLanguage, me.lang), "a"), reasonDetails: reasons }, unscored };
 }
 
 /** GET /admin/pairs/{id}/history: member {id}'s matches with scores, admin scores and both sides' feedback. */
@@ -102,7 +103,7 @@ export async function memberMatchHistory(ctx: Ctx, participantId: string, query:
  * each component's weight, similarity and contribution (they sum to `base`), what the admin
  * score makes of it, the feedback multipliers, and the words behind it.
  */
-export async function scoreAssistance(ctx: Ctx, participantId: string, withId: string): Promise<ScoreAssistance> {
+export async function scoreAssistance(ctx: Ctx, participantId: string, withId: string, acceptLanguage?: string): Promise<ScoreAssistance> {
   await requireModerator(ctx);
   const me = await loadMe(ctx, await requireMember(ctx));
   const [a, b] = await Promise.all([requireMemberCard(ctx, participantId), requireMemberCard(ctx, withId)]);
@@ -155,7 +156,7 @@ export async function scoreAssistance(ctx: Ctx, participantId: string, withId: s
       subjectMultiplier: d.feedback.memberMultiplierB,
     },
     excluded: d.excluded,
-    reasons: renderFor(reasons, me.lang, "a"),
+    reasons: renderFor(reasons, readerLang(acceptLanguage, me.lang), "a"),
     reasonDetails: reasons,
   };
 }

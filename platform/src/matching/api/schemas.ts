@@ -257,3 +257,12 @@ export const AdminHistoryItemSchema = z
 export type AdminHistoryItem = z.infer<typeof AdminHistoryItemSchema>;
 export const AdminHistoryPageSchema = pageOf(AdminHistoryItemSchema, "AdminMatchHistoryPage");
 export type AdminHistoryPage = z.infer<typeof AdminHistoryPageSchema>;
+
+/** Accept-Language of the calls whose reasons staff read (decision 0233; `readerLang`). */
+export const ReaderLangHeadersSchema = z.object({
+  "accept-language": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ example: "ru", description: "The reader's language for the reasons (en or ru; ru-RU and q-values read as written); the member's own language when it names neither" }),
+});
