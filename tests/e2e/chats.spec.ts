@@ -65,10 +65,19 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     await pageA.getByRole("button", { name: "Send" }).click();
     await expect(pageB.getByTestId("chat-message").filter({ hasText: hello })).toBeVisible();
     await expect(pageA.getByTestId("chat-message").filter({ hasText: hello })).toHaveAttribute("data-mine", "true");
-    const reply = `Sure ${a.firstName}, see you there`;
+    const reply = `Sure ${a.firstName}, see you there. Agenda: https://example.org/agenda?day=tue, map at www.example.net, or mail host@example.org (not a link: javascript:alert(1))`;
     await pageB.getByLabel("Write a message").fill(reply);
     await pageB.keyboard.press("Enter");
-    await expect(pageA.getByTestId("chat-message").filter({ hasText: reply })).toBeVisible();
+    const answer = pageA.getByTestId("chat-message").filter({ hasText: reply });
+    await expect(answer).toBeVisible();
+    // Its addresses are links (a new tab, no opener), the rest of it text.
+    const agenda = answer.getByRole("link", { name: "https://example.org/agenda?day=tue" });
+    await expect(agenda).toHaveAttribute("href", "https://example.org/agenda?day=tue");
+    await expect(agenda).toHaveAttribute("target", "_blank");
+    await expect(agenda).toHaveAttribute("rel", /noopener/);
+    await expect(answer.getByRole("link", { name: "www.example.net" })).toHaveAttribute("href", "https://www.example.net");
+    await expect(answer.getByRole("link", { name: "host@example.org" })).toHaveAttribute("href", "mailto:host@example.org");
+    await expect(answer.getByRole("link")).toHaveCount(3);
 
     // Presence: A is online on B's screen, then offline once A's browser is gone (after the grace period).
     const dotOfA = pageB.locator(".chat-header").getByTestId(`presence-${a.participantId}`);

@@ -72,7 +72,7 @@ test.describe("events (founders)", () => {
     await page.goto(tenantUrl(TENANTS.founders, "/event/create"));
     const form = page.getByTestId("event-form");
     await form.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-    await form.getByRole("textbox", { name: "Description", exact: true }).fill("Dinner and short talks");
+    await form.getByRole("textbox", { name: "Description", exact: true }).fill("Dinner and short talks.\nProgramme: https://example.org/dinner-programme");
     await form.getByRole("textbox", { name: "Title (RU)", exact: true }).fill(`Ужин основателей ${suffix}`);
     await form.getByRole("textbox", { name: "Address (slug)", exact: true }).fill(slug);
     await form.getByRole("textbox", { name: "Date", exact: true }).fill(new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10));
@@ -100,6 +100,10 @@ test.describe("events (founders)", () => {
     await form.getByRole("button", { name: "Create event" }).click();
     await expect(page).toHaveURL(tenantUrl(TENANTS.founders, `/event/${slug}`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    // The description's address is a link that opens in a new tab.
+    const programme = page.getByRole("link", { name: "https://example.org/dinner-programme" });
+    await expect(programme).toHaveAttribute("href", "https://example.org/dinner-programme");
+    await expect(programme).toHaveAttribute("target", "_blank");
     // The price in founders' currency (tenant.json "currency": "EUR").
     await expect(page.getByText("Price: €25", { exact: true })).toBeVisible();
 

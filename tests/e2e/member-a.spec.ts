@@ -24,7 +24,7 @@ async function onboardedMember(request: APIRequestContext, firstName: string, ta
     canHelpWithText: `advice on ${tags.join(" and ")}`,
   });
   await api(request, "POST", "/api/participant/update-profile", token, {
-    about: `I work on ${tags.join(", ")}.`,
+    about: `I work on ${tags.join(", ")}. Notes at example.org/${firstName.toLowerCase()}`,
     company: `${firstName} Labs`,
     position: "Founder",
     city,
@@ -228,6 +228,8 @@ test.describe("the defects of issue 17", () => {
     const lang = await page.getByRole("banner").getByRole("combobox").boundingBox();
     expect(lang && lang.x > width / 2).toBe(true);
     await expectAccessible(page, "public profile (signed out)");
+    // The about's bare address is a link to its https page.
+    await expect(page.getByRole("link", { name: `example.org/${m.firstName.toLowerCase()}` })).toHaveAttribute("href", `https://example.org/${m.firstName.toLowerCase()}`);
   });
 
   test("on a phone: Profile is reachable, the public header keeps About/Members/Experts, the third tab is not cut off", async ({ browser, request }) => {

@@ -8,6 +8,7 @@ import { realtime, useRealtimeConnected } from "../../lib/realtime.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { LinkedText } from "../../ui/linked-text.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { PresenceDot } from "./chats-page.tsx";
 import { MembersPanel } from "./members-panel.tsx";
@@ -185,7 +186,7 @@ export function ChatPage({ chatId }: { chatId: string }) {
         {messages.length === 0 ? <li className="muted">{t("noMessagesYet")}</li> : null}
         {messages.map((m) => (
           <li key={m.id} className="chat-message" data-mine={m.senderId === me} data-testid="chat-message">
-            {m.text}
+            <LinkedText text={m.text} />
             <span className="chat-message-meta">
               {m.senderId === me ? t("me") : m.senderId ? (names.get(m.senderId) ?? "") : t("formerMember")} ·{" "}
               <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" })}</time>

@@ -11,6 +11,7 @@ import { storage } from "../../lib/storage.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { LinkedText } from "../../ui/linked-text.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { GuestHeader } from "../shell/guest-header.tsx";
 import { AttendeeRecommendations } from "./attendee-recommendations.tsx";
@@ -128,7 +129,9 @@ function EventView({ e, signedIn }: { e: EventItem; signedIn: boolean }) {
       </div>
       <EventActions e={e} signedIn={signedIn} onOnboarding={() => setOnboarding(true)} />
       {onboarding && signedIn ? <EventOnboarding eventId={e.id} onClose={() => setOnboarding(false)} /> : null}
-      <p className="event-description">{e.description}</p>
+      <p className="event-description">
+        <LinkedText text={e.description} />
+      </p>
       {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <EventAgenda e={e} /> : null}
       {signedIn && e.networking && e.myParticipation?.status === "CONFIRMED" ? <AttendeeRecommendations eventId={e.id} /> : null}
       {signedIn ? <EventAttendees eventId={e.id} /> : null}

@@ -8,6 +8,7 @@ import { useToken } from "../../lib/session.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { LinkedText } from "../../ui/linked-text.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { GuestHeader } from "../shell/guest-header.tsx";
 import { Avatar } from "../profile/controls.tsx";
@@ -137,7 +138,9 @@ function ProfileView({ p, signedIn }: { p: PublicProfile; signedIn: boolean }) {
       {p.about ? (
         <section className="public-section">
           <h2>{t("about")}</h2>
-          <p className="prose">{p.about}</p>
+          <p className="prose">
+            <LinkedText text={p.about} />
+          </p>
         </section>
       ) : null}
 
