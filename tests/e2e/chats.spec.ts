@@ -65,7 +65,7 @@ test.describe("chats: live messages and presence over the chat socket (founders)
     await pageA.getByRole("button", { name: "Send" }).click();
     await expect(pageB.getByTestId("chat-message").filter({ hasText: hello })).toBeVisible();
     await expect(pageA.getByTestId("chat-message").filter({ hasText: hello })).toHaveAttribute("data-mine", "true");
-    const reply = `Sure ${a.firstName}, see you there. Agenda: https://example.org/agenda?day=tue, map at www.example.net, or mail host@example.org (not a link: javascript:alert(1))`;
+    const reply = `Sure ${a.firstName}, see you there. Agenda: https://example.org/agenda?day=tue, map at www.example.net, or mail host@example.org (not links: javascript:alert(1), ftp://files.example.org/deck)`;
     await pageB.getByLabel("Write a message").fill(reply);
     await pageB.keyboard.press("Enter");
     const answer = pageA.getByTestId("chat-message").filter({ hasText: reply });

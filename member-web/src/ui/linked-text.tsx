@@ -12,8 +12,8 @@ const OPTIONS: Opts = {
   target: { url: "_blank" },
   rel: { url: "noopener noreferrer nofollow ugc" },
   className: "text-link",
-  // Only the web and mail: a scheme of another kind stays text.
-  validate: { url: (value: string) => /^(https?:\/\/|www\.|(?![a-z][a-z0-9+.-]*:))/i.test(value) },
+  // Only the web and mail: an address with another scheme (ftp://) stays text; a bare one with a port is a web page.
+  validate: { url: (value: string) => /^(https?:\/\/|(?![a-z][a-z0-9+.-]*:\/\/))/i.test(value) },
 };
 
 export function LinkedText({ text }: { text: string }) {
