@@ -172,7 +172,11 @@ describe("candidate graph", () => {
     const asker = member("asker", { needTopics: ["tax", "marketing", "hiring", "fundraising"], tags: ["x", "y"], city: "Paris", answers, vectors });
     const topical = Array.from({ length: 40 }, (_, j) => member(`t${j}`, { offerTopics: ["tax"], answers: ["q0:b", "q1:b", "q2:b"], vectors }));
     const alike = Array.from({ length: 5 }, (_, j) => member(`a${j}`, { tags: ["x", "y"], city: "Paris", answers, vectors }));
-    const weights = { candidates: { k: 5, vectorRescorePool: 5, vectorPreselect: 2, prescorePool: 10, scanExtra: 0, tieSample: 0 } };
+    // The weights named above, whatever the defaults become: the mechanism is what is tested.
+    const weights = {
+      vectorComponents: { tags: 0.04, complementarity: 0.04, answers: 0.05, city: 0.03, topics: 0.1, semantic: 0.7, about: 0.04 },
+      candidates: { k: 5, vectorRescorePool: 5, vectorPreselect: 2, prescorePool: 10, scanExtra: 0, tieSample: 0 },
+    };
     const model = buildCommunityModel({ members: [asker, ...topical, ...alike] }, { weights });
     // What the list should hold: the 5 score above the 40.
     expect(scorePair(model, 0, 41)).toBeGreaterThan(scorePair(model, 0, 1));

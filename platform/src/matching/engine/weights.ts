@@ -236,7 +236,7 @@ export interface MatchingWeights {
 
 export const DEFAULT_WEIGHTS: MatchingWeights = {
   components: { tags: 0.1, complementarity: 0.12, answers: 0.08, city: 0.1, topics: 0.6 },
-  vectorComponents: { tags: 0.04, complementarity: 0.04, answers: 0.05, city: 0.03, topics: 0.1, semantic: 0.7, about: 0.04 },
+  vectorComponents: { tags: 0.04, complementarity: 0.04, answers: 0.05, city: 0.03, topics: 0.15, semantic: 0.65, about: 0.04 },
   semantic: { floor: 0.3, ceiling: 0.75, aboutOfferWeight: 0, maxShare: 0.9, pairingMaxShare: 1, minReason: 0.25 },
   complementarity: { maxShare: 0.7, aboutWeight: 0.5 },
   topics: { maxShare: 0.85, topicShare: 0.5, positionWeight: 0.6, aboutWeight: 0.4, coverageShare: 0.5 },
