@@ -1,7 +1,8 @@
 /**
  * `npm run eval:matching`: the labelled evaluation (evaluate.ts) on a scratch database, printed as a
  * table. `-- --set dev2` reads the second development set (tests/eval/matching/dev2/dev2.json, written
- * blind to the engine; per-member rows, as for the first). `-- --set heldout` reads
+ * blind to the engine; per-member rows, as for the first), `-- --set dev3` the third (dev3/dev3.json,
+ * written blind on 2026-12-01). `-- --set heldout` reads
  * tests/eval/matching/heldout/heldout.json instead and prints only aggregate figures (never per
  * member: nobody tunes to the held-out set). `--no-vectors` scores
  * without the texts' vectors (the engine before them), for comparison. `--bridge` (development sets
@@ -21,14 +22,17 @@ import { evaluateMatching, loadEvalSet, printEvaluation } from "./evaluate.ts";
 const TENANT = "evalcom";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HELDOUT = path.join(HERE, "heldout", "heldout.json");
-const DEV2 = path.join(HERE, "dev2", "dev2.json");
-type SetName = "dev" | "dev2" | "heldout";
+const DEV_FILES = { dev2: path.join(HERE, "dev2", "dev2.json"), dev3: path.join(HERE, "dev3", "dev3.json") } as const;
+const SET_NAMES = ["dev", "dev2", "dev3", "heldout"] as const;
+type SetName = (typeof SET_NAMES)[number];
+const TITLES: Record<SetName, string> = { dev: "Development set", dev2: "Second development set", dev3: "Third development set", heldout: "Held-out set" };
 
 function chosenSet(argv: readonly string[]): SetName {
   const i = argv.indexOf("--set");
   const name = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith("--set="))?.slice(6) ?? "dev");
-  if (name !== "dev" && name !== "dev2" && name !== "heldout") throw new Error(`--set must be dev, dev2 or heldout, not ${name}`);
-  return name;
+  const set = SET_NAMES.find((n) => n === name);
+  if (!set) throw new Error(`--set must be ${SET_NAMES.join(", ")}, not ${name}`);
+  return set;
 }
 
 /** The bridge's reading of the planted pairs' Russian texts (development sets only). */
@@ -57,10 +61,10 @@ async function main(): Promise<void> {
   const which = chosenSet(process.argv.slice(2));
   if (process.argv.includes("--bridge")) {
     if (which === "heldout") throw new Error("--bridge prints texts: development sets only");
-    printBridge(which === "dev2" ? await loadEvalSet(DEV2) : DEV_SET);
+    printBridge(which === "dev" ? DEV_SET : await loadEvalSet(DEV_FILES[which]));
     return;
   }
-  const set = which === "heldout" ? await loadEvalSet(HELDOUT) : which === "dev2" ? await loadEvalSet(DEV2) : DEV_SET;
+  const set = which === "heldout" ? await loadEvalSet(HELDOUT) : which === "dev" ? DEV_SET : await loadEvalSet(DEV_FILES[which]);
   const cleanups: (() => Promise<void>)[] = [];
   try {
     const url = await scratchDatabase("eval", cleanups);
@@ -75,8 +79,7 @@ async function main(): Promise<void> {
     });
     const vectors = !process.argv.includes("--no-vectors");
     const result = await evaluateMatching({ db: pools.db, deps, app: createApp(deps) }, TENANT, set, { vectors });
-    const title = which === "dev" ? "Development set" : which === "dev2" ? "Second development set" : "Held-out set";
-    printEvaluation(result, { perMember: which !== "heldout", title });
+    printEvaluation(result, { perMember: which !== "heldout", title: TITLES[which] });
   } finally {
     for (const fn of cleanups.reverse()) await fn().catch((err) => console.error("cleanup:", err));
   }
