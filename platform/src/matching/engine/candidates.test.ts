@@ -27,10 +27,10 @@ describe("candidate graph", () => {
   it("is sparse: at most k candidates per member, bounded index work", () => {
     const model = buildCommunityModel(syntheticCommunity(2000, 21));
     const g = buildCandidateGraph(model, { seed: 1 });
-    const { k, memberBudget, refine, refineRounds } = model.weights.candidates;
+    const { k, memberBudget, vectorMemberBudget, refine, refineRounds } = model.weights.candidates;
     expect(g.edgeU.length).toBeLessThanOrEqual(g.n * k);
     expect(g.edgeU.length).toBeGreaterThan(g.n * 5);
-    expect(g.stats.postingsRead).toBeLessThanOrEqual(g.n * memberBudget);
+    expect(g.stats.postingsRead).toBeLessThanOrEqual(g.n * Math.max(memberBudget, vectorMemberBudget));
     // Admin-scored partners are re-scored on top of the pool; each refinement round scores at most refine^2 more per member.
     expect(g.stats.rescored).toBeLessThanOrEqual(g.n * (model.weights.candidates.rescorePool + refineRounds * refine * refine) + 2 * model.adminScore.size);
     for (let v = 0; v < g.n; v++) expect((g.topK.offsets[v + 1] as number) - (g.topK.offsets[v] as number)).toBeLessThanOrEqual(k);
@@ -139,6 +139,18 @@ describe("candidate graph", () => {
     expect(list(1)).not.toContain("far");
   });
 
+  it("reads at most vectorMemberBudget postings for a member with vectors, memberBudget for one without", () => {
+    const rng = new Rng("vector-budget");
+    const near = clusteredVectors(rng, 16, 1, 0.1);
+    const withVectors = Array.from({ length: 40 }, (_, j) => member(`v${j}`, { needTopics: ["tax"], offerTopics: ["tax"], tags: ["x"], vectors: { need: near(), offer: near(), about: near() } }));
+    const without = Array.from({ length: 40 }, (_, j) => member(`w${j}`, { needTopics: ["tax"], offerTopics: ["tax"], tags: ["x"] }));
+    const read = (members: typeof without) =>
+      buildCandidateGraph(buildCommunityModel({ members }, { weights: { candidates: { memberBudget: 30, vectorMemberBudget: 7, scanExtra: 0 } } }), { seed: 1 }).stats.postingsRead;
+    expect(read(withVectors)).toBeLessThanOrEqual(40 * 7);
+    expect(read(without)).toBeGreaterThan(40 * 7);
+    expect(read(without)).toBeLessThanOrEqual(40 * 30);
+  });
+
   it("with vectors, the members prescored are chosen by their tags and answers exactly, not by capped postings", () => {
     // 301 members offer the topic the asker needs, alike, and answered two of four onboarding
     // questions as the asker did (the first and one other); one of them answered all four so. The
@@ -154,7 +166,7 @@ describe("candidate graph", () => {
     const answers = (j: number): string[] => (j === special ? asked : asked.map((a, q) => (q === 0 || q === 1 + (j % 3) ? a : `q${q}:b`)));
     const alike = Array.from({ length: 301 }, (_, j) => member(`p${j}`, { offerTopics: ["tax"], answers: answers(j), vectors }));
     const list = (prescorePool: number): string[] => {
-      const weights = { candidates: { k: 10, vectorRescorePool: 10, vectorPreselect: 40, prescorePool, postingsCap: 1000, memberBudget: 310, scanExtra: 0, tieSample: 0 } };
+      const weights = { candidates: { k: 10, vectorRescorePool: 10, vectorPreselect: 40, prescorePool, postingsCap: 1000, memberBudget: 310, vectorMemberBudget: 310, scanExtra: 0, tieSample: 0 } };
       return firstPassList(buildCommunityModel({ members: [asker, ...alike] }, { weights }), 0);
     };
     expect(list(10)[0]).toBe(`p${special}`);

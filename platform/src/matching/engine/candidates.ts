@@ -34,7 +34,7 @@
  * the best k kept, beside the member's nearest partners by vector when the community has vectors
  * (vector-candidates.ts, scored in full too); one round of NN-descent then refines every list.
  * Members are visited grouped by city and strongest need and offer, so that neighbours in that
- * order find each other's candidates in cache. Work per member is bounded by `memberBudget` postings. From PARALLEL_FROM eligible
+ * order find each other's candidates in cache. Work per member is bounded by `memberBudget` postings (`vectorMemberBudget` with vectors). From PARALLEL_FROM eligible
  * members the lists, and then each refinement round, are computed on worker threads as well
  * (candidates-worker.ts), which claim blocks of that order from one shared counter (overBlocks);
  * every list depends on the member (and in a round on the lists before it) alone, so the graph is
@@ -703,7 +703,7 @@ function touchRows(bytes: Int8Array, items: ArrayLike<number>, from: number, to:
  * and the index alone, so any split of the blocks between threads gives the same lists.
  */
 export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, claim: () => number, done: () => void, out: ListsOut): void {
-  const { k, postingsCap, cityPostingsCap, memberBudget } = m.weights.candidates;
+  const { k, postingsCap, cityPostingsCap, memberBudget, vectorMemberBudget } = m.weights.candidates;
   const rescorePool = m.vectors ? m.weights.candidates.vectorRescorePool : m.weights.candidates.rescorePool;
   const withSketch = m.vectors !== null && m.vectorComponents !== null;
   const { nv, memberOf, vertexOf, order, rank, visit, seed } = ctx;
@@ -847,7 +847,7 @@ export function fillLists(m: CommunityModel, ctx: ListContext, index: Index, cla
     const city = m.cityId[u] as number;
 
     let nTouched = 0;
-    let budget = memberBudget;
+    let budget = sketchStage ? vectorMemberBudget : memberBudget;
     for (const q of qOrder) {
       if (budget <= 0) break;
       const f = qFeat[q] as number;
