@@ -129,6 +129,15 @@ test.describe("the member app's admin screens (founders)", () => {
     await page.getByLabel(/Your score/).fill("8");
     await page.getByRole("button", { name: "Save score" }).click();
     await expect(page.getByText(/Saved: .+ ↔ .+, 8 of 10\./)).toBeVisible();
+
+    // The member app in Russian in an English browser (Accept-Language en-US): the next pair's reasons
+    // in the app's Russian, which it sends with every call.
+    await page.evaluate(() => localStorage.setItem("local", "ru"));
+    await page.goto(tenantUrl(f, "/score-match"));
+    const ruPair = page.getByTestId("pair-to-score");
+    await expect(ruPair.getByRole("listitem").first()).toHaveText(/[а-яё]/i);
+    await expect(ruPair).not.toContainText("can help");
+    await expect(ruPair).not.toContainText("You both");
   });
 
   test("an invitation link: kept through sign-up when signed out, accepted at once when signed in", async ({ page, request }) => {

@@ -27,7 +27,9 @@ export const SERVER_UNAVAILABLE_EVENT = "tuesday:server-unavailable";
 
 /** The one API client of the app: the generated, typed one. */
 // A call that has not answered in 30 s is given up and shown as "Server is unavailable" (issue 27).
-export const api = createApiClient({ getToken: () => storage.token(), timeoutMs: 30_000 });
+// The interface's language (kept on <html lang>) goes with every call, not the browser's: the
+// reasons of the admin's score-match screen are written in it (decision 0233).
+export const api = createApiClient({ getToken: () => storage.token(), timeoutMs: 30_000, lang: () => document.documentElement.lang || null });
 
 api.use({
   // Spec 7: the public-IP header, once the configured lookup has answered (never waited for).

@@ -1,7 +1,7 @@
 /**
  * The console's Matches list: one week's pairs (this week's by default) in react-admin's
- * simple-REST contract, each with its score, its reasons in the reader's language (the console's, else the admin's), the admin's
- * pair score and what both members did with it.
+ * simple-REST contract, each with its score, its reasons in the reader's language (the console's,
+ * else the admin's), the admin's pair score and what both members did with it.
  */
 import { z } from "@hono/zod-openapi";
 import { requireCommunityAdmin, requireMember, requireModerator } from "../authz/index.ts";
