@@ -107,6 +107,9 @@ test.describe("the member app's admin screens (founders)", () => {
     await expect(row).toContainText("может помочь с тем, что вам нужно");
     await expect(row).not.toContainText("can help");
     await expect(row).not.toContainText("sustainability");
+    // The next pair to score below it too (a query of its own).
+    await expect(page.getByTestId("pair-to-score")).toContainText("может помочь с тем");
+    await expect(page.getByTestId("pair-to-score")).not.toContainText("can help");
     await page.getByRole("button", { name: "Русский" }).click();
     await page.getByRole("menuitem", { name: "English" }).click();
     await expect(row).toContainText("can help with what you need: sustainability and climate");
@@ -138,6 +141,19 @@ test.describe("the member app's admin screens (founders)", () => {
     await expect(ruPair.getByRole("listitem").first()).toHaveText(/[а-яё]/i);
     await expect(ruPair).not.toContainText("can help");
     await expect(ruPair).not.toContainText("You both");
+    // On a phone its breakdown keeps each number and column title on one line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(ruPair.locator(".score-terms td").first()).toBeVisible();
+    const broken = await ruPair.locator(".score-terms td, .score-terms th[scope=col]").evaluateAll((cells) =>
+      cells.filter((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((cell) => cell.textContent),
+    );
+    expect(broken).toEqual([]);
+    const table = await ruPair.locator(".score-terms").boundingBox();
+    expect((table?.x ?? 0) + (table?.width ?? 0)).toBeLessThanOrEqual(390);
   });
 
   test("an invitation link: kept through sign-up when signed out, accepted at once when signed in", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { Alert, Button, Card, CardContent, Chip, Slider, Stack, Table, TableBody
 import type { components } from "@tuesday/api-client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Title, useAuthenticated, useNotify, usePermissions, useTranslate } from "react-admin";
+import { Title, useAuthenticated, useLocale, useNotify, usePermissions, useTranslate } from "react-admin";
 import { useConsoleDataProvider } from "../../data-provider.ts";
 import { errorMessage } from "../../lib/diff.ts";
 import { PreviewPairs } from "./preview-pairs.tsx";
@@ -32,9 +32,11 @@ export function MatchesPage() {
 
   const fail = (err: unknown) => notify(errorMessage(err, "tuesday.matches.failed"), { type: "error" });
   const preview = useQuery({ queryKey: ["matches", "preview-report"], queryFn: () => dataProvider.previewMatches(), enabled: isAdmin });
-  // The next pair to score comes with its relevance breakdown (score assistance).
+  // The next pair to score comes with its relevance breakdown (score assistance). Its reasons are
+  // written in the console's language (decision 0233): a switch of language reads it again.
+  const locale = useLocale();
   const nextQuery = useQuery({
-    queryKey: ["matches", "next"],
+    queryKey: ["matches", "next", locale],
     enabled: isAdmin,
     queryFn: async () => {
       const n = await dataProvider.getNextPairToScore();
