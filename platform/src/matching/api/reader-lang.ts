@@ -4,15 +4,10 @@
  * reads Russian reasons though their profile says English. Without a language the product writes,
  * the member's own serves.
  */
-import { acceptLanguages } from "../../questionnaire/localize.ts";
+import { acceptLanguages, chooseLang } from "../../questionnaire/localize.ts";
 import { LANGS, type Lang } from "../../tenancy/schema.ts";
 
 /** The first language of the header the product writes (en, ru), else `fallback`. */
 export function readerLang(header: string | undefined, fallback: Lang): Lang {
-  for (const tag of acceptLanguages(header)) {
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    const lang = LANGS.find((l) => l === base);
-    if (lang) return lang;
-  }
-  return fallback;
+  return chooseLang({ lang: fallback, langChoices: LANGS }, acceptLanguages(header));
 }
