@@ -264,4 +264,42 @@ test.describe("member-side gaps (issue 27, item 6)", () => {
       await geoAnswer(request, own, null);
     }
   });
+
+  test("a long e-mail in the account card wraps before its @ and dots on a phone, not mid-word (EN, RU)", async ({ browser, request }) => {
+    test.setTimeout(60_000);
+    // Each part between the dots and the @ fits a phone's line; the whole address does not.
+    const email = `alexandra.konstantinopolskaya.${Date.now().toString(36)}${process.pid.toString(36)}@correspondence.networking-community.example`;
+    const token = await signInByCode(request, email);
+    const page = await signedInPage(browser, token);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ["en", "ru"] as const) {
+      await page.goto(tenantUrl(f, "/profile"));
+      await page.evaluate((l) => localStorage.setItem("local", l), lang);
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const shown = page.getByTestId("profile-email");
+      await expect(shown).toHaveText(email, SETUP);
+      // Where each line after the first starts (the character and the one before it), read from where each character is drawn.
+      const lineStarts = await shown.evaluate((dd) => {
+        const chars: { ch: string; top: number }[] = [];
+        const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? "";
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            chars.push({ ch: text.charAt(i), top: range.getBoundingClientRect().top });
+          }
+        }
+        return chars.flatMap((c, i) => (i > 0 && c.top > (chars[i - 1] as { top: number }).top + 2 ? [`${(chars[i - 1] as { ch: string }).ch}${c.ch}`] : []));
+      });
+      expect(lineStarts.length, "the address is wider than a phone's card").toBeGreaterThan(0);
+      // A line starts at the @ or a dot, or after a hyphen (the browser's own place to wrap).
+      for (const start of lineStarts) expect(start, lineStarts.join(" ")).toMatch(/^(.[@.]|-.)$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await shots(page, "account-long-email");
+    await page.context().close();
+  });
 });

@@ -11,6 +11,7 @@ import { isLang } from "../../i18n/index.ts";
 import { useErrorText } from "../../lib/use-error-text.ts";
 import { Alert } from "../../ui/alert.tsx";
 import { Button } from "../../ui/button.tsx";
+import { EmailText } from "../../ui/email-text.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { LanguageSelect } from "../shell/language-select.tsx";
 import { AccountManagement } from "./account-management.tsx";
@@ -247,7 +248,7 @@ function AccountCard() {
       ) : (
         <dl className="details">
           <dt>{t("emailLabel")}</dt>
-          <dd data-testid="profile-email">{user.data.email ?? "—"}</dd>
+          <dd data-testid="profile-email">{user.data.email ? <EmailText email={user.data.email} /> : "—"}</dd>
         </dl>
       )}
       <div className="row">
