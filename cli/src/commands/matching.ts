@@ -1,8 +1,21 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { type AuditFiles, exportSyntheticAudit, exportWeeklyAudit, type RunProgress, type RunStage, runWeeklyPairing, type WeeklyRunReport } from "@tuesday/platform";
-import { isJson, operatorCtx, progress, requireTenant, usageError, withDeps } from "../runtime.ts";
+import {
+  type AuditFiles,
+  encoderFor,
+  exportSyntheticAudit,
+  exportWeeklyAudit,
+  matchingEmbedJob,
+  requestEmbedding,
+  type RunProgress,
+  type RunStage,
+  runWeeklyPairing,
+  type VectorStatus,
+  vectorStatus,
+  type WeeklyRunReport,
+} from "@tuesday/platform";
+import { CliError, isJson, operatorCtx, output, progress, requireTenant, table, usageError, withDeps } from "../runtime.ts";
 
 const STAGES: RunStage[] = ["loading", "graph", "matching", "storing", "mailing", "done"];
 
@@ -74,6 +87,29 @@ async function runCommand(opts: { community: string; week?: string | undefined; 
   });
 }
 
+/** The table of `matching vectors`, and under it what a community that is not ready is waiting for. */
+export function describeVectors(rows: VectorStatus[]): string {
+  if (rows.length === 0) return "No tenants yet: run `tuesday tenant apply --all`.";
+  const configuredOf = (r: VectorStatus) => r.models.find((m) => m.model === r.configured);
+  const lines = [
+    table(
+      ["COMMUNITY", "STATE", "SERVING", "CONFIGURED", "MEMBERS EMBEDDED", "TEXTS", "QUEUED", "LAST EMBEDDED"],
+      rows.map((r) => {
+        const c = configuredOf(r);
+        return [r.communityId, r.state, r.serving ?? "-", r.configured, `${c?.members ?? 0} of ${r.membersWithText}`, String(c?.texts ?? 0), String(r.queuedJobs), c?.lastEmbeddedAt ?? "-"];
+      }),
+    ),
+  ];
+  for (const r of rows) {
+    const c = configuredOf(r);
+    if (r.state === "switching")
+      lines.push(`${r.communityId}: ${r.serving} serves until ${r.configured} has every text (${c?.members ?? 0} of ${r.membersWithText} members so far)${r.queuedJobs ? "" : "; no embed job is queued: start the server or run `tuesday matching embed`"}`);
+    if (r.state === "embedding")
+      lines.push(`${r.communityId}: no model is complete yet, matching reads words and the lexicon until ${r.configured} has every text${r.queuedJobs ? "" : "; no embed job is queued: start the server or run `tuesday matching embed`"}`);
+  }
+  return lines.join("\n");
+}
+
 export function registerMatchingCommands(program: Command): void {
   const matching = program.command("matching").description("Weekly matching: run or preview a week, export it for audit");
   matching
@@ -115,6 +151,60 @@ export function registerMatchingCommands(program: Command): void {
         const files = await exportWeeklyAudit(operatorCtx(deps, tenant), { communityId: tenant.id, week: opts.week });
         progressBar({ stage: "done", detail: `week of ${files.week}` });
         await writeAudit(opts.out, files);
+      });
+    });
+  matching
+    .command("vectors")
+    .description("Where each community's text vectors stand: the model matching reads, the one this deployment embeds with, and how far it has got")
+    .option("--community <slug>", "one community (default: all)")
+    .addHelpText("after", "\nExamples:\n  tuesday matching vectors\n  tuesday matching vectors --community founders --json\n")
+    .action(async (opts: { community?: string }) => {
+      await withDeps(async ({ deps }) => {
+        const tenants = opts.community ? [await requireTenant(deps, opts.community)] : await deps.tenants.list();
+        const encoder = encoderFor(deps.config);
+        const rows: VectorStatus[] = [];
+        for (const t of tenants) rows.push(await vectorStatus(deps, encoder, t.id));
+        output(rows, () => describeVectors(rows));
+      });
+    });
+  matching
+    .command("embed")
+    .description("Embed members' texts with the configured model now: queue the matching.embed job and, unless --no-wait, run it in this process until it is done")
+    .option("--community <slug>", "one community (default: all)")
+    .option("--no-wait", "only queue the job: the server's workers run it")
+    .addHelpText(
+      "after",
+      "\nAfter a model switch (EMBEDDINGS_URL, EMBEDDINGS_MODEL) the old model keeps serving until the new one has every text; the server queues this job at its start.\n\nExamples:\n  tuesday matching embed --community founders\n  tuesday matching embed --no-wait\n",
+    )
+    .action(async (opts: { community?: string; wait: boolean }) => {
+      await withDeps(async ({ deps }) => {
+        const tenants = opts.community ? [await requireTenant(deps, opts.community)] : await deps.tenants.list();
+        const encoder = encoderFor(deps.config);
+        for (const t of tenants) await requestEmbedding(operatorCtx(deps, t), encoder.id);
+        const statuses = () => Promise.all(tenants.map((t) => vectorStatus(deps, encoder, t.id)));
+        if (!opts.wait) {
+          const rows = await statuses();
+          output(rows, () => `Queued: ${tenants.map((t) => t.id).join(", ")}. Follow it with \`tuesday matching vectors\`.\n${describeVectors(rows)}`);
+          return;
+        }
+        // Progress is texts stored under the configured model, whoever runs the job (this process
+        // or a running server's workers, which may hold it).
+        const embedded = (rows: VectorStatus[]) => rows.reduce((sum, r) => sum + (r.models.find((m) => m.model === r.configured)?.texts ?? 0), 0);
+        let rows = await statuses();
+        let last = embedded(rows);
+        let idleSince = Date.now();
+        while (rows.some((r) => r.queuedJobs > 0)) {
+          const ran = await deps.jobs.drain(deps, matchingEmbedJob.name);
+          rows = await statuses();
+          if (ran > 0 || embedded(rows) !== last) {
+            last = embedded(rows);
+            idleSince = Date.now();
+            progress(rows.map((r) => `${r.communityId}: ${r.models.find((m) => m.model === r.configured)?.members ?? 0} of ${r.membersWithText} members`).join(", "));
+          } else if (Date.now() - idleSince > 60_000) {
+            throw new CliError("no progress for 60 s", 1, "a retry may be waiting (an embeddings server that failed): follow it with `tuesday matching vectors`");
+          } else await new Promise((r) => setTimeout(r, 500));
+        }
+        output(rows, () => describeVectors(rows));
       });
     });
 }

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "mailing.telegram.image",
   "mailing.telegram.recommended_contacts",
   "mailing.telegram.send",
+  "matching.embed",
   "matching.run",
   "member_report.resolve",
   "members.export_private",

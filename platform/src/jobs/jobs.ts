@@ -310,6 +310,14 @@ export async function countJobsByState(db: Db): Promise<{ queue: string; state: 
     select name as queue, state::text as state, count(*)::int as count from pgboss.job group by name, state order by name, state`;
 }
 
+/** A community's jobs of `queue` that are waiting, due later, or running (not finished, failed or cancelled). */
+export async function countOpenJobs(db: Db, queue: string, communityId: string): Promise<number> {
+  const rows = await db<{ count: number }[]>`
+    select count(*)::int as count from pgboss.job
+    where name = ${queue} and state in ('created', 'retry', 'active') and data->>'communityId' = ${communityId}`;
+  return rows[0]?.count ?? 0;
+}
+
 /** Per queue, the age in seconds of its oldest job that is due and waits for a worker, for /metrics. */
 export async function oldestWaitingJobs(db: Db): Promise<{ queue: string; oldestSeconds: number }[]> {
   return db<{ queue: string; oldestSeconds: number }[]>`

@@ -2,7 +2,9 @@
  * Enqueuing the matching.embed job, apart from the embedding service the job runs, so neither
  * imports the other (the layer rules forbid cycles).
  */
-import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../audit/index.ts";
+import { type Ctx, withDb } from "../../context.ts";
+import { type Db, withTx } from "../../db/client.ts";
 import type { Jobs } from "../../jobs/jobs.ts";
 import { matchingEmbedJob } from "./jobs/embed.ts";
 import { listCommunityIds } from "./queries.ts";
@@ -17,4 +19,15 @@ export async function queueEmbeddingBackfill(deps: { db: Db; jobs: Jobs }): Prom
   const ids = await listCommunityIds(deps.db);
   for (const communityId of ids) await queueEmbedding(deps, communityId);
   return ids.length;
+}
+
+/**
+ * An operator's request to embed a community's texts now (`tuesday matching embed`): the job
+ * queued, and an audit event naming the model it embeds with, in one transaction.
+ */
+export async function requestEmbedding(ctx: Ctx, model: string): Promise<void> {
+  await withTx(ctx.db, async (tx) => {
+    await queueEmbedding(ctx.deps, ctx.tenant.id, tx);
+    await recordAudit(withDb(ctx, tx), { action: "matching.embed", target: { type: "vector_model", id: model }, after: { queued: true } });
+  });
 }

@@ -4,9 +4,10 @@ import { encoderTextFor } from "./encoder-text.ts";
 import { type EmbedReport, embedCommunity, encoderFor } from "./service.ts";
 
 export { embedCommunity, encoderFor, hashText } from "./service.ts";
-export { queueEmbedding, queueEmbeddingBackfill } from "./embed-queue.ts";
+export { queueEmbedding, queueEmbeddingBackfill, requestEmbedding } from "./embed-queue.ts";
 export type { EmbedEnv, EmbedReport } from "./service.ts";
 export { embedSlice, matchingEmbedJob } from "./jobs/embed.ts";
+export { type VectorModelCount, type VectorState, type VectorStatus, vectorStatus } from "./status.ts";
 
 /** What the matching.embed job does for one community, run here and now (the evaluation, the CLI). */
 export function embedMemberTexts(deps: Pick<Deps, "db" | "config" | "bus">, communityId: string): Promise<EmbedReport> {
