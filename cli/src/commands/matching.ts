@@ -187,9 +187,15 @@ export function registerMatchingCommands(program: Command): void {
           output(rows, () => `Queued: ${tenants.map((t) => t.id).join(", ")}. Follow it with \`tuesday matching vectors\`.\n${describeVectors(rows)}`);
           return;
         }
-        // Progress is texts stored under the configured model, whoever runs the job (this process
-        // or a running server's workers, which may hold it).
-        const embedded = (rows: VectorStatus[]) => rows.reduce((sum, r) => sum + (r.models.find((m) => m.model === r.configured)?.texts ?? 0), 0);
+        // Progress is texts stored (or stored again) under the configured model, whoever runs the
+        // job (this process or a running server's workers, which may hold it).
+        const embedded = (rows: VectorStatus[]) =>
+          rows
+            .map((r) => {
+              const c = r.models.find((m) => m.model === r.configured);
+              return `${c?.texts ?? 0}@${c?.lastEmbeddedAt ?? ""}`;
+            })
+            .join(" ");
         let rows = await statuses();
         let last = embedded(rows);
         let idleSince = Date.now();
