@@ -36,7 +36,7 @@ export { MAILING_CHUNK, mailingSendJob } from "./mailings/index.ts";
 export { listMail, queueMail } from "./mail/service.ts";
 export { renderMail, type TemplateName, type TemplateVars } from "./mail/templates.ts";
 export { invalidateCommunityModel, loadCommunityInput, loadCommunityModel } from "./matching/community-model.ts";
-export { embedCommunity, embedMemberTexts, embedSlice, encoderFor, matchingEmbedJob, requestEmbedding, type VectorModelCount, type VectorState, type VectorStatus, vectorStatus } from "./matching/vectors/index.ts";
+export { embedCommunity, embedMemberTexts, embedSlice, encoderFor, matchingEmbedJob, requestEmbedding, type VectorStatus, vectorStatus } from "./matching/vectors/index.ts";
 export { builtinEncoder, memberTexts, openAiEncoder, textLang } from "./matching/encoder/index.ts";
 export type { Encoder } from "./matching/encoder/index.ts";
 export { parseGraph, parseMapping, parsePairing, validateMatching } from "./matching/engine/index.ts";

@@ -87,11 +87,16 @@ export async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let last: Node | null = null;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       if (!el || el.closest("script,style,noscript,template,[hidden],[aria-hidden=true]") || !el.checkVisibility()) continue;
       const t = n.textContent?.trim();
-      if (t) out.push(t);
+      if (!t) continue;
+      // A word broken only by <wbr> (an e-mail address wrapping at its dots) is one text to a reader.
+      if (last !== null && n.previousSibling?.nodeName === "WBR" && n.previousSibling.previousSibling === last) out[out.length - 1] += t;
+      else out.push(t);
+      last = n;
     }
     for (const el of document.body.querySelectorAll<HTMLElement>("[aria-label],[placeholder],[title],img[alt]")) {
       if (el.closest("[aria-hidden=true]") || !(el.checkVisibility() || el.matches("input,textarea"))) continue;
