@@ -87,10 +87,14 @@ async function runCommand(opts: { community: string; week?: string | undefined; 
   });
 }
 
+/** The configured model's counts in a community's status (none yet: undefined). */
+const configuredOf = (r: VectorStatus) => r.models.find((m) => m.model === r.configured);
+
+const NOTHING_QUEUED = "; no embed job is queued: start the server or run `tuesday matching embed`";
+
 /** The table of `matching vectors`, and under it what a community that is not ready is waiting for. */
 export function describeVectors(rows: VectorStatus[]): string {
   if (rows.length === 0) return "No tenants yet: run `tuesday tenant apply --all`.";
-  const configuredOf = (r: VectorStatus) => r.models.find((m) => m.model === r.configured);
   const lines = [
     table(
       ["COMMUNITY", "STATE", "SERVING", "CONFIGURED", "MEMBERS EMBEDDED", "TEXTS", "QUEUED", "LAST EMBEDDED"],
@@ -101,11 +105,9 @@ export function describeVectors(rows: VectorStatus[]): string {
     ),
   ];
   for (const r of rows) {
-    const c = configuredOf(r);
-    if (r.state === "switching")
-      lines.push(`${r.communityId}: ${r.serving} serves until ${r.configured} has every text (${c?.members ?? 0} of ${r.membersWithText} members so far)${r.queuedJobs ? "" : "; no embed job is queued: start the server or run `tuesday matching embed`"}`);
-    if (r.state === "embedding")
-      lines.push(`${r.communityId}: no model is complete yet, matching reads words and the lexicon until ${r.configured} has every text${r.queuedJobs ? "" : "; no embed job is queued: start the server or run `tuesday matching embed`"}`);
+    const waiting = r.queuedJobs ? "" : NOTHING_QUEUED;
+    if (r.state === "switching") lines.push(`${r.communityId}: ${r.serving} serves until ${r.configured} has every text (${configuredOf(r)?.members ?? 0} of ${r.membersWithText} members so far)${waiting}`);
+    if (r.state === "embedding") lines.push(`${r.communityId}: no model is complete yet, matching reads words and the lexicon until ${r.configured} has every text${waiting}`);
   }
   return lines.join("\n");
 }
@@ -189,13 +191,7 @@ export function registerMatchingCommands(program: Command): void {
         }
         // Progress is texts stored (or stored again) under the configured model, whoever runs the
         // job (this process or a running server's workers, which may hold it).
-        const embedded = (rows: VectorStatus[]) =>
-          rows
-            .map((r) => {
-              const c = r.models.find((m) => m.model === r.configured);
-              return `${c?.texts ?? 0}@${c?.lastEmbeddedAt ?? ""}`;
-            })
-            .join(" ");
+        const embedded = (rows: VectorStatus[]) => rows.map((r) => `${configuredOf(r)?.texts ?? 0}@${configuredOf(r)?.lastEmbeddedAt ?? ""}`).join(" ");
         let rows = await statuses();
         let last = embedded(rows);
         let idleSince = Date.now();
@@ -205,10 +201,10 @@ export function registerMatchingCommands(program: Command): void {
           if (ran > 0 || embedded(rows) !== last) {
             last = embedded(rows);
             idleSince = Date.now();
-            progress(rows.map((r) => `${r.communityId}: ${r.models.find((m) => m.model === r.configured)?.members ?? 0} of ${r.membersWithText} members`).join(", "));
+            progress(rows.map((r) => `${r.communityId}: ${configuredOf(r)?.members ?? 0} of ${r.membersWithText} members`).join(", "));
           } else if (Date.now() - idleSince > 60_000) {
             throw new CliError("no progress for 60 s", 1, "a retry may be waiting (an embeddings server that failed): follow it with `tuesday matching vectors`");
-          } else await new Promise((r) => setTimeout(r, 500));
+          } else await new Promise((r) => setTimeout(r, 2_000)); // each status counts the community's vectors: not every 500 ms
         }
         output(rows, () => describeVectors(rows));
       });
